@@ -1,0 +1,15 @@
+import type { Reason } from "./reasons.ts";
+
+/**
+ * Raised when an operation's input cannot be processed at all (e.g. a lone surrogate, a config
+ * without the fields an identity needs). A rejected-but-well-formed value is a verdict, not this.
+ */
+export class InvalidInputError extends Error {
+  override readonly name = "InvalidInputError";
+  constructor(
+    readonly reason: Reason,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,48 @@
+/** The CLI: a thin wrapper over the library; typed faults become exit code 2 with their message. */
+import { Command, CommanderError } from "commander";
+import { CorpusError } from "../corpus/errors.ts";
+import { UsageError } from "../impl/registry.ts";
+import { EXIT } from "./exit-code.ts";
+import { runCommand } from "./run-command.ts";
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+export function buildProgram(): Command {
+  const program = new Command("smcp-conformance")
+    .description("Conformance test kit for the A2C-SMCP protocol across its SDKs")
+    .exitOverride()
+    .showHelpAfterError();
+  program
+    .command("run")
+    .description("load and check the corpus, run it against the selected implementations, write reports")
+    .option("--impl <names>", "comma-separated implementations", "reference")
+    .option("--suite <names>", "comma-separated suites (default: all)")
+    .option("--filter <text>", "only vector ids containing text (* wildcards allowed)")
+    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .option("--json", "print a JSON summary instead of text")
+    .option("--out <dir>", "where run folders are written", "reports")
+    .action(async (options) => {
+      process.exitCode = await runCommand(options);
+    });
+  return program;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv, { from: "user" });
+    return typeof process.exitCode === "number" ? process.exitCode : EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (error instanceof CorpusError) {
+      process.stderr.write(`corpus error: nothing was run\n${error.message}\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`usage error: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}

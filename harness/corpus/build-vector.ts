@@ -1,0 +1,74 @@
+/** Turns a schema-valid raw vector into a resolved Vector, or reports what is wrong with it. */
+import { isReason } from "../../adapters/reference/src/reasons.ts";
+import { isOperation } from "../protocol/operations.ts";
+import { contentHash } from "../util/canonical-json.ts";
+import type { CorpusProblem } from "./errors.ts";
+import type { Provenance, Vector } from "./types.ts";
+
+export interface RawVector {
+  readonly id: string;
+  readonly description: string;
+  readonly spec: Vector["spec"];
+  readonly tier: Vector["tier"];
+  readonly op: string;
+  readonly input: Record<string, unknown>;
+  readonly expected?: unknown;
+  readonly expected_error?: { reason: string };
+  readonly provenance?: Provenance;
+}
+
+export interface VectorContext {
+  readonly suite: string;
+  readonly ops: readonly string[];
+  readonly file: string;
+  readonly provenance: Provenance;
+  readonly needs?: string;
+  lineOf(pointer: string): number;
+}
+
+/** Semantic checks the schema cannot express: known op, op allowed in the suite, id prefix, reasons. */
+export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext): Vector | CorpusProblem[] {
+  const problems: CorpusProblem[] = [];
+  const problem = (code: CorpusProblem["code"], at: string, message: string) =>
+    problems.push({ code, file: ctx.file, line: ctx.lineOf(at), vectorId: raw.id, pointer: at, message });
+
+  if (!raw.id.startsWith(`${ctx.suite}/`)) problem("corpus.id_prefix", `${pointer}/id`, `id must start with "${ctx.suite}/"`);
+  if (!isOperation(raw.op)) problem("corpus.unknown_op", `${pointer}/op`, `unknown operation "${raw.op}"`);
+  else if (!ctx.ops.includes(raw.op)) problem("corpus.unknown_op", `${pointer}/op`, `operation "${raw.op}" is not one of suite ${ctx.suite}'s ops (${ctx.ops.join(", ")})`);
+  for (const [at, reason] of reasonsIn(raw, pointer)) {
+    if (!isReason(reason)) problem("corpus.unknown_reason", at, `reason "${reason}" is not in the kit's taxonomy`);
+  }
+  if (problems.length > 0) return problems;
+
+  const checked = { op: raw.op, input: raw.input, expected: raw.expected, expected_error: raw.expected_error, tier: raw.tier };
+  return {
+    id: raw.id,
+    suite: ctx.suite,
+    description: raw.description,
+    spec: raw.spec,
+    tier: raw.tier,
+    op: raw.op,
+    provenance: raw.provenance ?? ctx.provenance,
+    input: raw.input,
+    ...(raw.expected !== undefined ? { expected: raw.expected } : {}),
+    ...(raw.expected_error !== undefined ? { expected_error: raw.expected_error } : {}),
+    ...(ctx.needs !== undefined ? { needs: ctx.needs } : {}),
+    content_hash: contentHash(checked),
+    source: { file: ctx.file, line: ctx.lineOf(pointer) },
+  };
+}
+
+/** Every reason code a vector expects, with its pointer: verdicts, errors and diagnostics. */
+function reasonsIn(raw: RawVector, pointer: string): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  if (raw.expected_error) found.push([`${pointer}/expected_error/reason`, raw.expected_error.reason]);
+  const expected = raw.expected as Record<string, unknown> | undefined;
+  if (expected && typeof expected.reason === "string") found.push([`${pointer}/expected/reason`, expected.reason]);
+  const diagnostics = expected?.["diagnostics"];
+  if (Array.isArray(diagnostics)) {
+    diagnostics.forEach((d: Record<string, unknown>, i) => {
+      if (typeof d?.["reason"] === "string") found.push([`${pointer}/expected/diagnostics/${i}/reason`, d["reason"]]);
+    });
+  }
+  return found;
+}

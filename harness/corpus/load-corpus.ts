@@ -1,0 +1,103 @@
+/**
+ * Loads the kit's corpus plus any extra corpus folders. An extra folder may define new suites
+ * (with suite.yaml + schema.json) or add files to a known suite (a folder named like it).
+ * Every problem in every file is gathered and thrown together: a broken corpus never half-runs.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { CorpusError, type CorpusProblem } from "./errors.ts";
+import { displayPath, loadSuiteVectors, readDefinition, type SuiteDefinition } from "./load-suite.ts";
+import { KIT_VECTORS_DIR, SchemaRegistry } from "./schema-registry.ts";
+import type { Corpus, Suite, Vector } from "./types.ts";
+
+export interface LoadOptions {
+  /** Corpus roots; the kit's own `vectors/` is always first unless `kitCorpus` is false. */
+  readonly extraRoots?: readonly string[];
+  readonly kitCorpus?: boolean;
+  readonly cwd?: string;
+}
+
+function suiteDirs(root: string): string[] {
+  return readdirSync(root)
+    .filter((entry) => !entry.startsWith("_") && !entry.startsWith("."))
+    .map((entry) => join(root, entry))
+    .filter((path) => statSync(path).isDirectory())
+    .sort();
+}
+
+export function loadCorpus(options: LoadOptions = {}): Corpus {
+  const display = displayPath(options.cwd ?? process.cwd());
+  const roots = [...(options.kitCorpus === false ? [] : [KIT_VECTORS_DIR]), ...(options.extraRoots ?? []).map((r) => resolve(r))];
+  const problems: CorpusProblem[] = [];
+  const missing = roots.filter((root) => !existsSync(root) || !statSync(root).isDirectory());
+  if (missing.length > 0) {
+    throw new CorpusError(missing.map((root) => ({ code: "corpus.missing_dir" as const, file: display(root), message: "vector folder does not exist" })));
+  }
+  const registry = new SchemaRegistry();
+  const definitions = new Map<string, SuiteDefinition>();
+  const pending: Array<{ dir: string; name: string }> = [];
+
+  for (const root of roots) {
+    for (const dir of suiteDirs(root)) {
+      const name = dir.slice(dir.lastIndexOf("/") + 1);
+      if (existsSync(join(dir, "suite.yaml"))) {
+        try {
+          const definition = readDefinition(dir, registry, display);
+          if (definitions.has(definition.name)) {
+            problems.push({ code: "corpus.unknown_suite", file: display(join(dir, "suite.yaml")), message: `suite "${definition.name}" is defined twice` });
+            continue;
+          }
+          definitions.set(definition.name, definition);
+        } catch (error) {
+          if (!(error instanceof CorpusError)) throw error;
+          problems.push(...error.problems);
+          continue;
+        }
+      }
+      pending.push({ dir, name });
+    }
+  }
+
+  const vectorsBySuite = new Map<string, { dirs: string[]; vectors: Vector[] }>();
+  for (const { dir, name } of pending) {
+    const definition = definitions.get(name);
+    if (!definition) {
+      problems.push({ code: "corpus.unknown_suite", file: display(dir), message: `unknown suite "${name}": a folder needs a suite.yaml or the name of a known suite (${[...definitions.keys()].join(", ")})` });
+      continue;
+    }
+    const part = loadSuiteVectors(dir, definition, registry, display);
+    problems.push(...part.problems);
+    const entry = vectorsBySuite.get(name) ?? { dirs: [], vectors: [] };
+    entry.dirs.push(dir);
+    entry.vectors.push(...part.vectors);
+    vectorsBySuite.set(name, entry);
+  }
+
+  problems.push(...duplicateIds([...vectorsBySuite.values()].flatMap((e) => e.vectors)));
+  if (problems.length > 0) throw new CorpusError(problems);
+
+  const suites: Suite[] = [...definitions.values()]
+    .map((d) => ({ name: d.name, title: d.title, dir: vectorsBySuite.get(d.name)?.dirs[0] ?? "", ops: d.ops, vectors: vectorsBySuite.get(d.name)?.vectors ?? [] }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { roots, suites };
+}
+
+function duplicateIds(vectors: readonly Vector[]): CorpusProblem[] {
+  const seen = new Map<string, Vector>();
+  const problems: CorpusProblem[] = [];
+  for (const vector of vectors) {
+    const first = seen.get(vector.id);
+    if (first) {
+      problems.push({
+        code: "corpus.duplicate_id",
+        file: vector.source.file,
+        line: vector.source.line,
+        vectorId: vector.id,
+        message: `duplicate vector id (first defined at ${first.source.file}:${first.source.line})`,
+      });
+    } else {
+      seen.set(vector.id, vector);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,181 @@
+/** Loads one suite folder: its manifest, its schema, and its YAML files or upstream import. */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, join, relative } from "node:path";
+import { sha256Hex } from "../util/canonical-json.ts";
+import { buildVector, type RawVector } from "./build-vector.ts";
+import { CorpusError, type CorpusProblem } from "./errors.ts";
+import { errorMessage, errorPointer, SchemaRegistry } from "./schema-registry.ts";
+import type { Provenance, Vector } from "./types.ts";
+import { IMPORTERS } from "./upstream/index.ts";
+import { upstreamProvenance, type UpstreamImport } from "./upstream/types.ts";
+import { parseSource, type SourceFile } from "./yaml-source.ts";
+
+export interface SuiteDefinition {
+  readonly name: string;
+  readonly title: string;
+  readonly ops: readonly string[];
+  readonly schemaId: string;
+  readonly needs?: string;
+  readonly import?: UpstreamImport;
+}
+
+export interface LoadedSuitePart {
+  readonly definition: SuiteDefinition;
+  readonly dir: string;
+  readonly vectors: Vector[];
+  readonly problems: CorpusProblem[];
+}
+
+const MANIFEST = "suite.yaml";
+const SCHEMA = "schema.json";
+
+/** Problems are collected, not thrown, so one run reports every broken file at once. */
+function collect(problems: CorpusProblem[], fn: () => void): void {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof CorpusError) problems.push(...error.problems);
+    else throw error;
+  }
+}
+
+function readSource(path: string, display: string): SourceFile {
+  return parseSource(display, readFileSync(path, "utf8"));
+}
+
+function schemaProblems(registry: SchemaRegistry, schemaId: string, source: SourceFile): CorpusProblem[] {
+  const validate = registry.validator(schemaId);
+  if (validate(source.data)) return [];
+  return SchemaRegistry.meaningful(validate.errors).map((error) => {
+    const pointer = errorPointer(error);
+    return {
+      code: "corpus.schema" as const,
+      file: source.file,
+      line: source.lineOf(pointer),
+      vectorId: vectorIdAt(source.data, pointer),
+      pointer,
+      message: errorMessage(error),
+    };
+  });
+}
+
+function vectorIdAt(data: unknown, pointer: string): string | undefined {
+  const match = /^\/vectors\/(\d+)/.exec(pointer);
+  if (!match) return undefined;
+  const vector = (data as { vectors?: Array<{ id?: unknown }> }).vectors?.[Number(match[1])];
+  return typeof vector?.id === "string" ? vector.id : undefined;
+}
+
+/** Reads suite.yaml and schema.json of a suite folder that defines a suite. */
+export function readDefinition(dir: string, registry: SchemaRegistry, display: (p: string) => string): SuiteDefinition {
+  const manifestPath = join(dir, MANIFEST);
+  const source = readSource(manifestPath, display(manifestPath));
+  const problems = schemaProblems(registry, "smcp-conformance:suite-manifest", source);
+  const schemaPath = join(dir, SCHEMA);
+  if (!existsSync(schemaPath)) {
+    problems.push({ code: "corpus.schema", file: display(schemaPath), message: "the suite has no schema.json" });
+  }
+  const manifest = source.data as { suite: string; title: string; ops: string[]; needs?: string; import?: UpstreamImport };
+  if (problems.length === 0 && manifest.suite !== basename(dir)) {
+    problems.push({ code: "corpus.unknown_suite", file: source.file, line: source.lineOf("/suite"), message: `suite "${manifest.suite}" must be named like its folder "${basename(dir)}"` });
+  }
+  if (problems.length > 0) throw new CorpusError(problems);
+  const schemaId = registry.addSuiteSchema(JSON.parse(readFileSync(schemaPath, "utf8")), display(schemaPath));
+  return {
+    name: manifest.suite,
+    title: manifest.title,
+    ops: manifest.ops,
+    schemaId,
+    ...(manifest.needs !== undefined ? { needs: manifest.needs } : {}),
+    ...(manifest.import !== undefined ? { import: manifest.import } : {}),
+  };
+}
+
+/** Loads the vectors in `dir` under `definition` (the folder's own, or a known suite it extends). */
+export function loadSuiteVectors(
+  dir: string,
+  definition: SuiteDefinition,
+  registry: SchemaRegistry,
+  display: (p: string) => string,
+): LoadedSuitePart {
+  const problems: CorpusProblem[] = [];
+  const vectors: Vector[] = [];
+  if (definition.import && existsSync(join(dir, MANIFEST))) {
+    collect(problems, () => vectors.push(...importUpstream(dir, definition, definition.import!, registry, display, problems)));
+  } else {
+    const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f) && f !== MANIFEST).sort();
+    for (const file of files) {
+      collect(problems, () => vectors.push(...loadYamlFile(join(dir, file), definition, registry, display, problems)));
+    }
+  }
+  return { definition, dir, vectors, problems };
+}
+
+function loadYamlFile(
+  path: string,
+  definition: SuiteDefinition,
+  registry: SchemaRegistry,
+  display: (p: string) => string,
+  problems: CorpusProblem[],
+): Vector[] {
+  const source = readSource(path, display(path));
+  const data = source.data as { suite?: unknown; provenance: Provenance; vectors: RawVector[] };
+  if (data && typeof data === "object" && typeof data.suite === "string" && data.suite !== definition.name) {
+    problems.push({ code: "corpus.unknown_suite", file: source.file, line: source.lineOf("/suite"), pointer: "/suite", message: `file declares suite "${data.suite}" but lives in suite folder "${definition.name}"` });
+    return [];
+  }
+  const invalid = schemaProblems(registry, definition.schemaId, source);
+  if (invalid.length > 0) {
+    problems.push(...invalid);
+    return [];
+  }
+  const ctx = { suite: definition.name, ops: definition.ops, file: source.file, provenance: data.provenance, lineOf: source.lineOf, ...(definition.needs !== undefined ? { needs: definition.needs } : {}) };
+  return keepVectors(data.vectors.map((raw, i) => buildVector(raw, `/vectors/${i}`, ctx)), problems);
+}
+
+function keepVectors(built: Array<Vector | CorpusProblem[]>, problems: CorpusProblem[]): Vector[] {
+  const vectors: Vector[] = [];
+  for (const item of built) {
+    if (Array.isArray(item)) problems.push(...item);
+    else vectors.push(item);
+  }
+  return vectors;
+}
+
+/** Upstream files are kept byte for byte; their recorded sha256 proves it before they are read. */
+function importUpstream(
+  dir: string,
+  definition: SuiteDefinition,
+  meta: UpstreamImport,
+  registry: SchemaRegistry,
+  display: (p: string) => string,
+  problems: CorpusProblem[],
+): Vector[] {
+  const path = join(dir, meta.file);
+  if (!existsSync(path)) {
+    problems.push({ code: "corpus.upstream_mismatch", file: display(path), message: "the imported upstream file is missing" });
+    return [];
+  }
+  const bytes = readFileSync(path);
+  const actual = sha256Hex(bytes);
+  if (actual !== meta.sha256) {
+    problems.push({ code: "corpus.upstream_mismatch", file: display(path), message: `sha256 ${actual} differs from the recorded upstream ${meta.sha256}` });
+    return [];
+  }
+  const source = parseSource(display(path), bytes.toString("utf8"));
+  const invalid = schemaProblems(registry, definition.schemaId, source);
+  if (invalid.length > 0) {
+    problems.push(...invalid);
+    return [];
+  }
+  const ctx = { suite: definition.name, ops: definition.ops, file: source.file, provenance: upstreamProvenance(meta), lineOf: source.lineOf, ...(definition.needs !== undefined ? { needs: definition.needs } : {}) };
+  const imported = IMPORTERS[meta.format](definition.name, source.data);
+  return keepVectors(imported.map(({ pointer, ...raw }) => buildVector(raw, pointer, ctx)), problems);
+}
+
+export function displayPath(cwd: string): (p: string) => string {
+  return (p) => {
+    const rel = relative(cwd, p);
+    return rel.startsWith("..") ? p : rel;
+  };
+}

@@ -1,0 +1,51 @@
+/** The loaded corpus: suites of vectors, each resolved and traceable to the file it came from. */
+
+export type Tier = "must" | "should" | "observe";
+
+export interface SpecRef {
+  readonly file: string;
+  readonly section: string;
+  readonly note?: string;
+}
+
+export interface Provenance {
+  readonly source: "authored" | "upstream" | "generated" | "fuzz";
+  readonly by?: string;
+  readonly note?: string;
+  readonly repo?: string;
+  readonly path?: string;
+  readonly commit?: string;
+  readonly seed?: number;
+  readonly replay_path?: string;
+}
+
+export interface Vector {
+  readonly id: string;
+  readonly suite: string;
+  readonly description: string;
+  readonly spec: SpecRef;
+  readonly tier: Tier;
+  readonly op: string;
+  readonly provenance: Provenance;
+  readonly input: Record<string, unknown>;
+  readonly expected?: unknown;
+  readonly expected_error?: { readonly reason: string };
+  /** A capability the kit lacks (e.g. a transport suite): the case reports unsupported. */
+  readonly needs?: string;
+  /** sha256 of the canonical JSON of what the case checks, so runs compare over time. */
+  readonly content_hash: string;
+  readonly source: { readonly file: string; readonly line: number };
+}
+
+export interface Suite {
+  readonly name: string;
+  readonly title: string;
+  readonly dir: string;
+  readonly ops: readonly string[];
+  readonly vectors: readonly Vector[];
+}
+
+export interface Corpus {
+  readonly roots: readonly string[];
+  readonly suites: readonly Suite[];
+}

@@ -1,0 +1,58 @@
+/** Parses a YAML (or JSON) file keeping positions, so any JSON pointer maps back to a line. */
+import { isAlias, isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { CorpusError } from "./errors.ts";
+
+export interface SourceFile {
+  readonly file: string;
+  readonly data: unknown;
+  /** 1-based line of the deepest node the pointer reaches (its key's line for a map entry). */
+  lineOf(pointer: string): number;
+}
+
+export function parseSource(file: string, text: string): SourceFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw new CorpusError(
+      doc.errors.map((e) => ({
+        code: "corpus.yaml_syntax" as const,
+        file,
+        line: lineCounter.linePos(e.pos[0]).line,
+        message: `YAML syntax error: ${e.message.split("\n")[0]}`,
+      })),
+    );
+  }
+  const data = doc.toJS({ maxAliasCount: 10_000 }) as unknown;
+  return {
+    file,
+    data,
+    lineOf: (pointer) => lineCounter.linePos(offsetOf(doc, pointer)).line,
+  };
+}
+
+function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+function offsetOf(doc: Document, pointer: string): number {
+  const segments = pointer === "" ? [] : pointer.split("/").slice(1).map(unescapePointer);
+  let node: unknown = doc.contents;
+  let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
+  for (const segment of segments) {
+    if (isAlias(node)) node = node.resolve(doc);
+    if (isMap(node)) {
+      const pair = node.items.find((p) => String((p.key as { value?: unknown } | null)?.value ?? p.key) === segment);
+      if (!pair) break;
+      offset = (pair.key as Node | null)?.range?.[0] ?? offset;
+      node = pair.value;
+    } else if (isSeq(node)) {
+      const item = node.items[Number(segment)] as Node | undefined;
+      if (!item) break;
+      offset = item.range?.[0] ?? offset;
+      node = item;
+    } else {
+      break;
+    }
+  }
+  return offset;
+}

@@ -1,0 +1,53 @@
+/**
+ * Structural comparison returning every difference, named by JSON pointer, never a boolean.
+ * At the top level only the keys the expectation names are compared (extra output keys such as a
+ * verdict's `detail` are evidence); below it, values must be equal exactly.
+ */
+
+export interface Difference {
+  readonly path: string;
+  readonly expected?: unknown;
+  readonly actual?: unknown;
+  /** Which side lacks the value at `path`, when one does. */
+  readonly absent?: "expected" | "actual";
+}
+
+const MISSING = Symbol("missing");
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function escape(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+export function diffExpected(expected: unknown, actual: unknown): Difference[] {
+  if (isObject(expected) && isObject(actual)) {
+    return Object.keys(expected).flatMap((key) =>
+      diffValues(expected[key], Object.hasOwn(actual, key) ? actual[key] : MISSING, `/${escape(key)}`),
+    );
+  }
+  return diffValues(expected, actual, "");
+}
+
+export function diffValues(expected: unknown, actual: unknown, path = ""): Difference[] {
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    const out: Difference[] = [];
+    const length = Math.max(expected.length, actual.length);
+    for (let i = 0; i < length; i++) {
+      out.push(...diffValues(i < expected.length ? expected[i] : MISSING, i < actual.length ? actual[i] : MISSING, `${path}/${i}`));
+    }
+    return out;
+  }
+  if (isObject(expected) && isObject(actual)) {
+    const keys = [...new Set([...Object.keys(expected), ...Object.keys(actual)])];
+    return keys.flatMap((key) =>
+      diffValues(Object.hasOwn(expected, key) ? expected[key] : MISSING, Object.hasOwn(actual, key) ? actual[key] : MISSING, `${path}/${escape(key)}`),
+    );
+  }
+  if (Object.is(expected, actual) || (expected === 0 && actual === 0)) return [];
+  if (expected === MISSING) return [{ path, actual, absent: "expected" }];
+  if (actual === MISSING) return [{ path, expected, absent: "actual" }];
+  return [{ path, expected, actual }];
+}

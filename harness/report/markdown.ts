@@ -1,0 +1,45 @@
+/** The Markdown view: a suites × implementations table and every failing case with its diffs. */
+import type { Counts, Report } from "./model.ts";
+
+function cell(c: Counts | undefined): string {
+  if (!c) return "–";
+  const parts = [`${c.pass}/${c.total - c.unsupported - c.observed} pass`];
+  if (c.fail) parts.push(`**${c.fail} fail**`);
+  if (c.unsupported) parts.push(`${c.unsupported} unsupported`);
+  if (c.observed) parts.push(`${c.observed} observed`);
+  return parts.join(", ");
+}
+
+function code(value: unknown): string {
+  return `\`${JSON.stringify(value)?.replace(/`/g, "\\`")}\``;
+}
+
+export function renderMarkdown(report: Report): string {
+  const impls = report.implementations.map((i) => i.name);
+  const lines = [
+    `# smcp-conformance run ${report.run_id}`,
+    "",
+    `Started ${report.started_at}, node ${report.environment.node}, kit ${report.environment.kit_version}.`,
+    "",
+    "| implementation | SDK | version |",
+    "| --- | --- | --- |",
+    ...report.implementations.map((i) => `| ${i.name} | ${i.handshake.sdk.name} | ${i.handshake.sdk.version} |`),
+    "",
+    `| suite | vectors | ${impls.join(" | ")} |`,
+    `| --- | ---: | ${impls.map(() => "---").join(" | ")} |`,
+    ...report.corpus.suites.map((s) => `| ${s.name} | ${s.vectors} | ${impls.map((i) => cell(report.summary.by_suite[s.name]?.[i])).join(" | ")} |`),
+    `| **all** | ${report.vectors.length} | ${impls.map((i) => cell(report.summary.by_implementation[i])).join(" | ")} |`,
+    "",
+  ];
+  const failures = report.cases.filter((c) => c.status === "fail");
+  lines.push(failures.length === 0 ? "No failures." : `## Failures (${failures.length})`, "");
+  for (const c of failures) {
+    lines.push(`- **${c.vector_id}** on ${c.implementation}${c.note ? `: ${c.note}` : ""}`);
+    for (const d of c.diffs) {
+      const exp = d.absent === "expected" ? "(absent)" : code(d.expected);
+      const act = d.absent === "actual" ? "(absent)" : code(d.actual);
+      lines.push(`  - \`${d.path || "/"}\`: expected ${exp}, got ${act}`);
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}

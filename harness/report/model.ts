@@ -1,0 +1,77 @@
+/**
+ * The one report model every view (console, Markdown, and later JUnit and HTML) is rendered from.
+ * Counts in `summary` are derived from `cases` by `summarize`, never kept by hand.
+ */
+import type { Provenance, SpecRef, Tier } from "../corpus/types.ts";
+import type { Difference } from "../diff/compare.ts";
+import type { CallResult, Handshake } from "../impl/types.ts";
+import type { CaseStatus } from "../run/evaluate.ts";
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+export interface CaseRecord {
+  readonly vector_id: string;
+  readonly suite: string;
+  readonly op: string;
+  readonly tier: Tier;
+  readonly implementation: string;
+  readonly status: CaseStatus;
+  readonly result: CallResult;
+  readonly diffs: readonly Difference[];
+  readonly note?: string;
+  readonly duration_ms: number;
+  readonly content_hash: string;
+}
+
+export interface VectorRecord {
+  readonly id: string;
+  readonly suite: string;
+  readonly description: string;
+  readonly op: string;
+  readonly tier: Tier;
+  readonly spec: SpecRef;
+  readonly provenance: Provenance;
+  readonly input: unknown;
+  readonly expected?: unknown;
+  readonly expected_error?: unknown;
+  readonly source: { readonly file: string; readonly line: number };
+  readonly content_hash: string;
+}
+
+export type Counts = Record<CaseStatus, number> & { total: number };
+
+export interface Summary {
+  readonly overall: Counts;
+  readonly by_implementation: Record<string, Counts>;
+  readonly by_suite: Record<string, Record<string, Counts>>;
+}
+
+export interface Report {
+  readonly schema_version: number;
+  readonly run_id: string;
+  readonly started_at: string;
+  readonly finished_at: string;
+  readonly environment: { readonly node: string; readonly platform: string; readonly arch: string; readonly kit_version: string };
+  readonly corpus: { readonly roots: readonly string[]; readonly suites: ReadonlyArray<{ name: string; title: string; vectors: number }> };
+  readonly implementations: ReadonlyArray<{ readonly name: string; readonly handshake: Handshake }>;
+  readonly vectors: readonly VectorRecord[];
+  readonly cases: readonly CaseRecord[];
+  readonly summary: Summary;
+}
+
+export function emptyCounts(): Counts {
+  return { total: 0, pass: 0, fail: 0, unsupported: 0, observed: 0 };
+}
+
+export function summarize(cases: readonly CaseRecord[]): Summary {
+  const overall = emptyCounts();
+  const byImpl: Record<string, Counts> = {};
+  const bySuite: Record<string, Record<string, Counts>> = {};
+  for (const c of cases) {
+    for (const counts of [overall, (byImpl[c.implementation] ??= emptyCounts()), ((bySuite[c.suite] ??= {})[c.implementation] ??= emptyCounts())]) {
+      counts.total++;
+      counts[c.status]++;
+    }
+  }
+  return { overall, by_implementation: byImpl, by_suite: bySuite };
+}

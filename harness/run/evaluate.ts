@@ -1,0 +1,29 @@
+/** Judges one implementation's answer to one vector. A failing case is a value, not an exception. */
+import type { Vector } from "../corpus/types.ts";
+import { diffExpected, type Difference } from "../diff/compare.ts";
+import type { CallResult } from "../impl/types.ts";
+
+export type CaseStatus = "pass" | "fail" | "unsupported" | "observed";
+
+export interface Judgement {
+  readonly status: CaseStatus;
+  readonly diffs: readonly Difference[];
+  readonly note?: string;
+}
+
+export function judge(vector: Vector, result: CallResult): Judgement {
+  if (result.kind === "unsupported") return { status: "unsupported", diffs: [], ...(result.message ? { note: result.message } : {}) };
+  if (vector.tier === "observe") return { status: "observed", diffs: [] };
+  if (vector.expected_error) {
+    if (result.kind === "error") return verdict(diffExpected(vector.expected_error, result.error));
+    return { status: "fail", diffs: [], note: `expected error ${vector.expected_error.reason}, got an output` };
+  }
+  if (result.kind === "error") {
+    return { status: "fail", diffs: [], note: `expected an output, got error ${result.error.reason}: ${result.error.message}` };
+  }
+  return verdict(diffExpected(vector.expected, result.output));
+}
+
+function verdict(diffs: Difference[]): Judgement {
+  return { status: diffs.length === 0 ? "pass" : "fail", diffs };
+}
