@@ -8,7 +8,7 @@ export const KIT_VECTORS_DIR = fileURLToPath(new URL("../../vectors/", import.me
 export const SHARED_SCHEMA_DIR = join(KIT_VECTORS_DIR, "_schema");
 
 export class SchemaRegistry {
-  private readonly ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, allowUnionTypes: true });
+  private readonly ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor() {

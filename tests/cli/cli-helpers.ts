@@ -1,0 +1,16 @@
+// Runs the real CLI entry point as a user would, in a child process.
+import { execa } from "execa";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const BIN = fileURLToPath(new URL("../../bin/smcp-conformance.js", import.meta.url));
+
+export function tempOut(): string {
+  return mkdtempSync(join(tmpdir(), "smcp-out-"));
+}
+
+export async function cli(args: readonly string[]) {
+  return execa("node", [BIN, ...args], { reject: false, stdin: "ignore" });
+}

@@ -1,0 +1,94 @@
+// A broken corpus never half-runs: every problem names file, line, vector id and pointer.
+import { describe, expect, it } from "vitest";
+import { CorpusError, type CorpusProblem } from "../../harness/corpus/errors.ts";
+import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
+import { selectVectors } from "../../harness/corpus/select.ts";
+import { explicitIdFile, GOOD_VECTOR, tempCorpus } from "./temp-corpus.ts";
+
+function problemsOf(files: Record<string, string>): CorpusProblem[] {
+  try {
+    loadCorpus({ extraRoots: [tempCorpus(files)] });
+  } catch (error) {
+    if (error instanceof CorpusError) return [...error.problems];
+    throw error;
+  }
+  throw new Error("the corpus loaded without problems");
+}
+
+describe("bad corpus input", () => {
+  it("accepts a good extra file for a known suite", () => {
+    const corpus = loadCorpus({ extraRoots: [tempCorpus({ "explicit-id/extra.yaml": explicitIdFile(GOOD_VECTOR) })] });
+    expect(selectVectors(corpus, { filter: "explicit-id/extra/" }).map((v) => v.id)).toEqual(["explicit-id/extra/ok"]);
+  });
+
+  it("YAML syntax error: file and line", () => {
+    const problems = problemsOf({ "explicit-id/broken.yaml": explicitIdFile(GOOD_VECTOR).replace("input: { bundle_id: abc }", "input: { bundle_id: [abc }") });
+    expect(problems[0]).toMatchObject({ code: "corpus.yaml_syntax", line: 9 });
+    for (const p of problems) {
+      expect(p.code).toBe("corpus.yaml_syntax");
+      expect(p.file).toMatch(/explicit-id\/broken\.yaml$/);
+    }
+  });
+
+  it("schema violation: file, line, vector id and pointer", () => {
+    const problems = problemsOf({ "explicit-id/bad.yaml": explicitIdFile(GOOD_VECTOR.replace("tier: must", "tier: maybe")) });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ code: "corpus.schema", line: 7, vectorId: "explicit-id/extra/ok", pointer: "/vectors/0/tier" });
+    expect(problems[0]!.message).toContain('"must", "should", "observe"');
+  });
+
+  it("a missing required field points where it belongs", () => {
+    const problems = problemsOf({ "explicit-id/bad.yaml": explicitIdFile(GOOD_VECTOR.replace(/\n {4}description: .*/, "")) });
+    expect(problems[0]).toMatchObject({ code: "corpus.schema", vectorId: "explicit-id/extra/ok", pointer: "/vectors/0/description", line: 4 });
+  });
+
+  it("an op input of the wrong shape is a schema violation at the op's pointer", () => {
+    const problems = problemsOf({ "explicit-id/bad.yaml": explicitIdFile(GOOD_VECTOR.replace("input: { bundle_id: abc }", "input: { bundleId: abc }")) });
+    expect(problems.map((p) => p.pointer)).toContain("/vectors/0/input/bundleId");
+    expect(problems.every((p) => p.line === 9)).toBe(true);
+  });
+
+  it("duplicate ids name both places", () => {
+    const problems = problemsOf({ "explicit-id/a.yaml": explicitIdFile(GOOD_VECTOR), "explicit-id/b.yaml": explicitIdFile(GOOD_VECTOR) });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ code: "corpus.duplicate_id", vectorId: "explicit-id/extra/ok", line: 4 });
+    expect(problems[0]!.message).toMatch(/first defined at .*a\.yaml:4/);
+  });
+
+  it("an unknown suite folder, and a file declaring another suite", () => {
+    const problems = problemsOf({
+      "no-such-suite/x.yaml": explicitIdFile(GOOD_VECTOR),
+      "explicit-id/wrong.yaml": explicitIdFile(GOOD_VECTOR).replace("suite: explicit-id", "suite: tlv"),
+    });
+    expect(problems.map((p) => p.code).sort()).toEqual(["corpus.unknown_suite", "corpus.unknown_suite"]);
+    const messages = problems.map((p) => p.message).join("\n");
+    expect(messages).toMatch(/unknown suite "no-such-suite"/);
+    expect(messages).toMatch(/file declares suite "tlv" but lives in suite folder "explicit-id"/);
+  });
+
+  it("an op outside the suite, an unknown reason, an id without the suite prefix", () => {
+    const vector = GOOD_VECTOR.replace("op: bundle_id.validate", "op: exposed_name").replace("id: explicit-id/extra/ok", "id: other/x/y");
+    const problems = problemsOf({ "explicit-id/a.yaml": explicitIdFile(vector) });
+    expect(problems.map((p) => p.code)).toContain("corpus.schema"); // the suite schema's op enum
+    const reason = problemsOf({ "explicit-id/a.yaml": explicitIdFile(GOOD_VECTOR.replace("accepted: true, reason: null", "accepted: false, reason: bundle_id.nope")) });
+    expect(reason).toEqual([expect.objectContaining({ code: "corpus.unknown_reason", pointer: "/vectors/0/expected/reason", line: 10 })]);
+    const prefix = problemsOf({ "explicit-id/a.yaml": explicitIdFile(GOOD_VECTOR.replace("id: explicit-id/extra/ok", "id: tlv/extra/ok")) });
+    expect(prefix).toEqual([expect.objectContaining({ code: "corpus.id_prefix", vectorId: "tlv/extra/ok" })]);
+  });
+
+  it("every broken file is reported in one pass", () => {
+    const problems = problemsOf({
+      "explicit-id/a.yaml": "suite: [",
+      "explicit-id/b.yaml": explicitIdFile(GOOD_VECTOR.replace("tier: must", "tier: 1")),
+    });
+    expect(problems.map((p) => p.code).sort()).toEqual(["corpus.schema", "corpus.yaml_syntax"]);
+  });
+
+  it("a vector folder that does not exist", () => {
+    expect(() => loadCorpus({ extraRoots: ["/nonexistent/vectors"] })).toThrow(/vector folder does not exist/);
+  });
+
+  it("--suite naming an unknown suite", () => {
+    expect(() => selectVectors(loadCorpus(), { suites: ["nope"] })).toThrow(/unknown suite "nope"/);
+  });
+});
