@@ -1,7 +1,7 @@
 /** Small typed field checks shared by the config and input validators; each returns a Verdict. */
 import { isPlainObject, type Verdict } from "./types.ts";
 
-export type FieldKind = "string" | "boolean" | "number" | "stringList" | "stringMap" | "object";
+export type FieldKind = "string" | "boolean" | "number" | "stringList" | "stringMap" | "object" | "any";
 
 const IS: Record<FieldKind, (v: unknown) => boolean> = {
   string: (v) => typeof v === "string",
@@ -10,6 +10,7 @@ const IS: Record<FieldKind, (v: unknown) => boolean> = {
   stringList: (v) => Array.isArray(v) && v.every((x) => typeof x === "string"),
   stringMap: (v) => isPlainObject(v) && Object.values(v).every((x) => typeof x === "string"),
   object: (v) => isPlainObject(v),
+  any: () => true,
 };
 
 export interface FieldRule {
@@ -17,9 +18,11 @@ export interface FieldRule {
   readonly kind: FieldKind;
   readonly required?: boolean;
   readonly nullable?: boolean;
+  /** A further check on a present, non-null value of the right type. */
+  readonly check?: (value: unknown, where: string) => Verdict | null;
 }
 
-/** Checks fields in rule order; the first broken rule is the verdict. */
+/** Checks fields in rule order, each completely before the next; the first broken rule is the verdict. */
 export function checkFields(
   where: string,
   value: Record<string, unknown>,
@@ -37,6 +40,8 @@ export function checkFields(
     if (!IS[rule.kind](field)) {
       return { accepted: false, reason: reasons.wrongType, detail: `${where}${rule.key} must be ${rule.kind}${rule.nullable ? " or null" : ""}` };
     }
+    const verdict = field === null ? null : rule.check?.(field, `${where}${rule.key}`);
+    if (verdict) return verdict;
   }
   return null;
 }

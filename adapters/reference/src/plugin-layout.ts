@@ -5,6 +5,7 @@
  */
 import { validateServerConfig } from "./server-config.ts";
 
+/** Comparable data only: `detail` is the config reason, and only for plugin.invalid_config. */
 export interface LayoutDiagnostic {
   readonly reason: string;
   readonly file: string;
@@ -40,16 +41,16 @@ export function checkPluginLayout(files: Readonly<Record<string, string>>): Layo
 
 function checkServerFile(file: string, text: string): LayoutDiagnostic | null {
   const stem = file.slice(FOLDER.length, -".json".length);
-  if (!SERVER_NAME.test(stem)) return { reason: "plugin.server_name", file, detail: `"${stem}" is not kebab-case [a-z0-9-]` };
+  if (!SERVER_NAME.test(stem)) return { reason: "plugin.server_name", file };
   let config: unknown;
   try {
     config = JSON.parse(text);
-  } catch (error) {
-    return { reason: "plugin.invalid_json", file, detail: (error as Error).message };
+  } catch {
+    return { reason: "plugin.invalid_json", file };
   }
   const verdict = validateServerConfig(config);
   if (!verdict.accepted) return { reason: "plugin.invalid_config", file, detail: verdict.reason };
   const name = (config as { name: string }).name;
-  if (name !== stem) return { reason: "plugin.name_mismatch", file, detail: `name "${name}" ≠ file stem "${stem}"` };
+  if (name !== stem) return { reason: "plugin.name_mismatch", file };
   return null;
 }
