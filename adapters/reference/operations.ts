@@ -1,6 +1,7 @@
 /**
  * The reference adapter's operation table: each kit operation mapped onto the library. Shared by
  * the in-process implementation and the subprocess entry point, so both give identical answers.
+ * Answers are adapter-protocol result bodies.
  */
 import * as ref from "./src/index.ts";
 import type { Json, JsonObject, LoadEntry, ServerConfigLike } from "./src/index.ts";
@@ -30,3 +31,20 @@ export const REFERENCE_OPERATIONS: Readonly<Record<string, Handler>> = {
   "load.diagnostics": (i) => ref.loadDiagnostics(i.servers as LoadEntry[]),
   "plugin.layout": (i) => ref.checkPluginLayout(i.files),
 };
+
+export type ReferenceAnswer =
+  | { readonly type: "result"; readonly id: number; readonly ok: true; readonly output: unknown }
+  | { readonly type: "result"; readonly id: number; readonly ok: false; readonly error: { reason: string; message: string; raw_type: string } }
+  | { readonly type: "unsupported"; readonly id: number; readonly message: string };
+
+/** Runs one operation and shapes the answer as the adapter protocol's result message. */
+export function answerReference(id: number, op: string, input: Record<string, unknown>): ReferenceAnswer {
+  const handler = REFERENCE_OPERATIONS[op];
+  if (!handler) return { type: "unsupported", id, message: `the reference has no operation ${op}` };
+  try {
+    return { type: "result", id, ok: true, output: handler(input) };
+  } catch (error) {
+    if (error instanceof ref.InvalidInputError) return { type: "result", id, ok: false, error: { reason: error.reason, message: error.message, raw_type: error.name } };
+    throw error;
+  }
+}

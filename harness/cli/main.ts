@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { CorpusError } from "../corpus/errors.ts";
 import { UsageError } from "../impl/registry.ts";
 import { EXIT } from "./exit-code.ts";
+import { auditCommand } from "./audit-command.ts";
 import { runCommand } from "./run-command.ts";
 
 function collect(value: string, previous: string[]): string[] {
@@ -17,14 +18,25 @@ export function buildProgram(): Command {
   program
     .command("run")
     .description("load and check the corpus, run it against the selected implementations, write reports")
-    .option("--impl <names>", "comma-separated implementations", "reference")
+    .option("--impl <names>", "comma-separated known implementations (default: reference)")
+    .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
     .option("--suite <names>", "comma-separated suites (default: all)")
     .option("--filter <text>", "only vector ids containing text (* wildcards allowed)")
     .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
     .option("--json", "print a JSON summary instead of text")
     .option("--out <dir>", "where run folders are written", "reports")
+    .option("--strict-protocol", "check every adapter message against the protocol schemas")
+    .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
+    .option("--window <n>", "most requests in flight per adapter")
     .action(async (options) => {
       process.exitCode = await runCommand(options);
+    });
+  program
+    .command("audit")
+    .argument("<report>", "a report.json")
+    .description("re-derive every case status and the summary from the transcripts alone")
+    .action((path: string) => {
+      process.exitCode = auditCommand(path);
     });
   return program;
 }

@@ -1,27 +1,53 @@
 /** `smcp-conformance run`: load and check the corpus, run it, print and write the report. */
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { selectVectors } from "../corpus/select.ts";
-import { selectImplementations } from "../impl/registry.ts";
+import type { DriverOptions } from "../driver/subprocess-implementation.ts";
+import { parseAdapterSpec, selectImplementations, UsageError } from "../impl/registry.ts";
 import { renderConsole } from "../report/console.ts";
 import { writeReport } from "../report/write-report.ts";
 import { runCorpus } from "../run/run-corpus.ts";
 import { exitCodeFor } from "./exit-code.ts";
 
 export interface RunOptions {
-  readonly impl: string;
+  readonly impl?: string;
+  readonly adapter: string[];
   readonly suite?: string;
   readonly filter?: string;
   readonly vectors: string[];
   readonly json?: boolean;
   readonly out: string;
+  readonly strictProtocol?: boolean;
+  readonly caseTimeout?: string;
+  readonly window?: string;
 }
 
 function list(value: string | undefined): string[] {
   return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 }
 
+function positive(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${name} needs a positive whole number, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+export function driverOptions(options: RunOptions): Partial<DriverOptions> {
+  const caseTimeoutMs = positive("--case-timeout", options.caseTimeout);
+  const window = positive("--window", options.window);
+  return {
+    strictProtocol: options.strictProtocol === true,
+    ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
+    ...(window !== undefined ? { window } : {}),
+  };
+}
+
 export async function runCommand(options: RunOptions): Promise<number> {
-  const implementations = selectImplementations(list(options.impl));
+  const driver = driverOptions(options);
+  const names = options.impl === undefined && options.adapter.length > 0 ? [] : list(options.impl ?? "reference");
+  const implementations = [...selectImplementations(names, driver), ...options.adapter.map((spec) => parseAdapterSpec(spec, driver))];
+  const duplicate = implementations.map((i) => i.name).find((n, i, all) => all.indexOf(n) !== i);
+  if (duplicate) throw new UsageError(`implementation "${duplicate}" is selected twice`);
   const corpus = loadCorpus({ extraRoots: options.vectors });
   const vectors = selectVectors(corpus, { suites: list(options.suite), ...(options.filter ? { filter: options.filter } : {}) });
   const report = await runCorpus({ corpus, vectors, implementations });

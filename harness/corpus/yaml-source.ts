@@ -12,15 +12,13 @@ export interface SourceFile {
 export function parseSource(file: string, text: string): SourceFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    throw new CorpusError(
-      doc.errors.map((e) => ({
-        code: "corpus.yaml_syntax" as const,
-        file,
-        line: lineCounter.linePos(e.pos[0]).line,
-        message: `YAML syntax error: ${e.message.split("\n")[0]}`,
-      })),
-    );
+  const first = doc.errors[0];
+  if (first) {
+    // Only the first: the parser's later errors are mostly echoes of it.
+    const more = doc.errors.length > 1 ? ` (and ${doc.errors.length - 1} follow-on errors)` : "";
+    throw new CorpusError([
+      { code: "corpus.yaml_syntax", file, line: lineCounter.linePos(first.pos[0]).line, message: `YAML syntax error: ${first.message.split("\n")[0]}${more}` },
+    ]);
   }
   const data = doc.toJS({ maxAliasCount: 10_000 }) as unknown;
   return {

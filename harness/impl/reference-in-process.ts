@@ -1,35 +1,32 @@
-/** The reference implementation called directly, without a process boundary. */
-import { readFileSync } from "node:fs";
-import { REFERENCE_OPERATIONS } from "../../adapters/reference/operations.ts";
-import { InvalidInputError } from "../../adapters/reference/src/index.ts";
-import type { CallResult, Handshake, Implementation } from "./types.ts";
+/**
+ * The reference implementation called directly, without a process boundary. It still writes the
+ * protocol lines it would exchange, so its transcripts audit like any adapter's.
+ */
+import { REFERENCE_HELLO } from "../../adapters/reference/hello.ts";
+import { answerReference } from "../../adapters/reference/operations.ts";
+import { encode } from "../protocol/messages.ts";
+import { handshakeOf, resultOf } from "../protocol/to-result.ts";
+import type { Implementation } from "./types.ts";
 
-const KIT_VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
-
-export const REFERENCE_HANDSHAKE: Handshake = {
-  implementation: "reference",
-  sdk: { name: "smcp-conformance/reference", version: KIT_VERSION },
-  protocol_version: "0.3.2",
-  operations: Object.keys(REFERENCE_OPERATIONS),
-};
-
-/** Runs one operation; shared with the subprocess entry point. */
-export function callReference(op: string, input: Record<string, unknown>): CallResult {
-  const handler = REFERENCE_OPERATIONS[op];
-  if (!handler) return { kind: "unsupported", message: `the reference has no operation ${op}` };
-  try {
-    return { kind: "ok", output: handler(input) };
-  } catch (error) {
-    if (error instanceof InvalidInputError) return { kind: "error", error: { reason: error.reason, message: error.message } };
-    throw error;
-  }
-}
+export const REFERENCE_HANDSHAKE = handshakeOf(REFERENCE_HELLO);
 
 export function referenceInProcess(): Implementation {
+  let nextId = 1;
   return {
     name: "reference",
+    transport: "in-process",
     start: async () => REFERENCE_HANDSHAKE,
-    call: async (op, input) => callReference(op, input),
-    stop: async () => {},
+    call: async (op, input) => {
+      const started = performance.now();
+      const id = nextId++;
+      const answer = answerReference(id, op, input);
+      return {
+        result: resultOf(answer),
+        transcript: { request: encode({ type: "call", id, op, input }).trimEnd(), response: encode(answer).trimEnd() },
+        duration_ms: performance.now() - started,
+        attempts: 1,
+      };
+    },
+    stop: async () => ({ restarts: 0, stderr_tail: "" }),
   };
 }

@@ -2,20 +2,55 @@
 
 export interface Handshake {
   readonly implementation: string;
-  readonly sdk: { readonly name: string; readonly version: string };
+  readonly sdk: { readonly name: string; readonly version: string; readonly packages?: Readonly<Record<string, string>> };
   /** The A2C-SMCP protocol version the SDK claims. */
   readonly protocol_version: string | null;
   readonly operations: readonly string[];
+  readonly runtime?: string;
 }
 
+/** What became of one call. The last three are harness-observed faults, attributed to the case. */
 export type CallResult =
   | { readonly kind: "ok"; readonly output: unknown }
-  | { readonly kind: "error"; readonly error: { readonly reason: string; readonly message: string } }
-  | { readonly kind: "unsupported"; readonly message?: string };
+  | { readonly kind: "error"; readonly error: { readonly reason: string; readonly message: string; readonly raw_type?: string } }
+  | { readonly kind: "unsupported"; readonly message?: string }
+  | { readonly kind: "crash"; readonly message: string }
+  | { readonly kind: "timeout"; readonly message: string }
+  | { readonly kind: "protocol_error"; readonly message: string };
+
+export type FaultKind = "crash" | "timeout" | "protocol_error" | "not_sent";
+
+/**
+ * The evidence for one case: the exact request and response lines, or the fault that took the
+ * place of a response. `audit` re-derives every status from these alone.
+ */
+export interface Transcript {
+  readonly request: string | null;
+  readonly response: string | null;
+  readonly fault?: { readonly kind: FaultKind; readonly detail: string };
+}
+
+export interface Answer {
+  readonly result: CallResult;
+  readonly transcript: Transcript;
+  /** From sending the request to reading the answer (queueing excluded). */
+  readonly duration_ms: number;
+  /** How many times the request was sent (a restart re-sends the cases it interrupted). */
+  readonly attempts: number;
+}
+
+export interface ImplementationStats {
+  readonly restarts: number;
+  /** The last part of the adapter's stderr: evidence, never itself a failure. */
+  readonly stderr_tail: string;
+  /** Set when the adapter was given up on after too many restarts. */
+  readonly broken?: string;
+}
 
 export interface Implementation {
   readonly name: string;
+  readonly transport: "in-process" | "subprocess";
   start(): Promise<Handshake>;
-  call(op: string, input: Record<string, unknown>): Promise<CallResult>;
-  stop(): Promise<void>;
+  call(op: string, input: Record<string, unknown>): Promise<Answer>;
+  stop(): Promise<ImplementationStats>;
 }

@@ -5,6 +5,8 @@ function cell(c: Counts | undefined): string {
   if (!c) return "–";
   const parts = [`${c.pass}/${c.total - c.unsupported - c.observed} pass`];
   if (c.fail) parts.push(`**${c.fail} fail**`);
+  const faults = c.crash + c.timeout + c.protocol_error;
+  if (faults) parts.push(`**${faults} faults**`);
   if (c.unsupported) parts.push(`${c.unsupported} unsupported`);
   if (c.observed) parts.push(`${c.observed} observed`);
   return parts.join(", ");
@@ -21,9 +23,9 @@ export function renderMarkdown(report: Report): string {
     "",
     `Started ${report.started_at}, node ${report.environment.node}, kit ${report.environment.kit_version}.`,
     "",
-    "| implementation | SDK | version |",
-    "| --- | --- | --- |",
-    ...report.implementations.map((i) => `| ${i.name} | ${i.handshake.sdk.name} | ${i.handshake.sdk.version} |`),
+    "| implementation | SDK | version | transport | restarts |",
+    "| --- | --- | --- | --- | ---: |",
+    ...report.implementations.map((i) => `| ${i.name} | ${i.handshake.sdk.name} | ${i.handshake.sdk.version} | ${i.transport} | ${i.stats.restarts}${i.stats.broken ? " (broken)" : ""} |`),
     "",
     `| suite | vectors | ${impls.join(" | ")} |`,
     `| --- | ---: | ${impls.map(() => "---").join(" | ")} |`,
@@ -31,10 +33,10 @@ export function renderMarkdown(report: Report): string {
     `| **all** | ${report.vectors.length} | ${impls.map((i) => cell(report.summary.by_implementation[i])).join(" | ")} |`,
     "",
   ];
-  const failures = report.cases.filter((c) => c.status === "fail");
+  const failures = report.cases.filter((c) => !["pass", "unsupported", "observed"].includes(c.status));
   lines.push(failures.length === 0 ? "No failures." : `## Failures (${failures.length})`, "");
   for (const c of failures) {
-    lines.push(`- **${c.vector_id}** on ${c.implementation}${c.note ? `: ${c.note}` : ""}`);
+    lines.push(`- **${c.vector_id}** on ${c.implementation} (${c.status})${c.note ? `: ${c.note}` : ""}`);
     for (const d of c.diffs) {
       const exp = d.absent === "expected" ? "(absent)" : code(d.expected);
       const act = d.absent === "actual" ? "(absent)" : code(d.actual);

@@ -4,8 +4,8 @@
  */
 import type { Provenance, SpecRef, Tier } from "../corpus/types.ts";
 import type { Difference } from "../diff/compare.ts";
-import type { CallResult, Handshake } from "../impl/types.ts";
-import type { CaseStatus } from "../run/evaluate.ts";
+import type { CallResult, Handshake, ImplementationStats, Transcript } from "../impl/types.ts";
+import { CASE_STATUSES, type CaseStatus } from "../run/evaluate.ts";
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -20,6 +20,8 @@ export interface CaseRecord {
   readonly diffs: readonly Difference[];
   readonly note?: string;
   readonly duration_ms: number;
+  readonly attempts: number;
+  readonly transcript: Transcript;
   readonly content_hash: string;
 }
 
@@ -33,9 +35,17 @@ export interface VectorRecord {
   readonly provenance: Provenance;
   readonly input: unknown;
   readonly expected?: unknown;
-  readonly expected_error?: unknown;
+  readonly expected_error?: { readonly reason: string };
+  readonly needs?: string;
   readonly source: { readonly file: string; readonly line: number };
   readonly content_hash: string;
+}
+
+export interface ImplementationRecord {
+  readonly name: string;
+  readonly handshake: Handshake;
+  readonly transport: "in-process" | "subprocess";
+  readonly stats: ImplementationStats;
 }
 
 export type Counts = Record<CaseStatus, number> & { total: number };
@@ -53,14 +63,19 @@ export interface Report {
   readonly finished_at: string;
   readonly environment: { readonly node: string; readonly platform: string; readonly arch: string; readonly kit_version: string };
   readonly corpus: { readonly roots: readonly string[]; readonly suites: ReadonlyArray<{ name: string; title: string; vectors: number }> };
-  readonly implementations: ReadonlyArray<{ readonly name: string; readonly handshake: Handshake }>;
+  readonly implementations: readonly ImplementationRecord[];
   readonly vectors: readonly VectorRecord[];
   readonly cases: readonly CaseRecord[];
   readonly summary: Summary;
 }
 
 export function emptyCounts(): Counts {
-  return { total: 0, pass: 0, fail: 0, unsupported: 0, observed: 0 };
+  return Object.fromEntries([["total", 0], ...CASE_STATUSES.map((s) => [s, 0])]) as Counts;
+}
+
+/** Cases that count against an implementation: wrong answers and faults. */
+export function failedCount(c: Counts): number {
+  return c.fail + c.crash + c.timeout + c.protocol_error;
 }
 
 export function summarize(cases: readonly CaseRecord[]): Summary {

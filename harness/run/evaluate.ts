@@ -3,7 +3,9 @@ import type { Vector } from "../corpus/types.ts";
 import { diffExpected, type Difference } from "../diff/compare.ts";
 import type { CallResult } from "../impl/types.ts";
 
-export type CaseStatus = "pass" | "fail" | "unsupported" | "observed";
+/** pass/fail judge an answer; unsupported/observed are not judged; the last three are faults. */
+export const CASE_STATUSES = ["pass", "fail", "unsupported", "observed", "crash", "timeout", "protocol_error"] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
 
 export interface Judgement {
   readonly status: CaseStatus;
@@ -11,8 +13,17 @@ export interface Judgement {
   readonly note?: string;
 }
 
-export function judge(vector: Vector, result: CallResult): Judgement {
-  if (result.kind === "unsupported") return { status: "unsupported", diffs: [], ...(result.message ? { note: result.message } : {}) };
+type Expectation = Pick<Vector, "tier" | "expected" | "expected_error">;
+
+export function judge(vector: Expectation, result: CallResult): Judgement {
+  switch (result.kind) {
+    case "crash":
+    case "timeout":
+    case "protocol_error":
+      return { status: result.kind, diffs: [], note: result.message };
+    case "unsupported":
+      return { status: "unsupported", diffs: [], ...(result.message ? { note: result.message } : {}) };
+  }
   if (vector.tier === "observe") return { status: "observed", diffs: [] };
   if (vector.expected_error) {
     if (result.kind === "error") return verdict(diffExpected(vector.expected_error, result.error));

@@ -1,9 +1,13 @@
-/** Runs selected vectors against each implementation and builds the report model. */
+/**
+ * Runs selected vectors against every implementation (concurrently; each adapter pipelines its
+ * own cases) and builds the report model. An adapter that cannot start does not stop the run:
+ * its cases are recorded as crashes, with the reason.
+ */
 import { randomBytes } from "node:crypto";
 import type { Corpus, Vector } from "../corpus/types.ts";
-import type { CallResult, Handshake, Implementation } from "../impl/types.ts";
+import type { Answer, Handshake, Implementation, ImplementationStats } from "../impl/types.ts";
 import { REFERENCE_HANDSHAKE } from "../impl/reference-in-process.ts";
-import { REPORT_SCHEMA_VERSION, summarize, type CaseRecord, type Report, type VectorRecord } from "../report/model.ts";
+import { REPORT_SCHEMA_VERSION, summarize, type CaseRecord, type ImplementationRecord, type Report, type VectorRecord } from "../report/model.ts";
 import { judge } from "./evaluate.ts";
 
 export interface RunInput {
@@ -18,17 +22,8 @@ export function newRunId(now = new Date()): string {
 
 export async function runCorpus({ corpus, vectors, implementations }: RunInput): Promise<Report> {
   const startedAt = new Date();
-  const cases: CaseRecord[] = [];
-  const handshakes: Array<{ name: string; handshake: Handshake }> = [];
-  for (const impl of implementations) {
-    const handshake = await impl.start();
-    handshakes.push({ name: impl.name, handshake });
-    try {
-      for (const vector of vectors) cases.push(await runCase(impl, handshake, vector));
-    } finally {
-      await impl.stop();
-    }
-  }
+  const runs = await Promise.all(implementations.map((impl) => runImplementation(impl, vectors)));
+  const cases = runs.flatMap((r) => r.cases);
   const selectedSuites = new Set(vectors.map((v) => v.suite));
   return {
     schema_version: REPORT_SCHEMA_VERSION,
@@ -40,38 +35,67 @@ export async function runCorpus({ corpus, vectors, implementations }: RunInput):
       roots: corpus.roots,
       suites: corpus.suites.filter((s) => selectedSuites.has(s.name)).map((s) => ({ name: s.name, title: s.title, vectors: vectors.filter((v) => v.suite === s.name).length })),
     },
-    implementations: handshakes,
+    implementations: runs.map((r) => r.record),
     vectors: vectors.map(vectorRecord),
     cases,
     summary: summarize(cases),
   };
 }
 
-async function runCase(impl: Implementation, handshake: Handshake, vector: Vector): Promise<CaseRecord> {
-  const started = performance.now();
-  const result = await answer(impl, handshake, vector);
-  const duration = performance.now() - started;
-  const judgement = judge(vector, result);
+async function runImplementation(impl: Implementation, vectors: readonly Vector[]): Promise<{ record: ImplementationRecord; cases: CaseRecord[] }> {
+  let handshake: Handshake;
+  try {
+    handshake = await impl.start();
+  } catch (error) {
+    const stats = await impl.stop();
+    const reason = (error as Error).message;
+    handshake = { implementation: impl.name, sdk: { name: "unknown", version: "unknown" }, protocol_version: null, operations: [] };
+    const cases = vectors.map((v) => caseRecord(impl.name, v, notSent("crash", reason)));
+    return { record: { name: impl.name, handshake, transport: impl.transport, stats: { ...stats, broken: reason } }, cases };
+  }
+  let cases: CaseRecord[];
+  let stats: ImplementationStats;
+  try {
+    cases = await Promise.all(vectors.map(async (v) => caseRecord(impl.name, v, await answer(impl, handshake, v))));
+  } finally {
+    stats = await impl.stop();
+  }
+  return { record: { name: impl.name, handshake, transport: impl.transport, stats }, cases };
+}
+
+/** A case the kit cannot run (a missing capability, an operation not offered) is not sent. */
+function answer(impl: Implementation, handshake: Handshake, vector: Vector): Promise<Answer> | Answer {
+  if (vector.needs !== undefined) return notSent("unsupported", `needs ${vector.needs}, which the kit does not provide yet`);
+  if (!handshake.operations.includes(vector.op)) return notSent("unsupported", `${impl.name} does not offer ${vector.op}`);
+  return impl.call(vector.op, vector.input);
+}
+
+function notSent(kind: "unsupported" | "crash", message: string): Answer {
+  return {
+    result: kind === "unsupported" ? { kind, message } : { kind, message },
+    transcript: { request: null, response: null, fault: { kind: "not_sent", detail: `${kind}: ${message}` } },
+    duration_ms: 0,
+    attempts: 0,
+  };
+}
+
+function caseRecord(implementation: string, vector: Vector, answer: Answer): CaseRecord {
+  const judgement = judge(vector, answer.result);
   return {
     vector_id: vector.id,
     suite: vector.suite,
     op: vector.op,
     tier: vector.tier,
-    implementation: impl.name,
+    implementation,
     status: judgement.status,
-    result,
+    result: answer.result,
     diffs: judgement.diffs,
     ...(judgement.note !== undefined ? { note: judgement.note } : {}),
-    duration_ms: Math.round(duration * 1000) / 1000,
+    duration_ms: Math.round(answer.duration_ms * 1000) / 1000,
+    attempts: answer.attempts,
+    transcript: answer.transcript,
     content_hash: vector.content_hash,
   };
-}
-
-/** A case the kit cannot run (a missing capability, an operation not offered) is unsupported, not sent. */
-async function answer(impl: Implementation, handshake: Handshake, vector: Vector): Promise<CallResult> {
-  if (vector.needs !== undefined) return { kind: "unsupported", message: `needs ${vector.needs}, which the kit does not provide yet` };
-  if (!handshake.operations.includes(vector.op)) return { kind: "unsupported", message: `${impl.name} does not offer ${vector.op}` };
-  return impl.call(vector.op, vector.input);
 }
 
 function vectorRecord(v: Vector): VectorRecord {
@@ -86,6 +110,7 @@ function vectorRecord(v: Vector): VectorRecord {
     input: v.input,
     ...(v.expected !== undefined ? { expected: v.expected } : {}),
     ...(v.expected_error !== undefined ? { expected_error: v.expected_error } : {}),
+    ...(v.needs !== undefined ? { needs: v.needs } : {}),
     source: v.source,
     content_hash: v.content_hash,
   };

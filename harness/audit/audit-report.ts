@@ -1,0 +1,66 @@
+/**
+ * An independent audit of a report: every case's status is re-derived from its transcript alone
+ * (the exact lines exchanged, or the recorded fault) and the vector it claims to run, then the
+ * summary is recounted. Any disagreement with what the report says is listed.
+ */
+import { diffValues } from "../diff/compare.ts";
+import type { CallResult } from "../impl/types.ts";
+import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
+import { resultOf } from "../protocol/to-result.ts";
+import { summarize, type CaseRecord, type Report, type VectorRecord } from "../report/model.ts";
+import { judge } from "../run/evaluate.ts";
+
+export interface AuditResult {
+  readonly cases: number;
+  readonly problems: readonly string[];
+}
+
+export function auditReport(report: Report): AuditResult {
+  if (!Array.isArray(report.cases) || !Array.isArray(report.vectors) || typeof report.summary !== "object") {
+    return { cases: 0, problems: ["not a report: it lacks cases, vectors or summary"] };
+  }
+  const vectors = new Map<string, VectorRecord>(report.vectors.map((v) => [v.id, v]));
+  const problems: string[] = [];
+  const derived: CaseRecord[] = report.cases.map((c) => {
+    const where = `${c.implementation} ${c.vector_id}`;
+    const vector = vectors.get(c.vector_id);
+    if (!vector) {
+      problems.push(`${where}: no such vector in the report`);
+      return c;
+    }
+    if (typeof c.transcript !== "object" || c.transcript === null) {
+      problems.push(`${where}: the case has no transcript`);
+      return c;
+    }
+    const result = resultFromTranscript(c, vector, (p) => problems.push(`${where}: ${p}`));
+    const status = result ? judge(vector, result).status : c.status;
+    if (status !== c.status) problems.push(`${where}: the transcript gives ${status}, the report says ${c.status}`);
+    return { ...c, status };
+  });
+  for (const d of diffValues(summarize(derived), report.summary)) {
+    problems.push(`summary${d.path}: recounted ${JSON.stringify(d.expected)}, the report says ${JSON.stringify(d.actual)}`);
+  }
+  return { cases: report.cases.length, problems };
+}
+
+function resultFromTranscript(c: CaseRecord, vector: VectorRecord, problem: (p: string) => void): CallResult | undefined {
+  const { request, response, fault } = c.transcript;
+  if (request !== null) {
+    const parsed = parseToAdapter(request);
+    if (!parsed.ok || parsed.message.type !== "call") problem(`the request line is not a call: ${request}`);
+    else if (parsed.message.op !== vector.op || diffValues(vector.input, parsed.message.input).length > 0) problem("the request does not carry the vector's op and input");
+  }
+  if (response !== null) {
+    const parsed = parseFromAdapter(response, false);
+    if (!parsed.ok) return { kind: "protocol_error", message: parsed.problem };
+    if (parsed.message.type === "hello") return { kind: "protocol_error", message: "a hello in place of an answer" };
+    return resultOf(parsed.message as ResultMessage);
+  }
+  if (!fault) {
+    problem("no response and no recorded fault");
+    return undefined;
+  }
+  if (fault.kind !== "not_sent") return { kind: fault.kind, message: fault.detail };
+  if (fault.detail.startsWith("unsupported:")) return { kind: "unsupported", message: fault.detail };
+  return { kind: "crash", message: fault.detail };
+}

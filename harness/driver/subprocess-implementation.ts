@@ -1,0 +1,294 @@
+/**
+ * An implementation behind a long-lived adapter process. Requests are pipelined within a bounded
+ * window and matched to answers by id. A crash, a hang or a line that is not protocol restarts
+ * the adapter (replaying the handshake) and is attributed to the case that caused it: when several
+ * cases were in flight, they are re-sent one at a time so the culprit is found, not guessed.
+ */
+import { encode, parseFromAdapter, truncate, type HelloMessage } from "../protocol/messages.ts";
+import { handshakeOf, resultOf } from "../protocol/to-result.ts";
+import type { Answer, CallResult, FaultKind, Handshake, Implementation, ImplementationStats } from "../impl/types.ts";
+import { AdapterProcess, type AdapterCommand, type ExitInfo } from "./adapter-process.ts";
+
+export interface DriverOptions {
+  /** Most requests in flight at once. */
+  readonly window: number;
+  readonly caseTimeoutMs: number;
+  readonly handshakeTimeoutMs: number;
+  /** Check every adapter line against the JSON Schemas, outputs included. */
+  readonly strictProtocol: boolean;
+  /** Restarts in a row without a single answer before the adapter is given up as broken. */
+  readonly maxRestarts: number;
+  readonly shutdownGraceMs: number;
+}
+
+export const DEFAULT_DRIVER_OPTIONS: DriverOptions = {
+  window: 64,
+  caseTimeoutMs: 10_000,
+  handshakeTimeoutMs: 60_000,
+  strictProtocol: false,
+  maxRestarts: 3,
+  shutdownGraceMs: 2_000,
+};
+
+interface Pending {
+  readonly id: number;
+  readonly op: string;
+  readonly requestLine: string;
+  readonly resolve: (answer: Answer) => void;
+  attempts: number;
+  /** Was in flight when the adapter died with others: re-sent alone to find the culprit. */
+  suspect: boolean;
+  sentAt: number;
+  timer: NodeJS.Timeout | undefined;
+}
+
+export class AdapterStartError extends Error {
+  override readonly name = "AdapterStartError";
+}
+
+export class SubprocessImplementation implements Implementation {
+  readonly transport = "subprocess" as const;
+  private readonly options: DriverOptions;
+  private proc: AdapterProcess | undefined;
+  private generation = 0;
+  private ready = false;
+  private handshake: Handshake | undefined;
+  private handshakeWaiter: { resolve: (h: Handshake) => void; reject: (e: Error) => void; timer: NodeJS.Timeout } | undefined;
+  private readonly inFlight = new Map<number, Pending>();
+  private queue: Pending[] = [];
+  private nextId = 1;
+  private lastSent: Pending | undefined;
+  private restarts = 0;
+  private restartsWithoutAnswer = 0;
+  private brokenReason: string | undefined;
+  private stopping = false;
+  private stderrTail = "";
+
+  constructor(
+    readonly name: string,
+    private readonly command: AdapterCommand,
+    options: Partial<DriverOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_DRIVER_OPTIONS, ...options };
+  }
+
+  async start(): Promise<Handshake> {
+    try {
+      return await this.spawn();
+    } catch (error) {
+      this.brokenReason = (error as Error).message;
+      throw new AdapterStartError(`adapter "${this.name}" failed its handshake: ${(error as Error).message}`);
+    }
+  }
+
+  call(op: string, input: Record<string, unknown>): Promise<Answer> {
+    const id = this.nextId++;
+    const requestLine = encode({ type: "call", id, op, input }).trimEnd();
+    return new Promise<Answer>((resolve) => {
+      this.queue.push({ id, op, requestLine, resolve, attempts: 0, suspect: false, sentAt: 0, timer: undefined });
+      this.pump();
+    });
+  }
+
+  async stop(): Promise<ImplementationStats> {
+    this.stopping = true;
+    const proc = this.proc;
+    if (proc?.alive) {
+      proc.write(encode({ type: "shutdown" }));
+      proc.endInput();
+      const grace = setTimeout(() => proc.kill(), this.options.shutdownGraceMs);
+      await proc.ended();
+      clearTimeout(grace);
+    }
+    this.collectStderr();
+    return { restarts: this.restarts, stderr_tail: this.stderrTail, ...(this.brokenReason ? { broken: this.brokenReason } : {}) };
+  }
+
+  /** Starts a fresh adapter process and resolves with its handshake. */
+  private spawn(): Promise<Handshake> {
+    const generation = ++this.generation;
+    this.ready = false;
+    this.collectStderr();
+    this.proc = new AdapterProcess(
+      this.command,
+      (line) => this.onLine(generation, line),
+      (info) => this.onEnd(generation, info),
+    );
+    return new Promise<Handshake>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.handshakeWaiter = undefined;
+        this.proc?.kill();
+        reject(new Error(`no hello within ${this.options.handshakeTimeoutMs} ms`));
+      }, this.options.handshakeTimeoutMs);
+      this.handshakeWaiter = { resolve, reject, timer };
+      this.proc!.write(encode({ type: "hello", adapter_protocol: 1 }));
+    });
+  }
+
+  private collectStderr(): void {
+    const tail = this.proc?.stderrTail() ?? "";
+    if (tail) this.stderrTail = `${this.stderrTail}${this.stderrTail ? "\n--- restart ---\n" : ""}${tail}`.slice(-64 * 1024);
+  }
+
+  private pump(): void {
+    if (this.brokenReason !== undefined) {
+      for (const p of this.queue.splice(0)) this.fault(p, "crash", `adapter "${this.name}" is broken: ${this.brokenReason}`);
+      return;
+    }
+    if (!this.ready) return;
+    const isolating = this.queue.some((p) => p.suspect) || [...this.inFlight.values()].some((p) => p.suspect);
+    const limit = isolating ? 1 : this.options.window;
+    while (this.inFlight.size < limit && this.queue.length > 0) this.send(this.queue.shift()!);
+  }
+
+  private send(p: Pending): void {
+    p.attempts++;
+    p.sentAt = performance.now();
+    this.inFlight.set(p.id, p);
+    this.lastSent = p;
+    p.timer = setTimeout(() => this.onTimeout(p), this.options.caseTimeoutMs);
+    this.proc!.write(`${p.requestLine}\n`);
+  }
+
+  private onLine(generation: number, line: string): void {
+    if (generation !== this.generation) return;
+    if (line.trim() === "") return;
+    const parsed = parseFromAdapter(line, this.options.strictProtocol, (id) => this.inFlight.get(id)?.op);
+    if (!this.ready) return this.onHelloLine(parsed, line);
+    if (!parsed.ok) {
+      const id = idIn(line);
+      const owner = id === undefined ? undefined : this.inFlight.get(id);
+      if (owner) return this.finish(owner, { kind: "protocol_error", message: parsed.problem }, line, { kind: "protocol_error", detail: parsed.problem });
+      return this.violation(parsed.problem);
+    }
+    const message = parsed.message;
+    if (message.type === "hello") return this.violation("a second hello in the middle of the run");
+    const p = this.inFlight.get(message.id);
+    if (!p) return this.violation(`answered with unknown id ${message.id}`);
+    this.restartsWithoutAnswer = 0;
+    this.finish(p, resultOf(message), line);
+  }
+
+  private onHelloLine(parsed: ReturnType<typeof parseFromAdapter>, line: string): void {
+    const waiter = this.handshakeWaiter;
+    if (!waiter) return;
+    this.handshakeWaiter = undefined;
+    clearTimeout(waiter.timer);
+    if (!parsed.ok || parsed.message.type !== "hello") {
+      this.proc?.kill();
+      waiter.reject(new Error(`expected a hello, got ${parsed.ok ? parsed.message.type : parsed.problem} (${truncate(line)})`));
+      return;
+    }
+    const handshake = handshakeOf(parsed.message as HelloMessage);
+    this.handshake ??= handshake;
+    this.ready = true;
+    waiter.resolve(handshake);
+    this.pump();
+  }
+
+  /** A line no case can own: the adapter cannot be trusted, so it restarts. */
+  private violation(problem: string): void {
+    const detail = `adapter "${this.name}" broke the protocol: ${problem}; last request: ${this.lastRequest()}`;
+    this.abandonProcess("protocol_error", detail);
+  }
+
+  private onTimeout(p: Pending): void {
+    if (this.inFlight.get(p.id) !== p) return;
+    const detail = `no answer within ${this.options.caseTimeoutMs} ms to call ${p.id} (${p.op}); adapter "${this.name}" restarted`;
+    this.retireProcess();
+    const waiting = this.takeInFlight().filter((other) => other !== p); // they were queued behind it
+    this.queue.unshift(...waiting);
+    this.fault(p, "timeout", detail);
+    this.restart(detail);
+  }
+
+  private onEnd(generation: number, info: ExitInfo): void {
+    if (generation !== this.generation || this.stopping) return;
+    const detail = `adapter "${this.name}" ended (${info.message}${info.signal ? `, signal ${info.signal}` : ""}); last request: ${this.lastRequest()}${this.stderrNote()}`;
+    if (!this.ready) {
+      const waiter = this.handshakeWaiter;
+      this.handshakeWaiter = undefined;
+      if (waiter) {
+        clearTimeout(waiter.timer);
+        waiter.reject(new Error(`${info.message} before its hello${this.stderrNote()}`));
+        return;
+      }
+    }
+    this.abandonProcess("crash", detail);
+  }
+
+  /** The process is gone or untrusted: attribute what can be attributed, re-send the rest. */
+  private abandonProcess(kind: "crash" | "protocol_error", detail: string): void {
+    this.retireProcess();
+    const inFlight = this.takeInFlight();
+    if (inFlight.length === 1) this.fault(inFlight[0]!, kind, detail);
+    else {
+      for (const p of inFlight) p.suspect = true;
+      this.queue.unshift(...inFlight);
+    }
+    this.restart(detail);
+  }
+
+  private takeInFlight(): Pending[] {
+    const list = [...this.inFlight.values()].sort((a, b) => a.id - b.id);
+    for (const p of list) clearTimeout(p.timer);
+    this.inFlight.clear();
+    return list;
+  }
+
+  /** Stops talking to the current process first, so nothing is sent to it while faults are settled. */
+  private retireProcess(): void {
+    this.generation++; // the old process's late lines and exit are ignored from here on
+    this.ready = false;
+    this.proc?.kill();
+  }
+
+  private restart(reason: string): void {
+    this.restarts++;
+    this.restartsWithoutAnswer++;
+    if (this.restartsWithoutAnswer > this.options.maxRestarts) {
+      this.brokenReason = `gave up after ${this.options.maxRestarts} restarts in a row without an answer; last: ${reason}`;
+      this.pump();
+      return;
+    }
+    this.spawn().then(
+      () => this.pump(),
+      (error: Error) => this.restart(`restart failed: ${error.message}`),
+    );
+  }
+
+  private fault(p: Pending, kind: Exclude<FaultKind, "not_sent">, detail: string): void {
+    this.finish(p, { kind, message: detail }, null, { kind, detail });
+  }
+
+  private finish(p: Pending, result: CallResult, response: string | null, fault?: { kind: FaultKind; detail: string }): void {
+    clearTimeout(p.timer);
+    this.inFlight.delete(p.id);
+    const request = p.attempts > 0 ? p.requestLine : null;
+    p.resolve({
+      result,
+      transcript: { request, response, ...(fault ? { fault: request === null ? { kind: "not_sent", detail: fault.detail } : fault } : {}) },
+      duration_ms: p.attempts > 0 ? performance.now() - p.sentAt : 0,
+      attempts: p.attempts,
+    });
+    this.pump();
+  }
+
+  private lastRequest(): string {
+    return this.lastSent ? `call ${this.lastSent.id} (${this.lastSent.op})` : "none (during the handshake)";
+  }
+
+  private stderrNote(): string {
+    const tail = this.proc?.stderrTail().trim();
+    return tail ? `; stderr: ${truncate(tail.split("\n").slice(-5).join(" | "), 500)}` : "";
+  }
+}
+
+function idIn(line: string): number | undefined {
+  try {
+    const id = (JSON.parse(line) as { id?: unknown }).id;
+    return Number.isInteger(id) ? (id as number) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The adapter protocol's messages (see harness/protocol/README.md): newline-delimited JSON, one
+ * message per line. This module owns their types, their encoding and the checks on what an
+ * adapter writes; the JSON Schemas beside it are the normative form.
+ */
+import { readFileSync } from "node:fs";
+import { Ajv, type ValidateFunction } from "ajv";
+import { SHARED_SCHEMA_DIR } from "../corpus/schema-registry.ts";
+
+export const ADAPTER_PROTOCOL = 1;
+
+export type ToAdapter =
+  | { readonly type: "hello"; readonly adapter_protocol: number }
+  | { readonly type: "call"; readonly id: number; readonly op: string; readonly input: Record<string, unknown> }
+  | { readonly type: "shutdown" };
+
+export interface HelloMessage {
+  readonly type: "hello";
+  readonly adapter_protocol: number;
+  readonly implementation: string;
+  readonly sdk: { readonly name: string; readonly version: string; readonly packages?: Record<string, string> };
+  readonly protocol_version: string | null;
+  readonly operations: readonly string[];
+  readonly runtime?: string;
+}
+
+export type ResultMessage =
+  | { readonly type: "result"; readonly id: number; readonly ok: true; readonly output: unknown }
+  | { readonly type: "result"; readonly id: number; readonly ok: false; readonly error: { readonly reason: string; readonly message: string; readonly raw_type?: string } }
+  | { readonly type: "unsupported"; readonly id: number; readonly message: string };
+
+export type FromAdapter = HelloMessage | ResultMessage;
+
+export function encode(message: ToAdapter | FromAdapter): string {
+  return `${JSON.stringify(message)}\n`;
+}
+
+const schemaDir = new URL("./schemas/", import.meta.url);
+const ajv = new Ajv({ allErrors: false, strict: true, strictRequired: false, strictTypes: false, allowUnionTypes: true });
+ajv.addSchema(JSON.parse(readFileSync(new URL("from-adapter.schema.json", schemaDir), "utf8")));
+ajv.addSchema(JSON.parse(readFileSync(new URL("to-adapter.schema.json", schemaDir), "utf8")));
+ajv.addSchema(JSON.parse(readFileSync(`${SHARED_SCHEMA_DIR}/ops.schema.json`, "utf8")));
+const fromAdapter = ajv.getSchema("smcp-conformance:adapter/from-adapter")!;
+const toAdapter = ajv.getSchema("smcp-conformance:adapter/to-adapter")!;
+const outputValidators = new Map<string, ValidateFunction | undefined>();
+
+export type Parsed<T> = { readonly ok: true; readonly message: T } | { readonly ok: false; readonly problem: string };
+
+function describe(validate: ValidateFunction): string {
+  const e = validate.errors?.[0];
+  return e ? `${e.instancePath || "/"} ${e.message}` : "invalid";
+}
+
+/** Parses one adapter line. `strict` checks the full schema, including each op's output shape. */
+export function parseFromAdapter(line: string, strict: boolean, opOf?: (id: number) => string | undefined): Parsed<FromAdapter> {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { ok: false, problem: `not JSON: ${truncate(line)}` };
+  }
+  if (!isMessage(value)) return { ok: false, problem: `not an adapter message: ${truncate(line)}` };
+  if (strict) {
+    if (!fromAdapter(value)) return { ok: false, problem: `violates the adapter schema: ${describe(fromAdapter)}` };
+    const op = value.type === "result" && value.ok ? opOf?.(value.id) : undefined;
+    const check = op === undefined ? undefined : outputValidator(op);
+    if (check && !check((value as { output: unknown }).output)) return { ok: false, problem: `output violates the ${op} output schema: ${describe(check)}` };
+  }
+  return { ok: true, message: value };
+}
+
+/** The minimal shape every mode needs: a known type, and an integer id on answers. */
+function isMessage(value: unknown): value is FromAdapter {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  if (v["type"] === "hello") return typeof v["implementation"] === "string" && Array.isArray(v["operations"]);
+  if (v["type"] === "unsupported") return Number.isInteger(v["id"]);
+  if (v["type"] === "result") return Number.isInteger(v["id"]) && typeof v["ok"] === "boolean" && (v["ok"] ? "output" in v : typeof v["error"] === "object" && v["error"] !== null);
+  return false;
+}
+
+function outputValidator(op: string): ValidateFunction | undefined {
+  if (!outputValidators.has(op)) outputValidators.set(op, ajv.getSchema(`smcp-conformance:ops#/definitions/${op}/output`));
+  return outputValidators.get(op);
+}
+
+/** For adapters written in TypeScript and for tests: checks a harness line. */
+export function parseToAdapter(line: string): Parsed<ToAdapter> {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { ok: false, problem: `not JSON: ${truncate(line)}` };
+  }
+  return toAdapter(value) ? { ok: true, message: value as ToAdapter } : { ok: false, problem: describe(toAdapter) };
+}
+
+export function truncate(text: string, max = 200): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} chars)`;
+}
