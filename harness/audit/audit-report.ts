@@ -8,6 +8,7 @@ import type { CallResult } from "../impl/types.ts";
 import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
 import { resultOf } from "../protocol/to-result.ts";
 import { summarize, type CaseRecord, type Report, type VectorRecord } from "../report/model.ts";
+import { applyGap } from "../expectations/apply-expectations.ts";
 import { judge } from "../run/evaluate.ts";
 
 export interface AuditResult {
@@ -33,7 +34,7 @@ export function auditReport(report: Report): AuditResult {
       return c;
     }
     const result = resultFromTranscript(c, vector, (p) => problems.push(`${where}: ${p}`));
-    const status = result ? judge(vector, result).status : c.status;
+    const status = result ? applyGap(judge(vector, result).status, c.gap) : c.status;
     if (status !== c.status) problems.push(`${where}: the transcript gives ${status}, the report says ${c.status}`);
     return { ...c, status };
   });

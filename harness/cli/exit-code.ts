@@ -1,8 +1,10 @@
 /** Exit codes: 0 all pass, 1 a case failed or faulted, 2 usage or corpus error (nothing ran). */
-import { failedCount, type Summary } from "../report/model.ts";
+import { failedCount, type Report } from "../report/model.ts";
 
 export const EXIT = { ok: 0, failures: 1, usage: 2 } as const;
 
-export function exitCodeFor(summary: Summary): number {
-  return failedCount(summary.overall) > 0 ? EXIT.failures : EXIT.ok;
+/** Failing cases, stale gaps, and expectations naming vectors that do not exist all fail a run. */
+export function exitCodeFor(report: Report): number {
+  const orphans = report.implementations.some((i) => (i.expectations?.orphans.length ?? 0) > 0);
+  return failedCount(report.summary.overall) > 0 || orphans ? EXIT.failures : EXIT.ok;
 }

@@ -2,6 +2,7 @@
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { selectVectors } from "../corpus/select.ts";
 import type { DriverOptions } from "../driver/subprocess-implementation.ts";
+import { loadExpectations, type Expectations } from "../expectations/load-expectations.ts";
 import { parseAdapterSpec, selectImplementations, UsageError } from "../impl/registry.ts";
 import { renderConsole } from "../report/console.ts";
 import { writeReport } from "../report/write-report.ts";
@@ -45,14 +46,19 @@ export function driverOptions(options: RunOptions): Partial<DriverOptions> {
 export async function runCommand(options: RunOptions): Promise<number> {
   const driver = driverOptions(options);
   const names = options.impl === undefined && options.adapter.length > 0 ? [] : list(options.impl ?? "reference");
-  const implementations = [...selectImplementations(names, driver), ...options.adapter.map((spec) => parseAdapterSpec(spec, driver))];
+  const selected = [...selectImplementations(names, driver), ...options.adapter.map((spec) => parseAdapterSpec(spec, driver))];
+  const implementations = selected.map((s) => s.implementation);
   const duplicate = implementations.map((i) => i.name).find((n, i, all) => all.indexOf(n) !== i);
   if (duplicate) throw new UsageError(`implementation "${duplicate}" is selected twice`);
+  const expectations = new Map<string, Expectations>();
+  for (const s of selected) {
+    if (s.expectationsFile) expectations.set(s.implementation.name, loadExpectations(s.expectationsFile, s.implementation.name));
+  }
   const corpus = loadCorpus({ extraRoots: options.vectors });
   const vectors = selectVectors(corpus, { suites: list(options.suite), ...(options.filter ? { filter: options.filter } : {}) });
-  const report = await runCorpus({ corpus, vectors, implementations });
+  const report = await runCorpus({ corpus, vectors, implementations, expectations });
   const dir = writeReport(report, options.out);
   if (options.json) process.stdout.write(`${JSON.stringify({ report: `${dir}/report.json`, summary: report.summary })}\n`);
   else process.stdout.write(`${renderConsole(report)}\nreport: ${dir}/report.json\n`);
-  return exitCodeFor(report.summary);
+  return exitCodeFor(report);
 }

@@ -64,9 +64,12 @@ export class SubprocessImplementation implements Implementation {
   private stopping = false;
   private stderrTail = "";
 
+  private command: AdapterCommand | undefined;
+
+  /** `command` may be a promise-returning function: set-up (a venv, a build) runs at start. */
   constructor(
     readonly name: string,
-    private readonly command: AdapterCommand,
+    private readonly commandSource: AdapterCommand | (() => Promise<AdapterCommand>),
     options: Partial<DriverOptions> = {},
   ) {
     this.options = { ...DEFAULT_DRIVER_OPTIONS, ...options };
@@ -74,6 +77,7 @@ export class SubprocessImplementation implements Implementation {
 
   async start(): Promise<Handshake> {
     try {
+      this.command = typeof this.commandSource === "function" ? await this.commandSource() : this.commandSource;
       return await this.spawn();
     } catch (error) {
       this.brokenReason = (error as Error).message;
@@ -110,7 +114,7 @@ export class SubprocessImplementation implements Implementation {
     this.ready = false;
     this.collectStderr();
     this.proc = new AdapterProcess(
-      this.command,
+      this.command!,
       (line) => this.onLine(generation, line),
       (info) => this.onEnd(generation, info),
     );

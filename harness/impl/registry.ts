@@ -1,40 +1,72 @@
 /**
- * Implementations by name, as `--impl` selects them, plus user adapters given as
- * `--adapter name='command args…'`. Later issues add python and rust.
+ * Implementations by name, as `--impl` selects them: `reference`, `reference-subprocess`, and SDK
+ * families with an optional version (`python`, `python@0.3.2`; later `rust`). User adapters come
+ * from `--adapter name='command args…'`.
  */
 import { minimalEnv } from "../driver/adapter-env.ts";
 import { SubprocessImplementation, type DriverOptions } from "../driver/subprocess-implementation.ts";
+import { PYTHON_FAMILY } from "./python.ts";
 import { referenceInProcess } from "./reference-in-process.ts";
 import { referenceSubprocess } from "./reference-subprocess.ts";
 import type { Implementation } from "./types.ts";
 
-type Factory = (options: Partial<DriverOptions>) => Implementation;
+interface Family {
+  readonly defaultVersion: string;
+  versions(): string[];
+  expectationsFile(version: string): string;
+  create(name: string, version: string, options: Partial<DriverOptions>): Implementation;
+}
 
-export const KNOWN_IMPLEMENTATIONS: Readonly<Record<string, Factory>> = {
+const FIXED: Readonly<Record<string, (options: Partial<DriverOptions>) => Implementation>> = {
   reference: () => referenceInProcess(),
   "reference-subprocess": (options) => referenceSubprocess(options),
 };
+
+const FAMILIES: Readonly<Record<string, Family>> = { python: PYTHON_FAMILY };
 
 export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
-export function selectImplementations(names: readonly string[], options: Partial<DriverOptions> = {}): Implementation[] {
-  const unknown = names.filter((n) => !Object.hasOwn(KNOWN_IMPLEMENTATIONS, n));
-  if (unknown.length > 0) {
-    throw new UsageError(`unknown implementation ${unknown.map((n) => `"${n}"`).join(", ")} (known: ${Object.keys(KNOWN_IMPLEMENTATIONS).join(", ")})`);
+export interface Selected {
+  readonly implementation: Implementation;
+  /** Where this implementation's known gaps are listed, if it has such a file. */
+  readonly expectationsFile?: string;
+}
+
+export function knownNames(): string[] {
+  return [...Object.keys(FIXED), ...Object.entries(FAMILIES).flatMap(([f, fam]) => [f, ...fam.versions().map((v) => `${f}@${v}`)])];
+}
+
+/** One name: a fixed implementation, a family (default version) or family@version. */
+function selectOne(name: string, options: Partial<DriverOptions>): Selected {
+  const fixed = FIXED[name];
+  if (fixed) return { implementation: fixed(options) };
+  const [familyName, requested] = name.split("@", 2) as [string, string | undefined];
+  const family = FAMILIES[familyName];
+  if (!family) throw new UsageError(`unknown implementation "${name}" (known: ${knownNames().join(", ")})`);
+  const version = requested ?? family.defaultVersion;
+  if (!family.versions().includes(version)) {
+    throw new UsageError(`no ${familyName} version ${version} (have: ${family.versions().join(", ")})`);
   }
-  return [...new Set(names)].map((n) => KNOWN_IMPLEMENTATIONS[n]!(options));
+  const normalized = version === family.defaultVersion ? familyName : `${familyName}@${version}`;
+  return { implementation: family.create(normalized, version, options), expectationsFile: family.expectationsFile(version) };
+}
+
+export function selectImplementations(names: readonly string[], options: Partial<DriverOptions> = {}): Selected[] {
+  const selected = names.map((n) => selectOne(n, options));
+  const seen = new Set<string>();
+  return selected.filter((s) => !seen.has(s.implementation.name) && seen.add(s.implementation.name));
 }
 
 /** `name=command arg…`: split on whitespace, with single or double quotes grouping. */
-export function parseAdapterSpec(spec: string, options: Partial<DriverOptions> = {}): Implementation {
+export function parseAdapterSpec(spec: string, options: Partial<DriverOptions> = {}): Selected {
   const eq = spec.indexOf("=");
   const name = eq > 0 ? spec.slice(0, eq).trim() : "";
   if (!/^[A-Za-z0-9][A-Za-z0-9._@-]*$/.test(name)) throw new UsageError(`--adapter needs name=command, got ${JSON.stringify(spec)}`);
   const words = splitWords(spec.slice(eq + 1));
   if (words.length === 0) throw new UsageError(`--adapter ${name}: the command is empty`);
-  return new SubprocessImplementation(name, { file: words[0]!, args: words.slice(1), env: minimalEnv() }, options);
+  return { implementation: new SubprocessImplementation(name, { file: words[0]!, args: words.slice(1), env: minimalEnv() }, options) };
 }
 
 function splitWords(text: string): string[] {
@@ -42,3 +74,4 @@ function splitWords(text: string): string[] {
   for (const match of text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) words.push(match[1] ?? match[2] ?? match[3]!);
   return words;
 }
+

@@ -1,10 +1,13 @@
 /** The console view: vectors per suite, counts per implementation, and the closing count line. */
-import { failedCount, type Counts, type Report } from "./model.ts";
+import { failedCount, skippedCount, type Counts, type Report } from "./model.ts";
 
 function counts(c: Counts): string {
   const faults = c.crash + c.timeout + c.protocol_error;
-  return `${c.pass} pass / ${c.fail} fail / ${c.unsupported} unsupported / ${c.observed} observed${faults ? ` / ${faults} faults` : ""}`;
+  const extra = [c.known_gap ? `${c.known_gap} known gaps` : "", c.stale ? `${c.stale} STALE` : "", faults ? `${faults} faults` : ""].filter(Boolean);
+  return [`${c.pass} pass / ${c.fail} fail / ${c.unsupported} unsupported / ${c.observed} observed`, ...extra].join(" / ");
 }
+
+const QUIET = new Set(["pass", "unsupported", "observed", "known_gap"]);
 
 export function renderConsole(report: Report): string {
   const lines: string[] = [];
@@ -13,7 +16,9 @@ export function renderConsole(report: Report): string {
   for (const impl of report.implementations) {
     const restarts = impl.stats.restarts ? `, ${impl.stats.restarts} restarts` : "";
     const broken = impl.stats.broken ? `, BROKEN: ${impl.stats.broken}` : "";
-    lines.push(`implementation ${impl.name}: ${impl.handshake.sdk.name} ${impl.handshake.sdk.version} (${impl.transport}${restarts}${broken})`);
+    const gaps = impl.expectations ? `, ${impl.expectations.gaps} known gaps listed in ${impl.expectations.file}` : "";
+    lines.push(`implementation ${impl.name}: ${impl.handshake.sdk.name} ${impl.handshake.sdk.version} (${impl.transport}${restarts}${gaps}${broken})`);
+    for (const orphan of impl.expectations?.orphans ?? []) lines.push(`STALE ${impl.name} ${orphan}: listed in ${impl.expectations!.file} but no such vector exists`);
   }
   for (const suite of report.corpus.suites) {
     const perImpl = report.implementations
@@ -24,12 +29,22 @@ export function renderConsole(report: Report): string {
       .join("; ");
     lines.push(`  ${suite.name.padEnd(22)} ${String(suite.vectors).padStart(4)} vectors  ${perImpl}`);
   }
-  for (const c of report.cases.filter((x) => x.status !== "pass" && x.status !== "unsupported" && x.status !== "observed")) {
+  // The same message on many cases (an adapter that never started) is shown three times, then counted.
+  const repeats = new Map<string, number>();
+  for (const c of report.cases.filter((x) => !QUIET.has(x.status))) {
     const first = c.diffs[0];
-    const detail = c.note ?? (first ? `${first.path || "/"}: expected ${JSON.stringify(first.expected)}, got ${JSON.stringify(first.actual)}` : "");
-    lines.push(`${c.status.toUpperCase()} ${c.implementation} ${c.vector_id}: ${detail}`);
+    const stale = c.status === "stale" ? `listed as a known ${c.gap?.status} but the case is now ${c.raw_status}` : undefined;
+    const detail = stale ?? c.note ?? (first ? `${first.path || "/"}: expected ${JSON.stringify(first.expected)}, got ${JSON.stringify(first.actual)}` : "");
+    const key = `${c.implementation} ${c.status} ${c.note ?? ""}`;
+    const seen = (repeats.get(key) ?? 0) + 1;
+    repeats.set(key, seen);
+    if (c.note === undefined || seen <= 3) lines.push(`${c.status.toUpperCase()} ${c.implementation} ${c.vector_id}: ${detail}`);
+  }
+  for (const [key, seen] of repeats) {
+    if (seen > 3) lines.push(`… and ${seen - 3} more ${key.split(" ").slice(0, 2).reverse().join(" cases of ")} with the same message`);
   }
   const o = report.summary.overall;
-  lines.push(`conformance: ${o.pass} passed, ${failedCount(o)} failed, ${o.unsupported + o.observed} skipped`);
+  if (o.known_gap) lines.push(`known gaps (listed in expectations, not failing the run): ${o.known_gap}`);
+  lines.push(`conformance: ${o.pass} passed, ${failedCount(o)} failed, ${skippedCount(o)} skipped`);
   return lines.join("\n");
 }

@@ -7,6 +7,8 @@ function cell(c: Counts | undefined): string {
   if (c.fail) parts.push(`**${c.fail} fail**`);
   const faults = c.crash + c.timeout + c.protocol_error;
   if (faults) parts.push(`**${faults} faults**`);
+  if (c.stale) parts.push(`**${c.stale} stale**`);
+  if (c.known_gap) parts.push(`${c.known_gap} known gaps`);
   if (c.unsupported) parts.push(`${c.unsupported} unsupported`);
   if (c.observed) parts.push(`${c.observed} observed`);
   return parts.join(", ");
@@ -33,7 +35,7 @@ export function renderMarkdown(report: Report): string {
     `| **all** | ${report.vectors.length} | ${impls.map((i) => cell(report.summary.by_implementation[i])).join(" | ")} |`,
     "",
   ];
-  const failures = report.cases.filter((c) => !["pass", "unsupported", "observed"].includes(c.status));
+  const failures = report.cases.filter((c) => !["pass", "unsupported", "observed", "known_gap"].includes(c.status));
   lines.push(failures.length === 0 ? "No failures." : `## Failures (${failures.length})`, "");
   for (const c of failures) {
     lines.push(`- **${c.vector_id}** on ${c.implementation} (${c.status})${c.note ? `: ${c.note}` : ""}`);
@@ -42,6 +44,11 @@ export function renderMarkdown(report: Report): string {
       const act = d.absent === "actual" ? "(absent)" : code(d.actual);
       lines.push(`  - \`${d.path || "/"}\`: expected ${exp}, got ${act}`);
     }
+  }
+  const gaps = report.cases.filter((c) => c.status === "known_gap");
+  if (gaps.length > 0) {
+    lines.push("", `## Known gaps (${gaps.length})`, "");
+    for (const c of gaps) lines.push(`- **${c.vector_id}** on ${c.implementation}: ${c.gap?.reason ?? ""}`);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -5,6 +5,8 @@
 import type { Provenance, SpecRef, Tier } from "../corpus/types.ts";
 import type { Difference } from "../diff/compare.ts";
 import type { CallResult, Handshake, ImplementationStats, Transcript } from "../impl/types.ts";
+import type { Gap } from "../expectations/load-expectations.ts";
+import type { FinalStatus } from "../expectations/apply-expectations.ts";
 import { CASE_STATUSES, type CaseStatus } from "../run/evaluate.ts";
 
 export const REPORT_SCHEMA_VERSION = 1;
@@ -15,7 +17,11 @@ export interface CaseRecord {
   readonly op: string;
   readonly tier: Tier;
   readonly implementation: string;
-  readonly status: CaseStatus;
+  /** After expectations: a listed failure is a known_gap, a listed case that passes is stale. */
+  readonly status: FinalStatus;
+  /** The judgement of the answer alone. */
+  readonly raw_status: CaseStatus;
+  readonly gap?: Gap;
   readonly result: CallResult;
   readonly diffs: readonly Difference[];
   readonly note?: string;
@@ -46,9 +52,13 @@ export interface ImplementationRecord {
   readonly handshake: Handshake;
   readonly transport: "in-process" | "subprocess";
   readonly stats: ImplementationStats;
+  /** The expectations file applied, and listed ids that name no vector in the corpus. */
+  readonly expectations?: { readonly file: string; readonly gaps: number; readonly orphans: readonly string[] };
 }
 
-export type Counts = Record<CaseStatus, number> & { total: number };
+export const STATUSES = [...CASE_STATUSES, "known_gap", "stale"] as const satisfies readonly FinalStatus[];
+
+export type Counts = Record<FinalStatus, number> & { total: number };
 
 export interface Summary {
   readonly overall: Counts;
@@ -70,12 +80,17 @@ export interface Report {
 }
 
 export function emptyCounts(): Counts {
-  return Object.fromEntries([["total", 0], ...CASE_STATUSES.map((s) => [s, 0])]) as Counts;
+  return Object.fromEntries([["total", 0], ...STATUSES.map((s) => [s, 0])]) as Counts;
 }
 
-/** Cases that count against an implementation: wrong answers and faults. */
+/** Cases that count against an implementation: new wrong answers, faults and stale gaps. */
 export function failedCount(c: Counts): number {
-  return c.fail + c.crash + c.timeout + c.protocol_error;
+  return c.fail + c.stale + c.crash + c.timeout + c.protocol_error;
+}
+
+/** Not judged against an expected value. */
+export function skippedCount(c: Counts): number {
+  return c.unsupported + c.observed;
 }
 
 export function summarize(cases: readonly CaseRecord[]): Summary {

@@ -5,6 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Corpus, Vector } from "../corpus/types.ts";
+import { applyGap } from "../expectations/apply-expectations.ts";
+import type { Expectations, Gap } from "../expectations/load-expectations.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../impl/types.ts";
 import { REFERENCE_HANDSHAKE } from "../impl/reference-in-process.ts";
 import { REPORT_SCHEMA_VERSION, summarize, type CaseRecord, type ImplementationRecord, type Report, type VectorRecord } from "../report/model.ts";
@@ -14,15 +16,18 @@ export interface RunInput {
   readonly corpus: Corpus;
   readonly vectors: readonly Vector[];
   readonly implementations: readonly Implementation[];
+  /** Known gaps by implementation name. */
+  readonly expectations?: ReadonlyMap<string, Expectations>;
 }
 
 export function newRunId(now = new Date()): string {
   return `${now.toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`;
 }
 
-export async function runCorpus({ corpus, vectors, implementations }: RunInput): Promise<Report> {
+export async function runCorpus({ corpus, vectors, implementations, expectations }: RunInput): Promise<Report> {
   const startedAt = new Date();
-  const runs = await Promise.all(implementations.map((impl) => runImplementation(impl, vectors)));
+  const known = new Set(corpus.suites.flatMap((s) => s.vectors.map((v) => v.id)));
+  const runs = await Promise.all(implementations.map((impl) => runImplementation(impl, vectors, expectations?.get(impl.name), known)));
   const cases = runs.flatMap((r) => r.cases);
   const selectedSuites = new Set(vectors.map((v) => v.suite));
   return {
@@ -42,7 +47,16 @@ export async function runCorpus({ corpus, vectors, implementations }: RunInput):
   };
 }
 
-async function runImplementation(impl: Implementation, vectors: readonly Vector[]): Promise<{ record: ImplementationRecord; cases: CaseRecord[] }> {
+async function runImplementation(
+  impl: Implementation,
+  vectors: readonly Vector[],
+  expectations: Expectations | undefined,
+  known: ReadonlySet<string>,
+): Promise<{ record: ImplementationRecord; cases: CaseRecord[] }> {
+  const gapOf = (id: string) => expectations?.gaps.get(id);
+  const expectationsRecord = expectations
+    ? { expectations: { file: expectations.file, gaps: expectations.gaps.size, orphans: [...expectations.gaps.keys()].filter((id) => !known.has(id)) } }
+    : {};
   let handshake: Handshake;
   try {
     handshake = await impl.start();
@@ -50,17 +64,17 @@ async function runImplementation(impl: Implementation, vectors: readonly Vector[
     const stats = await impl.stop();
     const reason = (error as Error).message;
     handshake = { implementation: impl.name, sdk: { name: "unknown", version: "unknown" }, protocol_version: null, operations: [] };
-    const cases = vectors.map((v) => caseRecord(impl.name, v, notSent("crash", reason)));
-    return { record: { name: impl.name, handshake, transport: impl.transport, stats: { ...stats, broken: reason } }, cases };
+    const cases = vectors.map((v) => caseRecord(impl.name, v, notSent("crash", reason), gapOf(v.id)));
+    return { record: { name: impl.name, handshake, transport: impl.transport, stats: { ...stats, broken: reason }, ...expectationsRecord }, cases };
   }
   let cases: CaseRecord[];
   let stats: ImplementationStats;
   try {
-    cases = await Promise.all(vectors.map(async (v) => caseRecord(impl.name, v, await answer(impl, handshake, v))));
+    cases = await Promise.all(vectors.map(async (v) => caseRecord(impl.name, v, await answer(impl, handshake, v), gapOf(v.id))));
   } finally {
     stats = await impl.stop();
   }
-  return { record: { name: impl.name, handshake, transport: impl.transport, stats }, cases };
+  return { record: { name: impl.name, handshake, transport: impl.transport, stats, ...expectationsRecord }, cases };
 }
 
 /** A case the kit cannot run (a missing capability, an operation not offered) is not sent. */
@@ -79,7 +93,7 @@ function notSent(kind: "unsupported" | "crash", message: string): Answer {
   };
 }
 
-function caseRecord(implementation: string, vector: Vector, answer: Answer): CaseRecord {
+function caseRecord(implementation: string, vector: Vector, answer: Answer, gap: Gap | undefined): CaseRecord {
   const judgement = judge(vector, answer.result);
   return {
     vector_id: vector.id,
@@ -87,7 +101,9 @@ function caseRecord(implementation: string, vector: Vector, answer: Answer): Cas
     op: vector.op,
     tier: vector.tier,
     implementation,
-    status: judgement.status,
+    status: applyGap(judgement.status, gap),
+    raw_status: judgement.status,
+    ...(gap ? { gap } : {}),
     result: answer.result,
     diffs: judgement.diffs,
     ...(judgement.note !== undefined ? { note: judgement.note } : {}),

@@ -1,0 +1,46 @@
+/**
+ * Loads an implementation's expectations file: the known gaps, each with the status it is expected
+ * to have and why. A broken file stops the run like a broken corpus (exit 2, file and line).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { Ajv } from "ajv";
+import { CorpusError } from "../corpus/errors.ts";
+import { errorMessage, errorPointer } from "../corpus/schema-registry.ts";
+import { parseSource } from "../corpus/yaml-source.ts";
+
+export type GapStatus = "fail" | "crash" | "timeout" | "protocol_error";
+
+export interface Gap {
+  readonly id: string;
+  readonly status: GapStatus;
+  readonly reason: string;
+}
+
+export interface Expectations {
+  readonly file: string;
+  readonly implementation: string;
+  readonly sdk_version?: string;
+  readonly gaps: ReadonlyMap<string, Gap>;
+}
+
+const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(new URL("expectations.schema.json", import.meta.url), "utf8")));
+
+/** A missing file means no known gaps. */
+export function loadExpectations(file: string, implementation: string): Expectations {
+  if (!existsSync(file)) return { file, implementation, gaps: new Map() };
+  const source = parseSource(file, readFileSync(file, "utf8"));
+  if (!validate(source.data)) {
+    throw new CorpusError(
+      (validate.errors ?? []).map((e) => ({ code: "corpus.schema" as const, file, line: source.lineOf(errorPointer(e)), pointer: errorPointer(e), message: errorMessage(e) })),
+    );
+  }
+  const data = source.data as { implementation: string; sdk_version?: string; gaps: Gap[] | null };
+  const gaps = new Map<string, Gap>();
+  (data.gaps ?? []).forEach((gap, i) => {
+    if (gaps.has(gap.id)) {
+      throw new CorpusError([{ code: "corpus.duplicate_id", file, line: source.lineOf(`/gaps/${i}/id`), vectorId: gap.id, message: "listed twice" }]);
+    }
+    gaps.set(gap.id, gap);
+  });
+  return { file, implementation: data.implementation, ...(data.sdk_version !== undefined ? { sdk_version: data.sdk_version } : {}), gaps };
+}
