@@ -1,0 +1,1 @@
+"""Adapter from the kit's operations to the a2c-smcp Python SDK (one module per rule family)."""
