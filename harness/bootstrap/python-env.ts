@@ -3,13 +3,13 @@
  * (adapters/python/locks/<version>.txt), with pip's progress shown, in the cache folder keyed by
  * the lock's content, and reused from then on.
  */
-import { execa } from "execa";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256Hex } from "../util/canonical-json.ts";
 import { cacheRoot } from "./cache-dir.ts";
 import { withDirLock } from "./dir-lock.ts";
+import { BootstrapError, streamCommand as stream } from "./stream-command.ts";
 
 export const PYTHON_DIR = fileURLToPath(new URL("../../adapters/python/", import.meta.url));
 const LOCKS = join(PYTHON_DIR, "locks");
@@ -23,10 +23,6 @@ export interface PythonEnv {
   readonly version: string;
   readonly python: string;
   readonly dir: string;
-}
-
-export class BootstrapError extends Error {
-  override readonly name = "BootstrapError";
 }
 
 function progress(message: string): void {
@@ -55,18 +51,4 @@ export async function pythonEnv(version: string, log: (line: string) => void = (
     progress(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s; later runs reuse it`);
     return env;
   }, () => progress(`waiting for another run that is building ${dir}`));
-}
-
-async function stream(command: string[], log: (line: string) => void): Promise<void> {
-  const child = execa(command[0]!, command.slice(1), { all: true, reject: false, buffer: false, stdin: "ignore" });
-  child.all?.setEncoding("utf8");
-  let rest = "";
-  child.all?.on("data", (chunk: string) => {
-    const lines = (rest + chunk).split("\n");
-    rest = lines.pop() ?? "";
-    for (const line of lines) if (line.trim()) log(line);
-  });
-  const result = await child;
-  if (rest.trim()) log(rest);
-  if (result.exitCode !== 0) throw new BootstrapError(`${command.join(" ")} failed (exit ${result.exitCode})`);
 }

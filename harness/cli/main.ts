@@ -28,6 +28,7 @@ export function buildProgram(): Command {
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
     .option("--window <n>", "most requests in flight per adapter")
+    .option("--update-expectations", "rewrite each implementation's expectations file from this run (reasons kept)")
     .action(async (options) => {
       process.exitCode = await runCommand(options);
     });

@@ -3,6 +3,7 @@ import { loadCorpus } from "../corpus/load-corpus.ts";
 import { selectVectors } from "../corpus/select.ts";
 import type { DriverOptions } from "../driver/subprocess-implementation.ts";
 import { loadExpectations, type Expectations } from "../expectations/load-expectations.ts";
+import { updateExpectations } from "../expectations/update-expectations.ts";
 import { parseAdapterSpec, selectImplementations, UsageError } from "../impl/registry.ts";
 import { renderConsole } from "../report/console.ts";
 import { writeReport } from "../report/write-report.ts";
@@ -20,6 +21,7 @@ export interface RunOptions {
   readonly strictProtocol?: boolean;
   readonly caseTimeout?: string;
   readonly window?: string;
+  readonly updateExpectations?: boolean;
 }
 
 function list(value: string | undefined): string[] {
@@ -58,6 +60,13 @@ export async function runCommand(options: RunOptions): Promise<number> {
   const vectors = selectVectors(corpus, { suites: list(options.suite), ...(options.filter ? { filter: options.filter } : {}) });
   const report = await runCorpus({ corpus, vectors, implementations, expectations });
   const dir = writeReport(report, options.out);
+  if (options.updateExpectations) {
+    for (const s of selected.filter((x) => x.expectationsFile)) {
+      const record = report.implementations.find((i) => i.name === s.implementation.name)!;
+      const update = updateExpectations(s.expectationsFile!, record.name, record.handshake.sdk.version, report.cases);
+      process.stderr.write(`expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed\n`);
+    }
+  }
   if (options.json) process.stdout.write(`${JSON.stringify({ report: `${dir}/report.json`, summary: report.summary })}\n`);
   else process.stdout.write(`${renderConsole(report)}\nreport: ${dir}/report.json\n`);
   return exitCodeFor(report);

@@ -1,6 +1,6 @@
 /**
  * Implementations by name, as `--impl` selects them: `reference`, `reference-subprocess`, and SDK
- * families with an optional version (`python`, `python@0.3.2`; later `rust`). User adapters come
+ * families with an optional version (`python`, `python@0.3.2`, `rust`, `rust@0.3.2`). User adapters come
  * from `--adapter name='command args…'`.
  */
 import { minimalEnv } from "../driver/adapter-env.ts";
@@ -8,6 +8,7 @@ import { SubprocessImplementation, type DriverOptions } from "../driver/subproce
 import { PYTHON_FAMILY } from "./python.ts";
 import { referenceInProcess } from "./reference-in-process.ts";
 import { referenceSubprocess } from "./reference-subprocess.ts";
+import { RUST_FAMILY } from "./rust.ts";
 import type { Implementation } from "./types.ts";
 
 interface Family {
@@ -22,7 +23,7 @@ const FIXED: Readonly<Record<string, (options: Partial<DriverOptions>) => Implem
   "reference-subprocess": (options) => referenceSubprocess(options),
 };
 
-const FAMILIES: Readonly<Record<string, Family>> = { python: PYTHON_FAMILY };
+const FAMILIES: Readonly<Record<string, Family>> = { python: PYTHON_FAMILY, rust: RUST_FAMILY };
 
 export class UsageError extends Error {
   override readonly name = "UsageError";

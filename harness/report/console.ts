@@ -1,4 +1,5 @@
 /** The console view: vectors per suite, counts per implementation, and the closing count line. */
+import { relative } from "node:path";
 import { failedCount, skippedCount, type Counts, type Report } from "./model.ts";
 
 function counts(c: Counts): string {
@@ -16,7 +17,7 @@ export function renderConsole(report: Report): string {
   for (const impl of report.implementations) {
     const restarts = impl.stats.restarts ? `, ${impl.stats.restarts} restarts` : "";
     const broken = impl.stats.broken ? `, BROKEN: ${impl.stats.broken}` : "";
-    const gaps = impl.expectations ? `, ${impl.expectations.gaps} known gaps listed in ${impl.expectations.file}` : "";
+    const gaps = impl.expectations ? `, ${impl.expectations.gaps} known gaps listed in ${relative(process.cwd(), impl.expectations.file)}` : "";
     lines.push(`implementation ${impl.name}: ${impl.handshake.sdk.name} ${impl.handshake.sdk.version} (${impl.transport}${restarts}${gaps}${broken})`);
     for (const orphan of impl.expectations?.orphans ?? []) lines.push(`STALE ${impl.name} ${orphan}: listed in ${impl.expectations!.file} but no such vector exists`);
   }
@@ -38,13 +39,15 @@ export function renderConsole(report: Report): string {
     const key = `${c.implementation} ${c.status} ${c.note ?? ""}`;
     const seen = (repeats.get(key) ?? 0) + 1;
     repeats.set(key, seen);
-    if (c.note === undefined || seen <= 3) lines.push(`${c.status.toUpperCase()} ${c.implementation} ${c.vector_id}: ${detail}`);
+    if (c.note === undefined || seen <= 3) lines.push(`${c.status.toUpperCase()} ${c.implementation} ${c.vector_id}: ${detail.replace(/\s*\n\s*/g, " ⏎ ")}`);
   }
   for (const [key, seen] of repeats) {
     if (seen > 3) lines.push(`… and ${seen - 3} more ${key.split(" ").slice(0, 2).reverse().join(" cases of ")} with the same message`);
   }
   const o = report.summary.overall;
   if (o.known_gap) lines.push(`known gaps (listed in expectations, not failing the run): ${o.known_gap}`);
+  const todo = report.cases.filter((c) => c.status === "known_gap" && c.gap?.reason.startsWith("TODO")).length;
+  if (todo) lines.push(`WARNING: ${todo} known gaps have no reason yet (TODO in the expectations file)`);
   lines.push(`conformance: ${o.pass} passed, ${failedCount(o)} failed, ${skippedCount(o)} skipped`);
   return lines.join("\n");
 }

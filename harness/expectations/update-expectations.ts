@@ -1,0 +1,59 @@
+/**
+ * `--update-expectations`: rewrites an implementation's expectations file from a run. Entries that
+ * still fail as listed keep their reason (and the file keeps its comments); stale entries are
+ * removed; new failures are appended with a reason to fill in. Only cases of this run are touched.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { isMap, isSeq, parseDocument, Scalar, YAMLSeq } from "yaml";
+import type { CaseRecord } from "../report/model.ts";
+import { writeAtomic } from "../report/write-report.ts";
+
+export const TODO_REASON = "TODO: say what the SDK does and what the spec says";
+const FAILING = new Set(["fail", "crash", "timeout", "protocol_error"]);
+
+export interface UpdateSummary {
+  readonly file: string;
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+}
+
+export function updateExpectations(file: string, implementation: string, sdkVersion: string, cases: readonly CaseRecord[]): UpdateSummary {
+  const doc = existsSync(file)
+    ? parseDocument(readFileSync(file, "utf8"))
+    : parseDocument(`# Known gaps of ${implementation} against the corpus: each case below fails for the reason given.\n# A listed case that passes is stale and fails the run; an unlisted failure fails the run.\nimplementation: ${implementation}\nsdk_version: "${sdkVersion}"\ngaps: []\n`);
+  let gaps = doc.get("gaps");
+  if (!isSeq(gaps)) {
+    gaps = new YAMLSeq();
+    doc.set("gaps", gaps);
+  }
+  const seq = gaps as YAMLSeq;
+  seq.flow = false;
+  const mine = cases.filter((c) => c.implementation === implementation);
+  const byId = new Map(mine.map((c) => [c.vector_id, c]));
+  const removed: string[] = [];
+  seq.items = seq.items.filter((item) => {
+    const id = isMap(item) ? String(item.get("id")) : "";
+    const c = byId.get(id);
+    if (!c || c.status !== "stale") return true;
+    if (FAILING.has(c.raw_status)) {
+      (item as { set(k: string, v: unknown): void }).set("status", c.raw_status); // fails differently now: keep the reason, fix the status
+      return true;
+    }
+    removed.push(id);
+    return false;
+  });
+  const added: string[] = [];
+  for (const c of mine) {
+    if (FAILING.has(c.status)) {
+      const node = doc.createNode({ id: c.vector_id, status: c.raw_status, reason: TODO_REASON });
+      node.flow = false;
+      seq.add(node);
+      added.push(c.vector_id);
+    }
+  }
+  const version = new Scalar(sdkVersion);
+  version.type = Scalar.QUOTE_DOUBLE; // "1.0" must stay a string
+  doc.set("sdk_version", version);
+  writeAtomic(file, doc.toString({ lineWidth: 0 }));
+  return { file, added, removed };
+}
