@@ -18,7 +18,7 @@ export function buildProgram(): Command {
   program
     .command("run")
     .description("load and check the corpus, run it against the selected implementations, write reports")
-    .option("--impl <names>", "comma-separated known implementations (default: reference)")
+    .option("--impl <names>", "comma-separated implementations, e.g. reference,python,python@0.3.2,rust (default: reference and every SDK at its pinned version)")
     .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
     .option("--suite <names>", "comma-separated suites (default: all)")
     .option("--filter <text>", "only vector ids containing text (* wildcards allowed)")

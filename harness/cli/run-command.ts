@@ -4,7 +4,7 @@ import { selectVectors } from "../corpus/select.ts";
 import type { DriverOptions } from "../driver/subprocess-implementation.ts";
 import { loadExpectations, type Expectations } from "../expectations/load-expectations.ts";
 import { updateExpectations } from "../expectations/update-expectations.ts";
-import { parseAdapterSpec, selectImplementations, UsageError } from "../impl/registry.ts";
+import { defaultNames, parseAdapterSpec, selectImplementations, UsageError } from "../impl/registry.ts";
 import { renderConsole } from "../report/console.ts";
 import { writeReport } from "../report/write-report.ts";
 import { runCorpus } from "../run/run-corpus.ts";
@@ -47,7 +47,7 @@ export function driverOptions(options: RunOptions): Partial<DriverOptions> {
 
 export async function runCommand(options: RunOptions): Promise<number> {
   const driver = driverOptions(options);
-  const names = options.impl === undefined && options.adapter.length > 0 ? [] : list(options.impl ?? "reference");
+  const names = options.impl === undefined ? (options.adapter.length > 0 ? [] : defaultNames()) : list(options.impl);
   const selected = [...selectImplementations(names, driver), ...options.adapter.map((spec) => parseAdapterSpec(spec, driver))];
   const implementations = selected.map((s) => s.implementation);
   const duplicate = implementations.map((i) => i.name).find((n, i, all) => all.indexOf(n) !== i);

@@ -35,6 +35,11 @@ export interface Selected {
   readonly expectationsFile?: string;
 }
 
+/** The main job's matrix: the reference plus every SDK family at its default version. */
+export function defaultNames(): string[] {
+  return ["reference", ...Object.entries(FAMILIES).filter(([, fam]) => fam.versions().includes(fam.defaultVersion)).map(([name]) => name)];
+}
+
 export function knownNames(): string[] {
   return [...Object.keys(FIXED), ...Object.entries(FAMILIES).flatMap(([f, fam]) => [f, ...fam.versions().map((v) => `${f}@${v}`)])];
 }
