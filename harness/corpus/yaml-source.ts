@@ -16,8 +16,10 @@ export function parseSource(file: string, text: string): SourceFile {
   if (first) {
     // Only the first: the parser's later errors are mostly echoes of it.
     const more = doc.errors.length > 1 ? ` (and ${doc.errors.length - 1} follow-on errors)` : "";
+    const line = lineCounter.linePos(first.pos[0]).line;
+    const vectorId = enclosingVectorId(text, line);
     throw new CorpusError([
-      { code: "corpus.yaml_syntax", file, line: lineCounter.linePos(first.pos[0]).line, message: `YAML syntax error: ${first.message.split("\n")[0]}${more}` },
+      { code: "corpus.yaml_syntax", file, line, ...(vectorId ? { vectorId } : {}), message: `YAML syntax error: ${first.message.split("\n")[0]}${more}` },
     ]);
   }
   const data = doc.toJS({ maxAliasCount: 10_000 }) as unknown;
@@ -26,6 +28,16 @@ export function parseSource(file: string, text: string): SourceFile {
     data,
     lineOf: (pointer) => lineCounter.linePos(offsetOf(doc, pointer)).line,
   };
+}
+
+/** The text cannot be parsed, so the id comes from the nearest `- id:` line at or above the error. */
+function enclosingVectorId(text: string, line: number): string | undefined {
+  const lines = text.split("\n").slice(0, line);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const match = /^\s*-\s+id:\s*["']?([^"'\s#]+)/.exec(lines[i]!);
+    if (match) return match[1];
+  }
+  return undefined;
 }
 
 function unescapePointer(segment: string): string {

@@ -8,7 +8,7 @@ import { cli, tempOut } from "./cli-helpers.ts";
 describe("smcp-conformance run", () => {
   it("runs the selected suites and writes report.json and summary.md", async () => {
     const out = tempOut();
-    const result = await cli(["run", "--suite", "upstream-bundle-id,upstream-env-segment", "--out", out]);
+    const result = await cli(["run", "--impl", "reference", "--suite", "upstream-bundle-id,upstream-env-segment", "--out", out]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/upstream-bundle-id\s+16 vectors/);
     expect(result.stdout).toMatch(/^conformance: 32 passed, 0 failed, 0 skipped$/m);
@@ -22,22 +22,22 @@ describe("smcp-conformance run", () => {
   it("exits 1 and names the case when a vector fails", async () => {
     const wrong = GOOD_VECTOR.replace("accepted: true, reason: null", "accepted: false, reason: bundle_id.dot");
     const extra = tempCorpus({ "explicit-id/extra.yaml": explicitIdFile(wrong) });
-    const result = await cli(["run", "--vectors", extra, "--filter", "explicit-id/extra/", "--out", tempOut()]);
+    const result = await cli(["run", "--impl", "reference", "--vectors", extra, "--filter", "explicit-id/extra/", "--out", tempOut()]);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain("FAIL reference explicit-id/extra/ok: /accepted: expected false, got true");
     expect(result.stdout).toMatch(/^conformance: 0 passed, 1 failed, 0 skipped$/m);
   });
 
   it("--json prints a machine-readable summary", async () => {
-    const result = await cli(["run", "--suite", "upstream-auth-error", "--json", "--out", tempOut()]);
+    const result = await cli(["run", "--impl", "reference", "--suite", "upstream-auth-error", "--json", "--out", tempOut()]);
     expect(result.exitCode).toBe(0);
     expect(JSON.parse(result.stdout).summary.overall).toMatchObject({ total: 4, unsupported: 4, pass: 0 });
   });
 
   it.each([
-    [["run", "--suite", "nope"], /unknown suite "nope"/],
+    [["run", "--impl", "reference", "--suite", "nope"], /unknown suite "nope"/],
     [["run", "--impl", "reference,cobol"], /unknown implementation "cobol"/],
-    [["run", "--vectors", "/nonexistent/dir"], /vector folder does not exist/],
+    [["run", "--impl", "reference", "--vectors", "/nonexistent/dir"], /vector folder does not exist/],
     [["run", "--bogus"], /unknown option/],
   ])("exits 2 on usage errors: %j", async (args, message) => {
     const result = await cli(args);
@@ -48,7 +48,7 @@ describe("smcp-conformance run", () => {
   it("exits 2 on a broken corpus and runs nothing", async () => {
     const out = tempOut();
     const extra = tempCorpus({ "explicit-id/bad.yaml": explicitIdFile(GOOD_VECTOR.replace("tier: must", "tier: maybe")) });
-    const result = await cli(["run", "--vectors", extra, "--out", out]);
+    const result = await cli(["run", "--impl", "reference", "--vectors", extra, "--out", out]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/explicit-id\/bad\.yaml:7: vector explicit-id\/extra\/ok: must be equal to one of the allowed values .* at \/vectors\/0\/tier \[corpus\.schema\]/);
     expect(readdirSync(out)).toEqual([]);

@@ -23,7 +23,7 @@ describe("bad corpus input", () => {
 
   it("YAML syntax error: file and line", () => {
     const problems = problemsOf({ "explicit-id/broken.yaml": explicitIdFile(GOOD_VECTOR).replace("input: { bundle_id: abc }", "input: { bundle_id: [abc }") });
-    expect(problems[0]).toMatchObject({ code: "corpus.yaml_syntax", line: 9 });
+    expect(problems[0]).toMatchObject({ code: "corpus.yaml_syntax", line: 9, vectorId: "explicit-id/extra/ok" });
     for (const p of problems) {
       expect(p.code).toBe("corpus.yaml_syntax");
       expect(p.file).toMatch(/explicit-id\/broken\.yaml$/);
