@@ -1,5 +1,6 @@
 /** The console view: vectors per suite, counts per implementation, and the closing count line. */
 import { relative } from "node:path";
+import { disagreements } from "../diff/cross-impl.ts";
 import { failedCount, skippedCount, type Counts, type Report } from "./model.ts";
 
 function counts(c: Counts): string {
@@ -45,6 +46,11 @@ export function renderConsole(report: Report): string {
     if (seen > 3) lines.push(`… and ${seen - 3} more ${key.split(" ").slice(0, 2).reverse().join(" cases of ")} with the same message`);
   }
   const o = report.summary.overall;
+  if (report.implementations.length > 1) {
+    const split = disagreements(report.cases);
+    const observe = split.filter((d) => d.tier === "observe").length;
+    lines.push(`implementations disagree on ${split.length} vectors (${observe} of them observe-tier, where only this comparison applies); see summary.md`);
+  }
   if (o.known_gap) lines.push(`known gaps (listed in expectations, not failing the run): ${o.known_gap}`);
   const todo = report.cases.filter((c) => c.status === "known_gap" && c.gap?.reason.startsWith("TODO")).length;
   if (todo) lines.push(`WARNING: ${todo} known gaps have no reason yet (TODO in the expectations file)`);

@@ -1,4 +1,5 @@
 /** The Markdown view: a suites × implementations table and every failing case with its diffs. */
+import { disagreements } from "../diff/cross-impl.ts";
 import type { Counts, Report } from "./model.ts";
 
 function cell(c: Counts | undefined): string {
@@ -43,6 +44,13 @@ export function renderMarkdown(report: Report): string {
       const exp = d.absent === "expected" ? "(absent)" : code(d.expected);
       const act = d.absent === "actual" ? "(absent)" : code(d.actual);
       lines.push(`  - \`${d.path || "/"}\`: expected ${exp}, got ${act}`);
+    }
+  }
+  const split = report.implementations.length > 1 ? disagreements(report.cases) : [];
+  if (split.length > 0) {
+    lines.push("", `## Where implementations disagree (${split.length} vectors)`, "");
+    for (const d of split) {
+      lines.push(`- **${d.vector_id}** (${d.tier}): ${d.groups.map((g) => `${g.implementations.join(", ")} → ${code(g.answer)}`).join("; ")}`);
     }
   }
   const gaps = report.cases.filter((c) => c.status === "known_gap");
