@@ -1,0 +1,51 @@
+//! Records, at build time, the SDK versions Cargo actually resolved (from the Cargo.lock next to
+//! the manifest being built: the harness builds with --locked, so that lock is what gets linked)
+//! and the rustc version, for the adapter's `hello`.
+use std::{env, fs, path::PathBuf, process::Command};
+
+fn locked_version(lock: &str, name: &str) -> String {
+    let mut found: Vec<String> = Vec::new();
+    for block in lock.split("[[package]]") {
+        let mut pkg = None;
+        let mut version = None;
+        for line in block.lines() {
+            let line = line.trim();
+            if let Some(v) = line.strip_prefix("name = ") {
+                pkg = Some(v.trim_matches('"').to_string());
+            } else if let Some(v) = line.strip_prefix("version = ") {
+                version = Some(v.trim_matches('"').to_string());
+            }
+        }
+        if pkg.as_deref() == Some(name) {
+            if let Some(v) = version {
+                found.push(v);
+            }
+        }
+    }
+    match found.len() {
+        1 => found.remove(0),
+        0 => panic!("{name} is not in Cargo.lock"),
+        _ => panic!("several versions of {name} in Cargo.lock: {found:?}"),
+    }
+}
+
+fn main() {
+    let dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
+    let lock_path = dir.join("Cargo.lock");
+    println!("cargo:rerun-if-changed={}", lock_path.display());
+    let lock = fs::read_to_string(&lock_path).expect("Cargo.lock next to the manifest");
+    println!("cargo:rustc-env=ADAPTER_SMCP_VERSION={}", locked_version(&lock, "smcp"));
+    println!(
+        "cargo:rustc-env=ADAPTER_SMCP_COMPUTER_VERSION={}",
+        locked_version(&lock, "smcp-computer")
+    );
+    let rustc = env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let version = Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_string())
+        .unwrap_or_else(|| "rustc (unknown)".into());
+    println!("cargo:rustc-env=ADAPTER_RUSTC_VERSION={version}");
+}

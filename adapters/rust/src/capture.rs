@@ -1,0 +1,117 @@
+//! The SDK reports diagnostics only as `tracing` events (it installs no subscriber). The adapter
+//! installs one: WARN and above are collected in memory while an operation runs `capture(..)`,
+//! and written to stderr otherwise. Nothing goes to stdout.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Mutex;
+
+use serde_json::{json, Value};
+use tracing::field::{Field, Visit};
+use tracing::{Event, Level, Metadata, Subscriber};
+use tracing_subscriber::layer::{Context, Layer};
+use tracing_subscriber::prelude::*;
+
+/// One SDK tracing event, as data.
+#[derive(Debug, Clone)]
+pub struct Record {
+    pub level: Level,
+    pub target: String,
+    pub message: String,
+    pub fields: BTreeMap<String, String>,
+}
+
+impl Record {
+    pub fn field(&self, name: &str) -> Option<&str> {
+        self.fields.get(name).map(String::as_str)
+    }
+
+    /// The record as one line of evidence.
+    pub fn text(&self) -> String {
+        let mut s = format!("[{}] {}: {}", self.level, self.target, self.message);
+        for (k, v) in &self.fields {
+            s.push_str(&format!(" {k}={v:?}"));
+        }
+        s
+    }
+}
+
+pub fn evidence(records: &[Record]) -> Value {
+    json!(records.iter().map(Record::text).collect::<Vec<_>>())
+}
+
+static BUFFER: Mutex<Option<Vec<Record>>> = Mutex::new(None);
+
+#[derive(Default)]
+struct Fields {
+    message: String,
+    fields: BTreeMap<String, String>,
+}
+
+impl Visit for Fields {
+    fn record_str(&mut self, field: &Field, value: &str) {
+        if field.name() == "message" {
+            self.message = value.to_string();
+        } else {
+            self.fields.insert(field.name().to_string(), value.to_string());
+        }
+    }
+    fn record_debug(&mut self, field: &Field, value: &dyn fmt::Debug) {
+        // `%x` fields arrive here as Display wrappers whose Debug prints the Display text.
+        let text = format!("{value:?}");
+        if field.name() == "message" {
+            self.message = text;
+        } else {
+            self.fields.insert(field.name().to_string(), text);
+        }
+    }
+}
+
+struct CaptureLayer;
+
+impl<S: Subscriber> Layer<S> for CaptureLayer {
+    fn enabled(&self, metadata: &Metadata<'_>, _ctx: Context<'_, S>) -> bool {
+        *metadata.level() <= Level::WARN
+    }
+
+    fn on_event(&self, event: &Event<'_>, _ctx: Context<'_, S>) {
+        let mut fields = Fields::default();
+        event.record(&mut fields);
+        let record = Record {
+            level: *event.metadata().level(),
+            target: event.metadata().target().to_string(),
+            message: fields.message,
+            fields: fields.fields,
+        };
+        let mut buffer = BUFFER.lock().unwrap_or_else(|p| p.into_inner());
+        match buffer.as_mut() {
+            Some(records) => records.push(record),
+            None => eprintln!("sdk: {}", record.text()),
+        }
+    }
+}
+
+pub fn install() {
+    tracing_subscriber::registry().with(CaptureLayer).init();
+}
+
+/// Runs `f` and returns what it returned plus every WARN+ event the SDK emitted meanwhile.
+pub fn capture<T>(f: impl FnOnce() -> T) -> (T, Vec<Record>) {
+    struct Stop;
+    impl Drop for Stop {
+        // also on unwind: a panicking operation must not leave capture switched on
+        fn drop(&mut self) {
+            BUFFER.lock().unwrap_or_else(|p| p.into_inner()).take();
+        }
+    }
+    *BUFFER.lock().unwrap_or_else(|p| p.into_inner()) = Some(Vec::new());
+    let stop = Stop;
+    let value = f();
+    let records = BUFFER
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take()
+        .unwrap_or_default();
+    drop(stop);
+    (value, records)
+}
