@@ -1,5 +1,5 @@
 /**
- * The Python SDK (a2c-smcp from PyPI) behind adapters/python/adapter.py. Each SDK version runs in
+ * The Python SDK (the published a2c-smcp package) behind adapters/python/adapter.py. Each SDK version runs in
  * its own cached virtual environment, so versions run side by side in one matrix.
  */
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * The Rust SDK (crates smcp / smcp-computer from crates.io) behind the adapter binary built from
+ * The Rust SDK (the published crates smcp / smcp-computer) behind the adapter binary built from
  * adapters/rust/. Each SDK version has its own manifest and target folder, so versions run side by side.
  */
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-//! smcp-conformance adapter for the Rust SDK (`smcp` + `smcp-computer` from crates.io).
+//! smcp-conformance adapter for the Rust SDK (the published `smcp` + `smcp-computer` crates).
 //!
 //! The protocol loop (harness/protocol/README.md): one JSON message per line on stdin, one answer
 //! per line on stdout, nothing else on stdout. Calls are answered one at a time, in arrival order;
