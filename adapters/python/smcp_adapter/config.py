@@ -23,19 +23,18 @@ def _verdict(exc: ValidationError | None, reason: str | None) -> dict[str, Any]:
     return {"accepted": False, "reason": reason, "detail": str(exc)}
 
 
-def server_config_validate(inp: dict[str, Any]) -> dict[str, Any]:
-    raw = inp["config"]
+def _validate(adapter: Any, raw: Any, reason_of: Any) -> dict[str, Any]:
+    """The SDK's TypeAdapter decides; the kit reason comes from its first relevant error."""
     try:
-        CONFIG_ADAPTER.validate_python(raw)
+        adapter.validate_python(raw)
     except ValidationError as exc:
-        return _verdict(exc, config_reason(exc, raw)[0])
+        return _verdict(exc, reason_of(exc, raw)[0])
     return _verdict(None, None)
+
+
+def server_config_validate(inp: dict[str, Any]) -> dict[str, Any]:
+    return _validate(CONFIG_ADAPTER, inp["config"], config_reason)
 
 
 def input_validate(inp: dict[str, Any]) -> dict[str, Any]:
-    raw = inp["input"]
-    try:
-        INPUT_ADAPTER.validate_python(raw)
-    except ValidationError as exc:
-        return _verdict(exc, input_reason(exc, raw)[0])
-    return _verdict(None, None)
+    return _validate(INPUT_ADAPTER, inp["input"], input_reason)
