@@ -1,6 +1,7 @@
 /** The console view: vectors per suite, counts per implementation, and the closing count line. */
 import { relative } from "node:path";
 import { disagreements } from "../diff/cross-impl.ts";
+import { describeDifference } from "../diff/describe.ts";
 import { failedCount, skippedCount, type Counts, type Report } from "./model.ts";
 
 function counts(c: Counts): string {
@@ -36,7 +37,7 @@ export function renderConsole(report: Report): string {
   for (const c of report.cases.filter((x) => !QUIET.has(x.status))) {
     const first = c.diffs[0];
     const stale = c.status === "stale" ? `listed as a known ${c.gap?.status} but the case is now ${c.raw_status}` : undefined;
-    const detail = stale ?? c.note ?? (first ? `${first.path || "/"}: expected ${JSON.stringify(first.expected)}, got ${JSON.stringify(first.actual)}` : "");
+    const detail = stale ?? c.note ?? (first ? c.diffs.map(describeDifference).join("; ") : "");
     const key = `${c.implementation} ${c.status} ${c.note ?? ""}`;
     const seen = (repeats.get(key) ?? 0) + 1;
     repeats.set(key, seen);

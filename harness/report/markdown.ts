@@ -1,5 +1,6 @@
 /** The Markdown view: a suites × implementations table and every failing case with its diffs. */
 import { disagreements } from "../diff/cross-impl.ts";
+import { describeDifference } from "../diff/describe.ts";
 import type { Counts, Report } from "./model.ts";
 
 function cell(c: Counts | undefined): string {
@@ -40,11 +41,7 @@ export function renderMarkdown(report: Report): string {
   lines.push(failures.length === 0 ? "No failures." : `## Failures (${failures.length})`, "");
   for (const c of failures) {
     lines.push(`- **${c.vector_id}** on ${c.implementation} (${c.status})${c.note ? `: ${c.note}` : ""}`);
-    for (const d of c.diffs) {
-      const exp = d.absent === "expected" ? "(absent)" : code(d.expected);
-      const act = d.absent === "actual" ? "(absent)" : code(d.actual);
-      lines.push(`  - \`${d.path || "/"}\`: expected ${exp}, got ${act}`);
-    }
+    for (const d of c.diffs) lines.push(`  - ${describeDifference(d).replace(/`/g, "\\`")}`);
   }
   const split = report.implementations.length > 1 ? disagreements(report.cases) : [];
   if (split.length > 0) {

@@ -24,7 +24,7 @@ describe("smcp-conformance run", () => {
     const extra = tempCorpus({ "explicit-id/extra.yaml": explicitIdFile(wrong) });
     const result = await cli(["run", "--impl", "reference", "--vectors", extra, "--filter", "explicit-id/extra/", "--out", tempOut()]);
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toContain("FAIL reference explicit-id/extra/ok: /accepted: expected false, got true");
+    expect(result.stdout).toContain('FAIL reference explicit-id/extra/ok: /accepted: expected rejected, got accepted; /reason: expected "bundle_id.dot", got null');
     expect(result.stdout).toMatch(/^conformance: 0 passed, 1 failed, 0 skipped$/m);
   });
 
