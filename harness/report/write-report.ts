@@ -1,6 +1,10 @@
-/** Writes a run's report files atomically (temp file + rename): a crash never leaves half a file. */
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+/**
+ * Writes a run's report files atomically (temp file + rename): a crash never leaves half a file.
+ * Each run gets `<out>/<run-id>/`; `<out>/latest/` is replaced by a copy of the newest run.
+ */
+import { cpSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { renderJUnit } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { Report } from "./model.ts";
 
@@ -10,11 +14,22 @@ export function writeAtomic(path: string, text: string): void {
   renameSync(temp, path);
 }
 
-/** Returns the run folder `<outDir>/<run-id>/` holding report.json and summary.md. */
+/** File name for an implementation's JUnit document (`python@0.3.2` → `junit-python@0.3.2.xml`). */
+export function junitFileName(implementation: string): string {
+  return `junit-${implementation.replace(/[^A-Za-z0-9@._-]/g, "_")}.xml`;
+}
+
+/** Returns the run folder `<outDir>/<run-id>/`. */
 export function writeReport(report: Report, outDir: string): string {
   const dir = join(outDir, report.run_id);
   mkdirSync(dir, { recursive: true });
   writeAtomic(join(dir, "report.json"), `${JSON.stringify(report, null, 1)}\n`);
   writeAtomic(join(dir, "summary.md"), renderMarkdown(report));
+  for (const impl of report.implementations) writeAtomic(join(dir, junitFileName(impl.name)), renderJUnit(report, impl.name));
+  const staging = join(outDir, `.latest.${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  cpSync(dir, staging, { recursive: true });
+  rmSync(join(outDir, "latest"), { recursive: true, force: true });
+  renameSync(staging, join(outDir, "latest"));
   return dir;
 }

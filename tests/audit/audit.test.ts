@@ -8,7 +8,7 @@ async function realRun(): Promise<string> {
   const out = tempOut();
   const result = await cli(["run", "--impl", "reference,reference-subprocess", "--suite", "upstream-bundle-id,upstream-auth-error,explicit-id", "--out", out]);
   expect(result.exitCode).toBe(0);
-  return join(out, readdirSync(out)[0]!, "report.json");
+  return join(out, readdirSync(out).find((d) => d !== "latest")!, "report.json");
 }
 
 describe("smcp-conformance audit", async () => {

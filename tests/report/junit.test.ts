@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { renderJUnit, xmlText } from "../../harness/report/junit.ts";
+import type { CaseRecord, Report } from "../../harness/report/model.ts";
+
+const base = { suite: "explicit-id", op: "bundle_id.validate", tier: "must", implementation: "python", diffs: [], duration_ms: 1.5, attempts: 1, content_hash: "x" } as const;
+const cases = [
+  { ...base, vector_id: "explicit-id/a/pass", status: "pass", raw_status: "pass", result: { kind: "ok", output: {} }, transcript: { request: "{}", response: "{}" } },
+  { ...base, vector_id: "explicit-id/a/<fail>", status: "fail", raw_status: "fail", note: 'got "x" & <y>', result: { kind: "ok", output: {} }, transcript: { request: '{"a":"<b>"}', response: "{}" } },
+  { ...base, vector_id: "explicit-id/a/gap", status: "known_gap", raw_status: "fail", gap: { id: "g", status: "fail", reason: "SDK quirk" }, result: { kind: "ok", output: {} }, transcript: { request: "{}", response: "{}" } },
+] as unknown as CaseRecord[];
+const report = { started_at: "2026-11-29T00:00:00.000Z", cases } as unknown as Report;
+
+describe("JUnit view", () => {
+  const xml = renderJUnit(report, "python");
+  it("counts failures and skips per suite", () => {
+    expect(xml).toContain('<testsuite name="python.explicit-id" tests="3" failures="1" errors="0" skipped="1"');
+    expect(xml).toContain('<skipped message="known gap: SDK quirk" type="known_gap">');
+  });
+  it("escapes everything that came from vectors and adapters", () => {
+    expect(xml).toContain('name="explicit-id/a/&lt;fail&gt;"');
+    expect(xml).toContain('message="got &quot;x&quot; &amp; &lt;y&gt;"');
+    expect(xml).not.toContain("<b>");
+  });
+  it("drops characters XML 1.0 cannot carry", () => {
+    expect(xmlText("a\u0000b\uD800c")).toBe("a\uFFFDb\uFFFDc");
+  });
+});
