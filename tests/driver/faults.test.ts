@@ -92,3 +92,46 @@ describe("driver faults", () => {
     expect(stats.restarts).toBe(4);
   });
 });
+
+describe("driver faults, continued", () => {
+  it("a late answer within the timeout is a normal answer", async () => {
+    const { status } = await run(["--late-when", "a2"], 5_000);
+    expect(Object.values(status).every((s) => s === "pass")).toBe(true);
+  });
+
+  it("a line written in two pieces is read as one line", async () => {
+    const { status } = await run(["--partial-when", "a2"]);
+    expect(Object.values(status).every((s) => s === "pass")).toBe(true);
+  });
+
+  it("a 10 MB answer line is read whole", async () => {
+    const { status, report } = await run(["--huge-when", "a2"]);
+    expect(Object.values(status).every((s) => s === "pass")).toBe(true);
+    const big = report.cases.find((c) => c.vector_id.endsWith("/a2"))!;
+    expect(((big.result as { output: { detail: string } }).output.detail).length).toBe(10 * 1024 * 1024);
+  });
+
+  it("a stderr flood is kept as a bounded tail and breaks nothing", async () => {
+    const { status, report } = await run(["--flood-when", "a2"]);
+    expect(Object.values(status).every((s) => s === "pass")).toBe(true);
+    const tail = report.implementations[0]!.stats.stderr_tail;
+    expect(tail.length).toBeLessThanOrEqual(64 * 1024);
+    expect(tail.length).toBeGreaterThan(60 * 1024);
+  });
+
+  it("a duplicate answer is a protocol error and the adapter is restarted", async () => {
+    const { report } = await run(["--duplicate-when", "a2"]);
+    expect(report.cases.find((c) => c.vector_id.endsWith("/a2"))!.status).toBe("pass");
+    expect(report.implementations[0]!.stats.restarts).toBeGreaterThanOrEqual(1);
+    // every case still gets an answer, and nothing is lost
+    expect(report.cases.every((c) => ["pass", "protocol_error"].includes(c.status))).toBe(true);
+    expect(report.cases.filter((c) => c.status === "pass").length).toBeGreaterThanOrEqual(vectors.length - 1);
+  });
+
+  it("an adapter that exits right after its answer without a newline: the answer still counts", async () => {
+    const { status, report } = await run(["--exit-after-last", "b4"]);
+    expect(status["b4"]).toBe("pass");
+    expect(Object.values(status).every((s) => s === "pass")).toBe(true);
+    expect(report.implementations[0]!.stats.broken).toBeUndefined();
+  });
+});
