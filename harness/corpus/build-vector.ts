@@ -35,6 +35,9 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
   if (!raw.id.startsWith(`${ctx.suite}/`)) problem("corpus.id_prefix", `${pointer}/id`, `id must start with "${ctx.suite}/"`);
   if (!isOperation(raw.op)) problem("corpus.unknown_op", `${pointer}/op`, `unknown operation "${raw.op}"`);
   else if (!ctx.ops.includes(raw.op)) problem("corpus.unknown_op", `${pointer}/op`, `operation "${raw.op}" is not one of suite ${ctx.suite}'s ops (${ctx.ops.join(", ")})`);
+  for (const [key, why] of unsafePaths(raw)) {
+    problem("corpus.unsafe_path", `${pointer}/input/files/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, `plugin file path ${JSON.stringify(key)} ${why}; adapters write these files, so only plain relative paths are allowed`);
+  }
   for (const [at, reason] of reasonsIn(raw, pointer)) {
     if (!isReason(reason)) problem("corpus.unknown_reason", at, `reason "${reason}" is not in the kit's taxonomy`);
   }
@@ -56,6 +59,21 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
     content_hash: contentHash(checked),
     source: { file: ctx.file, line: ctx.lineOf(pointer) },
   };
+}
+
+/** plugin.layout file maps become files in a temp folder: refuse anything that could escape it. */
+function unsafePaths(raw: RawVector): Array<[string, string]> {
+  const files = raw.op === "plugin.layout" ? (raw.input["files"] as Record<string, unknown> | undefined) : undefined;
+  if (!files || typeof files !== "object") return [];
+  return Object.keys(files).flatMap((key): Array<[string, string]> => {
+    if (key.startsWith("/") || /^[A-Za-z]:/.test(key)) return [[key, "is absolute"]];
+    if (key.includes("\\")) return [[key, "contains a backslash"]];
+    if (key.includes("\0")) return [[key, "contains a NUL"]];
+    const segments = key.replace(/\/$/, "").split("/");
+    if (segments.some((s) => s === ".." || s === ".")) return [[key, "contains a . or .. segment"]];
+    if (segments.some((s) => s === "")) return [[key, "contains an empty segment"]];
+    return [];
+  });
 }
 
 /** Every reason code a vector expects, with its pointer: verdicts, errors and diagnostics. */

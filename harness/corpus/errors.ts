@@ -9,7 +9,8 @@ export type CorpusErrorCode =
   | "corpus.unknown_op"
   | "corpus.unknown_reason"
   | "corpus.id_prefix"
-  | "corpus.upstream_mismatch";
+  | "corpus.upstream_mismatch"
+  | "corpus.unsafe_path";
 
 export interface CorpusProblem {
   readonly code: CorpusErrorCode;

@@ -4,6 +4,7 @@
  * from `--adapter name='command args…'`.
  */
 import { minimalEnv } from "../driver/adapter-env.ts";
+import { commandExists } from "../driver/find-command.ts";
 import { SubprocessImplementation, type DriverOptions } from "../driver/subprocess-implementation.ts";
 import { PYTHON_FAMILY } from "./python.ts";
 import { referenceInProcess } from "./reference-in-process.ts";
@@ -72,6 +73,7 @@ export function parseAdapterSpec(spec: string, options: Partial<DriverOptions> =
   if (!/^[A-Za-z0-9][A-Za-z0-9._@-]*$/.test(name)) throw new UsageError(`--adapter needs name=command, got ${JSON.stringify(spec)}`);
   const words = splitWords(spec.slice(eq + 1));
   if (words.length === 0) throw new UsageError(`--adapter ${name}: the command is empty`);
+  if (!commandExists(words[0]!)) throw new UsageError(`--adapter ${name}: command "${words[0]}" not found (not an executable file, nor on PATH)`);
   return { implementation: new SubprocessImplementation(name, { file: words[0]!, args: words.slice(1), env: minimalEnv() }, options) };
 }
 

@@ -40,6 +40,8 @@ describe("smcp-conformance run", () => {
     [["run", "--impl", "reference,cobol"], /unknown implementation "cobol"/],
     [["run", "--impl", "reference", "--vectors", "/nonexistent/dir"], /vector folder does not exist/],
     [["run", "--bogus"], /unknown option/],
+    [["run", "--adapter", "x=/no/such/adapter --flag"], /--adapter x: command "\/no\/such\/adapter" not found/],
+    [["run", "--adapter", "x=no-such-command-anywhere"], /command "no-such-command-anywhere" not found/],
   ])("exits 2 on usage errors: %j", async (args, message) => {
     const result = await cli(args);
     expect(result.exitCode).toBe(2);

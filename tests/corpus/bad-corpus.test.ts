@@ -92,3 +92,29 @@ describe("bad corpus input", () => {
     expect(() => selectVectors(loadCorpus(), { suites: ["nope"] })).toThrow(/unknown suite "nope"/);
   });
 });
+
+describe("plugin-layout file paths that could escape the adapter's temp folder", () => {
+  const vector = (path: string) =>
+    [
+      "suite: plugin-layout",
+      "provenance: { source: authored }",
+      "vectors:",
+      "  - id: plugin-layout/extra/escape",
+      "    description: a hostile file name",
+      "    spec: { file: x.md, section: s }",
+      "    tier: must",
+      "    op: plugin.layout",
+      `    input: { files: { ${JSON.stringify(path)}: "{}" } }`,
+      "    expected: { accepted: true, servers: [], diagnostics: [] }",
+    ].join("\n");
+  it.each([
+    ["../x.json", /contains a \. or \.\. segment/],
+    ["mcp-servers/../../etc/passwd", /contains a \. or \.\. segment/],
+    ["/etc/passwd", /is absolute/],
+    ["mcp-servers\\\\x.json", /contains a backslash/],
+  ])("%s is refused before any adapter sees it", (path, message) => {
+    const problems = problemsOf({ "plugin-layout/escape.yaml": vector(path) });
+    expect(problems).toEqual([expect.objectContaining({ code: "corpus.unsafe_path", vectorId: "plugin-layout/extra/escape", line: 9 })]);
+    expect(problems[0]!.message).toMatch(message);
+  });
+});
