@@ -58,7 +58,7 @@ export async function runCommand(options: RunOptions): Promise<number> {
   }
   const corpus = loadCorpus({ extraRoots: options.vectors });
   const vectors = selectVectors(corpus, { suites: list(options.suite), ...(options.filter ? { filter: options.filter } : {}) });
-  const report = await runCorpus({ corpus, vectors, implementations, expectations });
+  const report = await withInterrupts((signal) => runCorpus({ corpus, vectors, implementations, expectations, signal }));
   const dir = writeReport(report, options.out);
   if (options.updateExpectations) {
     for (const s of selected.filter((x) => x.expectationsFile)) {
@@ -69,5 +69,27 @@ export async function runCommand(options: RunOptions): Promise<number> {
   }
   if (options.json) process.stdout.write(`${JSON.stringify({ report: `${dir}/report.json`, summary: report.summary })}\n`);
   else process.stdout.write(`${renderConsole(report)}\nreport: ${dir}/report.json\n`);
+  if (report.incomplete) {
+    process.stderr.write(`run interrupted (${report.incomplete.reason}): ${report.cases.length} cases ran, ${report.incomplete.not_run.length} did not; the partial report is marked incomplete\n`);
+    return report.incomplete.reason === "SIGTERM" ? 143 : 130;
+  }
   return exitCodeFor(report);
+}
+
+/** The first SIGINT/SIGTERM stops the run cleanly (adapters killed, partial report written); a second exits at once. */
+async function withInterrupts<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onSignal = (name: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(name === "SIGTERM" ? 143 : 130);
+    process.stderr.write(`\n${name}: stopping the run, killing adapters, writing a partial report\n`);
+    controller.abort(name);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
 }

@@ -108,6 +108,15 @@ export class SubprocessImplementation implements Implementation {
     return { restarts: this.restarts, stderr_tail: this.stderrTail, ...(this.brokenReason ? { broken: this.brokenReason } : {}) };
   }
 
+  kill(): void {
+    this.stopping = true;
+    this.brokenReason ??= "the run was interrupted";
+    this.queue.splice(0);
+    this.takeInFlight(); // clears their timers: nothing may fire, or restart, after this
+    if (this.handshakeWaiter) clearTimeout(this.handshakeWaiter.timer);
+    this.proc?.kill();
+  }
+
   /** Starts a fresh adapter process and resolves with its handshake. */
   private spawn(): Promise<Handshake> {
     const generation = ++this.generation;
@@ -248,6 +257,7 @@ export class SubprocessImplementation implements Implementation {
   }
 
   private restart(reason: string): void {
+    if (this.stopping) return;
     this.restarts++;
     this.restartsWithoutAnswer++;
     if (this.restartsWithoutAnswer > this.options.maxRestarts) {

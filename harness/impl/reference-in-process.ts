@@ -28,5 +28,6 @@ export function referenceInProcess(): Implementation {
       };
     },
     stop: async () => ({ restarts: 0, stderr_tail: "" }),
+    kill: () => {},
   };
 }

@@ -53,4 +53,6 @@ export interface Implementation {
   start(): Promise<Handshake>;
   call(op: string, input: Record<string, unknown>): Promise<Answer>;
   stop(): Promise<ImplementationStats>;
+  /** An interrupted run: end the adapter now (no grace); unanswered calls are not awaited. */
+  kill(): void;
 }

@@ -46,6 +46,7 @@ export function renderConsole(report: Report): string {
   for (const [key, seen] of repeats) {
     if (seen > 3) lines.push(`… and ${seen - 3} more ${key.split(" ").slice(0, 2).reverse().join(" cases of ")} with the same message`);
   }
+  if (report.incomplete) lines.push(`INCOMPLETE: interrupted by ${report.incomplete.reason}; ${report.incomplete.not_run.length} cases did not run`);
   const o = report.summary.overall;
   if (report.implementations.length > 1) {
     const split = disagreements(report.cases);

@@ -26,6 +26,7 @@ export function renderMarkdown(report: Report): string {
     `# smcp-conformance run ${report.run_id}`,
     "",
     `Started ${report.started_at}, node ${report.environment.node}, kit ${report.environment.kit_version}.`,
+    ...(report.incomplete ? ["", `**INCOMPLETE**: interrupted by ${report.incomplete.reason}; ${report.incomplete.not_run.length} cases did not run.`] : []),
     "",
     "| implementation | SDK | version | transport | restarts |",
     "| --- | --- | --- | --- | ---: |",

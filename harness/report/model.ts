@@ -77,6 +77,8 @@ export interface Report {
   readonly vectors: readonly VectorRecord[];
   readonly cases: readonly CaseRecord[];
   readonly summary: Summary;
+  /** Set when the run was interrupted: the cases above are what ran; these did not. */
+  readonly incomplete?: { readonly reason: string; readonly not_run: ReadonlyArray<{ readonly implementation: string; readonly vector_id: string }> };
 }
 
 export function emptyCounts(): Counts {

@@ -18,17 +18,25 @@ export interface RunInput {
   readonly implementations: readonly Implementation[];
   /** Known gaps by implementation name. */
   readonly expectations?: ReadonlyMap<string, Expectations>;
+  /** Aborting stops sending cases, kills the adapters and returns a report marked incomplete. */
+  readonly signal?: AbortSignal;
 }
+
+type Ran = { record: ImplementationRecord; cases: CaseRecord[]; notRun: string[] };
 
 export function newRunId(now = new Date()): string {
   return `${now.toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`;
 }
 
-export async function runCorpus({ corpus, vectors, implementations, expectations }: RunInput): Promise<Report> {
+export async function runCorpus({ corpus, vectors, implementations, expectations, signal }: RunInput): Promise<Report> {
   const startedAt = new Date();
   const known = new Set(corpus.suites.flatMap((s) => s.vectors.map((v) => v.id)));
-  const runs = await Promise.all(implementations.map((impl) => runImplementation(impl, vectors, expectations?.get(impl.name), known)));
+  const onAbort = () => implementations.forEach((impl) => impl.kill());
+  signal?.addEventListener("abort", onAbort, { once: true });
+  const runs = await Promise.all(implementations.map((impl) => runImplementation(impl, vectors, expectations?.get(impl.name), known, signal)));
+  signal?.removeEventListener("abort", onAbort);
   const cases = runs.flatMap((r) => r.cases);
+  const notRun = runs.flatMap((r) => r.notRun.map((vector_id) => ({ implementation: r.record.name, vector_id })));
   const selectedSuites = new Set(vectors.map((v) => v.suite));
   return {
     schema_version: REPORT_SCHEMA_VERSION,
@@ -44,7 +52,22 @@ export async function runCorpus({ corpus, vectors, implementations, expectations
     vectors: vectors.map(vectorRecord),
     cases,
     summary: summarize(cases),
+    ...(signal?.aborted ? { incomplete: { reason: String(signal.reason ?? "aborted"), not_run: notRun } } : {}),
   };
+}
+
+/** Resolves with the answer, or with null once the run is aborted (the case did not run). */
+function unlessAborted(answer: Promise<Answer> | Answer, signal: AbortSignal | undefined): Promise<Answer | null> {
+  if (!signal) return Promise.resolve(answer);
+  if (signal.aborted) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const stop = () => resolve(null);
+    signal.addEventListener("abort", stop, { once: true });
+    Promise.resolve(answer).then((a) => {
+      signal.removeEventListener("abort", stop);
+      resolve(signal.aborted ? null : a);
+    });
+  });
 }
 
 async function runImplementation(
@@ -52,7 +75,8 @@ async function runImplementation(
   vectors: readonly Vector[],
   expectations: Expectations | undefined,
   known: ReadonlySet<string>,
-): Promise<{ record: ImplementationRecord; cases: CaseRecord[] }> {
+  signal: AbortSignal | undefined,
+): Promise<Ran> {
   const gapOf = (id: string) => expectations?.gaps.get(id);
   const expectationsRecord = expectations
     ? { expectations: { file: expectations.file, gaps: expectations.gaps.size, orphans: [...expectations.gaps.keys()].filter((id) => !known.has(id)) } }
@@ -64,17 +88,20 @@ async function runImplementation(
     const stats = await impl.stop();
     const reason = (error as Error).message;
     handshake = { implementation: impl.name, sdk: { name: "unknown", version: "unknown" }, protocol_version: null, operations: [] };
+    if (signal?.aborted) return { record: { name: impl.name, handshake, transport: impl.transport, stats, ...expectationsRecord }, cases: [], notRun: vectors.map((v) => v.id) };
     const cases = vectors.map((v) => caseRecord(impl.name, v, notSent("crash", reason), gapOf(v.id)));
-    return { record: { name: impl.name, handshake, transport: impl.transport, stats: { ...stats, broken: reason }, ...expectationsRecord }, cases };
+    return { record: { name: impl.name, handshake, transport: impl.transport, stats: { ...stats, broken: reason }, ...expectationsRecord }, cases, notRun: [] };
   }
-  let cases: CaseRecord[];
+  let answers: Array<Answer | null>;
   let stats: ImplementationStats;
   try {
-    cases = await Promise.all(vectors.map(async (v) => caseRecord(impl.name, v, await answer(impl, handshake, v), gapOf(v.id))));
+    answers = await Promise.all(vectors.map((v) => (signal?.aborted ? Promise.resolve(null) : unlessAborted(answer(impl, handshake, v), signal))));
   } finally {
     stats = await impl.stop();
   }
-  return { record: { name: impl.name, handshake, transport: impl.transport, stats, ...expectationsRecord }, cases };
+  const cases = vectors.flatMap((v, i) => (answers[i] ? [caseRecord(impl.name, v, answers[i]!, gapOf(v.id))] : []));
+  const notRun = vectors.filter((_, i) => !answers[i]).map((v) => v.id);
+  return { record: { name: impl.name, handshake, transport: impl.transport, stats, ...expectationsRecord }, cases, notRun };
 }
 
 /** A case the kit cannot run (a missing capability, an operation not offered) is not sent. */

@@ -1,0 +1,53 @@
+// SIGINT mid-run: adapters are killed, a partial report marked incomplete is written, exit 130.
+import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { setTimeout as sleep } from "node:timers/promises";
+import { execa } from "execa";
+import { describe, expect, it } from "vitest";
+import { BIN, cli, tempOut } from "./cli-helpers.ts";
+
+const FIXTURE = fileURLToPath(new URL("../fixtures/fault-adapter.ts", import.meta.url));
+
+/** Processes whose command line contains `tag` (read from /proc, no tools needed). */
+function processesTagged(tag: string): number[] {
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(tag);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe.runIf(existsSync("/proc"))("an interrupted run", () => {
+  it("writes a partial report marked incomplete and leaves no adapter process behind", async () => {
+    const tag = randomUUID();
+    const out = tempOut();
+    const adapter = `slow=${process.execPath} --import ${import.meta.resolve("tsx")} ${FIXTURE} --late-when bundle_id --tag ${tag}`;
+    const run = execa("node", [BIN, "run", "--impl", "reference", "--adapter", adapter, "--window", "1", "--suite", "explicit-id", "--out", out], { reject: false, stdin: "ignore" });
+    for (let waited = 0; processesTagged(tag).length === 0 && waited < 20_000; waited += 200) await sleep(200);
+    await sleep(4_000); // a couple of slow cases answered
+    expect(processesTagged(tag).length).toBeGreaterThan(0);
+    run.kill("SIGINT");
+    const result = await run;
+    expect(result.exitCode).toBe(130);
+    expect(result.stderr).toMatch(/run interrupted \(SIGINT\): \d+ cases ran, \d+ did not/);
+    const report = JSON.parse(readFileSync(join(out, "latest", "report.json"), "utf8"));
+    expect(report.incomplete.reason).toBe("SIGINT");
+    const slowDone = report.cases.filter((c: { implementation: string }) => c.implementation === "slow").length;
+    const slowNotRun = report.incomplete.not_run.filter((n: { implementation: string }) => n.implementation === "slow").length;
+    expect(slowDone).toBeGreaterThan(0);
+    expect(slowNotRun).toBeGreaterThan(0);
+    expect(slowDone + slowNotRun).toBe(68);
+    expect(report.cases.filter((c: { implementation: string }) => c.implementation === "reference")).toHaveLength(68);
+    await sleep(300);
+    expect(processesTagged(tag)).toEqual([]);
+    const audit = await cli(["audit", join(out, "latest", "report.json")]);
+    expect(audit.exitCode).toBe(0);
+  }, 60_000);
+});
