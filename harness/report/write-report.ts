@@ -4,6 +4,7 @@
  */
 import { cpSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { renderHtml } from "./html.ts";
 import { renderJUnit } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { Report } from "./model.ts";
@@ -25,6 +26,7 @@ export function writeReport(report: Report, outDir: string): string {
   mkdirSync(dir, { recursive: true });
   writeAtomic(join(dir, "report.json"), `${JSON.stringify(report, null, 1)}\n`);
   writeAtomic(join(dir, "summary.md"), renderMarkdown(report));
+  writeAtomic(join(dir, "index.html"), renderHtml(report));
   for (const impl of report.implementations) writeAtomic(join(dir, junitFileName(impl.name)), renderJUnit(report, impl.name));
   const staging = join(outDir, `.latest.${process.pid}`);
   rmSync(staging, { recursive: true, force: true });

@@ -1,0 +1,42 @@
+// The HTML view shows hostile strings from vectors and adapters as text, never as markup.
+import { describe, expect, it } from "vitest";
+import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
+import { selectVectors } from "../../harness/corpus/select.ts";
+import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
+import { escapeHtml, renderHtml } from "../../harness/report/html.ts";
+import { runCorpus } from "../../harness/run/run-corpus.ts";
+import { tempCorpus } from "../corpus/temp-corpus.ts";
+
+const HOSTILE = `<script>alert(1)</script><img src=x onerror=alert(2)>"'&`;
+
+const file = [
+  "suite: exposed-name",
+  "provenance: { source: authored }",
+  "vectors:",
+  "  - id: exposed-name/hostile/markup",
+  `    description: ${JSON.stringify(`a description with ${HOSTILE}`)}`,
+  `    spec: { file: ${JSON.stringify(HOSTILE)}, section: s }`,
+  "    tier: must",
+  "    op: exposed_name",
+  `    input: { bundle_id: b, tool_name: ${JSON.stringify(HOSTILE)} }`,
+  `    expected: { exposed_name: ${JSON.stringify(`b__x${HOSTILE}`)} }`,
+].join("\n");
+
+describe("HTML report", () => {
+  it("escapes every string from vectors and adapters", async () => {
+    const corpus = loadCorpus({ extraRoots: [tempCorpus({ "exposed-name/hostile.yaml": file })] });
+    const vectors = selectVectors(corpus, { filter: "exposed-name/hostile/" });
+    const report = await runCorpus({ corpus, vectors, implementations: [referenceInProcess()] });
+    expect(report.cases[0]!.status).toBe("fail"); // so the case is shown with its diff and transcript
+    const html = renderHtml(report);
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<img src=x");
+    expect(html.match(/<script>/g)).toHaveLength(1); // the page's own filter script only
+    expect(html).toContain(escapeHtml(HOSTILE));
+    expect(html).toContain("exposed-name/hostile/markup");
+  });
+
+  it("escapeHtml covers the five markup characters", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+  });
+});
