@@ -4,6 +4,7 @@ import { CorpusError } from "../corpus/errors.ts";
 import { UsageError } from "../impl/registry.ts";
 import { EXIT } from "./exit-code.ts";
 import { auditCommand } from "./audit-command.ts";
+import { compareCommand } from "./compare-command.ts";
 import { runCommand } from "./run-command.ts";
 
 function collect(value: string, previous: string[]): string[] {
@@ -38,6 +39,15 @@ export function buildProgram(): Command {
     .description("re-derive every case status and the summary from the transcripts alone")
     .action((path: string) => {
       process.exitCode = auditCommand(path);
+    });
+  program
+    .command("compare")
+    .argument("<old>", "the earlier report.json")
+    .argument("<new>", "the later report.json")
+    .option("--json", "print the comparison as JSON")
+    .description("regressions, fixes, status changes, new / removed / changed vectors between two runs")
+    .action((oldPath: string, newPath: string, options: { json?: boolean }) => {
+      process.exitCode = compareCommand(oldPath, newPath, options.json === true);
     });
   return program;
 }

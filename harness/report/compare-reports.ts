@@ -1,0 +1,64 @@
+/**
+ * Compares two reports case by case (implementation × vector id, exact thanks to stable ids):
+ * regressions (now failing, not before), fixes, other status changes, vectors added or removed,
+ * and vectors whose content changed under the same id.
+ */
+import type { FinalStatus } from "../expectations/apply-expectations.ts";
+import type { Report } from "./model.ts";
+
+const FAILING = new Set<FinalStatus>(["fail", "stale", "crash", "timeout", "protocol_error"]);
+
+export interface StatusChange {
+  readonly implementation: string;
+  readonly vector_id: string;
+  readonly before: FinalStatus;
+  readonly after: FinalStatus;
+}
+
+export interface Comparison {
+  readonly regressions: StatusChange[];
+  readonly fixes: StatusChange[];
+  readonly changed: StatusChange[];
+  readonly added_vectors: string[];
+  readonly removed_vectors: string[];
+  readonly content_changed: string[];
+}
+
+export function compareReports(before: Report, after: Report): Comparison {
+  const key = (impl: string, id: string) => `${impl}\u0000${id}`;
+  const old = new Map(before.cases.map((c) => [key(c.implementation, c.vector_id), c.status]));
+  const regressions: StatusChange[] = [];
+  const fixes: StatusChange[] = [];
+  const changed: StatusChange[] = [];
+  for (const c of after.cases) {
+    const was = old.get(key(c.implementation, c.vector_id));
+    if (was === undefined || was === c.status) continue;
+    const change = { implementation: c.implementation, vector_id: c.vector_id, before: was, after: c.status };
+    if (FAILING.has(c.status) && !FAILING.has(was)) regressions.push(change);
+    else if (FAILING.has(was) && c.status === "pass") fixes.push(change);
+    else changed.push(change);
+  }
+  const beforeVectors = new Map(before.vectors.map((v) => [v.id, v.content_hash]));
+  const afterVectors = new Map(after.vectors.map((v) => [v.id, v.content_hash]));
+  return {
+    regressions,
+    fixes,
+    changed,
+    added_vectors: [...afterVectors.keys()].filter((id) => !beforeVectors.has(id)),
+    removed_vectors: [...beforeVectors.keys()].filter((id) => !afterVectors.has(id)),
+    content_changed: [...afterVectors].filter(([id, hash]) => beforeVectors.has(id) && beforeVectors.get(id) !== hash).map(([id]) => id),
+  };
+}
+
+export function renderComparison(c: Comparison): string {
+  const change = (x: StatusChange) => `  ${x.implementation} ${x.vector_id}: ${x.before} → ${x.after}`;
+  const section = (title: string, lines: string[]) => (lines.length ? [`${title} (${lines.length}):`, ...lines] : [`${title}: none`]);
+  return [
+    ...section("regressions", c.regressions.map(change)),
+    ...section("fixes", c.fixes.map(change)),
+    ...section("other status changes", c.changed.map(change)),
+    ...section("new vectors", c.added_vectors.map((id) => `  ${id}`)),
+    ...section("removed vectors", c.removed_vectors.map((id) => `  ${id}`)),
+    ...section("vectors whose content changed", c.content_changed.map((id) => `  ${id}`)),
+  ].join("\n");
+}
