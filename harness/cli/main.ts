@@ -5,6 +5,7 @@ import { UsageError } from "../impl/registry.ts";
 import { EXIT } from "./exit-code.ts";
 import { auditCommand } from "./audit-command.ts";
 import { compareCommand } from "./compare-command.ts";
+import { mergeCommand } from "./merge-command.ts";
 import { runCommand } from "./run-command.ts";
 
 function collect(value: string, previous: string[]): string[] {
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
     .option("--window <n>", "most requests in flight per adapter")
+    .option("--shard <i/n>", "run only shard i of n (split deterministically by vector id)")
     .option("--update-expectations", "rewrite each implementation's expectations file from this run (reasons kept)")
     .action(async (options) => {
       process.exitCode = await runCommand(options);
@@ -39,6 +41,14 @@ export function buildProgram(): Command {
     .description("re-derive every case status and the summary from the transcripts alone")
     .action((path: string) => {
       process.exitCode = auditCommand(path);
+    });
+  program
+    .command("merge")
+    .argument("<reports...>", "shard report.json files")
+    .option("--out <dir>", "where the merged run folder is written", "reports")
+    .description("join shard reports into one report, identical in results to an unsharded run")
+    .action((paths: string[], options: { out: string }) => {
+      process.exitCode = mergeCommand(paths, options.out);
     });
   program
     .command("compare")

@@ -1,6 +1,7 @@
 /** `smcp-conformance run`: load and check the corpus, run it, print and write the report. */
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { selectVectors } from "../corpus/select.ts";
+import { inShard, parseShard } from "../corpus/shard.ts";
 import type { DriverOptions } from "../driver/subprocess-implementation.ts";
 import { loadExpectations, type Expectations } from "../expectations/load-expectations.ts";
 import { updateExpectations } from "../expectations/update-expectations.ts";
@@ -22,6 +23,7 @@ export interface RunOptions {
   readonly caseTimeout?: string;
   readonly window?: string;
   readonly updateExpectations?: boolean;
+  readonly shard?: string;
 }
 
 function list(value: string | undefined): string[] {
@@ -57,7 +59,10 @@ export async function runCommand(options: RunOptions): Promise<number> {
     if (s.expectationsFile) expectations.set(s.implementation.name, loadExpectations(s.expectationsFile, s.implementation.name));
   }
   const corpus = loadCorpus({ extraRoots: options.vectors });
-  const vectors = selectVectors(corpus, { suites: list(options.suite), ...(options.filter ? { filter: options.filter } : {}) });
+  const chosen = selectVectors(corpus, { suites: list(options.suite), ...(options.filter ? { filter: options.filter } : {}) });
+  const shard = options.shard === undefined ? null : parseShard(options.shard);
+  if (options.shard !== undefined && !shard) throw new UsageError(`--shard needs i/n with 1 ≤ i ≤ n, got ${JSON.stringify(options.shard)}`);
+  const vectors = shard ? inShard(chosen, shard) : chosen;
   const report = await withInterrupts((signal) => runCorpus({ corpus, vectors, implementations, expectations, signal }));
   const dir = writeReport(report, options.out);
   if (options.updateExpectations) {

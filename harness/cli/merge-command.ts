@@ -1,0 +1,28 @@
+/** `smcp-conformance merge a.json b.json … --out <dir>`: one report (and all its views) from shards. */
+import { readFileSync } from "node:fs";
+import { UsageError } from "../impl/registry.ts";
+import { mergeReports, MergeError } from "../report/merge-reports.ts";
+import type { Report } from "../report/model.ts";
+import { renderConsole } from "../report/console.ts";
+import { writeReport } from "../report/write-report.ts";
+import { exitCodeFor } from "./exit-code.ts";
+
+export function mergeCommand(paths: string[], out: string): number {
+  const reports = paths.map((path) => {
+    try {
+      return JSON.parse(readFileSync(path, "utf8")) as Report;
+    } catch (error) {
+      throw new UsageError(`cannot read report ${path}: ${(error as Error).message}`);
+    }
+  });
+  let merged: Report;
+  try {
+    merged = mergeReports(reports);
+  } catch (error) {
+    if (error instanceof MergeError) throw new UsageError(error.message);
+    throw error;
+  }
+  const dir = writeReport(merged, out);
+  process.stdout.write(`${renderConsole(merged)}\nreport: ${dir}/report.json\n`);
+  return exitCodeFor(merged);
+}
