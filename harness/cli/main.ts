@@ -5,6 +5,7 @@ import { UsageError } from "../impl/registry.ts";
 import { EXIT } from "./exit-code.ts";
 import { auditCommand } from "./audit-command.ts";
 import { compareCommand } from "./compare-command.ts";
+import { exportCommand } from "./export-command.ts";
 import { mergeCommand } from "./merge-command.ts";
 import { runCommand } from "./run-command.ts";
 
@@ -41,6 +42,15 @@ export function buildProgram(): Command {
     .description("re-derive every case status and the summary from the transcripts alone")
     .action((path: string) => {
       process.exitCode = auditCommand(path);
+    });
+  program
+    .command("export")
+    .requiredOption("--format <format>", "upstream: JSON fixtures in the upstream fixture shape")
+    .requiredOption("--out <dir>", "where the fixture files are written")
+    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .description("write the flat suites as fixtures an SDK's own tests can load without the kit")
+    .action((options: { format: string; out: string; vectors: string[] }) => {
+      process.exitCode = exportCommand(options);
     });
   program
     .command("merge")

@@ -4,6 +4,7 @@
  */
 import { cpSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { renderBadge } from "./badge.ts";
 import { renderHtml } from "./html.ts";
 import { renderJUnit } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -17,7 +18,11 @@ export function writeAtomic(path: string, text: string): void {
 
 /** File name for an implementation's JUnit document (`python@0.3.2` → `junit-python@0.3.2.xml`). */
 export function junitFileName(implementation: string): string {
-  return `junit-${implementation.replace(/[^A-Za-z0-9@._-]/g, "_")}.xml`;
+  return `junit-${safeName(implementation)}.xml`;
+}
+
+function safeName(implementation: string): string {
+  return implementation.replace(/[^A-Za-z0-9@._-]/g, "_");
 }
 
 /** Returns the run folder `<outDir>/<run-id>/`. */
@@ -27,7 +32,11 @@ export function writeReport(report: Report, outDir: string): string {
   writeAtomic(join(dir, "report.json"), `${JSON.stringify(report, null, 1)}\n`);
   writeAtomic(join(dir, "summary.md"), renderMarkdown(report));
   writeAtomic(join(dir, "index.html"), renderHtml(report));
-  for (const impl of report.implementations) writeAtomic(join(dir, junitFileName(impl.name)), renderJUnit(report, impl.name));
+  for (const impl of report.implementations) {
+    writeAtomic(join(dir, junitFileName(impl.name)), renderJUnit(report, impl.name));
+    const counts = report.summary.by_implementation[impl.name];
+    if (counts) writeAtomic(join(dir, `badge-${safeName(impl.name)}.svg`), renderBadge(impl.name, counts));
+  }
   const staging = join(outDir, `.latest.${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   cpSync(dir, staging, { recursive: true });

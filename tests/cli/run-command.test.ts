@@ -13,7 +13,7 @@ describe("smcp-conformance run", () => {
     expect(result.stdout).toMatch(/upstream-bundle-id\s+16 vectors/);
     expect(result.stdout).toMatch(/^conformance: 32 passed, 0 failed, 0 skipped$/m);
     const runDir = readdirSync(out).find((d) => d !== "latest");
-    expect(readdirSync(join(out, "latest")).sort()).toEqual(["index.html", "junit-reference.xml", "report.json", "summary.md"]);
+    expect(readdirSync(join(out, "latest")).sort()).toEqual(["badge-reference.svg", "index.html", "junit-reference.xml", "report.json", "summary.md"]);
     const report = JSON.parse(readFileSync(join(out, runDir!, "report.json"), "utf8"));
     expect(report.summary.overall).toMatchObject({ total: 32, pass: 32, fail: 0 });
     expect(report.implementations[0].handshake.implementation).toBe("reference");

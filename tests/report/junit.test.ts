@@ -25,3 +25,15 @@ describe("JUnit view", () => {
     expect(xmlText("a\u0000b\uD800c")).toBe("a\uFFFDb\uFFFDc");
   });
 });
+
+describe("badge", () => {
+  it("shows the pass count and colours by outcome, escaping the name", async () => {
+    const { renderBadge } = await import("../../harness/report/badge.ts");
+    const counts = { total: 10, pass: 7, fail: 0, unsupported: 1, observed: 1, crash: 0, timeout: 0, protocol_error: 0, known_gap: 1, stale: 0 };
+    const svg = renderBadge("py<thon>", counts);
+    expect(svg).toContain("smcp py&lt;thon&gt;");
+    expect(svg).toContain("7/8 pass, 1 known gaps");
+    expect(svg).toContain('fill="#dfb317"');
+    expect(renderBadge("x", { ...counts, known_gap: 0, fail: 1 })).toContain('fill="#e05d44"');
+  });
+});
