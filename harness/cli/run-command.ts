@@ -7,6 +7,7 @@ import { loadExpectations, type Expectations } from "../expectations/load-expect
 import { updateExpectations } from "../expectations/update-expectations.ts";
 import { defaultNames, parseAdapterSpec, selectImplementations, UsageError } from "../impl/registry.ts";
 import { renderConsole } from "../report/console.ts";
+import { emitGithubActions } from "../report/github-actions.ts";
 import { writeReport } from "../report/write-report.ts";
 import { runCorpus } from "../run/run-corpus.ts";
 import { exitCodeFor } from "./exit-code.ts";
@@ -74,6 +75,7 @@ export async function runCommand(options: RunOptions): Promise<number> {
   }
   if (options.json) process.stdout.write(`${JSON.stringify({ report: `${dir}/report.json`, summary: report.summary })}\n`);
   else process.stdout.write(`${renderConsole(report)}\nreport: ${dir}/report.json\n`);
+  emitGithubActions(report);
   if (report.incomplete) {
     process.stderr.write(`run interrupted (${report.incomplete.reason}): ${report.cases.length} cases ran, ${report.incomplete.not_run.length} did not; the partial report is marked incomplete\n`);
     return report.incomplete.reason === "SIGTERM" ? 143 : 130;
