@@ -25,7 +25,7 @@ function message(c: CaseRecord): string {
 }
 
 function testcase(c: CaseRecord): string {
-  const open = `    <testcase classname="${xmlText(c.suite)}" name="${xmlText(c.vector_id)}" time="${(c.duration_ms / 1000).toFixed(6)}"`;
+  const open = `    <testcase classname="${xmlText(c.suite)}" name="${xmlText(c.vector_id)}" time="${(c.duration_ms / 1000).toFixed(3)}"`;
   if (c.status === "pass") return `${open}/>`;
   const kind = FAILED.has(c.status) ? "failure" : "skipped";
   const body = FAILED.has(c.status) ? `${xmlText(c.transcript.request ?? "")}\n${xmlText(c.transcript.response ?? c.transcript.fault?.detail ?? "")}` : "";
@@ -41,7 +41,7 @@ export function renderJUnit(report: Report, implementation: string): string {
     const skipped = mine.filter((c) => !FAILED.has(c.status) && c.status !== "pass").length;
     const time = mine.reduce((t, c) => t + c.duration_ms, 0) / 1000;
     return [
-      `  <testsuite name="${xmlText(`${implementation}.${suite}`)}" tests="${mine.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(6)}" timestamp="${report.started_at.slice(0, 19)}">`,
+      `  <testsuite name="${xmlText(`${implementation}.${suite}`)}" tests="${mine.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${report.started_at.slice(0, 19)}">`,
       ...mine.map(testcase),
       "  </testsuite>",
     ].join("\n");
