@@ -2,6 +2,7 @@
 import { relative } from "node:path";
 import { disagreements } from "../diff/cross-impl.ts";
 import { describeDifference } from "../diff/describe.ts";
+import { verdictAgreement } from "./verdict-agreement.ts";
 import { failedCount, skippedCount, type Counts, type Report } from "./model.ts";
 
 function counts(c: Counts): string {
@@ -48,10 +49,13 @@ export function renderConsole(report: Report): string {
   }
   if (report.incomplete) lines.push(`INCOMPLETE: interrupted by ${report.incomplete.reason}; ${report.incomplete.not_run.length} cases did not run`);
   const o = report.summary.overall;
+  for (const [impl, a] of Object.entries(verdictAgreement(report))) {
+    lines.push(`verdicts ${impl}: accept/reject agrees on ${a.accept_agree}/${a.verdicts}, reason too on ${a.reason_agree}/${a.verdicts}`);
+  }
   if (report.implementations.length > 1) {
     const split = disagreements(report.cases);
     const observe = split.filter((d) => d.tier === "observe").length;
-    lines.push(`implementations disagree on ${split.length} vectors (${observe} of them observe-tier, where only this comparison applies); see summary.md`);
+    lines.push(`implementations disagree on ${split.length} vectors (${observe} of them observe-tier, where only this comparison applies); see matrix.md`);
   }
   if (o.known_gap) lines.push(`known gaps (listed in expectations, not failing the run): ${o.known_gap}`);
   const todo = report.cases.filter((c) => c.status === "known_gap" && c.gap?.reason.startsWith("TODO")).length;

@@ -2,6 +2,7 @@
 import { disagreements } from "../diff/cross-impl.ts";
 import { describeDifference } from "../diff/describe.ts";
 import type { Counts, Report } from "./model.ts";
+import { verdictAgreement } from "./verdict-agreement.ts";
 
 function cell(c: Counts | undefined): string {
   if (!c) return "–";
@@ -38,6 +39,12 @@ export function renderMarkdown(report: Report): string {
     `| **all** | ${report.vectors.length} | ${impls.map((i) => cell(report.summary.by_implementation[i])).join(" | ")} |`,
     "",
   ];
+  const agreement = Object.entries(verdictAgreement(report));
+  if (agreement.length > 0) {
+    lines.push("| verdicts | judged | accept/reject agrees | reason agrees too |", "| --- | ---: | ---: | ---: |");
+    for (const [impl, a] of agreement) lines.push(`| ${impl} | ${a.verdicts} | ${a.accept_agree} | ${a.reason_agree} |`);
+    lines.push("");
+  }
   const failures = report.cases.filter((c) => !["pass", "unsupported", "observed", "known_gap"].includes(c.status));
   lines.push(failures.length === 0 ? "No failures." : `## Failures (${failures.length})`, "");
   for (const c of failures) {

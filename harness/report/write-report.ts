@@ -30,7 +30,7 @@ export function writeReport(report: Report, outDir: string): string {
   const dir = join(outDir, report.run_id);
   mkdirSync(dir, { recursive: true });
   writeAtomic(join(dir, "report.json"), `${JSON.stringify(report, null, 1)}\n`);
-  writeAtomic(join(dir, "summary.md"), renderMarkdown(report));
+  writeAtomic(join(dir, "matrix.md"), renderMarkdown(report));
   writeAtomic(join(dir, "index.html"), renderHtml(report));
   for (const impl of report.implementations) {
     writeAtomic(join(dir, junitFileName(impl.name)), renderJUnit(report, impl.name));

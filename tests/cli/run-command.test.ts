@@ -6,18 +6,18 @@ import { explicitIdFile, GOOD_VECTOR, tempCorpus } from "../corpus/temp-corpus.t
 import { cli, tempOut } from "./cli-helpers.ts";
 
 describe("smcp-conformance run", () => {
-  it("runs the selected suites and writes report.json and summary.md", async () => {
+  it("runs the selected suites and writes report.json and matrix.md", async () => {
     const out = tempOut();
     const result = await cli(["run", "--impl", "reference", "--suite", "upstream-bundle-id,upstream-env-segment", "--out", out]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/upstream-bundle-id\s+16 vectors/);
     expect(result.stdout).toMatch(/^conformance: 32 passed, 0 failed, 0 skipped$/m);
     const runDir = readdirSync(out).find((d) => d !== "latest");
-    expect(readdirSync(join(out, "latest")).sort()).toEqual(["badge-reference.svg", "index.html", "junit-reference.xml", "report.json", "summary.md"]);
+    expect(readdirSync(join(out, "latest")).sort()).toEqual(["badge-reference.svg", "index.html", "junit-reference.xml", "matrix.md", "report.json"]);
     const report = JSON.parse(readFileSync(join(out, runDir!, "report.json"), "utf8"));
     expect(report.summary.overall).toMatchObject({ total: 32, pass: 32, fail: 0 });
     expect(report.implementations[0].handshake.implementation).toBe("reference");
-    expect(existsSync(join(out, runDir!, "summary.md"))).toBe(true);
+    expect(existsSync(join(out, runDir!, "matrix.md"))).toBe(true);
   });
 
   it("exits 1 and names the case when a vector fails", async () => {
