@@ -78,6 +78,11 @@ export class SubprocessImplementation implements Implementation {
   async start(): Promise<Handshake> {
     try {
       this.command = typeof this.commandSource === "function" ? await this.commandSource() : this.commandSource;
+    } catch (error) {
+      this.brokenReason = (error as Error).message;
+      throw new AdapterStartError(`adapter "${this.name}" could not be set up: ${(error as Error).message}`);
+    }
+    try {
       return await this.spawn();
     } catch (error) {
       this.brokenReason = (error as Error).message;
