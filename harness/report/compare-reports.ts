@@ -4,9 +4,7 @@
  * and vectors whose content changed under the same id.
  */
 import type { FinalStatus } from "../expectations/apply-expectations.ts";
-import type { Report } from "./model.ts";
-
-const FAILING = new Set<FinalStatus>(["fail", "stale", "crash", "timeout", "protocol_error"]);
+import { isFailing, type Report } from "./model.ts";
 
 export interface StatusChange {
   readonly implementation: string;
@@ -34,8 +32,8 @@ export function compareReports(before: Report, after: Report): Comparison {
     const was = old.get(key(c.implementation, c.vector_id));
     if (was === undefined || was === c.status) continue;
     const change = { implementation: c.implementation, vector_id: c.vector_id, before: was, after: c.status };
-    if (FAILING.has(c.status) && !FAILING.has(was)) regressions.push(change);
-    else if (FAILING.has(was) && c.status === "pass") fixes.push(change);
+    if (isFailing(c.status) && !isFailing(was)) regressions.push(change);
+    else if (isFailing(was) && c.status === "pass") fixes.push(change);
     else changed.push(change);
   }
   const beforeVectors = new Map(before.vectors.map((v) => [v.id, v.content_hash]));

@@ -3,7 +3,7 @@ import { relative } from "node:path";
 import { disagreements } from "../diff/cross-impl.ts";
 import { describeDifference } from "../diff/describe.ts";
 import { verdictAgreement } from "./verdict-agreement.ts";
-import { failedCount, skippedCount, type Counts, type Report } from "./model.ts";
+import { failedCount, isFailing, skippedCount, type Counts, type Report } from "./model.ts";
 
 function counts(c: Counts): string {
   const faults = c.crash + c.timeout + c.protocol_error;
@@ -11,7 +11,6 @@ function counts(c: Counts): string {
   return [`${c.pass} pass / ${c.fail} fail / ${c.unsupported} unsupported / ${c.observed} observed`, ...extra].join(" / ");
 }
 
-const QUIET = new Set(["pass", "unsupported", "observed", "known_gap"]);
 
 export function renderConsole(report: Report): string {
   const lines: string[] = [];
@@ -35,7 +34,7 @@ export function renderConsole(report: Report): string {
   }
   // The same message on many cases (an adapter that never started) is shown three times, then counted.
   const repeats = new Map<string, number>();
-  for (const c of report.cases.filter((x) => !QUIET.has(x.status))) {
+  for (const c of report.cases.filter((x) => isFailing(x.status))) {
     const first = c.diffs[0];
     const stale = c.status === "stale" ? `listed as a known ${c.gap?.status} but the case is now ${c.raw_status}` : undefined;
     const detail = stale ?? c.note ?? (first ? c.diffs.map(describeDifference).join("; ") : "");

@@ -5,9 +5,7 @@
 import { appendFileSync } from "node:fs";
 import { describeDifference } from "../diff/describe.ts";
 import { renderMarkdown } from "./markdown.ts";
-import type { Report } from "./model.ts";
-
-const FAILING = new Set(["fail", "stale", "crash", "timeout", "protocol_error"]);
+import { isFailing, type Report } from "./model.ts";
 
 /** Workflow-command escaping: %, CR and LF in data; also : and , in properties. */
 function escapeData(text: string): string {
@@ -20,7 +18,7 @@ function escapeProperty(text: string): string {
 
 export function githubAnnotations(report: Report): string[] {
   return report.cases
-    .filter((c) => FAILING.has(c.status))
+    .filter((c) => isFailing(c.status))
     .map((c) => {
       const message = c.status === "stale" ? `listed as a known ${c.gap?.status} gap but the case is now ${c.raw_status}` : (c.note ?? c.diffs.map(describeDifference).join("; "));
       return `::error title=${escapeProperty(`${c.implementation} ${c.vector_id} (${c.status})`)}::${escapeData(message)}`;

@@ -4,9 +4,7 @@
  * gaps, unsupported and observe cases are skipped with the reason.
  */
 import { describeDifference } from "../diff/describe.ts";
-import type { CaseRecord, Report } from "./model.ts";
-
-const FAILED = new Set(["fail", "stale", "crash", "timeout", "protocol_error"]);
+import { isFailing, type CaseRecord, type Report } from "./model.ts";
 
 /** XML 1.0 text: escapes markup and drops characters XML cannot carry (controls, lone surrogates). */
 export function xmlText(text: string): string {
@@ -27,8 +25,8 @@ function message(c: CaseRecord): string {
 function testcase(c: CaseRecord): string {
   const open = `    <testcase classname="${xmlText(c.suite)}" name="${xmlText(c.vector_id)}" time="${(c.duration_ms / 1000).toFixed(3)}"`;
   if (c.status === "pass") return `${open}/>`;
-  const kind = FAILED.has(c.status) ? "failure" : "skipped";
-  const body = FAILED.has(c.status) ? `${xmlText(c.transcript.request ?? "")}\n${xmlText(c.transcript.response ?? c.transcript.fault?.detail ?? "")}` : "";
+  const kind = isFailing(c.status) ? "failure" : "skipped";
+  const body = isFailing(c.status) ? `${xmlText(c.transcript.request ?? "")}\n${xmlText(c.transcript.response ?? c.transcript.fault?.detail ?? "")}` : "";
   return `${open}>\n      <${kind} message="${xmlText(message(c))}" type="${c.status}">${body}</${kind}>\n    </testcase>`;
 }
 
@@ -37,8 +35,8 @@ export function renderJUnit(report: Report, implementation: string): string {
   const suites = [...new Set(cases.map((c) => c.suite))];
   const body = suites.map((suite) => {
     const mine = cases.filter((c) => c.suite === suite);
-    const failures = mine.filter((c) => FAILED.has(c.status)).length;
-    const skipped = mine.filter((c) => !FAILED.has(c.status) && c.status !== "pass").length;
+    const failures = mine.filter((c) => isFailing(c.status)).length;
+    const skipped = mine.filter((c) => !isFailing(c.status) && c.status !== "pass").length;
     const time = mine.reduce((t, c) => t + c.duration_ms, 0) / 1000;
     return [
       `  <testsuite name="${xmlText(`${implementation}.${suite}`)}" tests="${mine.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${report.started_at.slice(0, 19)}">`,
@@ -46,6 +44,6 @@ export function renderJUnit(report: Report, implementation: string): string {
       "  </testsuite>",
     ].join("\n");
   });
-  const failures = cases.filter((c) => FAILED.has(c.status)).length;
+  const failures = cases.filter((c) => isFailing(c.status)).length;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="smcp-conformance ${xmlText(implementation)}" tests="${cases.length}" failures="${failures}" errors="0">\n${body.join("\n")}\n</testsuites>\n`;
 }

@@ -1,7 +1,7 @@
 /** The Markdown view: a suites × implementations table and every failing case with its diffs. */
 import { disagreements } from "../diff/cross-impl.ts";
 import { describeDifference } from "../diff/describe.ts";
-import type { Counts, Report } from "./model.ts";
+import { isFailing, type Counts, type Report } from "./model.ts";
 import { verdictAgreement } from "./verdict-agreement.ts";
 
 function cell(c: Counts | undefined): string {
@@ -45,7 +45,7 @@ export function renderMarkdown(report: Report): string {
     for (const [impl, a] of agreement) lines.push(`| ${impl} | ${a.verdicts} | ${a.accept_agree} | ${a.reason_agree} |`);
     lines.push("");
   }
-  const failures = report.cases.filter((c) => !["pass", "unsupported", "observed", "known_gap"].includes(c.status));
+  const failures = report.cases.filter((c) => isFailing(c.status));
   lines.push(failures.length === 0 ? "No failures." : `## Failures (${failures.length})`, "");
   for (const c of failures) {
     lines.push(`- **${c.vector_id}** on ${c.implementation} (${c.status})${c.note ? `: ${c.note}` : ""}`);

@@ -85,9 +85,15 @@ export function emptyCounts(): Counts {
   return Object.fromEntries([["total", 0], ...STATUSES.map((s) => [s, 0])]) as Counts;
 }
 
-/** Cases that count against an implementation: new wrong answers, faults and stale gaps. */
+/** Statuses that count against an implementation: new wrong answers, faults and stale gaps. */
+export const FAILING_STATUSES: ReadonlySet<FinalStatus> = new Set<FinalStatus>(["fail", "stale", "crash", "timeout", "protocol_error"]);
+
+export function isFailing(status: FinalStatus): boolean {
+  return FAILING_STATUSES.has(status);
+}
+
 export function failedCount(c: Counts): number {
-  return c.fail + c.stale + c.crash + c.timeout + c.protocol_error;
+  return [...FAILING_STATUSES].reduce((n, s) => n + c[s], 0);
 }
 
 /** Not judged against an expected value. */
