@@ -55,7 +55,10 @@ export class SubprocessImplementation implements Implementation {
   private handshake: Handshake | undefined;
   private handshakeWaiter: { resolve: (h: Handshake) => void; reject: (e: Error) => void; timer: NodeJS.Timeout } | undefined;
   private readonly inFlight = new Map<number, Pending>();
-  private queue: Pending[] = [];
+  private readonly queue = new PendingQueue();
+  /** Suspects queued or in flight: while any remain, calls go one at a time. */
+  private suspects = 0;
+  private pumpScheduled = false;
   private nextId = 1;
   private lastSent: Pending | undefined;
   private restarts = 0;
@@ -95,7 +98,7 @@ export class SubprocessImplementation implements Implementation {
     const requestLine = encode({ type: "call", id, op, input }).trimEnd();
     return new Promise<Answer>((resolve) => {
       this.queue.push({ id, op, requestLine, resolve, attempts: 0, suspect: false, sentAt: 0, timer: undefined });
-      this.pump();
+      this.schedulePump();
     });
   }
 
@@ -116,7 +119,7 @@ export class SubprocessImplementation implements Implementation {
   kill(): void {
     this.stopping = true;
     this.brokenReason ??= "the run was interrupted";
-    this.queue.splice(0);
+    this.queue.clear();
     this.takeInFlight(); // clears their timers: nothing may fire, or restart, after this
     if (this.handshakeWaiter) clearTimeout(this.handshakeWaiter.timer);
     this.proc?.kill();
@@ -148,24 +151,40 @@ export class SubprocessImplementation implements Implementation {
     if (tail) this.stderrTail = `${this.stderrTail}${this.stderrTail ? "\n--- restart ---\n" : ""}${tail}`.slice(-64 * 1024);
   }
 
+  /**
+   * Pumps once after the current burst: the calls made in one loop, or the answers read from one
+   * stdout chunk, then go out as a single write instead of one write per call.
+   */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    queueMicrotask(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
+  }
+
+  /** Sends what the window allows, as one write: a pipelined burst costs one syscall, not one per call. */
   private pump(): void {
     if (this.brokenReason !== undefined) {
-      for (const p of this.queue.splice(0)) this.fault(p, "crash", `adapter "${this.name}" is broken: ${this.brokenReason}`);
+      for (const p of this.queue.clear()) this.fault(p, "crash", `adapter "${this.name}" is broken: ${this.brokenReason}`);
       return;
     }
     if (!this.ready) return;
-    const isolating = this.queue.some((p) => p.suspect) || [...this.inFlight.values()].some((p) => p.suspect);
-    const limit = isolating ? 1 : this.options.window;
-    while (this.inFlight.size < limit && this.queue.length > 0) this.send(this.queue.shift()!);
+    const limit = this.suspects > 0 ? 1 : this.options.window;
+    let batch = "";
+    while (this.inFlight.size < limit && this.queue.length > 0) batch += this.send(this.queue.shift()!);
+    if (batch) this.proc!.write(batch);
   }
 
-  private send(p: Pending): void {
+  /** Marks the call as in flight and returns its line; the caller writes it. */
+  private send(p: Pending): string {
     p.attempts++;
     p.sentAt = performance.now();
     this.inFlight.set(p.id, p);
     this.lastSent = p;
     p.timer = setTimeout(() => this.onTimeout(p), this.options.caseTimeoutMs);
-    this.proc!.write(`${p.requestLine}\n`);
+    return `${p.requestLine}\n`;
   }
 
   private onLine(generation: number, line: string): void {
@@ -215,7 +234,7 @@ export class SubprocessImplementation implements Implementation {
     const detail = `no answer within ${this.options.caseTimeoutMs} ms to call ${p.id} (${p.op}); adapter "${this.name}" restarted`;
     this.retireProcess();
     const waiting = this.takeInFlight().filter((other) => other !== p); // they were queued behind it
-    this.queue.unshift(...waiting);
+    this.queue.unshift(waiting);
     this.fault(p, "timeout", detail);
     this.restart(detail);
   }
@@ -241,8 +260,8 @@ export class SubprocessImplementation implements Implementation {
     const inFlight = this.takeInFlight();
     if (inFlight.length === 1) this.fault(inFlight[0]!, kind, detail);
     else {
-      for (const p of inFlight) p.suspect = true;
-      this.queue.unshift(...inFlight);
+      for (const p of inFlight) this.markSuspect(p);
+      this.queue.unshift(inFlight);
     }
     this.restart(detail);
   }
@@ -280,9 +299,18 @@ export class SubprocessImplementation implements Implementation {
     this.finish(p, { kind, message: detail }, null, { kind, detail });
   }
 
+  private markSuspect(p: Pending): void {
+    if (!p.suspect) this.suspects++;
+    p.suspect = true;
+  }
+
   private finish(p: Pending, result: CallResult, response: string | null, fault?: { kind: FaultKind; detail: string }): void {
     clearTimeout(p.timer);
     this.inFlight.delete(p.id);
+    if (p.suspect) {
+      p.suspect = false;
+      this.suspects--;
+    }
     const request = p.attempts > 0 ? p.requestLine : null;
     p.resolve({
       result,
@@ -290,7 +318,7 @@ export class SubprocessImplementation implements Implementation {
       duration_ms: p.attempts > 0 ? performance.now() - p.sentAt : 0,
       attempts: p.attempts,
     });
-    this.pump();
+    this.schedulePump();
   }
 
   private lastRequest(): string {
@@ -300,6 +328,43 @@ export class SubprocessImplementation implements Implementation {
   private stderrNote(): string {
     const tail = this.proc?.stderrTail().trim();
     return tail ? `; stderr: ${truncate(tail.split("\n").slice(-5).join(" | "), 500)}` : "";
+  }
+}
+
+/** FIFO with O(1) shift: the queue may hold a whole corpus, and Array#shift on it is O(n). */
+class PendingQueue {
+  private items: Pending[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  push(p: Pending): void {
+    this.items.push(p);
+  }
+
+  shift(): Pending | undefined {
+    const p = this.items[this.head++];
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return p;
+  }
+
+  /** Puts calls back at the front, in order (re-sent after a restart). */
+  unshift(list: readonly Pending[]): void {
+    this.items = [...list, ...this.items.slice(this.head)];
+    this.head = 0;
+  }
+
+  /** Empties the queue and returns what it held. */
+  clear(): Pending[] {
+    const rest = this.items.slice(this.head);
+    this.items = [];
+    this.head = 0;
+    return rest;
   }
 }
 
