@@ -1,0 +1,94 @@
+/**
+ * Invalid server configs: a valid config with one field broken (missing, wrong JSON type, bad
+ * value), each paired with the kit's reason, plus values that are not objects at all.
+ */
+import fc, { type Arbitrary } from "fast-check";
+import { configOf, type Transport } from "./configs.ts";
+import { faultsAt, withOneFault, type Fault, type Faulty } from "./faults.ts";
+import type { Json } from "../../adapters/reference/src/types.ts";
+import { ABSENT, constantJson } from "./objects.ts";
+
+const MISSING = "config.missing_field";
+const WRONG = "config.wrong_type";
+const META = "config.invalid_tool_meta";
+const p = (field: string): string[] => ["server_parameters", field];
+
+/** Faults every transport shares: base fields and explicit bundle_ids, in check order. */
+export const BASE_FAULTS: readonly Fault[] = [
+  ...faultsAt(["name"], MISSING, ABSENT),
+  ...faultsAt(["name"], WRONG, 5, null),
+  ...faultsAt(["type"], MISSING, ABSENT),
+  ...faultsAt(["type"], WRONG, 1),
+  ...faultsAt(["type"], "config.unknown_type", "STDIO", "Stdio", "SSE", "http", "", "streamable-http", "streamableHttp"),
+  ...faultsAt(["bundle_id"], "bundle_id.empty", ""),
+  ...faultsAt(["bundle_id"], "bundle_id.dot", "a.b", "a.b__c"),
+  ...faultsAt(["bundle_id"], "bundle_id.reserved_separator", "a__b", "a__b c"),
+  ...faultsAt(["bundle_id"], "bundle_id.charset", "a b", "\u00E9", "a\n"),
+  ...faultsAt(["bundle_id"], "bundle_id.not_string", 5, ["x"]),
+  ...faultsAt(["disabled"], WRONG, "false", 0, null),
+  ...faultsAt(["forbidden_tools"], WRONG, "x", [1], null),
+  ...faultsAt(["tool_meta"], WRONG, [], "x", null),
+  ...faultsAt(["tool_meta"], META, { t: [] }, { t: null }, { t: { alias: 1 } }, { t: { auto_apply: "yes" } }, { t: { tags: "a" } }, { t: { ret_object_mapper: [] } }),
+  ...faultsAt(["default_tool_meta"], META, [], "x", { alias: 5 }),
+  ...faultsAt(["vrl"], WRONG, 5),
+  ...faultsAt(["server_parameters"], MISSING, ABSENT),
+  ...faultsAt(["server_parameters"], WRONG, [], null, "x"),
+];
+
+const URL_AND_HEADERS: readonly Fault[] = [
+  ...faultsAt(p("url"), MISSING, ABSENT),
+  ...faultsAt(p("url"), WRONG, 5, null),
+  ...faultsAt(p("headers"), MISSING, ABSENT),
+  ...faultsAt(p("headers"), WRONG, [], "x"),
+];
+
+/** Durations the kit's ISO-8601 reading refuses (no unit, sign, lowercase, comma, bare number). */
+const BAD_DURATIONS = ["30", "PT", "P", "-PT1S", "pt30s", "PT30s", "PT1,5S", "30s", "P1DT"];
+
+/** Transport-field faults per type, in TypedDict order. */
+export const TRANSPORT_FAULTS: Readonly<Record<Transport, readonly Fault[]>> = {
+  stdio: [
+    ...faultsAt(p("command"), MISSING, ABSENT),
+    ...faultsAt(p("command"), WRONG, 5, null),
+    ...faultsAt(p("args"), MISSING, ABSENT),
+    ...faultsAt(p("args"), WRONG, "a", [1], null),
+    ...faultsAt(p("env"), MISSING, ABSENT),
+    ...faultsAt(p("env"), WRONG, [], { A: 1 }, "x"),
+    ...faultsAt(p("cwd"), MISSING, ABSENT),
+    ...faultsAt(p("cwd"), WRONG, 5),
+    ...faultsAt(p("encoding"), MISSING, ABSENT),
+    ...faultsAt(p("encoding"), WRONG, 5, null),
+    ...faultsAt(p("encoding_error_handler"), MISSING, ABSENT),
+    ...faultsAt(p("encoding_error_handler"), WRONG, 1, null),
+    ...faultsAt(p("encoding_error_handler"), "config.invalid_value", "STRICT", "backslashreplace", ""),
+  ],
+  streamable: [
+    ...URL_AND_HEADERS,
+    ...faultsAt(p("timeout"), MISSING, ABSENT),
+    ...faultsAt(p("timeout"), WRONG, 30, null),
+    ...faultsAt(p("timeout"), "config.invalid_duration", ...BAD_DURATIONS),
+    ...faultsAt(p("sse_read_timeout"), MISSING, ABSENT),
+    ...faultsAt(p("sse_read_timeout"), "config.invalid_duration", "300", "PT", "5M"),
+    ...faultsAt(p("terminate_on_close"), MISSING, ABSENT),
+    ...faultsAt(p("terminate_on_close"), WRONG, "true", null, 1),
+  ],
+  sse: [
+    ...URL_AND_HEADERS,
+    ...faultsAt(p("timeout"), MISSING, ABSENT),
+    ...faultsAt(p("timeout"), WRONG, "30", "PT30S", null, true),
+    ...faultsAt(p("sse_read_timeout"), MISSING, ABSENT),
+    ...faultsAt(p("sse_read_timeout"), WRONG, "300", null),
+  ],
+};
+
+const forTransport = (type: Transport): Arbitrary<Faulty> => withOneFault(configOf(type), [...BASE_FAULTS, ...TRANSPORT_FAULTS[type]]);
+
+/** An invalid config with its expected reason; rarely not an object at all. */
+export function faultyServerConfig(): Arbitrary<Faulty> {
+  return fc.oneof(
+    { weight: 4, arbitrary: forTransport("stdio") },
+    { weight: 3, arbitrary: forTransport("streamable") },
+    { weight: 3, arbitrary: forTransport("sse") },
+    { weight: 1, arbitrary: constantJson<Json>([], "x", null, 5, true, [{ name: "x" }]).map((value) => ({ value, reason: "config.not_object" })) },
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * One input arbitrary per corpus operation in ops.schema.json, except transport.auth_error (it
+ * needs a live HTTP server) and kit-internal ones such as bench.loop. Every sample validates against the op's
+ * input schema and survives a JSON round trip unchanged.
+ */
+import fc, { type Arbitrary } from "fast-check";
+import type { JsonObject } from "../../adapters/reference/src/types.ts";
+import { bundleIdValue, validBundleId } from "./bundle-ids.ts";
+import { envIdentityList, envVarTriple } from "./env-vars.ts";
+import { identityConfig } from "./identity-configs.ts";
+import { inputDefinition } from "./input-definition.ts";
+import { loadEntries } from "./load-entries.ts";
+import { serverName, toolName } from "./names.ts";
+import { constantJson, maybe, objectOf } from "./objects.ts";
+import { pluginFiles } from "./plugin-files.ts";
+import { renderInput } from "./render-inputs.ts";
+import { serverConfig } from "./server-config.ts";
+import { rarelyLoneSurrogate, trickyString } from "./strings.ts";
+import { toolAlias, toolMeta } from "./tool-meta.ts";
+
+const nullOr = (value: Arbitrary<JsonObject>): Arbitrary<JsonObject | null> => fc.option(value, { nil: null, freq: 4 });
+
+export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, unknown>>>> = Object.freeze({
+  "bundle_id.normalize": objectOf({ name: serverName() }),
+  "bundle_id.resolve": objectOf({ config: identityConfig() }),
+  "bundle_id.identity_bytes": objectOf({ config: identityConfig() }),
+  "bundle_id.validate": objectOf({ bundle_id: bundleIdValue() }),
+  exposed_name: objectOf({
+    bundle_id: rarelyLoneSurrogate(fc.oneof({ weight: 3, arbitrary: validBundleId() }, { weight: 1, arbitrary: trickyString({ maxLength: 5 }) })),
+    tool_name: rarelyLoneSurrogate(toolName()),
+    alias: maybe(fc.option(toolAlias(), { nil: null, freq: 3 }), 4),
+  }),
+  "env_var.name": envVarTriple(),
+  "env_var.collisions": objectOf({ identities: envIdentityList() }),
+  render: renderInput(),
+  "server_config.validate": objectOf({ config: serverConfig() }),
+  "input.validate": objectOf({ input: inputDefinition() }),
+  "tool_meta.merge": objectOf({
+    default_tool_meta: nullOr(toolMeta()),
+    tool_meta: fc.oneof({ weight: 5, arbitrary: nullOr(toolMeta()) }, { weight: 1, arbitrary: constantJson<JsonObject>({ x_unknown: 1 }, { alias: "a", x_unknown: [] }) }),
+  }),
+  "load.diagnostics": objectOf({ servers: loadEntries() }),
+  "plugin.layout": objectOf({ files: pluginFiles() }),
+});
+
+/** The operations the generators cover, sorted. */
+export function fuzzableOps(): string[] {
+  return Object.keys(OP_ARBITRARIES).sort();
+}
