@@ -6,6 +6,7 @@ import { EXIT } from "./exit-code.ts";
 import { auditCommand } from "./audit-command.ts";
 import { compareCommand } from "./compare-command.ts";
 import { exportCommand } from "./export-command.ts";
+import { fuzzCommand } from "./fuzz-command.ts";
 import { mergeCommand } from "./merge-command.ts";
 import { runCommand } from "./run-command.ts";
 
@@ -35,6 +36,25 @@ export function buildProgram(): Command {
     .option("--update-expectations", "rewrite each implementation's expectations file from this run (reasons kept)")
     .action(async (options) => {
       process.exitCode = await runCommand(options);
+    });
+  program
+    .command("fuzz")
+    .description("differential fuzzing: generated inputs through every implementation; disagreements shrunk to candidate vectors")
+    .option("--impl <names>", "comma-separated implementations (default: reference and every SDK at its pinned version)")
+    .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
+    .option("--op <ops>", "comma-separated operations to fuzz (default: every operation with a generator)")
+    .option("--seed <n>", "the run's seed (default: random, printed)")
+    .option("--runs <n>", "generated cases in all, split evenly over the operations", "1000")
+    .option("--time-budget <duration>", "stop exploring and shrinking after this long (e.g. 60s, 2m)")
+    .option("--replay <path>", "re-run one case: its fast-check path, with its --op and --seed")
+    .option("--shrinks-per-signature <n>", "cases shrunk per kind of disagreement", "2")
+    .option("--out <dir>", "where the fuzz folder (summary, candidate vectors) is written", "reports")
+    .option("--json", "print the summary as JSON")
+    .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
+    .option("--window <n>", "most requests in flight per adapter")
+    .option("--strict-protocol", "check every adapter message against the protocol schemas")
+    .action(async (options) => {
+      process.exitCode = await fuzzCommand(options);
     });
   program
     .command("audit")

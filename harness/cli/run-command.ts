@@ -5,12 +5,13 @@ import { inShard, parseShard } from "../corpus/shard.ts";
 import type { DriverOptions } from "../driver/subprocess-implementation.ts";
 import { loadExpectations, type Expectations } from "../expectations/load-expectations.ts";
 import { updateExpectations } from "../expectations/update-expectations.ts";
-import { defaultNames, parseAdapterSpec, selectImplementations, UsageError } from "../impl/registry.ts";
+import { defaultNames, parseAdapterSpec, selectImplementations, UsageError, type Selected } from "../impl/registry.ts";
 import { renderConsole } from "../report/console.ts";
 import { emitGithubActions } from "../report/github-actions.ts";
 import { writeReport } from "../report/write-report.ts";
 import { runCorpus } from "../run/run-corpus.ts";
 import { exitCodeFor } from "./exit-code.ts";
+import { withInterrupts } from "./interrupts.ts";
 
 export interface RunOptions {
   readonly impl?: string;
@@ -27,18 +28,18 @@ export interface RunOptions {
   readonly shard?: string;
 }
 
-function list(value: string | undefined): string[] {
+export function list(value: string | undefined): string[] {
   return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 }
 
-function positive(name: string, value: string | undefined): number | undefined {
+export function positive(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${name} needs a positive whole number, got ${JSON.stringify(value)}`);
   return n;
 }
 
-export function driverOptions(options: RunOptions): Partial<DriverOptions> {
+export function driverOptions(options: Pick<RunOptions, "strictProtocol" | "caseTimeout" | "window">): Partial<DriverOptions> {
   const caseTimeoutMs = positive("--case-timeout", options.caseTimeout);
   const window = positive("--window", options.window);
   return {
@@ -48,13 +49,19 @@ export function driverOptions(options: RunOptions): Partial<DriverOptions> {
   };
 }
 
-export async function runCommand(options: RunOptions): Promise<number> {
+/** `--impl` and `--adapter` (default: the main matrix), each name at most once. */
+export function selectFromOptions(options: Pick<RunOptions, "impl" | "adapter" | "strictProtocol" | "caseTimeout" | "window">): Selected[] {
   const driver = driverOptions(options);
   const names = options.impl === undefined ? (options.adapter.length > 0 ? [] : defaultNames()) : list(options.impl);
   const selected = [...selectImplementations(names, driver), ...options.adapter.map((spec) => parseAdapterSpec(spec, driver))];
-  const implementations = selected.map((s) => s.implementation);
-  const duplicate = implementations.map((i) => i.name).find((n, i, all) => all.indexOf(n) !== i);
+  const duplicate = selected.map((s) => s.implementation.name).find((n, i, all) => all.indexOf(n) !== i);
   if (duplicate) throw new UsageError(`implementation "${duplicate}" is selected twice`);
+  return selected;
+}
+
+export async function runCommand(options: RunOptions): Promise<number> {
+  const selected = selectFromOptions(options);
+  const implementations = selected.map((s) => s.implementation);
   const expectations = new Map<string, Expectations>();
   for (const s of selected) {
     if (s.expectationsFile) expectations.set(s.implementation.name, loadExpectations(s.expectationsFile, s.implementation.name));
@@ -81,22 +88,4 @@ export async function runCommand(options: RunOptions): Promise<number> {
     return report.incomplete.reason === "SIGTERM" ? 143 : 130;
   }
   return exitCodeFor(report);
-}
-
-/** The first SIGINT/SIGTERM stops the run cleanly (adapters killed, partial report written); a second exits at once. */
-async function withInterrupts<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const onSignal = (name: NodeJS.Signals) => {
-    if (controller.signal.aborted) process.exit(name === "SIGTERM" ? 143 : 130);
-    process.stderr.write(`\n${name}: stopping the run, killing adapters, writing a partial report\n`);
-    controller.abort(name);
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  try {
-    return await work(controller.signal);
-  } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-  }
 }

@@ -1,0 +1,128 @@
+/**
+ * `smcp-conformance fuzz`: differential fuzzing of the selected implementations with generated
+ * inputs, shrinking every disagreement through the real adapters, writing candidate vectors.
+ * `--replay` re-runs one shrunk case from its seed and path.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadCorpus } from "../corpus/load-corpus.ts";
+import { vectorFileText } from "../corpus/vector-file-text.ts";
+import { ask } from "../fuzz/answers.ts";
+import { candidateFiles } from "../fuzz/candidates.ts";
+import { fuzz, type FuzzSummary } from "../fuzz/fuzz-run.ts";
+import { renderSummary } from "../fuzz/render-summary.ts";
+import { replayInput } from "../fuzz/shrink.ts";
+import { OP_ARBITRARIES, fuzzableOps } from "../generators/index.ts";
+import { UsageError } from "../impl/registry.ts";
+import type { Implementation } from "../impl/types.ts";
+import { newRunId } from "../run/run-corpus.ts";
+import { visibleJson } from "../corpus/vector-file-text.ts";
+import { EXIT } from "./exit-code.ts";
+import { withInterrupts } from "./interrupts.ts";
+import { list, positive, selectFromOptions } from "./run-command.ts";
+
+export interface FuzzCommandOptions {
+  readonly impl?: string;
+  readonly adapter: string[];
+  readonly op?: string;
+  readonly seed?: string;
+  readonly runs: string;
+  readonly timeBudget?: string;
+  readonly replay?: string;
+  readonly shrinksPerSignature: string;
+  readonly out: string;
+  readonly json?: boolean;
+  readonly caseTimeout?: string;
+  readonly window?: string;
+  readonly strictProtocol?: boolean;
+}
+
+/** `90`, `90s`, `2m` or `1500ms`. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  if (!match) throw new UsageError(`--time-budget needs a duration such as 60s, 2m or 1500ms, got ${JSON.stringify(text)}`);
+  const n = Number(match[1]);
+  return match[2] === "ms" ? n : match[2] === "m" ? n * 60_000 : n * 1000;
+}
+
+function parseSeed(text: string | undefined): number {
+  if (text === undefined) return (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
+  const n = Number(text);
+  if (!Number.isInteger(n) || Math.abs(n) > 2 ** 31) throw new UsageError(`--seed needs a 32-bit whole number, got ${JSON.stringify(text)}`);
+  return n | 0;
+}
+
+function chooseOps(text: string | undefined): string[] {
+  const known = fuzzableOps();
+  const ops = text === undefined ? known : list(text);
+  const unknown = ops.filter((op) => !known.includes(op));
+  if (unknown.length > 0) throw new UsageError(`no generator for ${unknown.join(", ")} (fuzzable: ${known.join(", ")})`);
+  return ops;
+}
+
+async function startAll(implementations: readonly Implementation[]): Promise<void> {
+  for (const impl of implementations) {
+    const handshake = await impl.start().catch((error: Error) => {
+      throw new UsageError(`implementation ${impl.name} could not start: ${error.message}`);
+    });
+    process.stderr.write(`implementation ${impl.name}: ${handshake.sdk.name} ${handshake.sdk.version}\n`);
+  }
+}
+
+export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> {
+  const ops = chooseOps(options.op);
+  const seed = parseSeed(options.seed);
+  const runs = positive("--runs", options.runs)!;
+  const shrinksPerSignature = positive("--shrinks-per-signature", options.shrinksPerSignature)!;
+  const timeBudgetMs = options.timeBudget === undefined ? undefined : parseDuration(options.timeBudget);
+  if (options.replay !== undefined && (ops.length !== 1 || options.seed === undefined)) throw new UsageError("--replay needs exactly one --op and its --seed");
+  const implementations = selectFromOptions(options).map((s) => s.implementation);
+  if (implementations.length < 2) throw new UsageError("fuzz compares implementations: select at least two");
+  const corpus = options.replay === undefined ? loadCorpus() : undefined;
+  try {
+    await startAll(implementations);
+    if (options.replay !== undefined) return await replay(ops[0]!, seed, options.replay, implementations);
+    process.stderr.write(`fuzz: seed ${seed}, ${runs} cases over ${ops.length} operations, ${implementations.map((i) => i.name).join(", ")}\n`);
+    const summary = await withInterrupts((signal) =>
+      fuzz({
+        ops, arbitraries: OP_ARBITRARIES, seed, runs, implementations, shrinksPerSignature,
+        ...(timeBudgetMs !== undefined ? { timeBudgetMs } : {}),
+        shouldStop: () => signal.aborted,
+        onProgress: (line) => process.stderr.write(`${line}\n`),
+      }),
+    );
+    const written = writeOutputs(summary, corpus!, options.out, `smcp-conformance fuzz --seed ${seed}`);
+    process.stdout.write(options.json ? `${JSON.stringify({ ...summary, out: written.dir, candidates: written.candidates })}\n` : `${renderSummary(summary, written.candidates)}\n`);
+    return summary.groups.length > 0 ? EXIT.failures : EXIT.ok;
+  } finally {
+    await Promise.all(implementations.map((impl) => impl.stop()));
+  }
+}
+
+function writeOutputs(summary: FuzzSummary, corpus: NonNullable<ReturnType<typeof loadCorpus>>, out: string, command: string): { dir: string; candidates: string[] } {
+  const dir = join(out, `fuzz-${newRunId()}`);
+  mkdirSync(join(dir, "candidates"), { recursive: true });
+  writeFileSync(join(dir, "fuzz-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  const candidates = candidateFiles(corpus, summary.groups, command).map((file) => {
+    const path = join(dir, "candidates", `${file.suite}.yaml`);
+    writeFileSync(path, vectorFileText(file));
+    return path;
+  });
+  return { dir, candidates };
+}
+
+async function replay(op: string, seed: number, path: string, implementations: readonly Implementation[]): Promise<number> {
+  let input: Record<string, unknown>;
+  try {
+    input = replayInput(OP_ARBITRARIES[op]!, seed, path);
+  } catch (error) {
+    throw new UsageError(`cannot replay ${op} seed ${seed} path ${path}: ${(error as Error).message}`);
+  }
+  const outcome = await ask(op, input, implementations);
+  const lines = [`replay: ${op} seed ${seed} path ${path}`, `input: ${visibleJson(input)}`];
+  for (const [name, result] of outcome.results) lines.push(`  ${name}: ${visibleJson(result)}`);
+  const agree = outcome.classes.length < 2;
+  lines.push(agree ? "the implementations agree" : `the implementations disagree: ${outcome.classes.map((c) => c.implementations.join(",")).join(" | ")}`);
+  process.stdout.write(`${lines.join("\n")}\n`);
+  return agree ? EXIT.ok : EXIT.failures;
+}

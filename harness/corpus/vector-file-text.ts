@@ -1,0 +1,50 @@
+/**
+ * Writes vectors as a corpus YAML file meant for review. Values are JSON flow (YAML 1.2 reads
+ * JSON), with every character a reviewer could not see escaped: zero-width and format
+ * characters, combining marks, unusual spaces, controls and lone surrogates become `\uXXXX`, so an
+ * NFD pair or a U+200B in a shrunk counterexample is visible in the diff.
+ */
+import type { Provenance, SpecRef, Tier } from "./types.ts";
+
+export interface VectorToWrite {
+  readonly id: string;
+  readonly description: string;
+  readonly spec: SpecRef;
+  readonly tier: Tier;
+  readonly op: string;
+  readonly input: Record<string, unknown>;
+  readonly expected?: unknown;
+  readonly expected_error?: { readonly reason: string };
+  readonly provenance?: Provenance;
+}
+
+export interface VectorFileToWrite {
+  readonly suite: string;
+  readonly description: string;
+  readonly provenance: Provenance;
+  readonly vectors: readonly VectorToWrite[];
+}
+
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Zl}\p{Zp}\p{Cs}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/gu;
+
+/** JSON text with invisible characters escaped; still valid JSON (and YAML). */
+export function visibleJson(value: unknown): string {
+  return JSON.stringify(value).replace(INVISIBLE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+export function vectorFileText(file: VectorFileToWrite): string {
+  const lines = [
+    `suite: ${file.suite}`,
+    `description: ${visibleJson(file.description)}`,
+    `provenance: ${visibleJson(file.provenance)}`,
+    "vectors:",
+  ];
+  for (const v of file.vectors) {
+    lines.push(`  - id: ${v.id}`, `    description: ${visibleJson(v.description)}`, `    spec: ${visibleJson(v.spec)}`, `    tier: ${v.tier}`, `    op: ${v.op}`);
+    lines.push(`    input: ${visibleJson(v.input)}`);
+    if (v.expected !== undefined) lines.push(`    expected: ${visibleJson(v.expected)}`);
+    if (v.expected_error !== undefined) lines.push(`    expected_error: ${visibleJson(v.expected_error)}`);
+    if (v.provenance !== undefined) lines.push(`    provenance: ${visibleJson(v.provenance)}`);
+  }
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,102 @@
+/**
+ * What a set of implementations said about one generated input, reduced to comparable classes:
+ * implementations whose answers say the same thing (evidence such as raw SDK messages left out)
+ * share a class. A fault (crash, timeout, protocol error) is a class of its own; `unsupported`
+ * says nothing and is left out.
+ */
+import { answerKey } from "../diff/cross-impl.ts";
+import type { CallResult, Implementation } from "../impl/types.ts";
+
+export interface AnswerClass {
+  /** Canonical text of what these implementations said. */
+  readonly answer: string;
+  readonly implementations: readonly string[];
+}
+
+export interface Outcome {
+  readonly classes: readonly AnswerClass[];
+  /** Each implementation's full result, as evidence for the candidate vector. */
+  readonly results: ReadonlyMap<string, CallResult>;
+}
+
+export function classify(op: string, results: ReadonlyMap<string, CallResult>): AnswerClass[] {
+  const byAnswer = new Map<string, string[]>();
+  for (const [name, result] of results) {
+    const key = result.kind === "crash" || result.kind === "timeout" || result.kind === "protocol_error" ? `fault ${result.kind}` : answerKey(op, result);
+    if (key === null) continue;
+    const list = byAnswer.get(key);
+    if (list) list.push(name);
+    else byAnswer.set(key, [name]);
+  }
+  return [...byAnswer].map(([answer, implementations]) => ({ answer, implementations }));
+}
+
+/** Asks every implementation (each pipelines its own calls) and classifies the answers. */
+export async function ask(op: string, input: Record<string, unknown>, implementations: readonly Implementation[]): Promise<Outcome> {
+  const answers = await Promise.all(implementations.map((impl) => impl.call(op, input)));
+  const results = new Map(implementations.map((impl, i) => [impl.name, answers[i]!.result]));
+  return { classes: classify(op, results), results };
+}
+
+/**
+ * Which implementations side together, independent of the exact answers: the shape of a
+ * disagreement (e.g. `python | reference,rust`). Shrinking keeps this shape, so a counterexample
+ * is shrunk towards the same divergence and not drifted into another one.
+ */
+export function partition(classes: readonly AnswerClass[]): string {
+  return classes
+    .map((c) => [...c.implementations].sort().join(","))
+    .sort()
+    .join(" | ");
+}
+
+/**
+ * The kind of a disagreement: per class a coarse answer (accepted, a verdict or error reason, a
+ * fault, or "output"), and for plain outputs the top-level keys that differ. Cases of one kind
+ * are very likely one root cause; their shrunk forms are grouped under it.
+ */
+export function signature(op: string, classes: readonly AnswerClass[]): string {
+  const parsed = classes.map((c) => parseAnswer(c.answer));
+  const differing = differingKeys(parsed);
+  const kinds = classes
+    .map((c, i) => `${[...c.implementations].sort().join(",")}=${coarse(c.answer, parsed[i])}`)
+    .sort()
+    .join(" | ");
+  return `${op} ${kinds}${differing ? ` at ${differing}` : ""}`;
+}
+
+function parseAnswer(answer: string): unknown {
+  if (answer.startsWith("fault ") || answer.startsWith("error ")) return undefined;
+  try {
+    return JSON.parse(answer);
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function coarse(answer: string, parsed: unknown): string {
+  if (parsed === undefined) return answer;
+  if (isRecord(parsed) && "accepted" in parsed) return parsed.accepted ? "accepted" : typeof parsed.reason === "string" ? `rejected ${parsed.reason}` : "rejected";
+  return "output";
+}
+
+/** For plain outputs only: the top-level keys whose values are not the same in every class. */
+function differingKeys(parsed: readonly unknown[]): string {
+  if (!parsed.every((p) => isRecord(p) && !("accepted" in p))) return "";
+  const records = parsed as Array<Record<string, unknown>>;
+  const keys = [...new Set(records.flatMap(Object.keys))].sort();
+  return keys.filter((k) => new Set(records.map((r) => JSON.stringify(r[k]))).size > 1).map((k) => `/${k}`).join(",");
+}
+
+/** The implementation pairs that disagree in this outcome, as `a~b` with a < b. */
+export function disagreeingPairs(classes: readonly AnswerClass[]): string[] {
+  const pairs: string[] = [];
+  for (let i = 0; i < classes.length; i++)
+    for (let j = i + 1; j < classes.length; j++)
+      for (const a of classes[i]!.implementations) for (const b of classes[j]!.implementations) pairs.push(a < b ? `${a}~${b}` : `${b}~${a}`);
+  return pairs;
+}

@@ -1,0 +1,67 @@
+/**
+ * Exploration: generated inputs of one operation go to every implementation in chunks (each
+ * adapter pipelines a whole chunk), answers are compared and dropped, so memory stays flat however
+ * many cases run. Case `i` is exactly what fast-check's runner would generate as run `i` for this
+ * seed, so `fc.check(property, { seed, path: "i" })` starts shrinking from the same input
+ * (see generate-at.ts).
+ */
+import type { Arbitrary } from "fast-check";
+import type { Implementation } from "../impl/types.ts";
+import { valuesAt } from "./generate-at.ts";
+import { ask, disagreeingPairs, partition, signature, type Outcome } from "./answers.ts";
+
+export interface Found {
+  /** The run index within this operation's seed: fast-check's replay path starts with it. */
+  readonly index: number;
+  readonly input: Record<string, unknown>;
+  readonly outcome: Outcome;
+  readonly partition: string;
+}
+
+export interface ExploreStats {
+  cases: number;
+  disagreeing: number;
+  /** Cases per disagreeing implementation pair (`a~b`). */
+  readonly pairs: Map<string, number>;
+  /** How many cases showed each coarse signature, and the first few of each (to shrink). */
+  readonly signatures: Map<string, { count: number; samples: Found[] }>;
+}
+
+export interface ExploreOptions {
+  readonly op: string;
+  readonly arbitrary: Arbitrary<Record<string, unknown>>;
+  readonly seed: number;
+  readonly runs: number;
+  readonly implementations: readonly Implementation[];
+  /** Kept per signature for shrinking; later occurrences are only counted. */
+  readonly samplesPerSignature: number;
+  /** Exploration stops at the next chunk boundary once this returns true (time budget, interrupt). */
+  readonly shouldStop: () => boolean;
+  readonly chunk?: number;
+  readonly onProgress?: (stats: ExploreStats) => void;
+}
+
+export async function explore(options: ExploreOptions): Promise<ExploreStats> {
+  const stats: ExploreStats = { cases: 0, disagreeing: 0, pairs: new Map(), signatures: new Map() };
+  const chunk = options.chunk ?? 2000;
+  for (let start = 0; start < options.runs && !options.shouldStop(); start += chunk) {
+    const size = Math.min(chunk, options.runs - start);
+    const values = valuesAt(options.arbitrary, options.seed, String(start), size);
+    const outcomes = await Promise.all(values.map((input) => ask(options.op, input, options.implementations)));
+    outcomes.forEach((outcome, i) => record(stats, options, start + i, values[i]!, outcome));
+    stats.cases += size;
+    options.onProgress?.(stats);
+  }
+  return stats;
+}
+
+function record(stats: ExploreStats, options: ExploreOptions, index: number, input: Record<string, unknown>, outcome: Outcome): void {
+  if (outcome.classes.length < 2) return;
+  stats.disagreeing++;
+  for (const pair of new Set(disagreeingPairs(outcome.classes))) stats.pairs.set(pair, (stats.pairs.get(pair) ?? 0) + 1);
+  const key = signature(options.op, outcome.classes);
+  let entry = stats.signatures.get(key);
+  if (!entry) stats.signatures.set(key, (entry = { count: 0, samples: [] }));
+  entry.count++;
+  if (entry.samples.length < options.samplesPerSignature) entry.samples.push({ index, input, outcome, partition: partition(outcome.classes) });
+}
