@@ -39,7 +39,7 @@ export interface NameOptions {
 }
 
 /**
- * A server display name: empty, realistic, tricky text, empty after normalisation (≈ a fifth),
+ * A server display name: empty, realistic, tricky text, empty after normalisation (about a quarter),
  * framed by separators, NFC/NFD spellings, and rarely a lone surrogate.
  */
 export function serverName({ loneSurrogates = true }: NameOptions = {}): Arbitrary<string> {
@@ -48,7 +48,7 @@ export function serverName({ loneSurrogates = true }: NameOptions = {}): Arbitra
     { weight: 12, arbitrary: fc.constantFrom(...REALISTIC_NAMES) },
     { weight: 8, arbitrary: asciiWord({ maxLength: 10 }) },
     { weight: 40, arbitrary: trickyString({ maxLength: 10 }) },
-    { weight: 16, arbitrary: emptyNormalisingName() },
+    { weight: 10, arbitrary: emptyNormalisingName() },
     { weight: 12, arbitrary: separatorFramedName() },
     { weight: 6, arbitrary: nfcNfdName() },
   );

@@ -17,14 +17,25 @@ export const UNKNOWN_PLACEHOLDERS = ["${foo}", "${config:x}", "${command:x}", "$
 /** Broken syntax that a lenient regex might still match: `${`, `${}`, nested braces, `$$`. */
 export const MALFORMED_PLACEHOLDERS = ["${input:", "${}", "${", "$", "}", "$${env:A}", "${env:A}}", "${{env:A}}", "${input:a{b}", "\\${env:A}", "${env:}", "${input:}", "$ {env:A}", "{env:A}"] as const;
 
-const nameFrom = (pool: readonly string[]): Arbitrary<string> =>
-  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: trickyString({ maxLength: 4 }) });
+/** A name from a pool, its first two entries most often (so renders' lookups hit), or tricky text. */
+const nameFrom = (pool: readonly [string, string, ...string[]]): Arbitrary<string> =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(pool[0], pool[1]) },
+    { weight: 3, arbitrary: fc.constantFrom(...pool) },
+    { weight: 1, arbitrary: trickyString({ maxLength: 4 }) },
+  );
+
+/** An input id as placeholders and render inputs use it. */
+export const placeholderInputId = (): Arbitrary<string> => nameFrom(PLACEHOLDER_INPUT_IDS);
+
+/** An env name as placeholders and render envs use it. */
+export const placeholderEnvName = (): Arbitrary<string> => nameFrom(PLACEHOLDER_ENV_NAMES);
 
 /** One placeholder token: input, env, predefined, deprecated, unknown or malformed. */
 export function placeholderToken(): Arbitrary<string> {
   return fc.oneof(
-    { weight: 5, arbitrary: nameFrom(PLACEHOLDER_INPUT_IDS).map((id) => `\${input:${id}}`) },
-    { weight: 5, arbitrary: nameFrom(PLACEHOLDER_ENV_NAMES).map((name) => `\${env:${name}}`) },
+    { weight: 5, arbitrary: placeholderInputId().map((id) => `\${input:${id}}`) },
+    { weight: 5, arbitrary: placeholderEnvName().map((name) => `\${env:${name}}`) },
     { weight: 3, arbitrary: fc.constantFrom("${userHome}", "${pathSeparator}") },
     { weight: 1, arbitrary: fc.constant("${workspaceFolder}") },
     { weight: 2, arbitrary: fc.constantFrom(...UNKNOWN_PLACEHOLDERS) },

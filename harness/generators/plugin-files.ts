@@ -18,7 +18,7 @@ const RAW_TEXTS = ["", "not json", "{", "null", "[]", '{"name": 1}', "\uFEFF{}",
 
 /** The text of a server file for `stem`: a valid config named as the stem (most often) or not. */
 function serverFileText(): Arbitrary<(stem: string) => string> {
-  const named = fc.tuple(configOf("sse"), fc.constantFrom("stem", "upper", "other", "bom", "duplicate-name")).map(([config, how]) => (stem: string) => namedText(config, stem, how));
+  const named = fc.tuple(configOf("sse"), fc.constantFrom("stem", "stem", "stem", "upper", "other", "bom", "duplicate-name")).map(([config, how]) => (stem: string) => namedText(config, stem, how));
   const other = fc.oneof(
     serverConfig().map((config) => () => JSON.stringify(config)),
     fc.constantFrom(...RAW_TEXTS).map((text) => () => text),

@@ -8,7 +8,7 @@ import type { Json, JsonObject } from "../../adapters/reference/src/types.ts";
 import { jsonScalar, jsonValue } from "./json-values.ts";
 import { plainMap } from "./maps.ts";
 import { maybe, objectOf } from "./objects.ts";
-import { PLACEHOLDER_ENV_NAMES, PLACEHOLDER_INPUT_IDS, placeholderString } from "./placeholders.ts";
+import { literalPiece, placeholderEnvName, placeholderInputId, placeholderString } from "./placeholders.ts";
 import { trickyString } from "./strings.ts";
 
 /** Object keys for rendered values; some look like placeholders (keys are never rendered). */
@@ -32,15 +32,15 @@ const SECOND_PASS_BAIT = ["${env:A}", "${input:x}", "$", "{env:B}", "}"] as cons
 const substitute = (): Arbitrary<string> =>
   fc.oneof({ weight: 2, arbitrary: trickyString({ maxLength: 4 }) }, { weight: 1, arbitrary: fc.constantFrom("", ...SECOND_PASS_BAIT) });
 
-/** Input values of every JSON type, under pool ids plus plugin-scoped ids. */
+/** Input values of every JSON type, under pool ids, the same ids pooled for a plugin, and others. */
 export function renderInputs(): Arbitrary<Record<string, Json>> {
-  const id = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PLACEHOLDER_INPUT_IDS, "other@market/token", "plug@market/x") }, { weight: 1, arbitrary: trickyString({ maxLength: 3 }) });
+  const scoped = fc.tuple(fc.constantFrom("plug@market", "other@market"), placeholderInputId()).map(([scope, id]) => `${scope}/${id}`);
+  const id = fc.oneof({ weight: 3, arbitrary: placeholderInputId() }, { weight: 2, arbitrary: scoped });
   return plainMap(id, jsonValue(substitute()), { maxKeys: 4 });
 }
 
 export function renderEnv(): Arbitrary<Record<string, string>> {
-  const name = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PLACEHOLDER_ENV_NAMES) }, { weight: 1, arbitrary: trickyString({ maxLength: 3 }) });
-  return plainMap(name, substitute(), { maxKeys: 4 });
+  return plainMap(placeholderEnvName(), substitute(), { maxKeys: 4 });
 }
 
 /** `<plugin>@<marketplace>` (the schema's `^[^@/]+@[^@/]+$`). */
@@ -49,13 +49,39 @@ export function pluginScope(): Arbitrary<string> {
   return fc.oneof({ weight: 3, arbitrary: fc.constantFrom("plug@market", "other@market") }, { weight: 1, arbitrary: fc.tuple(part, part).map(([a, b]) => `${a}@${b}`) });
 }
 
+/**
+ * A render where the plugin-scope fallback decides: `${input:<id>}` in the value, the id pooled
+ * under this plugin (and maybe under another plugin, or bare, which must win).
+ */
+export function scopedRenderInput(): Arbitrary<JsonObject> {
+  const scope = fc.constantFrom("plug@market", "p@m");
+  const rivals = fc.subarray(["other", "bare"] as const);
+  return fc
+    .tuple(scope, placeholderInputId(), literalPieces(), literalPieces(), jsonValue(substitute()), rivals)
+    .map(([plugin, id, before, after, value, present]) => {
+      const inputs: Record<string, Json> = { [`${plugin}/${id}`]: value };
+      if (present.includes("other")) inputs[`other@market/${id}`] = "other plugin's value";
+      if (present.includes("bare")) inputs[id] = "bare value";
+      return { value: `${before}\${input:${id}}${after}`, inputs, plugin_scope: plugin };
+    });
+}
+
+/** Literal text beside a placeholder ("" most often: the whole-string case). */
+const literalPieces = (): Arbitrary<string> => fc.oneof({ weight: 2, arbitrary: fc.constant("") }, { weight: 1, arbitrary: literalPiece() });
+
+/** Any render input: free combinations, or a plugin-scope case (about one in six). */
 export function renderInput(): Arbitrary<JsonObject> {
+  return fc.oneof({ weight: 5, arbitrary: freeRenderInput() }, { weight: 1, arbitrary: scopedRenderInput() });
+}
+
+/** A value and a context drawn independently from shared name pools. */
+export function freeRenderInput(): Arbitrary<JsonObject> {
   return objectOf({
     value: renderValue(),
     inputs: maybe(renderInputs(), 7),
     env: maybe(renderEnv(), 7),
     user_home: maybe(fc.constantFrom("/home/u", "C:\\Users\\u", "", "~", "/home/${env:A}"), 6),
     path_separator: maybe(fc.constantFrom("/", "\\", ";", ":", "", "${pathSeparator}"), 6),
-    plugin_scope: maybe(pluginScope(), 4),
+    plugin_scope: maybe(pluginScope(), 5),
   });
 }

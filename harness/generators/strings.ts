@@ -32,7 +32,8 @@ export function trapUnit(): Arbitrary<string> {
     { weight: 2, arbitrary: pick(traps.COMBINED_LETTERS) },
     { weight: 2, arbitrary: pick(traps.NFC_NFD_PAIRS.flat()) },
     { weight: 4, arbitrary: pick(traps.NON_ASCII_ALNUM) },
-    { weight: 2, arbitrary: pick(traps.SORT_TRAPS) },
+    { weight: 1, arbitrary: pick(traps.UTF8_LENGTH_STEPS) },
+    { weight: 1, arbitrary: pick(traps.UTF16_ORDER_TRAPS) },
     { weight: 5, arbitrary: anyCodePoint() },
   );
 }

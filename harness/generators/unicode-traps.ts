@@ -49,8 +49,14 @@ export const NFC_NFD_PAIRS = [
 /** Non-ASCII letters and digits that Unicode `\w`, `isalnum()`, case folding or NFKC map into ASCII. */
 export const NON_ASCII_ALNUM = ["\u00E9", "\u00DF", "\u0663", "\u00B2", "\uFF21", "\u212A", "\u017F", "\u0130", "\u0131", "\uFB01", "\u00B5"] as const;
 
-/** Code points where UTF-16 order, code point order and UTF-8 length disagree or change. */
-export const SORT_TRAPS = ["\u007F", "\u0080", "\u07FF", "\u0800", "\uE000", "\uFF21", "\uFFFD", "\uFFFF", "\u{10000}", "\u{1F600}"] as const;
+/** Last and first code points of each UTF-8 length (1, 2, 3, 4 bytes): length-prefix traps. */
+export const UTF8_LENGTH_STEPS = ["\u007F", "\u0080", "\u07FF", "\u0800", "\uFFFF", "\u{10000}"] as const;
+
+/**
+ * Code points where UTF-16 unit order and code point order disagree: U+E000..U+FFFF sort after
+ * astral characters by UTF-16 unit (their high surrogate is 0xD800..0xDBFF), before them by code point.
+ */
+export const UTF16_ORDER_TRAPS = ["\uE000", "\uFF21", "\uFFFD", "\uFFFF", "\u{10000}", "\u{1F600}", "\u{10FFFF}"] as const;
 
 /** Lone UTF-16 surrogates: not Unicode text; the kit refuses them as input.lone_surrogate. */
 export const LONE_SURROGATES = ["\uD800", "\uDBFF", "\uDC00", "\uDFFF"] as const;
