@@ -103,8 +103,10 @@ function writeOutputs(summary: FuzzSummary, corpus: NonNullable<ReturnType<typeo
   const dir = join(out, `fuzz-${newRunId()}`);
   mkdirSync(join(dir, "candidates"), { recursive: true });
   writeFileSync(join(dir, "fuzz-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  // <dir>/candidates is a corpus root: `run --vectors <dir>/candidates` runs the candidates as they are.
   const candidates = candidateFiles(corpus, summary.groups, command).map((file) => {
-    const path = join(dir, "candidates", `${file.suite}.yaml`);
+    mkdirSync(join(dir, "candidates", file.suite), { recursive: true });
+    const path = join(dir, "candidates", file.suite, "fuzz-candidates.yaml");
     writeFileSync(path, vectorFileText(file));
     return path;
   });

@@ -6,7 +6,6 @@ import { EXIT } from "./exit-code.ts";
 import { auditCommand } from "./audit-command.ts";
 import { compareCommand } from "./compare-command.ts";
 import { exportCommand } from "./export-command.ts";
-import { fuzzCommand } from "./fuzz-command.ts";
 import { mergeCommand } from "./merge-command.ts";
 import { runCommand } from "./run-command.ts";
 
@@ -54,6 +53,8 @@ export function buildProgram(): Command {
     .option("--window <n>", "most requests in flight per adapter")
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .action(async (options) => {
+      // Loaded on use: building every generator costs startup time the other commands need not pay.
+      const { fuzzCommand } = await import("./fuzz-command.ts");
       process.exitCode = await fuzzCommand(options);
     });
   program

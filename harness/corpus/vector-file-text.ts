@@ -1,7 +1,7 @@
 /**
  * Writes vectors as a corpus YAML file meant for review. Values are JSON flow (YAML 1.2 reads
  * JSON), with every character a reviewer could not see escaped: zero-width and format
- * characters, combining marks, unusual spaces, controls and lone surrogates become `\uXXXX`, so an
+ * characters, combining marks, unusual spaces, private-use characters, controls and lone surrogates become `\uXXXX`, so an
  * NFD pair or a U+200B in a shrunk counterexample is visible in the diff.
  */
 import type { Provenance, SpecRef, Tier } from "./types.ts";
@@ -25,7 +25,7 @@ export interface VectorFileToWrite {
   readonly vectors: readonly VectorToWrite[];
 }
 
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Zl}\p{Zp}\p{Cs}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/gu;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Mn}\p{Me}\p{Zl}\p{Zp}\p{Cs}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/gu;
 
 /** JSON text with invisible characters escaped; still valid JSON (and YAML). */
 export function visibleJson(value: unknown): string {

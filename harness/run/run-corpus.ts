@@ -56,18 +56,17 @@ export async function runCorpus({ corpus, vectors, implementations, expectations
   };
 }
 
-/** Resolves with the answer, or with null once the run is aborted (the case did not run). */
-function unlessAborted(answer: Promise<Answer> | Answer, signal: AbortSignal | undefined): Promise<Answer | null> {
-  if (!signal) return Promise.resolve(answer);
-  if (signal.aborted) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const stop = () => resolve(null);
-    signal.addEventListener("abort", stop, { once: true });
-    Promise.resolve(answer).then((a) => {
-      signal.removeEventListener("abort", stop);
-      resolve(signal.aborted ? null : a);
-    });
+/**
+ * Resolves each answer, or null once the run is aborted (the case did not run). One abort
+ * listener serves every case: a listener per case would pile up thousands on one signal.
+ */
+function abortable(signal: AbortSignal | undefined): (answer: Promise<Answer> | Answer) => Promise<Answer | null> {
+  if (!signal) return (answer) => Promise.resolve(answer);
+  const aborted = new Promise<null>((resolve) => {
+    if (signal.aborted) resolve(null);
+    else signal.addEventListener("abort", () => resolve(null), { once: true });
   });
+  return (answer) => Promise.race([aborted, Promise.resolve(answer).then((a) => (signal.aborted ? null : a))]);
 }
 
 async function runImplementation(
@@ -95,7 +94,8 @@ async function runImplementation(
   let answers: Array<Answer | null>;
   let stats: ImplementationStats;
   try {
-    answers = await Promise.all(vectors.map((v) => (signal?.aborted ? Promise.resolve(null) : unlessAborted(answer(impl, handshake, v), signal))));
+    const unlessAborted = abortable(signal);
+    answers = await Promise.all(vectors.map((v) => (signal?.aborted ? Promise.resolve(null) : unlessAborted(answer(impl, handshake, v)))));
   } finally {
     stats = await impl.stop();
   }

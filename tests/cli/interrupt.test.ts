@@ -30,7 +30,8 @@ describe.runIf(existsSync("/proc"))("an interrupted run", () => {
     const out = tempOut();
     const adapter = `slow=${process.execPath} --import ${import.meta.resolve("tsx")} ${FIXTURE} --late-when bundle_id --tag ${tag}`;
     const run = execa("node", [BIN, "run", "--impl", "reference", "--adapter", adapter, "--window", "1", "--suite", "explicit-id", "--out", out], { reject: false, stdin: "ignore" });
-    for (let waited = 0; processesTagged(tag).length === 0 && waited < 20_000; waited += 200) await sleep(200);
+    // The tag is on the run's own command line and on the adapter's: wait until the adapter is up.
+    for (let waited = 0; processesTagged(tag).length < 2 && waited < 20_000; waited += 200) await sleep(200);
     await sleep(4_000); // a couple of slow cases answered
     expect(processesTagged(tag).length).toBeGreaterThan(0);
     run.kill("SIGINT");
