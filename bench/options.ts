@@ -1,0 +1,38 @@
+/** `npm run bench -- [--only a,b] [--quick] [--reps n] [--out file]`. */
+import { parseArgs } from "node:util";
+
+export const SECTIONS = ["throughput", "in-language", "per-process", "scaling", "cold-start"] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface BenchOptions {
+  readonly sections: ReadonlySet<Section>;
+  /** A smoke pass: shorter repetitions, fewer of them, no 100k scaling step. */
+  readonly quick: boolean;
+  readonly reps: number;
+  /** Seconds one throughput repetition should last (the call count is sized from the warm-up). */
+  readonly repSeconds: number;
+  readonly out: string;
+}
+
+export const USAGE = `usage: npm run bench -- [--only ${SECTIONS.join(",")}] [--quick] [--reps n] [--out file.json]`;
+
+export function parseBenchOptions(argv: readonly string[]): BenchOptions | "help" {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      only: { type: "string" },
+      quick: { type: "boolean", default: false },
+      reps: { type: "string" },
+      out: { type: "string", default: "reports/bench/latest.json" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) return "help";
+  const only = (values.only ?? SECTIONS.join(",")).split(",").map((s) => s.trim()).filter(Boolean);
+  const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+  if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(", ")}\n${USAGE}`);
+  const quick = values.quick === true;
+  const reps = values.reps === undefined ? (quick ? 2 : 5) : Number(values.reps);
+  if (!Number.isInteger(reps) || reps < 1) throw new Error(`--reps needs a positive whole number\n${USAGE}`);
+  return { sections: new Set(only as Section[]), quick, reps, repSeconds: quick ? 0.25 : 1, out: values.out! };
+}
