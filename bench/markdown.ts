@@ -1,0 +1,129 @@
+/** The results as Markdown tables: printed by `npm run bench` and pasted into BENCHMARKS.md. */
+import type { EfficiencyRow, SpeedUpRow } from "./derived.ts";
+import { count, mib, ms, ratio, seconds, withRange } from "./format.ts";
+import type { BenchResults } from "./results.ts";
+import type { ScalingResult, ScalingRow } from "./scaling.ts";
+import { WINDOWS, type ThroughputResult } from "./throughput.ts";
+import type { WarmMatrixResult } from "./warm-matrix.ts";
+import type { OneShotRow } from "./one-shot.ts";
+
+function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
+  return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+const NA = "n/a";
+
+export function renderMachine(r: BenchResults): string {
+  const m = r.machine;
+  const sdks = Object.entries(r.sdks).map(([name, s]) => `${name}: ${s.sdk}${s.runtime ? `, ${s.runtime}` : ""}`);
+  return [
+    `- CPU: ${m.cpu}, ${m.cores} cores; memory ${(m.memory_bytes / 2 ** 30).toFixed(1)} GiB; ${m.os}`,
+    `- Node ${m.node}; ${m.python ?? "python3 not found"}; ${m.rustc ?? "rustc not found"}`,
+    `- SDKs (from the handshakes): ${sdks.join("; ") || "none started"}`,
+    `- kit commit ${m.git.commit?.slice(0, 12) ?? "unknown"}${m.git.uncommitted_changes ? " (with uncommitted changes in the working tree)" : ""}`,
+    `- load average (1/5/15 min) at start ${m.load_at_start.join(" / ")}, at end ${m.load_at_end.join(" / ")}; ${r.options.reps} repetitions${r.options.quick ? " (--quick)" : ""}`,
+  ].join("\n");
+}
+
+export function renderThroughput(t: ThroughputResult): string {
+  const keys = [...new Set(t.rows.map((r) => `${r.implementation}\0${r.op}`))];
+  const rows = keys.map((key) => {
+    const [implementation, op] = key.split("\0") as [string, string];
+    const mine = t.rows.filter((r) => r.implementation === implementation && r.op === op);
+    const cell = (window: number | null) => {
+      const row = mine.find((r) => r.window === window);
+      return row ? withRange(row.cases_per_s, count) : NA;
+    };
+    const mix = mine.find((r) => r.window === null || r.window === t.default_window)?.outcomes;
+    const answers = mix ? `${count(mix.ok)} / ${count(mix.error)}${mix.unsupported + mix.fault > 0 ? ` / ${count(mix.unsupported + mix.fault)} other` : ""}` : NA;
+    return [implementation, op, cell(null), ...WINDOWS.map(cell), answers];
+  });
+  return table(["implementation", "operation", "in-process", ...WINDOWS.map((w) => `window ${w}${w === t.default_window ? " (default)" : ""}`), "answers ok / error"], rows);
+}
+
+export function renderEfficiency(rows: readonly EfficiencyRow[]): string {
+  return table(
+    ["implementation", "operation", "in-language cases/s", "harness cases/s (default)", "efficiency", "harness best (window)", "efficiency at best"],
+    rows.map((r) =>
+      r.not_available
+        ? [r.implementation, r.op, `not available: ${r.not_available}`, r.harness_default === null ? NA : count(r.harness_default), NA, NA, NA]
+        : [
+            r.implementation,
+            r.op,
+            r.in_language === null ? NA : count(r.in_language),
+            r.harness_default === null ? NA : count(r.harness_default),
+            r.efficiency_default === null ? NA : ratio(r.efficiency_default),
+            r.harness_best === null ? NA : `${count(r.harness_best)} (${r.best_window ?? "in-process"})`,
+            r.efficiency_best === null ? NA : ratio(r.efficiency_best),
+          ],
+    ),
+  );
+}
+
+export function renderPerProcess(oneShots: readonly OneShotRow[], speedUps: readonly SpeedUpRow[]): string {
+  return table(
+    ["adapter", "cases", "ms per case (process per case)", "cases/s (process per case)", "cases/s (pipelined, default window)", "speed-up"],
+    oneShots.map((o) => {
+      const s = speedUps.find((x) => x.implementation === o.implementation);
+      return [o.implementation, String(o.cases), withRange(o.per_case_ms, ms), ratio(o.cases_per_s), s?.pipelined ? count(s.pipelined) : NA, s?.speed_up ? `${count(s.speed_up)}×` : NA];
+    }),
+  );
+}
+
+export function renderColdStart(oneShots: readonly OneShotRow[] | undefined, matrix: WarmMatrixResult | undefined): string {
+  const parts: string[] = [];
+  if (oneShots) {
+    parts.push(table(["adapter", "to hello, ms", "to first answer, ms"], oneShots.map((o) => [o.implementation, withRange(o.hello_ms, ms), withRange(o.first_answer_ms, ms)])));
+  }
+  if (matrix) {
+    parts.push(
+      table(
+        ["warm full matrix", "runs", "wall s", "peak RSS MiB", "cases", "exit codes"],
+        [["run (all suites × reference, python, rust)", String(matrix.runs), withRange(matrix.wall_ms, seconds), matrix.peak_rss_bytes ? withRange(matrix.peak_rss_bytes, mib) : NA, matrix.cases === null ? NA : count(matrix.cases), matrix.exit_codes.join(", ")]],
+      ),
+    );
+  }
+  return parts.join("\n\n");
+}
+
+/** The cost of the cases added since the previous step: fixed costs (start-up, shrinking) cancel out, so a steady value means linear. */
+function marginal(previous: ScalingRow | undefined, row: ScalingRow): string {
+  if (!previous?.cases || !row.cases || row.cases <= previous.cases) return NA;
+  return ratio(((row.wall_ms.median - previous.wall_ms.median) * 1000) / (row.cases - previous.cases));
+}
+
+export function renderScaling(s: ScalingResult): string {
+  if (s.not_available) return `not available: ${s.not_available}`;
+  return table(
+    ["--runs", "cases", "repetitions", "wall s (spawn → exit)", "fuzz's own wall s", "µs per case", "µs per added case", "peak RSS MiB", "exit codes"],
+    s.rows.map((r, i) => [
+      count(r.runs),
+      r.cases === null ? NA : count(r.cases),
+      String(r.repetitions),
+      withRange(r.wall_ms, seconds),
+      r.fuzz_wall_ms ? withRange(r.fuzz_wall_ms, seconds) : NA,
+      r.cases ? ratio((r.wall_ms.median * 1000) / r.cases) : NA,
+      marginal(s.rows[i - 1], r),
+      r.peak_rss_bytes ? withRange(r.peak_rss_bytes, mib) : NA,
+      `${r.exit_codes.join(", ")}${r.problem ? ` (${r.problem})` : ""}`,
+    ]),
+  );
+}
+
+export function renderTargets(r: BenchResults): string {
+  return table(["target", "reached", "status"], r.targets.map((t) => [t.target, t.reached, t.status === "met" ? "**met**" : t.status]));
+}
+
+export function renderAll(r: BenchResults): string {
+  const sections: Array<[string, string | undefined]> = [
+    ["Machine", renderMachine(r)],
+    ["Throughput (cases/s, median (min–max))", r.throughput && renderThroughput(r.throughput)],
+    ["In-language loop and harness efficiency", r.in_language && renderEfficiency(r.efficiency)],
+    ["One process per case (bundle_id.resolve)", r.one_shot && renderPerProcess(r.one_shot, r.speed_up)],
+    ["Scaling (differential fuzz, reference + python + rust)", r.scaling && renderScaling(r.scaling)],
+    ["Cold start (venv ready, binary built)", (r.one_shot || r.warm_matrix) && renderColdStart(r.one_shot, r.warm_matrix)],
+    ["Targets", renderTargets(r)],
+  ];
+  return sections.filter(([, body]) => body !== undefined).map(([title, body]) => `### ${title}\n\n${body}\n`).join("\n");
+}
