@@ -45,7 +45,7 @@ export function parseDuration(text: string): number {
   return match[2] === "ms" ? n : match[2] === "m" ? n * 60_000 : n * 1000;
 }
 
-function parseSeed(text: string | undefined): number {
+export function parseSeed(text: string | undefined): number {
   if (text === undefined) return (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
   const n = Number(text);
   if (!Number.isInteger(n) || Math.abs(n) > 2 ** 31) throw new UsageError(`--seed needs a 32-bit whole number, got ${JSON.stringify(text)}`);
@@ -60,7 +60,7 @@ function chooseOps(text: string | undefined): string[] {
   return ops;
 }
 
-async function startAll(implementations: readonly Implementation[]): Promise<void> {
+export async function startAll(implementations: readonly Implementation[]): Promise<void> {
   for (const impl of implementations) {
     const handshake = await impl.start().catch((error: Error) => {
       throw new UsageError(`implementation ${impl.name} could not start: ${error.message}`);

@@ -58,6 +58,21 @@ export function buildProgram(): Command {
       process.exitCode = await fuzzCommand(options);
     });
   program
+    .command("generate")
+    .description("new vectors for a suite from the generators, expected values from the reference, annotated with which implementations agree")
+    .requiredOption("--suite <suite>", "the suite to generate for")
+    .option("--op <ops>", "comma-separated operations of the suite (default: every one with a generator)")
+    .option("--count <n>", "vectors per operation", "10")
+    .option("--seed <n>", "the seed (default: random, printed)")
+    .option("--tier <tier>", "must or should", "should")
+    .option("--impl <names>", "implementations asked whether they agree (default: none besides the reference)")
+    .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
+    .option("--out <dir>", "where the generated corpus folder is written", "reports")
+    .action(async (options) => {
+      const { generateCommand } = await import("./generate-command.ts");
+      process.exitCode = await generateCommand(options);
+    });
+  program
     .command("audit")
     .argument("<report>", "a report.json")
     .description("re-derive every case status and the summary from the transcripts alone")

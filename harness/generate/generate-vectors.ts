@@ -1,0 +1,101 @@
+/**
+ * New vectors for a suite: inputs from the generators, expected values from the reference, each
+ * annotated with which other implementations agree. Inputs already in the corpus (same operation,
+ * same canonical input) are skipped, and the pick is spread over the kinds of answer (accepted,
+ * each reason, each error, plain outputs) so a handful of vectors covers many rules.
+ */
+import type { Arbitrary } from "fast-check";
+import type { Corpus } from "../corpus/types.ts";
+import type { VectorToWrite } from "../corpus/vector-file-text.ts";
+import { candidateId, homeOf } from "../fuzz/candidates.ts";
+import { ask, type AnswerClass } from "../fuzz/answers.ts";
+import { valuesAt } from "../fuzz/generate-at.ts";
+import type { Implementation } from "../impl/types.ts";
+import { canonicalJson } from "../util/canonical-json.ts";
+
+export interface GenerateOptions {
+  readonly corpus: Corpus;
+  readonly suite: string;
+  readonly ops: readonly string[];
+  readonly arbitraries: Readonly<Record<string, Arbitrary<Record<string, unknown>>>>;
+  readonly seed: number;
+  /** Vectors wanted per operation. */
+  readonly count: number;
+  readonly tier: "must" | "should";
+  /** The reference first; the others are only asked whether they agree. */
+  readonly reference: Implementation;
+  readonly others: readonly Implementation[];
+  readonly command: string;
+}
+
+/** How many generated inputs are considered per vector wanted, to have kinds to spread over. */
+const POOL_FACTOR = 20;
+
+export async function generateVectors(options: GenerateOptions): Promise<VectorToWrite[]> {
+  const known = new Set(options.corpus.suites.flatMap((s) => s.vectors.map((v) => canonicalJson({ op: v.op, input: v.input }))));
+  const out: VectorToWrite[] = [];
+  for (const op of options.ops) {
+    const arbitrary = options.arbitraries[op];
+    if (!arbitrary) throw new Error(`no generator for operation ${op}`);
+    const pool = valuesAt(arbitrary, options.seed, "0", options.count * POOL_FACTOR)
+      .map((input, index) => ({ input, index, key: canonicalJson({ op, input }) }))
+      .filter((c) => !known.has(c.key) && (known.add(c.key), true));
+    const answered = await Promise.all(pool.map(async (c) => ({ ...c, kind: kindOf(op, await options.reference.call(op, c.input)) })));
+    for (const pick of spread(answered.filter((a) => a.kind !== null), options.count)) {
+      out.push(await toVector(options, op, pick.input, pick.index));
+    }
+  }
+  return out;
+}
+
+type Kind = string | null;
+
+function kindOf(op: string, answer: Awaited<ReturnType<Implementation["call"]>>): Kind {
+  const r = answer.result;
+  if (r.kind === "error") return `error ${r.error.reason}`;
+  if (r.kind !== "ok") return null; // the reference has no answer: nothing to expect
+  const out = r.output as Record<string, unknown> | null;
+  if (out && typeof out === "object" && "accepted" in out) return out.accepted ? "accepted" : `rejected ${String(out.reason ?? "")}`;
+  return `${op} output`;
+}
+
+/** Round-robin over kinds, in order of first appearance, so rare kinds are not crowded out. */
+function spread<T extends { kind: Kind }>(items: readonly T[], count: number): T[] {
+  const byKind = new Map<Kind, T[]>();
+  for (const item of items) byKind.set(item.kind, [...(byKind.get(item.kind) ?? []), item]);
+  const queues = [...byKind.values()];
+  const picked: T[] = [];
+  for (let round = 0; picked.length < count && queues.some((q) => q.length > round); round++) {
+    for (const q of queues) if (q[round] && picked.length < count) picked.push(q[round]!);
+  }
+  return picked;
+}
+
+async function toVector(options: GenerateOptions, op: string, input: Record<string, unknown>, index: number): Promise<VectorToWrite> {
+  const outcome = await ask(op, input, [options.reference, ...options.others]);
+  const refName = options.reference.name;
+  const refClass = outcome.classes.find((c) => c.implementations.includes(refName))!;
+  const home = homeOf(options.corpus, op);
+  const expectation = refClass.answer.startsWith("error ")
+    ? { expected_error: { reason: refClass.answer.slice("error ".length) } }
+    : { expected: JSON.parse(refClass.answer) as unknown };
+  return {
+    id: candidateId(home.suite, op, input).replace("/fuzz/", "/generated/"),
+    description: `generated: ${agreement(outcome.classes, refName, [...outcome.results.keys()])}`,
+    spec: { ...home.spec, note: "generated: check this reference and the expected value before committing" },
+    tier: options.tier,
+    op,
+    input,
+    ...expectation,
+    provenance: { source: "generated", by: options.command, seed: options.seed, replay_path: String(index) },
+  };
+}
+
+/** "agree: reference, python; differ: rust says error config.wrong_type; no answer: …" */
+export function agreement(classes: readonly AnswerClass[], reference: string, asked: readonly string[]): string {
+  const refClass = classes.find((c) => c.implementations.includes(reference));
+  const agree = refClass?.implementations ?? [reference];
+  const differ = classes.filter((c) => c !== refClass).map((c) => `${c.implementations.join(", ")} ${c.implementations.length === 1 ? "says" : "say"} ${c.answer}`);
+  const silent = asked.filter((name) => !classes.some((c) => c.implementations.includes(name)));
+  return [`agree: ${agree.join(", ")}`, ...(differ.length ? [`differ: ${differ.join("; ")}`] : []), ...(silent.length ? [`no answer: ${silent.join(", ")}`] : [])].join("; ");
+}
