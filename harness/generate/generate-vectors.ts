@@ -62,7 +62,11 @@ function kindOf(op: string, answer: Awaited<ReturnType<Implementation["call"]>>)
 /** Round-robin over kinds, in order of first appearance, so rare kinds are not crowded out. */
 function spread<T extends { kind: Kind }>(items: readonly T[], count: number): T[] {
   const byKind = new Map<Kind, T[]>();
-  for (const item of items) byKind.set(item.kind, [...(byKind.get(item.kind) ?? []), item]);
+  for (const item of items) {
+    const list = byKind.get(item.kind);
+    if (list) list.push(item);
+    else byKind.set(item.kind, [item]);
+  }
   const queues = [...byKind.values()];
   const picked: T[] = [];
   for (let round = 0; picked.length < count && queues.some((q) => q.length > round); round++) {
