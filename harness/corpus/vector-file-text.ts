@@ -27,9 +27,16 @@ export interface VectorFileToWrite {
 
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Mn}\p{Me}\p{Zl}\p{Zp}\p{Cs}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/gu;
 
+/** Every UTF-16 unit of the character: an astral one (e.g. plane-15 private use) is a surrogate pair. */
+function escapeUnits(ch: string): string {
+  let out = "";
+  for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, "0")}`;
+  return out;
+}
+
 /** JSON text with invisible characters escaped; still valid JSON (and YAML). */
 export function visibleJson(value: unknown): string {
-  return JSON.stringify(value).replace(INVISIBLE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value).replace(INVISIBLE, escapeUnits);
 }
 
 export function vectorFileText(file: VectorFileToWrite): string {
