@@ -9,6 +9,7 @@ import { renderHtml } from "./html.ts";
 import { renderJUnit } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { Report } from "./model.ts";
+import { writeReportJson } from "./report-json.ts";
 
 export function writeAtomic(path: string, text: string): void {
   const temp = `${path}.${process.pid}.tmp`;
@@ -29,7 +30,7 @@ function safeName(implementation: string): string {
 export function writeReport(report: Report, outDir: string): string {
   const dir = join(outDir, report.run_id);
   mkdirSync(dir, { recursive: true });
-  writeAtomic(join(dir, "report.json"), `${JSON.stringify(report, null, 1)}\n`);
+  writeReportJson(join(dir, "report.json"), report);
   writeAtomic(join(dir, "matrix.md"), renderMarkdown(report));
   writeAtomic(join(dir, "index.html"), renderHtml(report));
   for (const impl of report.implementations) {
