@@ -19,8 +19,12 @@ import { measureWarmMatrix } from "./warm-matrix.ts";
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
+/** The 1-minute load average as each section started: the machine is shared, so say how busy it was. */
+const loadBySection: Record<string, number> = {};
+
 /** A section that fails is logged and left out (its targets show as pending); the others still run. */
 async function section<T>(name: string, problems: string[], work: () => Promise<T>): Promise<T | undefined> {
+  loadBySection[name] = Math.round(loadavg()[0]! * 100) / 100;
   try {
     return await work();
   } catch (error) {
@@ -53,7 +57,7 @@ async function main(argv: readonly string[]): Promise<number> {
     started_at: startedAt.toISOString(),
     finished_at: new Date().toISOString(),
     options: { sections: [...options.sections], quick: options.quick, reps: options.reps, rep_seconds: options.repSeconds },
-    machine: { ...machine, load_at_end: loadavg().map((l) => Math.round(l * 100) / 100) },
+    machine: { ...machine, load_at_end: loadavg().map((l) => Math.round(l * 100) / 100), load_by_section: loadBySection },
     sdks: describeSdks(handshakes),
     ...m,
     efficiency,

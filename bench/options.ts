@@ -34,5 +34,5 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions | "help
   const quick = values.quick === true;
   const reps = values.reps === undefined ? (quick ? 2 : 5) : Number(values.reps);
   if (!Number.isInteger(reps) || reps < 1) throw new Error(`--reps needs a positive whole number\n${USAGE}`);
-  return { sections: new Set(only as Section[]), quick, reps, repSeconds: quick ? 0.25 : 1, out: values.out! };
+  return { sections: new Set(only as Section[]), quick, reps, repSeconds: quick ? 0.25 : 0.5, out: values.out! };
 }
