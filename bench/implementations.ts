@@ -6,14 +6,19 @@ import type { DriverOptions } from "../harness/driver/subprocess-implementation.
 import { selectImplementations } from "../harness/impl/registry.ts";
 import type { Handshake, Implementation } from "../harness/impl/types.ts";
 
-export const MEASURED = ["reference", "reference-subprocess", "python", "rust"] as const;
+const MEASURED = ["reference", "reference-subprocess", "python", "rust"] as const;
 /** The ones behind a process: those with a cost per process and a driver window. */
-export const PROCESS_ADAPTERS = ["reference-subprocess", "python", "rust"] as const;
+const PROCESS_ADAPTERS = new Set<string>(["reference-subprocess", "python", "rust"]);
 /** A cheap operation and an expensive one. */
 export const OPS = ["bundle_id.resolve", "server_config.validate"] as const;
 export const BENCH_LOOP = "bench.loop";
 
 export const handshakes = new Map<string, Handshake>();
+/** Implementations that could not start (a failed set-up or build), with why: left out of every section. */
+export const unavailable = new Map<string, string>();
+
+export const measured = (): string[] => MEASURED.filter((name) => !unavailable.has(name));
+export const processAdapters = (): string[] => measured().filter((name) => PROCESS_ADAPTERS.has(name));
 
 export function createImplementation(name: string, options: Partial<DriverOptions> = {}): Implementation {
   return selectImplementations([name], options)[0]!.implementation;
@@ -35,7 +40,12 @@ export async function withStarted<T>(name: string, options: Partial<DriverOption
 export async function prepareAll(log: (line: string) => void): Promise<void> {
   for (const name of MEASURED) {
     const started = performance.now();
-    await withStarted(name, {}, async () => {});
-    log(`ready: ${name} (${Math.round(performance.now() - started)} ms)`);
+    try {
+      await withStarted(name, {}, async () => {});
+      log(`ready: ${name} (${Math.round(performance.now() - started)} ms)`);
+    } catch (error) {
+      unavailable.set(name, (error as Error).message);
+      log(`left out: ${name}: ${(error as Error).message}`);
+    }
   }
 }

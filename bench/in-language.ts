@@ -5,7 +5,7 @@
  */
 import type { Implementation } from "../harness/impl/types.ts";
 import { corpusInputs, type Inputs } from "./corpus-inputs.ts";
-import { BENCH_LOOP, MEASURED, OPS, withStarted } from "./implementations.ts";
+import { BENCH_LOOP, measured, OPS, withStarted } from "./implementations.ts";
 import type { BenchOptions } from "./options.ts";
 import { repeat, spread, type Spread } from "./stats.ts";
 
@@ -58,7 +58,7 @@ async function measureOne(impl: Implementation, op: string, options: BenchOption
 
 export async function measureInLanguage(options: BenchOptions, log: (line: string) => void): Promise<InLanguageRow[]> {
   const rows: InLanguageRow[] = [];
-  for (const name of MEASURED) {
+  for (const name of measured()) {
     await withStarted(name, {}, async (impl, handshake) => {
       for (const op of OPS) {
         if (!handshake.operations.includes(BENCH_LOOP)) {

@@ -5,7 +5,7 @@
  */
 import { loadavg } from "node:os";
 import { efficiencies, speedUps } from "./derived.ts";
-import { prepareAll, handshakes } from "./implementations.ts";
+import { handshakes, prepareAll, unavailable } from "./implementations.ts";
 import { measureInLanguage } from "./in-language.ts";
 import { describeMachine, describeSdks } from "./machine.ts";
 import { renderAll } from "./markdown.ts";
@@ -45,6 +45,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const machine = describeMachine();
   const problems: string[] = [];
   await prepareAll(log);
+  for (const [name, why] of unavailable) problems.push(`${name} left out: ${why}`);
   const m: { -readonly [K in keyof Measurements]: Measurements[K] } = {};
   if (has("throughput")) m.throughput = await section("throughput", problems, () => measureThroughput(options, log));
   if (has("in-language")) m.in_language = await section("in-language", problems, () => measureInLanguage(options, log));

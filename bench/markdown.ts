@@ -125,6 +125,7 @@ export function renderAll(r: BenchResults): string {
     ["Scaling (differential fuzz, reference + python + rust)", r.scaling && renderScaling(r.scaling)],
     ["Cold start (venv ready, binary built)", (r.one_shot || r.warm_matrix) && renderColdStart(r.one_shot, r.warm_matrix)],
     ["Targets", renderTargets(r)],
+    ["Problems", r.problems?.map((p) => `- ${p}`).join("\n")],
   ];
   return sections.filter(([, body]) => body !== undefined).map(([title, body]) => `### ${title}\n\n${body}\n`).join("\n");
 }

@@ -4,7 +4,7 @@
  * samples give the cold start: the time from nothing running to the first answer.
  */
 import { corpusInputs } from "./corpus-inputs.ts";
-import { createImplementation, OPS, PROCESS_ADAPTERS } from "./implementations.ts";
+import { createImplementation, OPS, processAdapters } from "./implementations.ts";
 import type { BenchOptions } from "./options.ts";
 import { spread, type Spread } from "./stats.ts";
 
@@ -52,7 +52,7 @@ export async function measureOneShots(options: BenchOptions, log: (line: string)
   const inputs = corpusInputs(op);
   const cases = options.quick ? 5 : 20;
   const rows: OneShotRow[] = [];
-  for (const name of PROCESS_ADAPTERS) {
+  for (const name of processAdapters()) {
     await oneShot(name, op, inputs[0]!); // untimed: makes sure the venv / binary is ready and the OS caches are warm
     const samples: Sample[] = [];
     for (let i = 0; i < cases; i++) samples.push(await oneShot(name, op, inputs[i % inputs.length]!));

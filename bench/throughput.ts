@@ -7,7 +7,7 @@ import { DEFAULT_DRIVER_OPTIONS } from "../harness/driver/subprocess-implementat
 import type { Implementation } from "../harness/impl/types.ts";
 import { corpusInputs, type Inputs } from "./corpus-inputs.ts";
 import { callsPerSecond, noOutcomes, type Outcomes } from "./drive-calls.ts";
-import { MEASURED, OPS, withStarted } from "./implementations.ts";
+import { measured, OPS, withStarted } from "./implementations.ts";
 import type { BenchOptions } from "./options.ts";
 import { repeat, spread, type Spread } from "./stats.ts";
 
@@ -51,7 +51,7 @@ async function measureOne(impl: Implementation, op: string, window: number | nul
 
 export async function measureThroughput(options: BenchOptions, log: (line: string) => void): Promise<ThroughputResult> {
   const rows: ThroughputRow[] = [];
-  for (const name of MEASURED) {
+  for (const name of measured()) {
     for (const window of name === "reference" ? [null] : WINDOWS) {
       await withStarted(name, window === null ? {} : { window }, async (impl) => {
         for (const op of OPS) {
