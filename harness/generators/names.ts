@@ -39,7 +39,7 @@ export interface NameOptions {
 }
 
 /**
- * A server display name: empty, realistic, tricky text, empty after normalisation (about a quarter),
+ * A server display name: empty, realistic, tricky text, empty after normalisation (close to a third),
  * framed by separators, NFC/NFD spellings, and rarely a lone surrogate.
  */
 export function serverName({ loneSurrogates = true }: NameOptions = {}): Arbitrary<string> {
