@@ -6,29 +6,27 @@
 import fc, { type Arbitrary } from "fast-check";
 import type { JsonObject } from "../../adapters/reference/src/types.ts";
 import { configOf, type Transport } from "./configs.ts";
-import { withOnePatch } from "./faults.ts";
+import { param, patchesAt, withOnePatch } from "./faults.ts";
 import type { Patch } from "./objects.ts";
 
-const at = (path: string[], ...values: Patch["value"][]): Patch[] => values.map((value) => ({ path, value }));
-const p = (field: string): string[] => ["server_parameters", field];
 
 export const BASE_EDGES: readonly Patch[] = [
-  ...at(["description"], "a test server"),
-  ...at(["bundle_id"], null),
-  ...at(["bundleId"], "echo-srv"),
-  ...at(["envFile"], ".env"),
-  ...at(["env_file"], ".env"),
-  ...at(["oauth"], { client_id: "kit" }, null),
-  ...at(["name"], ""),
-  ...at(p("x-unknown"), true),
+  ...patchesAt(["description"], "a test server"),
+  ...patchesAt(["bundle_id"], null),
+  ...patchesAt(["bundleId"], "echo-srv"),
+  ...patchesAt(["envFile"], ".env"),
+  ...patchesAt(["env_file"], ".env"),
+  ...patchesAt(["oauth"], { client_id: "kit" }, null),
+  ...patchesAt(["name"], ""),
+  ...patchesAt(param("x-unknown"), true),
 ];
 
-const HEADER_EDGES: readonly Patch[] = at(p("headers"), null, { "X-Retry": 3 }, { "X-Debug": true }, { "X-Extra": { a: 1 } }, { "X-Null": null });
+const HEADER_EDGES: readonly Patch[] = patchesAt(param("headers"), null, { "X-Retry": 3 }, { "X-Debug": true }, { "X-Extra": { a: 1 } }, { "X-Null": null });
 
 export const TRANSPORT_EDGES: Readonly<Record<Transport, readonly Patch[]>> = {
-  stdio: [...at(p("env"), null), ...at(p("url"), "https://mcp.example.com/mcp")],
-  streamable: [...HEADER_EDGES, ...at(p("command"), "npx")],
-  sse: [...HEADER_EDGES, ...at(p("timeout"), 0, -1, 1e21), ...at(p("sse_read_timeout"), 0.0001)],
+  stdio: [...patchesAt(param("env"), null), ...patchesAt(param("url"), "https://mcp.example.com/mcp")],
+  streamable: [...HEADER_EDGES, ...patchesAt(param("command"), "npx")],
+  sse: [...HEADER_EDGES, ...patchesAt(param("timeout"), 0, -1, 1e21), ...patchesAt(param("sse_read_timeout"), 0.0001)],
 };
 
 /** A config with one observe-tier edge; the reference accepts it. */

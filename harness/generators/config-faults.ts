@@ -3,15 +3,14 @@
  * value), each paired with the kit's reason, plus values that are not objects at all.
  */
 import fc, { type Arbitrary } from "fast-check";
-import { configOf, type Transport } from "./configs.ts";
-import { faultsAt, withOneFault, type Fault, type Faulty } from "./faults.ts";
 import type { Json } from "../../adapters/reference/src/types.ts";
+import { configOf, type Transport } from "./configs.ts";
+import { faultsAt, param, withOneFault, type Fault, type Faulty } from "./faults.ts";
 import { ABSENT, constantJson } from "./objects.ts";
 
 const MISSING = "config.missing_field";
 const WRONG = "config.wrong_type";
 const META = "config.invalid_tool_meta";
-const p = (field: string): string[] => ["server_parameters", field];
 
 /** Faults every transport shares: base fields and explicit bundle_ids, in check order. */
 export const BASE_FAULTS: readonly Fault[] = [
@@ -36,10 +35,10 @@ export const BASE_FAULTS: readonly Fault[] = [
 ];
 
 const URL_AND_HEADERS: readonly Fault[] = [
-  ...faultsAt(p("url"), MISSING, ABSENT),
-  ...faultsAt(p("url"), WRONG, 5, null),
-  ...faultsAt(p("headers"), MISSING, ABSENT),
-  ...faultsAt(p("headers"), WRONG, [], "x"),
+  ...faultsAt(param("url"), MISSING, ABSENT),
+  ...faultsAt(param("url"), WRONG, 5, null),
+  ...faultsAt(param("headers"), MISSING, ABSENT),
+  ...faultsAt(param("headers"), WRONG, [], "x"),
 ];
 
 /** Durations the kit's ISO-8601 reading refuses (no unit, sign, lowercase, comma, bare number). */
@@ -48,36 +47,36 @@ const BAD_DURATIONS = ["30", "PT", "P", "-PT1S", "pt30s", "PT30s", "PT1,5S", "30
 /** Transport-field faults per type, in TypedDict order. */
 export const TRANSPORT_FAULTS: Readonly<Record<Transport, readonly Fault[]>> = {
   stdio: [
-    ...faultsAt(p("command"), MISSING, ABSENT),
-    ...faultsAt(p("command"), WRONG, 5, null),
-    ...faultsAt(p("args"), MISSING, ABSENT),
-    ...faultsAt(p("args"), WRONG, "a", [1], null),
-    ...faultsAt(p("env"), MISSING, ABSENT),
-    ...faultsAt(p("env"), WRONG, [], { A: 1 }, "x"),
-    ...faultsAt(p("cwd"), MISSING, ABSENT),
-    ...faultsAt(p("cwd"), WRONG, 5),
-    ...faultsAt(p("encoding"), MISSING, ABSENT),
-    ...faultsAt(p("encoding"), WRONG, 5, null),
-    ...faultsAt(p("encoding_error_handler"), MISSING, ABSENT),
-    ...faultsAt(p("encoding_error_handler"), WRONG, 1, null),
-    ...faultsAt(p("encoding_error_handler"), "config.invalid_value", "STRICT", "backslashreplace", ""),
+    ...faultsAt(param("command"), MISSING, ABSENT),
+    ...faultsAt(param("command"), WRONG, 5, null),
+    ...faultsAt(param("args"), MISSING, ABSENT),
+    ...faultsAt(param("args"), WRONG, "a", [1], null),
+    ...faultsAt(param("env"), MISSING, ABSENT),
+    ...faultsAt(param("env"), WRONG, [], { A: 1 }, "x"),
+    ...faultsAt(param("cwd"), MISSING, ABSENT),
+    ...faultsAt(param("cwd"), WRONG, 5),
+    ...faultsAt(param("encoding"), MISSING, ABSENT),
+    ...faultsAt(param("encoding"), WRONG, 5, null),
+    ...faultsAt(param("encoding_error_handler"), MISSING, ABSENT),
+    ...faultsAt(param("encoding_error_handler"), WRONG, 1, null),
+    ...faultsAt(param("encoding_error_handler"), "config.invalid_value", "STRICT", "backslashreplace", ""),
   ],
   streamable: [
     ...URL_AND_HEADERS,
-    ...faultsAt(p("timeout"), MISSING, ABSENT),
-    ...faultsAt(p("timeout"), WRONG, 30, null),
-    ...faultsAt(p("timeout"), "config.invalid_duration", ...BAD_DURATIONS),
-    ...faultsAt(p("sse_read_timeout"), MISSING, ABSENT),
-    ...faultsAt(p("sse_read_timeout"), "config.invalid_duration", "300", "PT", "5M"),
-    ...faultsAt(p("terminate_on_close"), MISSING, ABSENT),
-    ...faultsAt(p("terminate_on_close"), WRONG, "true", null, 1),
+    ...faultsAt(param("timeout"), MISSING, ABSENT),
+    ...faultsAt(param("timeout"), WRONG, 30, null),
+    ...faultsAt(param("timeout"), "config.invalid_duration", ...BAD_DURATIONS),
+    ...faultsAt(param("sse_read_timeout"), MISSING, ABSENT),
+    ...faultsAt(param("sse_read_timeout"), "config.invalid_duration", "300", "PT", "5M"),
+    ...faultsAt(param("terminate_on_close"), MISSING, ABSENT),
+    ...faultsAt(param("terminate_on_close"), WRONG, "true", null, 1),
   ],
   sse: [
     ...URL_AND_HEADERS,
-    ...faultsAt(p("timeout"), MISSING, ABSENT),
-    ...faultsAt(p("timeout"), WRONG, "30", "PT30S", null, true),
-    ...faultsAt(p("sse_read_timeout"), MISSING, ABSENT),
-    ...faultsAt(p("sse_read_timeout"), WRONG, "300", null),
+    ...faultsAt(param("timeout"), MISSING, ABSENT),
+    ...faultsAt(param("timeout"), WRONG, "30", "PT30S", null, true),
+    ...faultsAt(param("sse_read_timeout"), MISSING, ABSENT),
+    ...faultsAt(param("sse_read_timeout"), WRONG, "300", null),
   ],
 };
 

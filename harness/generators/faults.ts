@@ -12,6 +12,14 @@ export interface Fault extends Patch {
   readonly reason: string;
 }
 
+/** The path of a transport field. */
+export const param = (field: string): string[] => ["server_parameters", field];
+
+/** One patch per value: each value set at `path` (ABSENT removes the key). */
+export function patchesAt(path: readonly string[], ...values: Field[]): Patch[] {
+  return values.map((value) => ({ path, value }));
+}
+
 /** One fault per value: each value set at `path` (ABSENT removes the key). */
 export function faultsAt(path: readonly string[], reason: string, ...values: Field[]): Fault[] {
   return values.map((value) => ({ path, value, reason }));

@@ -6,19 +6,17 @@
 import fc, { type Arbitrary } from "fast-check";
 import type { JsonObject } from "../../adapters/reference/src/types.ts";
 import { configOf, validServerConfig } from "./configs.ts";
-import { faultsAt, withOneFault, withOnePatch, type Fault, type Faulty } from "./faults.ts";
+import { faultsAt, param, patchesAt, withOneFault, withOnePatch, type Fault, type Faulty } from "./faults.ts";
 import { ABSENT, type Patch } from "./objects.ts";
 
-const p = (field: string): string[] => ["server_parameters", field];
-const at = (path: string[], ...values: Patch["value"][]): Patch[] => values.map((value) => ({ path, value }));
 
 /** Encodable as count 0 (null or absent), plus explicit ids resolve must pass through. */
 const ENCODABLE_EDGES: readonly Patch[] = [
-  ...at(p("args"), null, ABSENT),
-  ...at(p("env"), null, ABSENT),
-  ...at(p("headers"), null, ABSENT),
-  ...at(["bundle_id"], null, "", "a.b", "a__b", "\u00E9"),
-  ...at(["name"], ABSENT, 5),
+  ...patchesAt(param("args"), null, ABSENT),
+  ...patchesAt(param("env"), null, ABSENT),
+  ...patchesAt(param("headers"), null, ABSENT),
+  ...patchesAt(["bundle_id"], null, "", "a.b", "a__b", "\u00E9"),
+  ...patchesAt(["name"], ABSENT, 5),
 ];
 
 const MALFORMED = "input.malformed_config";
@@ -27,13 +25,13 @@ const MALFORMED = "input.malformed_config";
 export const IDENTITY_FAULTS: readonly Fault[] = [
   ...faultsAt(["type"], MALFORMED, "STDIO", "", "http"),
   ...faultsAt(["server_parameters"], MALFORMED, ABSENT, [], null),
-  ...faultsAt(p("command"), MALFORMED, ABSENT, 5),
-  ...faultsAt(p("url"), MALFORMED, ABSENT, null),
-  ...faultsAt(p("args"), MALFORMED, [1], "a"),
-  ...faultsAt(p("env"), MALFORMED, { A: 1 }, []),
-  ...faultsAt(p("headers"), MALFORMED, { "X-Retry": 3 }, { "X-Null": null }),
-  ...faultsAt(p("command"), "input.lone_surrogate", "a\uD800"),
-  ...faultsAt(p("url"), "input.lone_surrogate", "\uDC00"),
+  ...faultsAt(param("command"), MALFORMED, ABSENT, 5),
+  ...faultsAt(param("url"), MALFORMED, ABSENT, null),
+  ...faultsAt(param("args"), MALFORMED, [1], "a"),
+  ...faultsAt(param("env"), MALFORMED, { A: 1 }, []),
+  ...faultsAt(param("headers"), MALFORMED, { "X-Retry": 3 }, { "X-Null": null }),
+  ...faultsAt(param("command"), "input.lone_surrogate", "a\uD800"),
+  ...faultsAt(param("url"), "input.lone_surrogate", "\uDC00"),
 ];
 
 /** The faults that apply to one transport (a stdio config has no url to break, and so on). */

@@ -14,7 +14,7 @@ export { configString, literalPiece, placeholderEnvName, placeholderInputId, pla
 export { toolAlias, toolMeta, toolMetaMap } from "./tool-meta.ts";
 export { isoDuration, seconds, sseParameters, stdioParameters, streamableParameters, url } from "./transport-params.ts";
 export { configOf, sseConfig, stdioConfig, streamableConfig, validServerConfig, type ConfigParts, type Transport } from "./configs.ts";
-export { faultsAt, withOneFault, withOnePatch, type Fault, type Faulty, type ValidityOption } from "./faults.ts";
+export { faultsAt, param, patchesAt, withOneFault, withOnePatch, type Fault, type Faulty, type ValidityOption } from "./faults.ts";
 export { BASE_FAULTS, TRANSPORT_FAULTS, faultyServerConfig } from "./config-faults.ts";
 export { BASE_EDGES, TRANSPORT_EDGES, edgeServerConfig } from "./config-edges.ts";
 export { serverConfig } from "./server-config.ts";
