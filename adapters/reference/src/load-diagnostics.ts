@@ -60,7 +60,9 @@ function exposeTools(bundleId: string, config: ServerConfigLike, tools: readonly
   const fallback = (config["default_tool_meta"] ?? null) as JsonObject | null;
   const owner = new Map<string, string>();
   for (const tool of tools) {
-    const alias = mergeToolMeta(fallback, toolMeta[tool] ?? null)?.["alias"];
+    // Own entries only: a tool named `constructor` or `toString` must not read Object.prototype.
+    const own = Object.hasOwn(toolMeta, tool) ? (toolMeta[tool] ?? null) : null;
+    const alias = mergeToolMeta(fallback, own)?.["alias"];
     const exposed = exposedToolName(bundleId, tool, typeof alias === "string" ? alias : null);
     const first = owner.get(exposed);
     if (first !== undefined) diagnostics.push({ kind: "exposed_name_collision", index, exposed_name: exposed, tools: [first, tool] });
