@@ -10,7 +10,7 @@ import { measureInLanguage } from "./in-language.ts";
 import { describeMachine, describeSdks } from "./machine.ts";
 import { renderAll } from "./markdown.ts";
 import { measureOneShots } from "./one-shot.ts";
-import { parseBenchOptions, USAGE, type Section } from "./options.ts";
+import { parseBenchOptions, USAGE, UsageError, type Section } from "./options.ts";
 import { writeResults, type BenchResults, type Measurements } from "./results.ts";
 import { measureScaling } from "./scaling.ts";
 import { evaluateTargets } from "./targets.ts";
@@ -71,4 +71,10 @@ async function main(argv: readonly string[]): Promise<number> {
   return problems.length > 0 ? 1 : 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(`${error.message}\n${USAGE}\n`);
+  process.exitCode = 2;
+}

@@ -16,7 +16,21 @@ export interface BenchOptions {
 
 export const USAGE = `usage: npm run bench -- [--only ${SECTIONS.join(",")}] [--quick] [--reps n] [--out file.json]`;
 
+/** A bad flag: printed with the usage line, exit code 2, no stack. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
 export function parseBenchOptions(argv: readonly string[]): BenchOptions | "help" {
+  try {
+    return parse(argv);
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) throw new UsageError((error as Error).message);
+    throw error;
+  }
+}
+
+function parse(argv: readonly string[]): BenchOptions | "help" {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -30,9 +44,9 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions | "help
   if (values.help) return "help";
   const only = (values.only ?? SECTIONS.join(",")).split(",").map((s) => s.trim()).filter(Boolean);
   const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
-  if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(", ")}\n${USAGE}`);
+  if (unknown.length > 0) throw new UsageError(`unknown section ${unknown.join(", ")}`);
   const quick = values.quick === true;
   const reps = values.reps === undefined ? (quick ? 2 : 5) : Number(values.reps);
-  if (!Number.isInteger(reps) || reps < 1) throw new Error(`--reps needs a positive whole number\n${USAGE}`);
+  if (!Number.isInteger(reps) || reps < 1) throw new UsageError("--reps needs a positive whole number");
   return { sections: new Set(only as Section[]), quick, reps, repSeconds: quick ? 0.25 : 0.5, out: values.out! };
 }
