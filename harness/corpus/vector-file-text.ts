@@ -4,19 +4,12 @@
  * characters, combining marks, unusual spaces, private-use characters, controls and lone surrogates become `\uXXXX`, so an
  * NFD pair or a U+200B in a shrunk counterexample is visible in the diff.
  */
-import type { Provenance, SpecRef, Tier } from "./types.ts";
+import type { Provenance, Vector } from "./types.ts";
 
-export interface VectorToWrite {
-  readonly id: string;
-  readonly description: string;
-  readonly spec: SpecRef;
-  readonly tier: Tier;
-  readonly op: string;
-  readonly input: Record<string, unknown>;
-  readonly expected?: unknown;
-  readonly expected_error?: { readonly reason: string };
+/** A vector as authored in a file: the loaded form without what the loader adds. */
+export type VectorToWrite = Pick<Vector, "id" | "description" | "spec" | "tier" | "op" | "input" | "expected" | "expected_error"> & {
   readonly provenance?: Provenance;
-}
+};
 
 export interface VectorFileToWrite {
   readonly suite: string;
