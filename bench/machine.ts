@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { cpus, loadavg, release, totalmem } from "node:os";
+import { join } from "node:path";
 import type { Handshake } from "../harness/impl/types.ts";
 import { KIT_ROOT } from "./timed-child.ts";
 
@@ -14,6 +15,8 @@ export interface Machine {
   readonly python: string | null;
   readonly rustc: string | null;
   readonly git: { readonly commit: string | null; readonly uncommitted_changes: boolean };
+  /** The Rust adapter's release profile: an unoptimised build changes the Rust numbers several-fold. */
+  readonly rust_opt_level: string | null;
   /** 1, 5 and 15 minute load averages: the machine is shared, so say how busy it was. */
   readonly load_at_start: readonly number[];
 }
@@ -24,6 +27,13 @@ function output(file: string, args: readonly string[]): string | null {
   } catch {
     return null;
   }
+}
+
+function rustOptLevel(): string | null {
+  const manifest = join(KIT_ROOT, "adapters", "rust", "Cargo.toml");
+  if (!existsSync(manifest)) return null;
+  const release = /^\[profile\.release\]([^[]*)/m.exec(readFileSync(manifest, "utf8"))?.[1] ?? "";
+  return /^opt-level\s*=\s*"?([^"\s#]+)/m.exec(release)?.[1] ?? "3 (cargo's default)";
 }
 
 function osName(): string {
@@ -43,6 +53,7 @@ export function describeMachine(): Machine {
     python: output("python3", ["--version"]),
     rustc: output("rustc", ["--version"]),
     git: { commit: output("git", ["rev-parse", "HEAD"]), uncommitted_changes: status !== null && status !== "" },
+    rust_opt_level: rustOptLevel(),
     load_at_start: loadavg().map((l) => Math.round(l * 100) / 100),
   };
 }

@@ -20,7 +20,7 @@ export function renderMachine(r: BenchResults): string {
   return [
     `- CPU: ${m.cpu}, ${m.cores} cores; memory ${(m.memory_bytes / 2 ** 30).toFixed(1)} GiB; ${m.os}`,
     `- Node ${m.node}; ${m.python ?? "python3 not found"}; ${m.rustc ?? "rustc not found"}`,
-    `- SDKs (from the handshakes): ${sdks.join("; ") || "none started"}`,
+    `- SDKs (from the handshakes): ${sdks.join("; ") || "none started"}; Rust adapter built with opt-level ${m.rust_opt_level ?? "unknown"}`,
     `- kit commit ${m.git.commit?.slice(0, 12) ?? "unknown"}${m.git.uncommitted_changes ? " (with uncommitted changes in the working tree)" : ""}`,
     `- load average (1/5/15 min) at start ${m.load_at_start.join(" / ")}, at end ${m.load_at_end.join(" / ")}; 1-min load as each section started: ${Object.entries(m.load_by_section).map(([s, l]) => `${s} ${l}`).join(", ")}`,
     `- ${r.options.reps} repetitions of about ${r.options.rep_seconds} s each for throughput and in-language${r.options.quick ? " (--quick)" : ""}`,
