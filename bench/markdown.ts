@@ -3,7 +3,7 @@ import type { EfficiencyRow, SpeedUpRow } from "./derived.ts";
 import { count, mib, ms, ratio, seconds, withRange } from "./format.ts";
 import type { BenchResults } from "./results.ts";
 import type { ScalingResult, ScalingRow } from "./scaling.ts";
-import { WINDOWS, type ThroughputResult } from "./throughput.ts";
+import { WINDOWS, type ThroughputResult, type ThroughputRow } from "./throughput.ts";
 import type { WarmMatrixResult } from "./warm-matrix.ts";
 import type { OneShotRow } from "./one-shot.ts";
 
@@ -27,20 +27,36 @@ export function renderMachine(r: BenchResults): string {
   ].join("\n");
 }
 
-export function renderThroughput(t: ThroughputResult): string {
+/** One row per implementation × operation, one column per window (in-process has none). */
+function byWindow(t: ThroughputResult, cell: (row: ThroughputRow) => string, extra?: { header: string; cell: (atDefault: ThroughputRow | undefined) => string }): string {
   const keys = [...new Set(t.rows.map((r) => `${r.implementation}\0${r.op}`))];
   const rows = keys.map((key) => {
     const [implementation, op] = key.split("\0") as [string, string];
     const mine = t.rows.filter((r) => r.implementation === implementation && r.op === op);
-    const cell = (window: number | null) => {
-      const row = mine.find((r) => r.window === window);
-      return row ? withRange(row.cases_per_s, count) : NA;
-    };
-    const mix = mine.find((r) => r.window === null || r.window === t.default_window)?.outcomes;
-    const answers = mix ? `${count(mix.ok)} / ${count(mix.error)}${mix.unsupported + mix.fault > 0 ? ` / ${count(mix.unsupported + mix.fault)} other` : ""}` : NA;
-    return [implementation, op, cell(null), ...WINDOWS.map(cell), answers];
+    const at = (window: number | null) => mine.find((r) => r.window === window);
+    const cells = [null, ...WINDOWS].map((w) => {
+      const row = at(w);
+      return row ? cell(row) : NA;
+    });
+    return [implementation, op, ...cells, ...(extra ? [extra.cell(at(null) ?? at(t.default_window))] : [])];
   });
-  return table(["implementation", "operation", "in-process", ...WINDOWS.map((w) => `window ${w}${w === t.default_window ? " (default)" : ""}`), "answers ok / error"], rows);
+  const windows = WINDOWS.map((w) => `window ${w}${w === t.default_window ? " (default)" : ""}`);
+  return table(["implementation", "operation", "in-process", ...windows, ...(extra ? [extra.header] : [])], rows);
+}
+
+export function renderThroughput(t: ThroughputResult): string {
+  return byWindow(t, (row) => withRange(row.cases_per_s, count), {
+    header: "answers ok / error",
+    cell: (row) => {
+      if (!row) return NA;
+      const { ok, error, unsupported, fault } = row.outcomes;
+      return `${count(ok)} / ${count(error)}${unsupported + fault > 0 ? ` / ${count(unsupported + fault)} other` : ""}`;
+    },
+  });
+}
+
+export function renderCpu(t: ThroughputResult): string {
+  return byWindow(t, (row) => `${row.cpu.harness.toFixed(2)} / ${row.cpu.adapter === null ? NA : row.cpu.adapter.toFixed(2)}`);
 }
 
 export function renderEfficiency(rows: readonly EfficiencyRow[]): string {
@@ -120,6 +136,7 @@ export function renderAll(r: BenchResults): string {
   const sections: Array<[string, string | undefined]> = [
     ["Machine", renderMachine(r)],
     ["Throughput (cases/s, median (min–max))", r.throughput && renderThroughput(r.throughput)],
+    ["CPU busy during throughput (harness / adapter, share of one core)", r.throughput && renderCpu(r.throughput)],
     ["In-language loop and harness efficiency", r.in_language && renderEfficiency(r.efficiency)],
     ["One process per case (bundle_id.resolve)", r.one_shot && renderPerProcess(r.one_shot, r.speed_up)],
     ["Scaling (differential fuzz, reference + python + rust)", r.scaling && renderScaling(r.scaling)],

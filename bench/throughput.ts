@@ -6,6 +6,7 @@
 import { DEFAULT_DRIVER_OPTIONS } from "../harness/driver/subprocess-implementation.ts";
 import type { Implementation } from "../harness/impl/types.ts";
 import { corpusInputs, type Inputs } from "./corpus-inputs.ts";
+import { withCpuShare, type CpuShare } from "./cpu-share.ts";
 import { callsPerSecond, noOutcomes, type Outcomes } from "./drive-calls.ts";
 import { measured, OPS, withStarted } from "./implementations.ts";
 import type { BenchOptions } from "./options.ts";
@@ -22,6 +23,8 @@ export interface ThroughputRow {
   readonly calls_per_rep: number;
   readonly cases_per_s: Spread;
   readonly outcomes: Outcomes;
+  /** Over all the repetitions: how busy the harness and the adapter process were. */
+  readonly cpu: CpuShare;
 }
 
 export interface ThroughputResult {
@@ -45,8 +48,8 @@ async function measureOne(impl: Implementation, op: string, window: number | nul
   const inputs = corpusInputs(op);
   const calls = await warmUp(impl, op, inputs, options.repSeconds);
   const outcomes = noOutcomes();
-  const rates = await repeat(options.reps, () => callsPerSecond(impl, op, inputs, calls, outcomes));
-  return { implementation: impl.name, op, window, calls_per_rep: calls, cases_per_s: spread(rates), outcomes };
+  const { result: rates, cpu } = await withCpuShare(() => repeat(options.reps, () => callsPerSecond(impl, op, inputs, calls, outcomes)));
+  return { implementation: impl.name, op, window, calls_per_rep: calls, cases_per_s: spread(rates), outcomes, cpu };
 }
 
 export async function measureThroughput(options: BenchOptions, log: (line: string) => void): Promise<ThroughputResult> {
