@@ -65,7 +65,8 @@ function scalingTargets(m: Measurements): TargetRow[] {
   const rows = [large ? judged(timeTarget, `${seconds(large.wall_ms.median)} s`, large.wall_ms.median <= 60_000) : pending(timeTarget, "no 100k run (--quick, or it failed)")];
   if (!large?.peak_rss_bytes || !small?.peak_rss_bytes) return [...rows, pending(memoryTarget, "needs the 10k and 100k runs with a peak RSS")];
   const growth = large.peak_rss_bytes.median / small.peak_rss_bytes.median;
-  return [...rows, judged(memoryTarget, `${mib(small.peak_rss_bytes.median)} → ${mib(large.peak_rss_bytes.median)} MiB (${ratio(growth)}×)`, growth <= FLAT_MEMORY_FACTOR)];
+  const perCase = large.cases && small.cases ? `; ${ratio((large.peak_rss_bytes.median - small.peak_rss_bytes.median) / 1024 / (large.cases - small.cases))} KiB per added case` : "";
+  return [...rows, judged(memoryTarget, `${mib(small.peak_rss_bytes.median)} → ${mib(large.peak_rss_bytes.median)} MiB (${ratio(growth)}×${perCase})`, growth <= FLAT_MEMORY_FACTOR)];
 }
 
 function matrixTarget(m: Measurements): TargetRow {
