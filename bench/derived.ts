@@ -1,7 +1,8 @@
 /**
- * Ratios between sections: harness efficiency (harness ÷ in-language throughput) and the speed-up
- * over one process per case (pipelined ÷ per-process throughput). Both use the harness rate at the
- * default window, the one a run gets; the best window's is alongside.
+ * Ratios: harness efficiency (harness ÷ in-language throughput; at the default window from the
+ * paired repetitions of the in-language section, at the best window from the throughput section,
+ * unpaired) and the speed-up over one process per case (pipelined at the default window ÷
+ * per-process throughput).
  */
 import type { InLanguageRow } from "./in-language.ts";
 import type { OneShotRow } from "./one-shot.ts";
@@ -30,18 +31,17 @@ const divide = (a: number | null, b: number | null) => (a !== null && b !== null
 
 export function efficiencies(throughput: ThroughputResult | undefined, inLanguage: readonly InLanguageRow[]): EfficiencyRow[] {
   return inLanguage.map((row) => {
-    const rates = throughput ? harnessRates(throughput, row.implementation, row.op) : {};
-    const harnessDefault = rates.atDefault?.cases_per_s.median ?? null;
-    const harnessBest = rates.best?.cases_per_s.median ?? null;
+    const best = throughput ? harnessRates(throughput, row.implementation, row.op).best : undefined;
+    const harnessBest = best?.cases_per_s.median ?? null;
     const inLang = row.cases_per_s?.median ?? null;
     return {
       implementation: row.implementation,
       op: row.op,
-      harness_default: harnessDefault,
+      harness_default: row.harness_cases_per_s?.median ?? null,
       harness_best: harnessBest,
-      best_window: rates.best?.window ?? null,
+      best_window: best?.window ?? null,
       in_language: inLang,
-      efficiency_default: divide(harnessDefault, inLang),
+      efficiency_default: row.efficiency?.median ?? null,
       efficiency_best: divide(harnessBest, inLang),
       ...(row.not_available ? { not_available: row.not_available } : {}),
     };

@@ -1,13 +1,17 @@
 /**
  * In-language throughput: the adapter runs one operation's per-call work in a tight loop in its own
- * language (`bench.loop`), so line I/O, JSON coding and the harness are excluded. Adapters whose
+ * language (`bench.loop`), so line I/O, JSON coding and the harness are excluded. Each loop is
+ * paired with a harness repetition on the same adapter process right before it, so the efficiency
+ * (harness ÷ in-language) compares like with like on a machine whose load drifts. Adapters whose
  * handshake does not list bench.loop are reported as not available.
  */
 import type { Implementation } from "../harness/impl/types.ts";
 import { corpusInputs, type Inputs } from "./corpus-inputs.ts";
+import { callsPerSecond } from "./drive-calls.ts";
 import { BENCH_LOOP, measured, OPS, withStarted } from "./implementations.ts";
 import type { BenchOptions } from "./options.ts";
 import { repeat, spread, type Spread } from "./stats.ts";
+import { warmUp } from "./throughput.ts";
 
 /** bench.loop's output (vectors/_schema/ops.schema.json). */
 interface LoopOutput {
@@ -25,6 +29,10 @@ export interface InLanguageRow {
   readonly not_available?: string;
   readonly cases_per_rep?: number;
   readonly cases_per_s?: Spread;
+  /** The harness at the default window, each repetition right before its loop. */
+  readonly harness_cases_per_s?: Spread;
+  /** Per pair: harness ÷ in-language. */
+  readonly efficiency?: Spread;
   /** ok:true answers vs errors in the last repetition: the verdict mix is the corpus's. */
   readonly ok?: number;
   readonly errors?: number;
@@ -51,9 +59,22 @@ async function measureOne(impl: Implementation, op: string, options: BenchOption
   const rate = rateOf(await runLoop(impl, op, inputs, calibration));
   const seconds = Math.min(options.repSeconds, MAX_LOOP_SECONDS);
   const times = Math.max(1, Math.round((rate * seconds) / inputs.length));
-  const outputs = await repeat(options.reps, () => runLoop(impl, op, inputs, times));
-  const last = outputs[outputs.length - 1]!;
-  return { implementation: impl.name, op, cases_per_rep: last.cases, cases_per_s: spread(outputs.map(rateOf)), ok: last.ok, errors: last.errors };
+  const calls = await warmUp(impl, op, inputs, options.repSeconds);
+  const pairs = await repeat(options.reps, async () => {
+    const harness = await callsPerSecond(impl, op, inputs, calls);
+    return { harness, loop: await runLoop(impl, op, inputs, times) };
+  });
+  const last = pairs[pairs.length - 1]!.loop;
+  return {
+    implementation: impl.name,
+    op,
+    cases_per_rep: last.cases,
+    cases_per_s: spread(pairs.map((p) => rateOf(p.loop))),
+    harness_cases_per_s: spread(pairs.map((p) => p.harness)),
+    efficiency: spread(pairs.map((p) => p.harness / rateOf(p.loop))),
+    ok: last.ok,
+    errors: last.errors,
+  };
 }
 
 export async function measureInLanguage(options: BenchOptions, log: (line: string) => void): Promise<InLanguageRow[]> {
@@ -67,7 +88,7 @@ export async function measureInLanguage(options: BenchOptions, log: (line: strin
         }
         try {
           const row = await measureOne(impl, op, options);
-          log(`in-language ${name} ${op}: ${Math.round(row.cases_per_s!.median)} cases/s`);
+          log(`in-language ${name} ${op}: ${Math.round(row.cases_per_s!.median)} cases/s, efficiency ${row.efficiency!.median.toFixed(2)}`);
           rows.push(row);
         } catch (error) {
           rows.push({ implementation: name, op, not_available: (error as Error).message });

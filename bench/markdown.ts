@@ -5,6 +5,7 @@ import type { BenchResults } from "./results.ts";
 import type { ScalingResult, ScalingRow } from "./scaling.ts";
 import { WINDOWS, type ThroughputResult, type ThroughputRow } from "./throughput.ts";
 import type { WarmMatrixResult } from "./warm-matrix.ts";
+import type { InLanguageRow } from "./in-language.ts";
 import type { OneShotRow } from "./one-shot.ts";
 
 function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -59,22 +60,22 @@ export function renderCpu(t: ThroughputResult): string {
   return byWindow(t, (row) => `${row.cpu.harness.toFixed(2)} / ${row.cpu.adapter === null ? NA : row.cpu.adapter.toFixed(2)}`);
 }
 
-export function renderEfficiency(rows: readonly EfficiencyRow[]): string {
+export function renderEfficiency(inLanguage: readonly InLanguageRow[], rows: readonly EfficiencyRow[]): string {
   return table(
-    ["implementation", "operation", "in-language cases/s", "harness cases/s (default)", "efficiency", "harness best (window)", "efficiency at best"],
-    rows.map((r) =>
-      r.not_available
-        ? [r.implementation, r.op, `not available: ${r.not_available}`, r.harness_default === null ? NA : count(r.harness_default), NA, NA, NA]
-        : [
-            r.implementation,
-            r.op,
-            r.in_language === null ? NA : count(r.in_language),
-            r.harness_default === null ? NA : count(r.harness_default),
-            r.efficiency_default === null ? NA : ratio(r.efficiency_default),
-            r.harness_best === null ? NA : `${count(r.harness_best)} (${r.best_window ?? "in-process"})`,
-            r.efficiency_best === null ? NA : ratio(r.efficiency_best),
-          ],
-    ),
+    ["implementation", "operation", "in-language cases/s", "harness cases/s (default window, paired)", "efficiency (paired)", "harness best (window)", "efficiency at best (unpaired)"],
+    inLanguage.map((l) => {
+      const r = rows.find((x) => x.implementation === l.implementation && x.op === l.op);
+      if (l.not_available || !l.cases_per_s || !l.harness_cases_per_s || !l.efficiency) return [l.implementation, l.op, `not available: ${l.not_available ?? "no numbers"}`, NA, NA, NA, NA];
+      return [
+        l.implementation,
+        l.op,
+        withRange(l.cases_per_s, count),
+        withRange(l.harness_cases_per_s, count),
+        withRange(l.efficiency, ratio),
+        r?.harness_best ? `${count(r.harness_best)} (${r.best_window ?? "in-process"})` : NA,
+        r?.efficiency_best ? ratio(r.efficiency_best) : NA,
+      ];
+    }),
   );
 }
 
@@ -137,7 +138,7 @@ export function renderAll(r: BenchResults): string {
     ["Machine", renderMachine(r)],
     ["Throughput (cases/s, median (min–max))", r.throughput && renderThroughput(r.throughput)],
     ["CPU busy during throughput (harness / adapter, share of one core)", r.throughput && renderCpu(r.throughput)],
-    ["In-language loop and harness efficiency", r.in_language && renderEfficiency(r.efficiency)],
+    ["In-language loop and harness efficiency", r.in_language && renderEfficiency(r.in_language, r.efficiency)],
     ["One process per case (bundle_id.resolve)", r.one_shot && renderPerProcess(r.one_shot, r.speed_up)],
     ["Scaling (differential fuzz, reference + python + rust)", r.scaling && renderScaling(r.scaling)],
     ["Cold start (venv ready, binary built)", (r.one_shot || r.warm_matrix) && renderColdStart(r.one_shot, r.warm_matrix)],

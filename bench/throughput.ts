@@ -36,7 +36,7 @@ const WARM_UP_MS = 300;
 const MIN_CALLS = 2_000;
 
 /** Warms up (JIT, adapter caches) for a moment and sizes a repetition to last about `seconds`. */
-async function warmUp(impl: Implementation, op: string, inputs: Inputs, seconds: number): Promise<number> {
+export async function warmUp(impl: Implementation, op: string, inputs: Inputs, seconds: number): Promise<number> {
   const started = performance.now();
   let rate = 0;
   do rate = await callsPerSecond(impl, op, inputs, MIN_CALLS);
