@@ -3,6 +3,7 @@
  * the in-process implementation and the subprocess entry point, so both give identical answers.
  * Answers are adapter-protocol result bodies.
  */
+import { BENCH_LOOP, benchLoop } from "./bench-loop.ts";
 import * as ref from "./src/index.ts";
 import type { Json, JsonObject, LoadEntry, ServerConfigLike } from "./src/index.ts";
 
@@ -30,6 +31,7 @@ export const REFERENCE_OPERATIONS: Readonly<Record<string, Handler>> = {
   "tool_meta.merge": (i) => ({ merged: ref.mergeToolMeta(i.default_tool_meta as JsonObject | null, i.tool_meta as JsonObject | null) }),
   "load.diagnostics": (i) => ref.loadDiagnostics(i.servers as LoadEntry[]),
   "plugin.layout": (i) => ref.checkPluginLayout(i.files),
+  [BENCH_LOOP]: (i) => benchLoop(i, answerReference, (op) => Object.hasOwn(REFERENCE_OPERATIONS, op)),
 };
 
 export type ReferenceAnswer =

@@ -1,0 +1,21 @@
+// Corpus inputs for bench.loop tests: per operation, every vector's input. Both give a mix of answers:
+// identity_bytes refuses some configs (error), collisions has identities some SDKs cannot take (unsupported).
+import { expect } from "vitest";
+import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
+import { selectVectors } from "../../harness/corpus/select.ts";
+import type { Implementation } from "../../harness/impl/types.ts";
+
+export const BENCH_OPS = ["bundle_id.identity_bytes", "env_var.collisions"] as const;
+
+export function corpusInputs(op: string): Record<string, unknown>[] {
+  return selectVectors(loadCorpus(), {}).filter((v) => v.op === op).map((v) => v.input);
+}
+
+/** ok / errors as individual calls count them: ok:true results vs. everything else answered. */
+export async function countOneByOne(impl: Implementation, op: string, inputs: readonly Record<string, unknown>[]): Promise<{ ok: number; errors: number }> {
+  const answers = await Promise.all(inputs.map((input) => impl.call(op, input)));
+  const kinds = answers.map((a) => a.result.kind);
+  expect(kinds.filter((k) => k !== "ok" && k !== "error" && k !== "unsupported")).toEqual([]);
+  const ok = kinds.filter((k) => k === "ok").length;
+  return { ok, errors: inputs.length - ok };
+}
