@@ -1,0 +1,76 @@
+"""One call's work, minus the wire: the operation table, the handshake and `answer`, which runs a
+handler and maps its outcome (output, SDK rejection, unsupported, crash) to an answer message.
+
+`serve` (protocol.py) and `bench.loop` (bench.py) both go through `answer`, so the in-language
+benchmark times exactly what a call costs apart from reading and writing its line.
+"""
+from __future__ import annotations
+
+import asyncio
+import inspect
+import platform
+import sys
+import traceback
+from typing import Any, Callable
+
+from . import bench, bundle_id, config, env_var, load, plugin, render, tool_meta
+from .reasons import OpError, Unsupported, error_from_exception
+from .sdk import PROTOCOL_VERSION, SDK_NAME, SDK_VERSION
+
+OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "bundle_id.normalize": bundle_id.normalize,
+    "bundle_id.resolve": bundle_id.resolve,
+    "bundle_id.identity_bytes": bundle_id.identity_bytes,
+    "bundle_id.validate": bundle_id.validate,
+    "exposed_name": load.exposed_name,
+    "env_var.name": env_var.name,
+    "env_var.collisions": env_var.collisions,
+    "render": render.render,
+    "server_config.validate": config.server_config_validate,
+    "input.validate": config.input_validate,
+    "tool_meta.merge": tool_meta.merge,
+    "load.diagnostics": load.diagnostics,
+    "plugin.layout": plugin.layout,
+}
+# Not offered: transport.auth_error needs a real MCP server over HTTP (the kit has no transport suite,
+# and the adapter never starts servers or touches the network).
+
+# The SDK's render and manager APIs are async: every call runs on this one loop, one at a time.
+_LOOP = asyncio.new_event_loop()
+
+
+def answer(call_id: int, op: str, inp: dict[str, Any]) -> dict[str, Any]:
+    handler = OPERATIONS.get(op)
+    if handler is None:
+        return {"type": "unsupported", "id": call_id, "message": f"the python adapter has no operation {op}"}
+    try:
+        output = handler(inp)
+        if output.__class__ is not dict and inspect.isawaitable(output):  # handlers return a dict or a coroutine
+            output = _LOOP.run_until_complete(output)
+        return {"type": "result", "id": call_id, "ok": True, "output": output}
+    except Unsupported as exc:
+        return {"type": "unsupported", "id": call_id, "message": str(exc)}
+    except Exception as exc:  # the SDK refused or failed: evidence goes back, the process stays up
+        if not isinstance(exc, OpError):
+            traceback.print_exc(file=sys.stderr)
+        err = error_from_exception(exc)
+        return {"type": "result", "id": call_id, "ok": False, "error": {"reason": err.reason, "message": err.message, "raw_type": err.raw_type}}
+
+
+OPERATIONS["bench.loop"] = lambda inp: bench.loop(inp, answer, OPERATIONS)
+
+
+def hello() -> dict[str, Any]:
+    return {
+        "type": "hello",
+        "adapter_protocol": 1,
+        "implementation": "python",
+        "sdk": {"name": SDK_NAME, "version": SDK_VERSION},
+        "protocol_version": PROTOCOL_VERSION,
+        "operations": list(OPERATIONS),
+        "runtime": f"{platform.python_implementation()} {platform.python_version()}",
+    }
+
+
+def close() -> None:
+    _LOOP.close()
