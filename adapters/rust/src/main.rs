@@ -1,22 +1,24 @@
 //! smcp-conformance adapter for the Rust SDK (the published `smcp` + `smcp-computer` crates).
 //!
-//! The protocol loop (harness/protocol/README.md): one JSON message per line on stdin, one answer
-//! per line on stdout, nothing else on stdout. Calls are answered one at a time, in arrival order;
-//! the SDK's async APIs run on one current-thread tokio runtime. SDK diagnostics (tracing events)
-//! are captured in memory by `capture` or written to stderr, never to stdout.
+//! The protocol (harness/protocol/README.md): one JSON message per line on stdin, one answer per
+//! line on stdout, nothing else on stdout (the line I/O is `wire`). Calls are answered one at a time,
+//! in arrival order; the SDK's async APIs run on one current-thread tokio runtime. SDK diagnostics
+//! (tracing events) are captured in memory by `capture` or written to stderr, never to stdout.
 
+mod bench;
 mod bundle_id;
 mod capture;
 mod config;
 mod env_var;
 mod manager;
+mod outbox;
 mod plugin;
 mod reasons;
 mod render;
 mod sdk;
 mod surrogate;
+mod wire;
 
-use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use serde_json::{json, Map, Value};
@@ -44,6 +46,7 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("tool_meta.merge", manager::tool_meta_merge),
     ("load.diagnostics", manager::load_diagnostics),
     ("plugin.layout", plugin::layout),
+    (bench::SELF, bench::run),
 ];
 // Not offered: transport.auth_error needs a real MCP server over HTTP; the adapter never starts
 // servers or touches the network.
@@ -65,6 +68,8 @@ fn hello() -> Value {
     })
 }
 
+/// One call's work apart from its line: the handler, and its outcome as an answer message (shared
+/// by `wire` and `bench.loop`, so the in-language benchmark times exactly this).
 fn answer(ctx: &Ctx, id: &Value, op: &str, input: &Map<String, Value>) -> Value {
     let Some((_, handler)) = OPERATIONS.iter().find(|(name, _)| *name == op) else {
         return json!({"type": "unsupported", "id": id, "message": format!("the rust adapter has no operation {op}")});
@@ -87,12 +92,6 @@ fn answer(ctx: &Ctx, id: &Value, op: &str, input: &Map<String, Value>) -> Value 
     }
 }
 
-fn send(out: &mut impl Write, message: &Value) {
-    let mut line = serde_json::to_string(message).expect("a serde_json::Value always serializes");
-    line.push('\n');
-    out.write_all(line.as_bytes()).and_then(|_| out.flush()).expect("stdout closed");
-}
-
 fn main() {
     capture::install();
     // The panic text goes to stderr (default hook); the answer carries it as `unclassified`.
@@ -102,56 +101,5 @@ fn main() {
             .build()
             .expect("tokio runtime"),
     };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut out = std::io::stdout().lock();
-    let mut raw = Vec::new();
-    loop {
-        raw.clear();
-        match input.read_until(b'\n', &mut raw) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) => {
-                eprintln!("rust adapter: stdin error: {e}");
-                break;
-            }
-        }
-        let line = String::from_utf8_lossy(&raw);
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let message: Value = match serde_json::from_str(line) {
-            Ok(v) => v,
-            Err(e) => {
-                // A string with a lone UTF-16 surrogate (\uD800) has no Rust `String`: serde_json, the
-                // JSON reader every SDK entry point sits behind, refuses the text. The call is answered
-                // with that refusal (input.lone_surrogate); only its envelope is re-read to find the id.
-                match surrogate::envelope_without_lone_surrogates(line) {
-                    Some(envelope) if envelope.get("type") == Some(&json!("call")) => {
-                        let id = envelope.get("id").cloned().unwrap_or(Value::Null);
-                        send(&mut out, &json!({
-                            "type": "result", "id": id, "ok": false,
-                            "error": {"reason": "input.lone_surrogate", "message": e.to_string(), "raw_type": "serde_json::Error"},
-                        }));
-                    }
-                    _ => eprintln!("rust adapter: ignoring a line that is not JSON ({e}): {:.200}", line),
-                }
-                continue;
-            }
-        };
-        match message.get("type").and_then(Value::as_str) {
-            Some("hello") => send(&mut out, &hello()),
-            Some("call") => {
-                let id = message.get("id").cloned().unwrap_or(Value::Null);
-                let op = message.get("op").and_then(Value::as_str).unwrap_or("");
-                let empty = Map::new();
-                let input = message.get("input").and_then(Value::as_object).unwrap_or(&empty);
-                let reply = answer(&ctx, &id, op, input);
-                send(&mut out, &reply);
-            }
-            Some("shutdown") => break,
-            other => eprintln!("rust adapter: unknown message type {other:?}"),
-        }
-    }
+    wire::serve(&ctx);
 }

@@ -1,0 +1,80 @@
+//! The protocol's line I/O: requests in, answers out, one JSON message per line.
+//!
+//! Answers are queued in an `Outbox` that is flushed only when no further complete request is
+//! already buffered on stdin, i.e. just before a read that may block: a pipelined burst is
+//! answered with one write, and a lone request is still answered at once.
+
+use std::io::{BufRead, BufReader};
+
+use serde_json::{json, Map, Value};
+
+use crate::outbox::Outbox;
+use crate::{answer, hello, surrogate, Ctx};
+
+const CHUNK: usize = 64 * 1024;
+
+/// A reply to a line serde_json refused: a string with a lone UTF-16 surrogate (\uD800) has no Rust
+/// `String`, so serde_json, the JSON reader every SDK entry point sits behind, refuses the text. The
+/// call is answered with that refusal (input.lone_surrogate); only its envelope is re-read for the id.
+fn refused(line: &str, e: serde_json::Error) -> Option<Value> {
+    match surrogate::envelope_without_lone_surrogates(line) {
+        Some(envelope) if envelope.get("type") == Some(&json!("call")) => {
+            let id = envelope.get("id").cloned().unwrap_or(Value::Null);
+            Some(json!({
+                "type": "result", "id": id, "ok": false,
+                "error": {"reason": "input.lone_surrogate", "message": e.to_string(), "raw_type": "serde_json::Error"},
+            }))
+        }
+        _ => {
+            eprintln!("rust adapter: ignoring a line that is not JSON ({e}): {:.200}", line);
+            None
+        }
+    }
+}
+
+pub fn serve(ctx: &Ctx) {
+    let mut input = BufReader::with_capacity(CHUNK, std::io::stdin().lock());
+    let out = Outbox::new(std::io::stdout(), CHUNK);
+    let mut raw = Vec::new();
+    loop {
+        if !input.buffer().contains(&b'\n') {
+            out.flush(); // the next read may block: nothing may wait behind it
+        }
+        raw.clear();
+        match input.read_until(b'\n', &mut raw) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("rust adapter: stdin error: {e}");
+                break;
+            }
+        }
+        let line = String::from_utf8_lossy(&raw);
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let message: Value = match serde_json::from_str(line) {
+            Ok(v) => v,
+            Err(e) => {
+                if let Some(reply) = refused(line, e) {
+                    out.add(&reply);
+                }
+                continue;
+            }
+        };
+        match message.get("type").and_then(Value::as_str) {
+            Some("hello") => out.add(&hello()),
+            Some("call") => {
+                let id = message.get("id").cloned().unwrap_or(Value::Null);
+                let op = message.get("op").and_then(Value::as_str).unwrap_or("");
+                let empty = Map::new();
+                let input = message.get("input").and_then(Value::as_object).unwrap_or(&empty);
+                out.add(&answer(ctx, &id, op, input));
+            }
+            Some("shutdown") => break,
+            other => eprintln!("rust adapter: unknown message type {other:?}"),
+        }
+    }
+    out.flush();
+}
