@@ -1,0 +1,71 @@
+// The SDK adapters batch their I/O (Python: chunked reads, one write per chunk; Rust: stdout flushed
+// only before a read that may block). A burst written in one go must still get every id answered
+// exactly once, without waiting for end of input, and a partial trailing line must wait for its rest.
+import { afterEach, describe, expect, it } from "vitest";
+import { PYTHON_DIR } from "../../harness/bootstrap/python-env.ts";
+import { LinePipe } from "./line-pipe.ts";
+import { adapterCommand, SDK_ADAPTERS, SDK_TESTS } from "./sdk-adapters.ts";
+
+const BURST = 500;
+
+function call(id: number): string {
+  // non-ASCII names, so multi-byte characters straddle read-chunk boundaries
+  const config = { name: `Srv ${id} 服务 ünï`, type: "stdio", server_parameters: { command: "npx", args: [], env: {} } };
+  return `${JSON.stringify({ type: "call", id, op: "bundle_id.resolve", input: { config } })}\n`;
+}
+
+/** The ids answered, in order; every answer must be an ok result. */
+function answeredIds(lines: readonly string[]): number[] {
+  const answers = lines.map((l) => JSON.parse(l) as { type: string; id: number; ok?: boolean });
+  expect(answers.filter((m) => m.type !== "result" || m.ok !== true)).toEqual([]);
+  return answers.map((m) => m.id);
+}
+
+describe.runIf(SDK_TESTS)("pipelined bursts to the SDK adapters", () => {
+  let pipe: LinePipe | undefined;
+  afterEach(() => pipe?.kill());
+
+  for (const name of SDK_ADAPTERS) {
+    it(`${name}: a burst of ${BURST} calls in one write is answered once per id, then a split line`, async () => {
+      pipe = new LinePipe(await adapterCommand(name));
+      const ids = Array.from({ length: BURST }, (_, i) => i + 1);
+      pipe.write(`{"type":"hello","adapter_protocol":1}\n${ids.map(call).join("")}`);
+      await pipe.waitForLines(1 + BURST); // stdin stays open: answers must not wait for end of input
+      expect(JSON.parse(pipe.lines[0]!)).toMatchObject({ type: "hello", operations: expect.arrayContaining(["bench.loop"]) });
+      expect(answeredIds(pipe.lines.slice(1))).toEqual(ids); // each once, in arrival order
+
+      const next = Buffer.from(call(BURST + 1));
+      const cut = next.indexOf(Buffer.from("服")) + 1; // inside the line and inside a UTF-8 sequence
+      pipe.write(next.subarray(0, cut));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(pipe.lines.length).toBe(1 + BURST); // half a line is not a request yet
+      pipe.write(next.subarray(cut));
+      await pipe.waitForLines(2 + BURST);
+      expect(answeredIds(pipe.lines.slice(1 + BURST))).toEqual([BURST + 1]);
+      expect(await pipe.shutdown()).toBe(0);
+      expect(pipe.lines.length).toBe(2 + BURST);
+    }, 900_000); // the first use may set up the venv / build the adapter
+  }
+
+  it("python: a call that hangs does not hold back the answers batched before it", async () => {
+    // adapter.py with one extra operation that sleeps, registered before it serves
+    const script = [
+      "import os, runpy, sys, time",
+      'os.environ["A2C_SMCP_LOG_SILENT"] = "1"',
+      `sys.path.insert(0, ${JSON.stringify(PYTHON_DIR)})`,
+      "from smcp_adapter import dispatch",
+      'dispatch.OPERATIONS["test.sleep"] = lambda inp: time.sleep(inp["seconds"]) or {"slept": inp["seconds"]}',
+      `runpy.run_path(${JSON.stringify(`${PYTHON_DIR}adapter.py`)}, run_name="__main__")`,
+    ].join("\n");
+    const command = await adapterCommand("python");
+    pipe = new LinePipe({ ...command, args: ["-X", "utf8", "-c", script] });
+    const sleep = (id: number, seconds: number) => `${JSON.stringify({ type: "call", id, op: "test.sleep", input: { seconds } })}\n`;
+    pipe.write(`{"type":"hello","adapter_protocol":1}\n`);
+    await pipe.waitForLines(1);
+    pipe.write(`${call(1)}${sleep(2, 4)}${call(3)}`);
+    await pipe.waitForLines(2, 2_000); // call 1's answer, long before call 2 wakes up
+    expect(answeredIds(pipe.lines.slice(1))).toEqual([1]);
+    await pipe.waitForLines(4, 10_000);
+    expect(answeredIds(pipe.lines.slice(1))).toEqual([1, 2, 3]);
+  }, 900_000);
+});
