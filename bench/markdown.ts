@@ -56,8 +56,12 @@ export function renderThroughput(t: ThroughputResult): string {
   });
 }
 
+/** Busy shares, and the harness's CPU time per case: its own cost, whatever the adapter does. */
 export function renderCpu(t: ThroughputResult): string {
-  return byWindow(t, (row) => `${row.cpu.harness.toFixed(2)} / ${row.cpu.adapter === null ? NA : row.cpu.adapter.toFixed(2)}`);
+  return byWindow(t, (row) => {
+    const perCase = (row.cpu.harness / row.cases_per_s.median) * 1e6;
+    return `${row.cpu.harness.toFixed(2)} / ${row.cpu.adapter === null ? NA : row.cpu.adapter.toFixed(2)} (${perCase.toFixed(1)} µs)`;
+  });
 }
 
 export function renderEfficiency(inLanguage: readonly InLanguageRow[], rows: readonly EfficiencyRow[]): string {
@@ -137,7 +141,7 @@ export function renderAll(r: BenchResults): string {
   const sections: Array<[string, string | undefined]> = [
     ["Machine", renderMachine(r)],
     ["Throughput (cases/s, median (min–max))", r.throughput && renderThroughput(r.throughput)],
-    ["CPU busy during throughput (harness / adapter, share of one core)", r.throughput && renderCpu(r.throughput)],
+    ["CPU busy during throughput: harness / adapter as a share of one core (harness CPU µs per case)", r.throughput && renderCpu(r.throughput)],
     ["In-language loop and harness efficiency", r.in_language && renderEfficiency(r.in_language, r.efficiency)],
     ["One process per case (bundle_id.resolve)", r.one_shot && renderPerProcess(r.one_shot, r.speed_up)],
     ["Scaling (differential fuzz, reference + python + rust)", r.scaling && renderScaling(r.scaling)],
