@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
-import { vectorFileText } from "../corpus/vector-file-text.ts";
+import { vectorFileText, visibleJson } from "../corpus/vector-file-text.ts";
 import { ask } from "../fuzz/answers.ts";
 import { candidateFiles } from "../fuzz/candidates.ts";
 import { fuzz, type FuzzSummary } from "../fuzz/fuzz-run.ts";
@@ -16,7 +16,6 @@ import { OP_ARBITRARIES, fuzzableOps } from "../generators/index.ts";
 import { UsageError } from "../impl/registry.ts";
 import type { Implementation } from "../impl/types.ts";
 import { newRunId } from "../run/run-corpus.ts";
-import { visibleJson } from "../corpus/vector-file-text.ts";
 import { EXIT } from "./exit-code.ts";
 import { withInterrupts } from "./interrupts.ts";
 import { list, positive, selectFromOptions } from "./run-command.ts";
