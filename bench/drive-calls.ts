@@ -28,7 +28,13 @@ function tally(outcomes: Outcomes, answers: readonly Answer[]): void {
 }
 
 /** Makes `count` calls of `op`, cycling through `inputs`; resolves when every answer is in. */
-export async function driveCalls(impl: Implementation, op: string, inputs: Inputs, count: number, outcomes = noOutcomes()): Promise<Outcomes> {
+export async function driveCalls(
+  impl: Implementation,
+  op: string,
+  inputs: Inputs,
+  count: number,
+  outcomes = noOutcomes(),
+): Promise<Outcomes> {
   let previous: Promise<Answer[]> | undefined;
   for (let sent = 0; sent < count; ) {
     const size = Math.min(CHUNK, count - sent);
@@ -43,7 +49,13 @@ export async function driveCalls(impl: Implementation, op: string, inputs: Input
 }
 
 /** Calls per second of one `driveCalls`. */
-export async function callsPerSecond(impl: Implementation, op: string, inputs: Inputs, count: number, outcomes?: Outcomes): Promise<number> {
+export async function callsPerSecond(
+  impl: Implementation,
+  op: string,
+  inputs: Inputs,
+  count: number,
+  outcomes?: Outcomes,
+): Promise<number> {
   const started = performance.now();
   await driveCalls(impl, op, inputs, count, outcomes);
   return (count * 1000) / (performance.now() - started);

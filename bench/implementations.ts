@@ -25,7 +25,11 @@ export function createImplementation(name: string, options: Partial<DriverOption
 }
 
 /** Starts a fresh implementation, hands it to `work`, and always stops it. */
-export async function withStarted<T>(name: string, options: Partial<DriverOptions>, work: (impl: Implementation, handshake: Handshake) => Promise<T>): Promise<T> {
+export async function withStarted<T>(
+  name: string,
+  options: Partial<DriverOptions>,
+  work: (impl: Implementation, handshake: Handshake) => Promise<T>,
+): Promise<T> {
   const impl = createImplementation(name, options);
   try {
     const handshake = await impl.start();

@@ -10,7 +10,7 @@ import { corpusInputs, type Inputs } from "./corpus-inputs.ts";
 import { callsPerSecond } from "./drive-calls.ts";
 import { BENCH_LOOP, measured, OPS, withStarted } from "./implementations.ts";
 import type { BenchOptions } from "./options.ts";
-import { repeat, spread, type Spread } from "./stats.ts";
+import { repeat, type Spread, spread } from "./stats.ts";
 import { warmUp } from "./throughput.ts";
 
 /** bench.loop's output (vectors/_schema/ops.schema.json). */
@@ -44,7 +44,8 @@ const CALIBRATION_CASES = 2_000;
 
 async function runLoop(impl: Implementation, op: string, inputs: Inputs, times: number): Promise<LoopOutput> {
   const { result } = await impl.call(BENCH_LOOP, { op, inputs, repeat: times });
-  if (result.kind !== "ok") throw new Error(`${BENCH_LOOP} answered ${result.kind}: ${"error" in result ? result.error.message : (result.message ?? "")}`);
+  if (result.kind !== "ok")
+    throw new Error(`${BENCH_LOOP} answered ${result.kind}: ${"error" in result ? result.error.message : (result.message ?? "")}`);
   const output = result.output as LoopOutput;
   if (!(output.cases > 0 && output.elapsed_ns > 0)) throw new Error(`${BENCH_LOOP} answered ${JSON.stringify(output)}`);
   return output;

@@ -59,12 +59,20 @@ export function describeMachine(): Machine {
 }
 
 /** The SDK and runtime each implementation reported in its handshake. */
-export function describeSdks(handshakes: ReadonlyMap<string, Handshake>): Record<string, { sdk: string; runtime: string | null; protocol_version: string | null; operations: number }> {
+export function describeSdks(
+  handshakes: ReadonlyMap<string, Handshake>,
+): Record<string, { sdk: string; runtime: string | null; protocol_version: string | null; operations: number }> {
   return Object.fromEntries(
     [...handshakes].map(([name, h]) => [
       name,
       {
-        sdk: `${h.sdk.name} ${h.sdk.version}${h.sdk.packages ? ` (${Object.entries(h.sdk.packages).map(([p, v]) => `${p} ${v}`).join(", ")})` : ""}`,
+        sdk: `${h.sdk.name} ${h.sdk.version}${
+          h.sdk.packages
+            ? ` (${Object.entries(h.sdk.packages)
+                .map(([p, v]) => `${p} ${v}`)
+                .join(", ")})`
+            : ""
+        }`,
         runtime: h.runtime ?? null,
         protocol_version: h.protocol_version,
         operations: h.operations.length,

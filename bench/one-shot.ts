@@ -6,7 +6,7 @@
 import { corpusInputs } from "./corpus-inputs.ts";
 import { createImplementation, OPS, processAdapters } from "./implementations.ts";
 import type { BenchOptions } from "./options.ts";
-import { spread, type Spread } from "./stats.ts";
+import { type Spread, spread } from "./stats.ts";
 
 export interface OneShotRow {
   readonly implementation: string;

@@ -42,7 +42,10 @@ function parse(argv: readonly string[]): BenchOptions | "help" {
     },
   });
   if (values.help) return "help";
-  const only = (values.only ?? SECTIONS.join(",")).split(",").map((s) => s.trim()).filter(Boolean);
+  const only = (values.only ?? SECTIONS.join(","))
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
   if (unknown.length > 0) throw new UsageError(`unknown section ${unknown.join(", ")}`);
   const quick = values.quick === true;

@@ -4,8 +4,8 @@
  * peak RSS that does not grow with the number of cases.
  */
 import type { BenchOptions } from "./options.ts";
-import { repeat, spread, type Spread } from "./stats.ts";
-import { lastJsonObject, runKitCommand, withScratchDir, type ChildRun } from "./timed-child.ts";
+import { repeat, type Spread, spread } from "./stats.ts";
+import { type ChildRun, lastJsonObject, runKitCommand, withScratchDir } from "./timed-child.ts";
 
 export const FUZZ_IMPLS = "reference,python,rust";
 const SEED = 1;
@@ -51,7 +51,9 @@ function row(runs: number, children: readonly ChildRun[]): ScalingRow {
     fuzz_wall_ms: spreadOrNull(jsons.map((j) => numberIn(j, "wall_ms"))),
     peak_rss_bytes: spreadOrNull(children.map((c, i) => numberIn(jsons[i], "peak_rss_bytes") ?? c.peak_rss_bytes)),
     exit_codes: children.map((c) => c.exit_code),
-    ...(broken ? { problem: `no JSON on stdout (exit ${broken.exit_code}): ${broken.stderr_tail.trim().split("\n").slice(-3).join(" | ")}` } : {}),
+    ...(broken
+      ? { problem: `no JSON on stdout (exit ${broken.exit_code}): ${broken.stderr_tail.trim().split("\n").slice(-3).join(" | ")}` }
+      : {}),
   };
 }
 
@@ -59,7 +61,16 @@ export async function measureScaling(options: BenchOptions, log: (line: string) 
   const help = await runKitCommand(["fuzz", "--help"]);
   if (help.exit_code !== 0 || !help.stdout.includes("--runs")) return { not_available: "the fuzz command is not in the CLI yet", rows: [] };
   // One 100k repetition: it is itself about a minute on this machine, and the point is its order of magnitude.
-  const steps: Array<[runs: number, repetitions: number]> = options.quick ? [[1_000, 1], [10_000, 1]] : [[1_000, 3], [10_000, 3], [100_000, 1]];
+  const steps: Array<[runs: number, repetitions: number]> = options.quick
+    ? [
+        [1_000, 1],
+        [10_000, 1],
+      ]
+    : [
+        [1_000, 3],
+        [10_000, 3],
+        [100_000, 1],
+      ];
   const rows: ScalingRow[] = [];
   for (const [runs, repetitions] of steps) {
     const children = await repeat(repetitions, async () => {

@@ -23,31 +23,46 @@ const judged = (target: string, reached: string, met: boolean): TargetRow => ({ 
 export const FLAT_MEMORY_FACTOR = 1.25;
 
 function throughputTargets(m: Measurements): TargetRow[] {
-  const goals: Array<[string, string, number]> = [["python", "Python", 20_000], ["rust", "Rust", 100_000], ["reference", "reference in-process", 500_000]];
+  const goals: Array<[string, string, number]> = [
+    ["python", "Python", 20_000],
+    ["rust", "Rust", 100_000],
+    ["reference", "reference in-process", 500_000],
+  ];
   return goals.map(([name, label, goal]) => {
     const target = `${label} ≥ ${count(goal)} bundle_id cases/s`;
     const { atDefault, best } = m.throughput ? harnessRates(m.throughput, name, "bundle_id.resolve") : {};
     if (!atDefault) return pending(target, "throughput not measured");
     const bestNote = best && best !== atDefault ? `; best ${count(best.cases_per_s.median)} at window ${best.window}` : "";
-    return judged(target, `${count(atDefault.cases_per_s.median)}${atDefault.window ? ` at window ${atDefault.window}` : ""}${bestNote}`, atDefault.cases_per_s.median >= goal);
+    return judged(
+      target,
+      `${count(atDefault.cases_per_s.median)}${atDefault.window ? ` at window ${atDefault.window}` : ""}${bestNote}`,
+      atDefault.cases_per_s.median >= goal,
+    );
   });
 }
 
 function efficiencyTargets(rows: readonly EfficiencyRow[]): TargetRow[] {
-  const goals: Array<[string, string, number]> = [["python", "Python", 0.5], ["rust", "Rust", 0.3]];
+  const goals: Array<[string, string, number]> = [
+    ["python", "Python", 0.5],
+    ["rust", "Rust", 0.3],
+  ];
   return goals.flatMap(([name, label, goal]) =>
     ["bundle_id.resolve", "server_config.validate"].map((op) => {
       const target = `harness efficiency ≥ ${goal} for ${label} (${op})`;
       const row = rows.find((r) => r.implementation === name && r.op === op);
       if (!row || row.efficiency_default === null) return pending(target, row?.not_available ?? "in-language loop not measured");
-      const best = row.efficiency_best !== null && row.best_window !== null ? `; ${ratio(row.efficiency_best)} at window ${row.best_window}` : "";
+      const best =
+        row.efficiency_best !== null && row.best_window !== null ? `; ${ratio(row.efficiency_best)} at window ${row.best_window}` : "";
       return judged(target, `${ratio(row.efficiency_default)}${best}`, row.efficiency_default >= goal);
     }),
   );
 }
 
 function speedUpTargets(rows: readonly SpeedUpRow[]): TargetRow[] {
-  return [["python", "Python"], ["rust", "Rust"]].map(([name, label]) => {
+  return [
+    ["python", "Python"],
+    ["rust", "Rust"],
+  ].map(([name, label]) => {
     const target = `≥ 500× faster than one process per case (${label})`;
     const row = rows.find((r) => r.implementation === name);
     if (!row || row.speed_up === null) return pending(target, "needs throughput and per-process");
@@ -58,15 +73,34 @@ function speedUpTargets(rows: readonly SpeedUpRow[]): TargetRow[] {
 function scalingTargets(m: Measurements): TargetRow[] {
   const timeTarget = "100,000-case differential fuzz (reference + Python + Rust) ≤ 60 s";
   const memoryTarget = `harness memory flat in the number of cases (peak RSS at 100k ≤ ${FLAT_MEMORY_FACTOR}× at 10k)`;
-  if (!m.scaling || m.scaling.not_available) return [pending(timeTarget, m.scaling?.not_available ?? "scaling not measured"), pending(memoryTarget, m.scaling?.not_available ?? "scaling not measured")];
+  if (!m.scaling || m.scaling.not_available)
+    return [
+      pending(timeTarget, m.scaling?.not_available ?? "scaling not measured"),
+      pending(memoryTarget, m.scaling?.not_available ?? "scaling not measured"),
+    ];
   const at = (runs: number) => m.scaling!.rows.find((r) => r.runs === runs && !r.problem);
   const large = at(100_000);
   const small = at(10_000);
-  const rows = [large ? judged(timeTarget, `${seconds(large.wall_ms.median)} s`, large.wall_ms.median <= 60_000) : pending(timeTarget, "no 100k run (--quick, or it failed)")];
-  if (!large?.peak_rss_bytes || !small?.peak_rss_bytes) return [...rows, pending(memoryTarget, "needs the 10k and 100k runs with a peak RSS")];
+  const rows = [
+    large
+      ? judged(timeTarget, `${seconds(large.wall_ms.median)} s`, large.wall_ms.median <= 60_000)
+      : pending(timeTarget, "no 100k run (--quick, or it failed)"),
+  ];
+  if (!large?.peak_rss_bytes || !small?.peak_rss_bytes)
+    return [...rows, pending(memoryTarget, "needs the 10k and 100k runs with a peak RSS")];
   const growth = large.peak_rss_bytes.median / small.peak_rss_bytes.median;
-  const perCase = large.cases && small.cases ? `; ${ratio((large.peak_rss_bytes.median - small.peak_rss_bytes.median) / 1024 / (large.cases - small.cases))} KiB per added case` : "";
-  return [...rows, judged(memoryTarget, `${mib(small.peak_rss_bytes.median)} → ${mib(large.peak_rss_bytes.median)} MiB (${ratio(growth)}×${perCase})`, growth <= FLAT_MEMORY_FACTOR)];
+  const perCase =
+    large.cases && small.cases
+      ? `; ${ratio((large.peak_rss_bytes.median - small.peak_rss_bytes.median) / 1024 / (large.cases - small.cases))} KiB per added case`
+      : "";
+  return [
+    ...rows,
+    judged(
+      memoryTarget,
+      `${mib(small.peak_rss_bytes.median)} → ${mib(large.peak_rss_bytes.median)} MiB (${ratio(growth)}×${perCase})`,
+      growth <= FLAT_MEMORY_FACTOR,
+    ),
+  ];
 }
 
 function matrixTarget(m: Measurements): TargetRow {

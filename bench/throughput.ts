@@ -6,11 +6,11 @@
 import { DEFAULT_DRIVER_OPTIONS } from "../harness/driver/subprocess-implementation.ts";
 import type { Implementation } from "../harness/impl/types.ts";
 import { corpusInputs, type Inputs } from "./corpus-inputs.ts";
-import { withCpuShare, type CpuShare } from "./cpu-share.ts";
+import { type CpuShare, withCpuShare } from "./cpu-share.ts";
 import { callsPerSecond, noOutcomes, type Outcomes } from "./drive-calls.ts";
 import { measured, OPS, withStarted } from "./implementations.ts";
 import type { BenchOptions } from "./options.ts";
-import { repeat, spread, type Spread } from "./stats.ts";
+import { repeat, type Spread, spread } from "./stats.ts";
 
 export const DEFAULT_WINDOW = DEFAULT_DRIVER_OPTIONS.window;
 export const WINDOWS = [...new Set([64, 256, 1024, DEFAULT_WINDOW])].sort((a, b) => a - b);
@@ -69,7 +69,11 @@ export async function measureThroughput(options: BenchOptions, log: (line: strin
 }
 
 /** The rate a run gets (the default window, or in-process) and the best window's. */
-export function harnessRates(result: ThroughputResult, implementation: string, op: string): { atDefault?: ThroughputRow; best?: ThroughputRow } {
+export function harnessRates(
+  result: ThroughputResult,
+  implementation: string,
+  op: string,
+): { atDefault?: ThroughputRow; best?: ThroughputRow } {
   const rows = result.rows.filter((r) => r.implementation === implementation && r.op === op);
   const atDefault = rows.find((r) => r.window === null || r.window === result.default_window);
   const best = rows.reduce<ThroughputRow | undefined>((a, r) => (!a || r.cases_per_s.median > a.cases_per_s.median ? r : a), undefined);

@@ -3,7 +3,7 @@
  * Rust) timed end to end as a user runs it, node start-up and report writing included.
  */
 import type { BenchOptions } from "./options.ts";
-import { repeat, spread, type Spread } from "./stats.ts";
+import { repeat, type Spread, spread } from "./stats.ts";
 import { lastJsonObject, runKitCommand, withScratchDir } from "./timed-child.ts";
 
 export interface WarmMatrixResult {

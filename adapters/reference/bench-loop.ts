@@ -30,7 +30,8 @@ export function benchLoop(
   const { op, inputs, repeat } = input;
   if (op === BENCH_LOOP) throw refuse("cannot loop over itself");
   if (typeof op !== "string" || !offers(op)) throw refuse(`cannot loop over ${JSON.stringify(op)}: not an operation of this adapter`);
-  if (!Array.isArray(inputs) || !inputs.every((i) => typeof i === "object" && i !== null && !Array.isArray(i))) throw refuse("inputs must be a list of objects");
+  if (!Array.isArray(inputs) || !inputs.every((i) => typeof i === "object" && i !== null && !Array.isArray(i)))
+    throw refuse("inputs must be a list of objects");
   if (typeof repeat !== "number" || !Number.isSafeInteger(repeat) || repeat < 1) throw refuse("repeat must be an integer >= 1");
   let cases = 0;
   let ok = 0;

@@ -4,8 +4,8 @@
  * Answers are adapter-protocol result bodies.
  */
 import { BENCH_LOOP, benchLoop } from "./bench-loop.ts";
-import * as ref from "./src/index.ts";
 import type { Json, JsonObject, LoadEntry, ServerConfigLike } from "./src/index.ts";
+import * as ref from "./src/index.ts";
 
 type Input = Record<string, any>;
 type Handler = (input: Input) => unknown;
@@ -36,7 +36,12 @@ export const REFERENCE_OPERATIONS: Readonly<Record<string, Handler>> = {
 
 export type ReferenceAnswer =
   | { readonly type: "result"; readonly id: number; readonly ok: true; readonly output: unknown }
-  | { readonly type: "result"; readonly id: number; readonly ok: false; readonly error: { reason: string; message: string; raw_type: string } }
+  | {
+      readonly type: "result";
+      readonly id: number;
+      readonly ok: false;
+      readonly error: { reason: string; message: string; raw_type: string };
+    }
   | { readonly type: "unsupported"; readonly id: number; readonly message: string };
 
 /** Runs one operation and shapes the answer as the adapter protocol's result message. */
@@ -46,7 +51,8 @@ export function answerReference(id: number, op: string, input: Record<string, un
   try {
     return { type: "result", id, ok: true, output: handler(input) };
   } catch (error) {
-    if (error instanceof ref.InvalidInputError) return { type: "result", id, ok: false, error: { reason: error.reason, message: error.message, raw_type: error.name } };
+    if (error instanceof ref.InvalidInputError)
+      return { type: "result", id, ok: false, error: { reason: error.reason, message: error.message, raw_type: error.name } };
     throw error;
   }
 }

@@ -4,11 +4,11 @@
  * summary is recounted. Any disagreement with what the report says is listed.
  */
 import { diffValues } from "../diff/compare.ts";
+import { applyGap } from "../expectations/apply-expectations.ts";
 import type { CallResult } from "../impl/types.ts";
 import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
 import { resultOf } from "../protocol/to-result.ts";
-import { summarize, type CaseRecord, type Report, type VectorRecord } from "../report/model.ts";
-import { applyGap } from "../expectations/apply-expectations.ts";
+import { type CaseRecord, type Report, summarize, type VectorRecord } from "../report/model.ts";
 import { judge } from "../run/evaluate.ts";
 
 export interface AuditResult {
@@ -49,7 +49,8 @@ function resultFromTranscript(c: CaseRecord, vector: VectorRecord, problem: (p: 
   if (request !== null) {
     const parsed = parseToAdapter(request);
     if (!parsed.ok || parsed.message.type !== "call") problem(`the request line is not a call: ${request}`);
-    else if (parsed.message.op !== vector.op || diffValues(vector.input, parsed.message.input).length > 0) problem("the request does not carry the vector's op and input");
+    else if (parsed.message.op !== vector.op || diffValues(vector.input, parsed.message.input).length > 0)
+      problem("the request does not carry the vector's op and input");
   }
   if (response !== null) {
     const parsed = parseFromAdapter(response, false);

@@ -19,7 +19,23 @@ export async function junitSchema(log: (line: string) => void = (l) => process.s
   if (existsSync(file) && sha256Hex(readFileSync(file)) === SHA256) return file;
   const work = mkdtempSync(join(tmpdir(), "junit-xsd-"));
   try {
-    await streamCommand(["python3", "-m", "pip", "download", "--no-deps", "--no-binary", ":all:", `pytest==${PYTEST}`, "-d", work, "--disable-pip-version-check", "-q"], log);
+    await streamCommand(
+      [
+        "python3",
+        "-m",
+        "pip",
+        "download",
+        "--no-deps",
+        "--no-binary",
+        ":all:",
+        `pytest==${PYTEST}`,
+        "-d",
+        work,
+        "--disable-pip-version-check",
+        "-q",
+      ],
+      log,
+    );
     await streamCommand(["tar", "-xzf", join(work, `pytest-${PYTEST}.tar.gz`), "-C", work, MEMBER], log);
     const extracted = join(work, MEMBER);
     const actual = sha256Hex(readFileSync(extracted));

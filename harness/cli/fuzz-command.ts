@@ -9,10 +9,10 @@ import { loadCorpus } from "../corpus/load-corpus.ts";
 import { vectorFileText, visibleJson } from "../corpus/vector-file-text.ts";
 import { ask } from "../fuzz/answers.ts";
 import { candidateFiles } from "../fuzz/candidates.ts";
-import { fuzz, type FuzzSummary } from "../fuzz/fuzz-run.ts";
+import { type FuzzSummary, fuzz } from "../fuzz/fuzz-run.ts";
 import { renderSummary } from "../fuzz/render-summary.ts";
 import { replayInput } from "../fuzz/shrink.ts";
-import { OP_ARBITRARIES, fuzzableOps } from "../generators/index.ts";
+import { fuzzableOps, OP_ARBITRARIES } from "../generators/index.ts";
 import { UsageError } from "../impl/registry.ts";
 import type { Implementation } from "../impl/types.ts";
 import { newRunId } from "../run/run-corpus.ts";
@@ -47,7 +47,8 @@ export function parseDuration(text: string): number {
 export function parseSeed(text: string | undefined): number {
   if (text === undefined) return (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
   const n = Number(text);
-  if (!Number.isInteger(n) || Math.abs(n) > 2 ** 31) throw new UsageError(`--seed needs a 32-bit whole number, got ${JSON.stringify(text)}`);
+  if (!Number.isInteger(n) || Math.abs(n) > 2 ** 31)
+    throw new UsageError(`--seed needs a 32-bit whole number, got ${JSON.stringify(text)}`);
   return n | 0;
 }
 
@@ -74,31 +75,48 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
   const runs = positive("--runs", options.runs)!;
   const shrinksPerSignature = positive("--shrinks-per-signature", options.shrinksPerSignature)!;
   const timeBudgetMs = options.timeBudget === undefined ? undefined : parseDuration(options.timeBudget);
-  if (options.replay !== undefined && (ops.length !== 1 || options.seed === undefined)) throw new UsageError("--replay needs exactly one --op and its --seed");
+  if (options.replay !== undefined && (ops.length !== 1 || options.seed === undefined))
+    throw new UsageError("--replay needs exactly one --op and its --seed");
   const implementations = selectFromOptions(options).map((s) => s.implementation);
   if (implementations.length < 2) throw new UsageError("fuzz compares implementations: select at least two");
   const corpus = options.replay === undefined ? loadCorpus() : undefined;
   try {
     await startAll(implementations);
     if (options.replay !== undefined) return await replay(ops[0]!, seed, options.replay, implementations);
-    process.stderr.write(`fuzz: seed ${seed}, ${runs} cases over ${ops.length} operations, ${implementations.map((i) => i.name).join(", ")}\n`);
+    process.stderr.write(
+      `fuzz: seed ${seed}, ${runs} cases over ${ops.length} operations, ${implementations.map((i) => i.name).join(", ")}\n`,
+    );
     const summary = await withInterrupts((signal) =>
       fuzz({
-        ops, arbitraries: OP_ARBITRARIES, seed, runs, implementations, shrinksPerSignature,
+        ops,
+        arbitraries: OP_ARBITRARIES,
+        seed,
+        runs,
+        implementations,
+        shrinksPerSignature,
         ...(timeBudgetMs !== undefined ? { timeBudgetMs } : {}),
         shouldStop: () => signal.aborted,
         onProgress: (line) => process.stderr.write(`${line}\n`),
       }),
     );
     const written = writeOutputs(summary, corpus!, options.out, `smcp-conformance fuzz --seed ${seed}`);
-    process.stdout.write(options.json ? `${JSON.stringify({ ...summary, out: written.dir, candidates: written.candidates })}\n` : `${renderSummary(summary, written.candidates)}\n`);
+    process.stdout.write(
+      options.json
+        ? `${JSON.stringify({ ...summary, out: written.dir, candidates: written.candidates })}\n`
+        : `${renderSummary(summary, written.candidates)}\n`,
+    );
     return summary.groups.length > 0 ? EXIT.failures : EXIT.ok;
   } finally {
     await Promise.all(implementations.map((impl) => impl.stop()));
   }
 }
 
-function writeOutputs(summary: FuzzSummary, corpus: NonNullable<ReturnType<typeof loadCorpus>>, out: string, command: string): { dir: string; candidates: string[] } {
+function writeOutputs(
+  summary: FuzzSummary,
+  corpus: NonNullable<ReturnType<typeof loadCorpus>>,
+  out: string,
+  command: string,
+): { dir: string; candidates: string[] } {
   const dir = join(out, `fuzz-${newRunId()}`);
   mkdirSync(join(dir, "candidates"), { recursive: true });
   writeFileSync(join(dir, "fuzz-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
@@ -123,7 +141,11 @@ async function replay(op: string, seed: number, path: string, implementations: r
   const lines = [`replay: ${op} seed ${seed} path ${path}`, `input: ${visibleJson(input)}`];
   for (const [name, result] of outcome.results) lines.push(`  ${name}: ${visibleJson(result)}`);
   const agree = outcome.classes.length < 2;
-  lines.push(agree ? "the implementations agree" : `the implementations disagree: ${outcome.classes.map((c) => c.implementations.join(",")).join(" | ")}`);
+  lines.push(
+    agree
+      ? "the implementations agree"
+      : `the implementations disagree: ${outcome.classes.map((c) => c.implementations.join(",")).join(" | ")}`,
+  );
   process.stdout.write(`${lines.join("\n")}\n`);
   return agree ? EXIT.ok : EXIT.failures;
 }

@@ -2,9 +2,9 @@
 import { Command, CommanderError } from "commander";
 import { CorpusError } from "../corpus/errors.ts";
 import { UsageError } from "../impl/registry.ts";
-import { EXIT } from "./exit-code.ts";
 import { auditCommand } from "./audit-command.ts";
 import { compareCommand } from "./compare-command.ts";
+import { EXIT } from "./exit-code.ts";
 import { exportCommand } from "./export-command.ts";
 import { mergeCommand } from "./merge-command.ts";
 import { runCommand } from "./run-command.ts";
@@ -21,7 +21,10 @@ export function buildProgram(): Command {
   program
     .command("run")
     .description("load and check the corpus, run it against the selected implementations, write reports")
-    .option("--impl <names>", "comma-separated implementations, e.g. reference,python,python@0.3.2,rust (default: reference and every SDK at its pinned version)")
+    .option(
+      "--impl <names>",
+      "comma-separated implementations, e.g. reference,python,python@0.3.2,rust (default: reference and every SDK at its pinned version)",
+    )
     .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
     .option("--suite <names>", "comma-separated suites (default: all)")
     .option("--filter <text>", "only vector ids containing text (* wildcards allowed)")
@@ -59,7 +62,9 @@ export function buildProgram(): Command {
     });
   program
     .command("generate")
-    .description("new vectors for a suite from the generators, expected values from the reference, annotated with which implementations agree")
+    .description(
+      "new vectors for a suite from the generators, expected values from the reference, annotated with which implementations agree",
+    )
     .requiredOption("--suite <suite>", "the suite to generate for")
     .option("--op <ops>", "comma-separated operations of the suite (default: every one with a generator)")
     .option("--count <n>", "vectors per operation", "10")

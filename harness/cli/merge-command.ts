@@ -1,9 +1,9 @@
 /** `smcp-conformance merge a.json b.json … --out <dir>`: one report (and all its views) from shards. */
 import { readFileSync } from "node:fs";
 import { UsageError } from "../impl/registry.ts";
-import { mergeReports, MergeError } from "../report/merge-reports.ts";
-import type { Report } from "../report/model.ts";
 import { renderConsole } from "../report/console.ts";
+import { MergeError, mergeReports } from "../report/merge-reports.ts";
+import type { Report } from "../report/model.ts";
 import { writeReport } from "../report/write-report.ts";
 import { exitCodeFor } from "./exit-code.ts";
 

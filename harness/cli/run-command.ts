@@ -3,9 +3,9 @@ import { loadCorpus } from "../corpus/load-corpus.ts";
 import { selectVectors } from "../corpus/select.ts";
 import { inShard, parseShard } from "../corpus/shard.ts";
 import type { DriverOptions } from "../driver/subprocess-implementation.ts";
-import { loadExpectations, type Expectations } from "../expectations/load-expectations.ts";
+import { type Expectations, loadExpectations } from "../expectations/load-expectations.ts";
 import { updateExpectations } from "../expectations/update-expectations.ts";
-import { defaultNames, parseAdapterSpec, selectImplementations, UsageError, type Selected } from "../impl/registry.ts";
+import { defaultNames, parseAdapterSpec, type Selected, selectImplementations, UsageError } from "../impl/registry.ts";
 import { renderConsole } from "../report/console.ts";
 import { emitGithubActions } from "../report/github-actions.ts";
 import { writeReport } from "../report/write-report.ts";
@@ -29,7 +29,10 @@ export interface RunOptions {
 }
 
 export function list(value: string | undefined): string[] {
-  return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function positive(name: string, value: string | undefined): number | undefined {
@@ -77,14 +80,18 @@ export async function runCommand(options: RunOptions): Promise<number> {
     for (const s of selected.filter((x) => x.expectationsFile)) {
       const record = report.implementations.find((i) => i.name === s.implementation.name)!;
       const update = updateExpectations(s.expectationsFile!, record.name, record.handshake.sdk.version, report.cases);
-      process.stderr.write(`expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed\n`);
+      process.stderr.write(
+        `expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed\n`,
+      );
     }
   }
   if (options.json) process.stdout.write(`${JSON.stringify({ report: `${dir}/report.json`, summary: report.summary })}\n`);
   else process.stdout.write(`${renderConsole(report)}\nreport: ${dir}/report.json\n`);
   emitGithubActions(report);
   if (report.incomplete) {
-    process.stderr.write(`run interrupted (${report.incomplete.reason}): ${report.cases.length} cases ran, ${report.incomplete.not_run.length} did not; the partial report is marked incomplete\n`);
+    process.stderr.write(
+      `run interrupted (${report.incomplete.reason}): ${report.cases.length} cases ran, ${report.incomplete.not_run.length} did not; the partial report is marked incomplete\n`,
+    );
     return report.incomplete.reason === "SIGTERM" ? 143 : 130;
   }
   return exitCodeFor(report);

@@ -34,9 +34,14 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
 
   if (!raw.id.startsWith(`${ctx.suite}/`)) problem("corpus.id_prefix", `${pointer}/id`, `id must start with "${ctx.suite}/"`);
   if (!isOperation(raw.op)) problem("corpus.unknown_op", `${pointer}/op`, `unknown operation "${raw.op}"`);
-  else if (!ctx.ops.includes(raw.op)) problem("corpus.unknown_op", `${pointer}/op`, `operation "${raw.op}" is not one of suite ${ctx.suite}'s ops (${ctx.ops.join(", ")})`);
+  else if (!ctx.ops.includes(raw.op))
+    problem("corpus.unknown_op", `${pointer}/op`, `operation "${raw.op}" is not one of suite ${ctx.suite}'s ops (${ctx.ops.join(", ")})`);
   for (const [key, why] of unsafePaths(raw)) {
-    problem("corpus.unsafe_path", `${pointer}/input/files/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, `plugin file path ${JSON.stringify(key)} ${why}; adapters write these files, so only plain relative paths are allowed`);
+    problem(
+      "corpus.unsafe_path",
+      `${pointer}/input/files/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+      `plugin file path ${JSON.stringify(key)} ${why}; adapters write these files, so only plain relative paths are allowed`,
+    );
   }
   for (const [at, reason] of reasonsIn(raw, pointer)) {
     if (!isReason(reason)) problem("corpus.unknown_reason", at, `reason "${reason}" is not in the kit's taxonomy`);

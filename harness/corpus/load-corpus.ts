@@ -31,7 +31,9 @@ export function loadCorpus(options: LoadOptions = {}): Corpus {
   const problems: CorpusProblem[] = [];
   const missing = roots.filter((root) => !existsSync(root) || !statSync(root).isDirectory());
   if (missing.length > 0) {
-    throw new CorpusError(missing.map((root) => ({ code: "corpus.missing_dir" as const, file: display(root), message: "vector folder does not exist" })));
+    throw new CorpusError(
+      missing.map((root) => ({ code: "corpus.missing_dir" as const, file: display(root), message: "vector folder does not exist" })),
+    );
   }
   const registry = new SchemaRegistry();
   const definitions = new Map<string, SuiteDefinition>();
@@ -44,7 +46,11 @@ export function loadCorpus(options: LoadOptions = {}): Corpus {
         try {
           const definition = readDefinition(dir, registry, display);
           if (definitions.has(definition.name)) {
-            problems.push({ code: "corpus.unknown_suite", file: display(join(dir, "suite.yaml")), message: `suite "${definition.name}" is defined twice` });
+            problems.push({
+              code: "corpus.unknown_suite",
+              file: display(join(dir, "suite.yaml")),
+              message: `suite "${definition.name}" is defined twice`,
+            });
             continue;
           }
           definitions.set(definition.name, definition);
@@ -62,7 +68,11 @@ export function loadCorpus(options: LoadOptions = {}): Corpus {
   for (const { dir, name } of pending) {
     const definition = definitions.get(name);
     if (!definition) {
-      problems.push({ code: "corpus.unknown_suite", file: display(dir), message: `unknown suite "${name}": a folder needs a suite.yaml or the name of a known suite (${[...definitions.keys()].join(", ")})` });
+      problems.push({
+        code: "corpus.unknown_suite",
+        file: display(dir),
+        message: `unknown suite "${name}": a folder needs a suite.yaml or the name of a known suite (${[...definitions.keys()].join(", ")})`,
+      });
       continue;
     }
     const part = loadSuiteVectors(dir, definition, registry, display);
@@ -77,7 +87,13 @@ export function loadCorpus(options: LoadOptions = {}): Corpus {
   if (problems.length > 0) throw new CorpusError(problems);
 
   const suites: Suite[] = [...definitions.values()]
-    .map((d) => ({ name: d.name, title: d.title, dir: vectorsBySuite.get(d.name)?.dirs[0] ?? "", ops: d.ops, vectors: vectorsBySuite.get(d.name)?.vectors ?? [] }))
+    .map((d) => ({
+      name: d.name,
+      title: d.title,
+      dir: vectorsBySuite.get(d.name)?.dirs[0] ?? "",
+      ops: d.ops,
+      vectors: vectorsBySuite.get(d.name)?.vectors ?? [],
+    }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { roots, suites };
 }

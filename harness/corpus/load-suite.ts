@@ -7,7 +7,7 @@ import { CorpusError, type CorpusProblem } from "./errors.ts";
 import { errorMessage, errorPointer, SchemaRegistry } from "./schema-registry.ts";
 import type { Provenance, Vector } from "./types.ts";
 import { IMPORTERS } from "./upstream/index.ts";
-import { upstreamProvenance, type UpstreamImport } from "./upstream/types.ts";
+import { type UpstreamImport, upstreamProvenance } from "./upstream/types.ts";
 import { parseSource, type SourceFile } from "./yaml-source.ts";
 
 export interface SuiteDefinition {
@@ -77,7 +77,12 @@ export function readDefinition(dir: string, registry: SchemaRegistry, display: (
   }
   const manifest = source.data as { suite: string; title: string; ops: string[]; needs?: string; import?: UpstreamImport };
   if (problems.length === 0 && manifest.suite !== basename(dir)) {
-    problems.push({ code: "corpus.unknown_suite", file: source.file, line: source.lineOf("/suite"), message: `suite "${manifest.suite}" must be named like its folder "${basename(dir)}"` });
+    problems.push({
+      code: "corpus.unknown_suite",
+      file: source.file,
+      line: source.lineOf("/suite"),
+      message: `suite "${manifest.suite}" must be named like its folder "${basename(dir)}"`,
+    });
   }
   if (problems.length > 0) throw new CorpusError(problems);
   const schemaId = registry.addSuiteSchema(JSON.parse(readFileSync(schemaPath, "utf8")), display(schemaPath));
@@ -103,7 +108,9 @@ export function loadSuiteVectors(
   if (definition.import && existsSync(join(dir, MANIFEST))) {
     collect(problems, () => vectors.push(...importUpstream(dir, definition, definition.import!, registry, display, problems)));
   } else {
-    const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f) && f !== MANIFEST).sort();
+    const files = readdirSync(dir)
+      .filter((f) => /\.ya?ml$/.test(f) && f !== MANIFEST)
+      .sort();
     for (const file of files) {
       collect(problems, () => vectors.push(...loadYamlFile(join(dir, file), definition, registry, display, problems)));
     }
@@ -121,7 +128,13 @@ function loadYamlFile(
   const source = readSource(path, display(path));
   const data = source.data as { suite?: unknown; provenance: Provenance; vectors: RawVector[] };
   if (data && typeof data === "object" && typeof data.suite === "string" && data.suite !== definition.name) {
-    problems.push({ code: "corpus.unknown_suite", file: source.file, line: source.lineOf("/suite"), pointer: "/suite", message: `file declares suite "${data.suite}" but lives in suite folder "${definition.name}"` });
+    problems.push({
+      code: "corpus.unknown_suite",
+      file: source.file,
+      line: source.lineOf("/suite"),
+      pointer: "/suite",
+      message: `file declares suite "${data.suite}" but lives in suite folder "${definition.name}"`,
+    });
     return [];
   }
   const invalid = schemaProblems(registry, definition.schemaId, source);
@@ -129,8 +142,18 @@ function loadYamlFile(
     problems.push(...invalid);
     return [];
   }
-  const ctx = { suite: definition.name, ops: definition.ops, file: source.file, provenance: data.provenance, lineOf: source.lineOf, ...(definition.needs !== undefined ? { needs: definition.needs } : {}) };
-  return keepVectors(data.vectors.map((raw, i) => buildVector(raw, `/vectors/${i}`, ctx)), problems);
+  const ctx = {
+    suite: definition.name,
+    ops: definition.ops,
+    file: source.file,
+    provenance: data.provenance,
+    lineOf: source.lineOf,
+    ...(definition.needs !== undefined ? { needs: definition.needs } : {}),
+  };
+  return keepVectors(
+    data.vectors.map((raw, i) => buildVector(raw, `/vectors/${i}`, ctx)),
+    problems,
+  );
 }
 
 function keepVectors(built: Array<Vector | CorpusProblem[]>, problems: CorpusProblem[]): Vector[] {
@@ -159,7 +182,11 @@ function importUpstream(
   const bytes = readFileSync(path);
   const actual = sha256Hex(bytes);
   if (actual !== meta.sha256) {
-    problems.push({ code: "corpus.upstream_mismatch", file: display(path), message: `sha256 ${actual} differs from the recorded upstream ${meta.sha256}` });
+    problems.push({
+      code: "corpus.upstream_mismatch",
+      file: display(path),
+      message: `sha256 ${actual} differs from the recorded upstream ${meta.sha256}`,
+    });
     return [];
   }
   const source = parseSource(display(path), bytes.toString("utf8"));
@@ -168,9 +195,19 @@ function importUpstream(
     problems.push(...invalid);
     return [];
   }
-  const ctx = { suite: definition.name, ops: definition.ops, file: source.file, provenance: upstreamProvenance(meta), lineOf: source.lineOf, ...(definition.needs !== undefined ? { needs: definition.needs } : {}) };
+  const ctx = {
+    suite: definition.name,
+    ops: definition.ops,
+    file: source.file,
+    provenance: upstreamProvenance(meta),
+    lineOf: source.lineOf,
+    ...(definition.needs !== undefined ? { needs: definition.needs } : {}),
+  };
   const imported = IMPORTERS[meta.format](definition.name, source.data);
-  return keepVectors(imported.map(({ pointer, ...raw }) => buildVector(raw, pointer, ctx)), problems);
+  return keepVectors(
+    imported.map(({ pointer, ...raw }) => buildVector(raw, pointer, ctx)),
+    problems,
+  );
 }
 
 export function displayPath(cwd: string): (p: string) => string {

@@ -1,8 +1,8 @@
 /** One ajv instance holding the kit's shared schemas plus every suite schema it has seen. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { fileURLToPath } from "node:url";
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 
 export const KIT_VECTORS_DIR = fileURLToPath(new URL("../../vectors/", import.meta.url));
 export const SHARED_SCHEMA_DIR = join(KIT_VECTORS_DIR, "_schema");
@@ -12,7 +12,9 @@ export class SchemaRegistry {
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor() {
-    for (const file of readdirSync(SHARED_SCHEMA_DIR).filter((f) => f.endsWith(".json")).sort()) {
+    for (const file of readdirSync(SHARED_SCHEMA_DIR)
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
       this.ajv.addSchema(JSON.parse(readFileSync(join(SHARED_SCHEMA_DIR, file), "utf8")));
     }
   }

@@ -10,7 +10,12 @@ export interface Selection {
 
 function matcher(filter: string): (id: string) => boolean {
   if (!filter.includes("*")) return (id) => id.includes(filter);
-  const pattern = new RegExp(`^${filter.split("*").map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  const pattern = new RegExp(
+    `^${filter
+      .split("*")
+      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
   return (id) => pattern.test(id);
 }
 
@@ -18,7 +23,13 @@ export function selectVectors(corpus: Corpus, selection: Selection): Vector[] {
   const known = new Set(corpus.suites.map((s) => s.name));
   const unknown = (selection.suites ?? []).filter((s) => !known.has(s));
   if (unknown.length > 0) {
-    throw new CorpusError(unknown.map((s) => ({ code: "corpus.unknown_suite" as const, file: "--suite", message: `unknown suite "${s}" (known: ${[...known].join(", ")})` })));
+    throw new CorpusError(
+      unknown.map((s) => ({
+        code: "corpus.unknown_suite" as const,
+        file: "--suite",
+        message: `unknown suite "${s}" (known: ${[...known].join(", ")})`,
+      })),
+    );
   }
   const wanted = selection.suites && selection.suites.length > 0 ? new Set(selection.suites) : undefined;
   const keep = selection.filter ? matcher(selection.filter) : () => true;

@@ -40,7 +40,13 @@ export function vectorFileText(file: VectorFileToWrite): string {
     "vectors:",
   ];
   for (const v of file.vectors) {
-    lines.push(`  - id: ${v.id}`, `    description: ${visibleJson(v.description)}`, `    spec: ${visibleJson(v.spec)}`, `    tier: ${v.tier}`, `    op: ${v.op}`);
+    lines.push(
+      `  - id: ${v.id}`,
+      `    description: ${visibleJson(v.description)}`,
+      `    spec: ${visibleJson(v.spec)}`,
+      `    tier: ${v.tier}`,
+      `    op: ${v.op}`,
+    );
     lines.push(`    input: ${visibleJson(v.input)}`);
     if (v.expected !== undefined) lines.push(`    expected: ${visibleJson(v.expected)}`);
     if (v.expected_error !== undefined) lines.push(`    expected_error: ${visibleJson(v.expected_error)}`);

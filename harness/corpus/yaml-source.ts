@@ -1,5 +1,5 @@
 /** Parses a YAML (or JSON) file keeping positions, so any JSON pointer maps back to a line. */
-import { isAlias, isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { type Document, isAlias, isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { CorpusError } from "./errors.ts";
 
 export interface SourceFile {
@@ -19,7 +19,13 @@ export function parseSource(file: string, text: string): SourceFile {
     const line = lineCounter.linePos(first.pos[0]).line;
     const vectorId = enclosingVectorId(text, line);
     throw new CorpusError([
-      { code: "corpus.yaml_syntax", file, line, ...(vectorId ? { vectorId } : {}), message: `YAML syntax error: ${first.message.split("\n")[0]}${more}` },
+      {
+        code: "corpus.yaml_syntax",
+        file,
+        line,
+        ...(vectorId ? { vectorId } : {}),
+        message: `YAML syntax error: ${first.message.split("\n")[0]}${more}`,
+      },
     ]);
   }
   const data = doc.toJS({ maxAliasCount: 10_000 }) as unknown;

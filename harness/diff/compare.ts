@@ -43,7 +43,11 @@ export function diffValues(expected: unknown, actual: unknown, path = ""): Diffe
   if (isObject(expected) && isObject(actual)) {
     const keys = [...new Set([...Object.keys(expected), ...Object.keys(actual)])];
     return keys.flatMap((key) =>
-      diffValues(Object.hasOwn(expected, key) ? expected[key] : MISSING, Object.hasOwn(actual, key) ? actual[key] : MISSING, `${path}/${escape(key)}`),
+      diffValues(
+        Object.hasOwn(expected, key) ? expected[key] : MISSING,
+        Object.hasOwn(actual, key) ? actual[key] : MISSING,
+        `${path}/${escape(key)}`,
+      ),
     );
   }
   if (Object.is(expected, actual) || (expected === 0 && actual === 0)) return [];

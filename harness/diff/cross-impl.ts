@@ -12,7 +12,9 @@ import { canonicalJson } from "../util/canonical-json.ts";
 const EVIDENCE_KEYS = new Set(["detail", "evidence", "message", "raw", "raw_type"]);
 
 type Schema = { $ref?: string; properties?: Record<string, unknown> };
-const OPS = JSON.parse(readFileSync(`${SHARED_SCHEMA_DIR}/ops.schema.json`, "utf8")) as { definitions: Record<string, Schema & { output?: Schema }> };
+const OPS = JSON.parse(readFileSync(`${SHARED_SCHEMA_DIR}/ops.schema.json`, "utf8")) as {
+  definitions: Record<string, Schema & { output?: Schema }>;
+};
 
 /** The top-level output keys an operation defines; anything else an adapter adds is evidence. */
 function outputKeys(op: string): Set<string> | undefined {
@@ -31,7 +33,11 @@ export interface Disagreement {
 function withoutEvidence(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutEvidence);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !EVIDENCE_KEYS.has(k)).map(([k, v]) => [k, withoutEvidence(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !EVIDENCE_KEYS.has(k))
+      .map(([k, v]) => [k, withoutEvidence(v)]),
+  );
 }
 
 /** What an answer says, as canonical text; null when there is nothing to compare. */
@@ -40,9 +46,10 @@ export function answerKey(op: string, result: CallResult): string | null {
     case "ok": {
       const keys = outputKeys(op);
       const output = result.output;
-      const kept = keys && output !== null && typeof output === "object" && !Array.isArray(output)
-        ? Object.fromEntries(Object.entries(output).filter(([k]) => keys.has(k)))
-        : output;
+      const kept =
+        keys && output !== null && typeof output === "object" && !Array.isArray(output)
+          ? Object.fromEntries(Object.entries(output).filter(([k]) => keys.has(k)))
+          : output;
       return canonicalJson(withoutEvidence(kept));
     }
     case "error":
@@ -63,7 +70,11 @@ export function disagreements(cases: readonly CaseRecord[]): Disagreement[] {
       if (key !== null) groups.set(key, [...(groups.get(key) ?? []), c.implementation]);
     }
     if (groups.size > 1) {
-      out.push({ vector_id: vectorId, tier: list[0]!.tier, groups: [...groups].map(([answer, implementations]) => ({ answer, implementations })) });
+      out.push({
+        vector_id: vectorId,
+        tier: list[0]!.tier,
+        groups: [...groups].map(([answer, implementations]) => ({ answer, implementations })),
+      });
     }
   }
   return out;

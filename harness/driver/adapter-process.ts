@@ -3,8 +3,9 @@
  * on stdout, with the tail of its stderr kept as evidence. Reports its end once, after its last
  * stdout line has been delivered.
  */
-import { execa, type ResultPromise } from "execa";
+
 import { createInterface } from "node:readline";
+import { execa, type ResultPromise } from "execa";
 
 export interface AdapterCommand {
   readonly file: string;

@@ -4,10 +4,11 @@
  * the adapter (replaying the handshake) and is attributed to the case that caused it: when several
  * cases were in flight, they are re-sent one at a time so the culprit is found, not guessed.
  */
-import { encode, parseFromAdapter, truncate, type HelloMessage } from "../protocol/messages.ts";
-import { handshakeOf, resultOf } from "../protocol/to-result.ts";
+
 import type { Answer, CallResult, FaultKind, Handshake, Implementation, ImplementationStats } from "../impl/types.ts";
-import { AdapterProcess, type AdapterCommand, type ExitInfo } from "./adapter-process.ts";
+import { encode, type HelloMessage, parseFromAdapter, truncate } from "../protocol/messages.ts";
+import { handshakeOf, resultOf } from "../protocol/to-result.ts";
+import { type AdapterCommand, AdapterProcess, type ExitInfo } from "./adapter-process.ts";
 
 export interface DriverOptions {
   /** Most requests in flight at once. */
@@ -195,7 +196,11 @@ export class SubprocessImplementation implements Implementation {
     if (!parsed.ok) {
       const id = idIn(line);
       const owner = id === undefined ? undefined : this.inFlight.get(id);
-      if (owner) return this.finish(owner, { kind: "protocol_error", message: parsed.problem }, line, { kind: "protocol_error", detail: parsed.problem });
+      if (owner)
+        return this.finish(owner, { kind: "protocol_error", message: parsed.problem }, line, {
+          kind: "protocol_error",
+          detail: parsed.problem,
+        });
       return this.violation(parsed.problem);
     }
     const message = parsed.message;

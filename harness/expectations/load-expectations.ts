@@ -23,7 +23,9 @@ export interface Expectations {
   readonly gaps: ReadonlyMap<string, Gap>;
 }
 
-const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(new URL("expectations.schema.json", import.meta.url), "utf8")));
+const validate = new Ajv({ allErrors: true }).compile(
+  JSON.parse(readFileSync(new URL("expectations.schema.json", import.meta.url), "utf8")),
+);
 
 /** A missing file means no known gaps. */
 export function loadExpectations(file: string, implementation: string): Expectations {
@@ -31,14 +33,22 @@ export function loadExpectations(file: string, implementation: string): Expectat
   const source = parseSource(file, readFileSync(file, "utf8"));
   if (!validate(source.data)) {
     throw new CorpusError(
-      (validate.errors ?? []).map((e) => ({ code: "corpus.schema" as const, file, line: source.lineOf(errorPointer(e)), pointer: errorPointer(e), message: errorMessage(e) })),
+      (validate.errors ?? []).map((e) => ({
+        code: "corpus.schema" as const,
+        file,
+        line: source.lineOf(errorPointer(e)),
+        pointer: errorPointer(e),
+        message: errorMessage(e),
+      })),
     );
   }
   const data = source.data as { implementation: string; sdk_version?: string; gaps: Gap[] | null };
   const gaps = new Map<string, Gap>();
   (data.gaps ?? []).forEach((gap, i) => {
     if (gaps.has(gap.id)) {
-      throw new CorpusError([{ code: "corpus.duplicate_id", file, line: source.lineOf(`/gaps/${i}/id`), vectorId: gap.id, message: "listed twice" }]);
+      throw new CorpusError([
+        { code: "corpus.duplicate_id", file, line: source.lineOf(`/gaps/${i}/id`), vectorId: gap.id, message: "listed twice" },
+      ]);
     }
     gaps.set(gap.id, gap);
   });

@@ -20,7 +20,9 @@ export interface UpdateSummary {
 export function updateExpectations(file: string, implementation: string, sdkVersion: string, cases: readonly CaseRecord[]): UpdateSummary {
   const doc = existsSync(file)
     ? parseDocument(readFileSync(file, "utf8"))
-    : parseDocument(`# Known gaps of ${implementation} against the corpus: each case below fails for the reason given.\n# A listed case that passes is stale and fails the run; an unlisted failure fails the run.\nimplementation: ${implementation}\nsdk_version: "${sdkVersion}"\ngaps: []\n`);
+    : parseDocument(
+        `# Known gaps of ${implementation} against the corpus: each case below fails for the reason given.\n# A listed case that passes is stale and fails the run; an unlisted failure fails the run.\nimplementation: ${implementation}\nsdk_version: "${sdkVersion}"\ngaps: []\n`,
+      );
   let gaps = doc.get("gaps");
   if (!isSeq(gaps)) {
     gaps = new YAMLSeq();

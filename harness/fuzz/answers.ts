@@ -24,7 +24,10 @@ export function classify(op: string, results: ReadonlyMap<string, CallResult>): 
   if (same !== null) return [{ answer: answerKey(op, same)!, implementations: [...results.keys()] }];
   const byAnswer = new Map<string, string[]>();
   for (const [name, result] of results) {
-    const key = result.kind === "crash" || result.kind === "timeout" || result.kind === "protocol_error" ? `fault ${result.kind}` : answerKey(op, result);
+    const key =
+      result.kind === "crash" || result.kind === "timeout" || result.kind === "protocol_error"
+        ? `fault ${result.kind}`
+        : answerKey(op, result);
     if (key === null) continue;
     const list = byAnswer.get(key);
     if (list) list.push(name);
@@ -99,7 +102,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function coarse(answer: string, parsed: unknown): string {
   if (parsed === undefined) return answer;
-  if (isRecord(parsed) && "accepted" in parsed) return parsed.accepted ? "accepted" : typeof parsed.reason === "string" ? `rejected ${parsed.reason}` : "rejected";
+  if (isRecord(parsed) && "accepted" in parsed)
+    return parsed.accepted ? "accepted" : typeof parsed.reason === "string" ? `rejected ${parsed.reason}` : "rejected";
   return "output";
 }
 
@@ -108,7 +112,10 @@ function differingKeys(parsed: readonly unknown[]): string {
   if (!parsed.every((p) => isRecord(p) && !("accepted" in p))) return "";
   const records = parsed as Array<Record<string, unknown>>;
   const keys = [...new Set(records.flatMap(Object.keys))].sort();
-  return keys.filter((k) => new Set(records.map((r) => JSON.stringify(r[k]))).size > 1).map((k) => `/${k}`).join(",");
+  return keys
+    .filter((k) => new Set(records.map((r) => JSON.stringify(r[k]))).size > 1)
+    .map((k) => `/${k}`)
+    .join(",");
 }
 
 /** The implementation pairs that disagree in this outcome, as `a~b` with a < b. */
@@ -116,6 +123,7 @@ export function disagreeingPairs(classes: readonly AnswerClass[]): string[] {
   const pairs: string[] = [];
   for (let i = 0; i < classes.length; i++)
     for (let j = i + 1; j < classes.length; j++)
-      for (const a of classes[i]!.implementations) for (const b of classes[j]!.implementations) pairs.push(a < b ? `${a}~${b}` : `${b}~${a}`);
+      for (const a of classes[i]!.implementations)
+        for (const b of classes[j]!.implementations) pairs.push(a < b ? `${a}~${b}` : `${b}~${a}`);
   return pairs;
 }

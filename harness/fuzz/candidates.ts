@@ -22,7 +22,9 @@ export function candidateId(suite: string, op: string, input: Record<string, unk
 
 /** "python says {…}; reference, rust say {…}" */
 export function describeClasses(group: FuzzGroup): string {
-  return group.classes.map((c) => `${c.implementations.join(", ")} ${c.implementations.length === 1 ? "says" : "say"} ${c.answer}`).join("; ");
+  return group.classes
+    .map((c) => `${c.implementations.join(", ")} ${c.implementations.length === 1 ? "says" : "say"} ${c.answer}`)
+    .join("; ");
 }
 
 export function candidateFiles(corpus: Corpus, groups: readonly FuzzGroup[], command: string): VectorFileToWrite[] {
@@ -42,7 +44,8 @@ export function candidateFiles(corpus: Corpus, groups: readonly FuzzGroup[], com
   }
   return [...bySuite].map(([suite, vectors]) => ({
     suite,
-    description: "Candidates found by `smcp-conformance fuzz`: review each, give it a tier and an expected value from the spec, then move it into the suite.",
+    description:
+      "Candidates found by `smcp-conformance fuzz`: review each, give it a tier and an expected value from the spec, then move it into the suite.",
     provenance: { source: "fuzz", by: command },
     vectors,
   }));

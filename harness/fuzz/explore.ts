@@ -7,8 +7,8 @@
  */
 import type { Arbitrary } from "fast-check";
 import type { Implementation } from "../impl/types.ts";
+import { ask, disagreeingPairs, type Outcome, partition, signature } from "./answers.ts";
 import { valuesAt } from "./generate-at.ts";
-import { ask, disagreeingPairs, partition, signature, type Outcome } from "./answers.ts";
 
 export interface Found {
   /** The run index within this operation's seed: fast-check's replay path starts with it. */
@@ -63,5 +63,6 @@ function record(stats: ExploreStats, options: ExploreOptions, index: number, inp
   let entry = stats.signatures.get(key);
   if (!entry) stats.signatures.set(key, (entry = { count: 0, samples: [] }));
   entry.count++;
-  if (entry.samples.length < options.samplesPerSignature) entry.samples.push({ index, input, outcome, partition: partition(outcome.classes) });
+  if (entry.samples.length < options.samplesPerSignature)
+    entry.samples.push({ index, input, outcome, partition: partition(outcome.classes) });
 }

@@ -7,8 +7,8 @@
 import type { Arbitrary } from "fast-check";
 import type { Implementation } from "../impl/types.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
-import { signature, type AnswerClass } from "./answers.ts";
-import { explore, type ExploreStats } from "./explore.ts";
+import { type AnswerClass, signature } from "./answers.ts";
+import { type ExploreStats, explore } from "./explore.ts";
 import { shrink } from "./shrink.ts";
 
 export interface FuzzOptions {
@@ -84,16 +84,23 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzSummary> {
     // Three quarters of the budget explore, shared out by operation; the rest is for shrinking.
     const deadline = (0.75 * budget * (k + 1)) / options.ops.length;
     const shouldStop = () => {
-      if (options.shouldStop?.()) return (stopped ??= "interrupted"), true;
-      if (elapsed() > deadline) return (stopped ??= "time budget"), true;
+      if (options.shouldStop?.()) return ((stopped ??= "interrupted"), true);
+      if (elapsed() > deadline) return ((stopped ??= "time budget"), true);
       return false;
     };
     const stats = await explore({
-      op, seed, runs: perOpRuns, arbitrary: arbitraryFor(options, op), implementations: options.implementations,
-      samplesPerSignature: options.shrinksPerSignature, shouldStop,
+      op,
+      seed,
+      runs: perOpRuns,
+      arbitrary: arbitraryFor(options, op),
+      implementations: options.implementations,
+      samplesPerSignature: options.shrinksPerSignature,
+      shouldStop,
     });
     explored.push({ op, seed, stats });
-    options.onProgress?.(`fuzz: ${op}: ${stats.cases} cases, ${stats.disagreeing} disagreeing, ${stats.signatures.size} signatures (${Math.round(elapsed())} ms)`);
+    options.onProgress?.(
+      `fuzz: ${op}: ${stats.cases} cases, ${stats.disagreeing} disagreeing, ${stats.signatures.size} signatures (${Math.round(elapsed())} ms)`,
+    );
   }
   const groups = await shrinkAll(options, explored, () => budget - elapsed());
   const pairs: Record<string, number> = {};
@@ -136,8 +143,13 @@ async function shrinkAll(
     // An even share of what is left of the budget, never less than two seconds.
     const timeLimitMs = Math.max(2_000, Math.min(60_000, remainingMs() / (jobs.length - n)));
     const shrunk = await shrink({
-      op: job.op, arbitrary: arbitraryFor(options, job.op), seed: job.seed, index: job.found.index,
-      partition: job.found.partition, implementations: options.implementations, timeLimitMs,
+      op: job.op,
+      arbitrary: arbitraryFor(options, job.op),
+      seed: job.seed,
+      index: job.found.index,
+      partition: job.found.partition,
+      implementations: options.implementations,
+      timeLimitMs,
     });
     // A case that no longer disagrees (a flaky adapter) keeps its unshrunk form as evidence.
     const input = shrunk?.input ?? job.found.input;
@@ -145,15 +157,29 @@ async function shrinkAll(
     const path = shrunk?.path ?? String(job.found.index);
     const kind = signature(job.op, classes);
     const candidate: FuzzGroup = {
-      op: job.op, signature: kind, seed: job.seed, path, input, partition: job.found.partition, classes, cases: 0, variants: [],
+      op: job.op,
+      signature: kind,
+      seed: job.seed,
+      path,
+      input,
+      partition: job.found.partition,
+      classes,
+      cases: 0,
+      variants: [],
       shrink: { evaluations: shrunk?.evaluations ?? 0, interrupted: shrunk?.interrupted ?? false },
     };
     const existing = groups.get(kind);
-    const group = !existing ? candidate : size(candidate) < size(existing) ? { ...candidate, cases: existing.cases, variants: [...existing.variants, existing.path] } : existing;
+    const group = !existing
+      ? candidate
+      : size(candidate) < size(existing)
+        ? { ...candidate, cases: existing.cases, variants: [...existing.variants, existing.path] }
+        : existing;
     if (existing && group === existing && canonicalJson(input) !== canonicalJson(existing.input)) existing.variants.push(path);
     group.cases += job.cases;
     groups.set(kind, group);
-    options.onProgress?.(`fuzz: shrank ${job.op} case ${job.found.index} to ${canonicalJson(input).length} bytes in ${shrunk?.evaluations ?? 0} steps`);
+    options.onProgress?.(
+      `fuzz: shrank ${job.op} case ${job.found.index} to ${canonicalJson(input).length} bytes in ${shrunk?.evaluations ?? 0} steps`,
+    );
   }
   return [...groups.values()];
 }

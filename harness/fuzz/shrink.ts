@@ -7,8 +7,8 @@
  */
 import fc, { type Arbitrary } from "fast-check";
 import type { Implementation } from "../impl/types.ts";
+import { ask, type Outcome, partition } from "./answers.ts";
 import { valuesAt } from "./generate-at.ts";
-import { ask, partition, type Outcome } from "./answers.ts";
 
 export interface Shrunk {
   readonly input: Record<string, unknown>;

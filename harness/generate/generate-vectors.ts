@@ -7,8 +7,8 @@
 import type { Arbitrary } from "fast-check";
 import type { Corpus } from "../corpus/types.ts";
 import type { VectorToWrite } from "../corpus/vector-file-text.ts";
+import { type AnswerClass, ask } from "../fuzz/answers.ts";
 import { candidateId, homeOf } from "../fuzz/candidates.ts";
-import { ask, type AnswerClass } from "../fuzz/answers.ts";
 import { valuesAt } from "../fuzz/generate-at.ts";
 import type { Implementation } from "../impl/types.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
@@ -41,7 +41,10 @@ export async function generateVectors(options: GenerateOptions): Promise<VectorT
       .map((input, index) => ({ input, index, key: canonicalJson({ op, input }) }))
       .filter((c) => !known.has(c.key) && (known.add(c.key), true));
     const answered = await Promise.all(pool.map(async (c) => ({ ...c, kind: kindOf(op, await options.reference.call(op, c.input)) })));
-    for (const pick of spread(answered.filter((a) => a.kind !== null), options.count)) {
+    for (const pick of spread(
+      answered.filter((a) => a.kind !== null),
+      options.count,
+    )) {
       out.push(await toVector(options, op, pick.input, pick.index));
     }
   }
@@ -99,7 +102,13 @@ async function toVector(options: GenerateOptions, op: string, input: Record<stri
 export function agreement(classes: readonly AnswerClass[], reference: string, asked: readonly string[]): string {
   const refClass = classes.find((c) => c.implementations.includes(reference));
   const agree = refClass?.implementations ?? [reference];
-  const differ = classes.filter((c) => c !== refClass).map((c) => `${c.implementations.join(", ")} ${c.implementations.length === 1 ? "says" : "say"} ${c.answer}`);
+  const differ = classes
+    .filter((c) => c !== refClass)
+    .map((c) => `${c.implementations.join(", ")} ${c.implementations.length === 1 ? "says" : "say"} ${c.answer}`);
   const silent = asked.filter((name) => !classes.some((c) => c.implementations.includes(name)));
-  return [`agree: ${agree.join(", ")}`, ...(differ.length ? [`differ: ${differ.join("; ")}`] : []), ...(silent.length ? [`no answer: ${silent.join(", ")}`] : [])].join("; ");
+  return [
+    `agree: ${agree.join(", ")}`,
+    ...(differ.length ? [`differ: ${differ.join("; ")}`] : []),
+    ...(silent.length ? [`no answer: ${silent.join(", ")}`] : []),
+  ].join("; ");
 }

@@ -12,7 +12,10 @@ const VALID_CHUNK = fc.constantFrom("a", "A", "z", "0", "9", "x", "-", "_", "srv
  */
 export function validBundleId(): Arbitrary<string> {
   return fc.oneof(
-    { weight: 2, arbitrary: fc.constantFrom("a", "-", "_", "--", "-_-", "a-b", "a_b", "x--y", "_a_", "My_Server", "bundle_0123456789abcdef") },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom("a", "-", "_", "--", "-_-", "a-b", "a_b", "x--y", "_a_", "My_Server", "bundle_0123456789abcdef"),
+    },
     { weight: 3, arbitrary: fc.array(VALID_CHUNK, { minLength: 1, maxLength: 6 }).map((chunks) => chunks.join("").replace(/_+/g, "_")) },
   );
 }

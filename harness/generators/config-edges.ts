@@ -9,7 +9,6 @@ import { configOf, type Transport } from "./configs.ts";
 import { param, patchesAt, withOnePatch } from "./faults.ts";
 import type { Patch } from "./objects.ts";
 
-
 export const BASE_EDGES: readonly Patch[] = [
   ...patchesAt(["description"], "a test server"),
   ...patchesAt(["bundle_id"], null),
@@ -21,7 +20,14 @@ export const BASE_EDGES: readonly Patch[] = [
   ...patchesAt(param("x-unknown"), true),
 ];
 
-const HEADER_EDGES: readonly Patch[] = patchesAt(param("headers"), null, { "X-Retry": 3 }, { "X-Debug": true }, { "X-Extra": { a: 1 } }, { "X-Null": null });
+const HEADER_EDGES: readonly Patch[] = patchesAt(
+  param("headers"),
+  null,
+  { "X-Retry": 3 },
+  { "X-Debug": true },
+  { "X-Extra": { a: 1 } },
+  { "X-Null": null },
+);
 
 export const TRANSPORT_EDGES: Readonly<Record<Transport, readonly Patch[]>> = {
   stdio: [...patchesAt(param("env"), null), ...patchesAt(param("url"), "https://mcp.example.com/mcp")],

@@ -5,7 +5,7 @@
 import fc, { type Arbitrary } from "fast-check";
 import type { Json } from "../../adapters/reference/src/types.ts";
 import { configOf, type Transport } from "./configs.ts";
-import { faultsAt, param, withOneFault, type Fault, type Faulty } from "./faults.ts";
+import { type Fault, type Faulty, faultsAt, param, withOneFault } from "./faults.ts";
 import { ABSENT, constantJson } from "./objects.ts";
 
 const MISSING = "config.missing_field";
@@ -27,7 +27,16 @@ export const BASE_FAULTS: readonly Fault[] = [
   ...faultsAt(["disabled"], WRONG, "false", 0, null),
   ...faultsAt(["forbidden_tools"], WRONG, "x", [1], null),
   ...faultsAt(["tool_meta"], WRONG, [], "x", null),
-  ...faultsAt(["tool_meta"], META, { t: [] }, { t: null }, { t: { alias: 1 } }, { t: { auto_apply: "yes" } }, { t: { tags: "a" } }, { t: { ret_object_mapper: [] } }),
+  ...faultsAt(
+    ["tool_meta"],
+    META,
+    { t: [] },
+    { t: null },
+    { t: { alias: 1 } },
+    { t: { auto_apply: "yes" } },
+    { t: { tags: "a" } },
+    { t: { ret_object_mapper: [] } },
+  ),
   ...faultsAt(["default_tool_meta"], META, [], "x", { alias: 5 }),
   ...faultsAt(["vrl"], WRONG, 5),
   ...faultsAt(["server_parameters"], MISSING, ABSENT),
@@ -88,6 +97,9 @@ export function faultyServerConfig(): Arbitrary<Faulty> {
     { weight: 4, arbitrary: forTransport("stdio") },
     { weight: 3, arbitrary: forTransport("streamable") },
     { weight: 3, arbitrary: forTransport("sse") },
-    { weight: 1, arbitrary: constantJson<Json>([], "x", null, 5, true, [{ name: "x" }]).map((value) => ({ value, reason: "config.not_object" })) },
+    {
+      weight: 1,
+      arbitrary: constantJson<Json>([], "x", null, 5, true, [{ name: "x" }]).map((value) => ({ value, reason: "config.not_object" })),
+    },
   );
 }

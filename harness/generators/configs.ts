@@ -7,7 +7,7 @@ import fc, { type Arbitrary } from "fast-check";
 import type { JsonObject } from "../../adapters/reference/src/types.ts";
 import { validBundleId } from "./bundle-ids.ts";
 import { serverName, toolName } from "./names.ts";
-import { maybe, objectOf, type Field } from "./objects.ts";
+import { type Field, maybe, objectOf } from "./objects.ts";
 import { toolMeta, toolMetaMap } from "./tool-meta.ts";
 import { sseParameters, stdioParameters, streamableParameters } from "./transport-params.ts";
 

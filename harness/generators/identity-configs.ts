@@ -6,9 +6,8 @@
 import fc, { type Arbitrary } from "fast-check";
 import type { JsonObject } from "../../adapters/reference/src/types.ts";
 import { configOf, validServerConfig } from "./configs.ts";
-import { faultsAt, param, patchesAt, withOneFault, withOnePatch, type Fault, type Faulty } from "./faults.ts";
+import { type Fault, type Faulty, faultsAt, param, patchesAt, withOneFault, withOnePatch } from "./faults.ts";
 import { ABSENT, type Patch } from "./objects.ts";
-
 
 /** Encodable as count 0 (null or absent), plus explicit ids resolve must pass through. */
 const ENCODABLE_EDGES: readonly Patch[] = [
@@ -48,7 +47,10 @@ export function unencodableConfig(): Arbitrary<Faulty> {
 
 /** A config whose identity can be encoded: valid, or with null / absent lists and maps. */
 export function encodableConfig(): Arbitrary<JsonObject> {
-  return fc.oneof({ weight: 3, arbitrary: validServerConfig() }, { weight: 1, arbitrary: withOnePatch(validServerConfig(), ENCODABLE_EDGES) });
+  return fc.oneof(
+    { weight: 3, arbitrary: validServerConfig() },
+    { weight: 1, arbitrary: withOnePatch(validServerConfig(), ENCODABLE_EDGES) },
+  );
 }
 
 /** Input config for bundle_id.resolve / identity_bytes: mostly encodable, sometimes not. */

@@ -1,7 +1,7 @@
 /** Input definitions for validation: valid, observe-tier edges and single faults, or any mix. */
 import fc, { type Arbitrary } from "fast-check";
 import type { Json } from "../../adapters/reference/src/types.ts";
-import { withOnePatch, type ValidityOption } from "./faults.ts";
+import { type ValidityOption, withOnePatch } from "./faults.ts";
 import { faultyInputDefinition } from "./input-faults.ts";
 import { commandInput, pickStringInput, promptStringInput, validInputDefinition } from "./inputs.ts";
 import type { Patch } from "./objects.ts";
@@ -16,7 +16,11 @@ const EDGES: readonly Patch[] = [
 
 /** A valid definition with one observe-tier edge (a pickString's options edge is a no-op). */
 export function edgeInputDefinition(): Arbitrary<Json> {
-  return fc.oneof(withOnePatch(promptStringInput(), EDGES), withOnePatch(commandInput(), EDGES), withOnePatch(pickStringInput(), EDGES.slice(0, 2)));
+  return fc.oneof(
+    withOnePatch(promptStringInput(), EDGES),
+    withOnePatch(commandInput(), EDGES),
+    withOnePatch(pickStringInput(), EDGES.slice(0, 2)),
+  );
 }
 
 /**
@@ -27,5 +31,9 @@ export function inputDefinition({ valid }: ValidityOption = {}): Arbitrary<Json>
   const invalid = faultyInputDefinition().map((faulty) => faulty.value);
   if (valid === true) return validInputDefinition();
   if (valid === false) return invalid;
-  return fc.oneof({ weight: 5, arbitrary: validInputDefinition() }, { weight: 1, arbitrary: edgeInputDefinition() }, { weight: 4, arbitrary: invalid });
+  return fc.oneof(
+    { weight: 5, arbitrary: validInputDefinition() },
+    { weight: 1, arbitrary: edgeInputDefinition() },
+    { weight: 4, arbitrary: invalid },
+  );
 }

@@ -4,7 +4,7 @@
  */
 import fc, { type Arbitrary } from "fast-check";
 import type { Json } from "../../adapters/reference/src/types.ts";
-import { faultsAt, withOneFault, type Fault, type Faulty } from "./faults.ts";
+import { type Fault, type Faulty, faultsAt, withOneFault } from "./faults.ts";
 import { commandInput, pickStringInput, promptStringInput } from "./inputs.ts";
 import { ABSENT, constantJson } from "./objects.ts";
 
@@ -45,8 +45,14 @@ export const PICK_FAULTS: readonly Fault[] = [
 
 /** Whole definitions whose default names a label, or the other NFC/NFD spelling of a value. */
 const DEFAULT_TRAPS: Faulty[] = [
-  { value: { id: "region", description: "r", type: "pickString", options: [{ label: "East", value: "cn-east-1" }], default: "East" }, reason: "input.pick_default_not_in_options" },
-  { value: { id: "name", description: "n", type: "pickString", options: [{ label: "e", value: "\u00E9" }], default: "e\u0301" }, reason: "input.pick_default_not_in_options" },
+  {
+    value: { id: "region", description: "r", type: "pickString", options: [{ label: "East", value: "cn-east-1" }], default: "East" },
+    reason: "input.pick_default_not_in_options",
+  },
+  {
+    value: { id: "name", description: "n", type: "pickString", options: [{ label: "e", value: "\u00E9" }], default: "e\u0301" },
+    reason: "input.pick_default_not_in_options",
+  },
 ];
 
 export const PROMPT_FAULTS: readonly Fault[] = [...faultsAt(["default"], WRONG, 5, true), ...faultsAt(["password"], WRONG, "yes", 1)];

@@ -9,12 +9,16 @@ import { inputId } from "./names.ts";
 import { ABSENT, dropAbsent, maybe, objectOf } from "./objects.ts";
 import { trickyString } from "./strings.ts";
 
-const description = (): Arbitrary<string> => fc.oneof(fc.constantFrom("API token", "PostgreSQL 主机地址", ""), trickyString({ maxLength: 6 }));
+const description = (): Arbitrary<string> =>
+  fc.oneof(fc.constantFrom("API token", "PostgreSQL 主机地址", ""), trickyString({ maxLength: 6 }));
 const nullable = <T>(value: Arbitrary<T>): Arbitrary<T | null> => fc.option(value, { nil: null, freq: 4 });
 
 /** Option text: shared values (duplicates are allowed) and the NFC/NFD pair "é" / "e\u0301". */
 const optionText = (): Arbitrary<string> =>
-  fc.oneof({ weight: 2, arbitrary: fc.constantFrom("cn-east-1", "cn-north-1", "East", "a", "\u00E9", "e\u0301") }, { weight: 1, arbitrary: trickyString({ minLength: 1, maxLength: 5 }) });
+  fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom("cn-east-1", "cn-north-1", "East", "a", "\u00E9", "e\u0301") },
+    { weight: 1, arbitrary: trickyString({ minLength: 1, maxLength: 5 }) },
+  );
 
 export function pickOption(): Arbitrary<JsonObject> {
   return objectOf({ label: optionText(), value: optionText() });

@@ -36,7 +36,11 @@ export interface MapOptions {
  * A plain object from distinct keys in generation order (so a permutation of the same entries is
  * reachable); shrinks by dropping entries, then shrinking keys and values.
  */
-export function plainMap<T>(key: Arbitrary<string>, value: Arbitrary<T>, { minKeys = 0, maxKeys = 5 }: MapOptions = {}): Arbitrary<Record<string, T>> {
+export function plainMap<T>(
+  key: Arbitrary<string>,
+  value: Arbitrary<T>,
+  { minKeys = 0, maxKeys = 5 }: MapOptions = {},
+): Arbitrary<Record<string, T>> {
   return fc
     .uniqueArray(fc.tuple(key.filter(isSafeKey), value), { selector: ([k]) => k, minLength: minKeys, maxLength: maxKeys })
     .map((entries) => Object.fromEntries(entries));

@@ -66,7 +66,10 @@ export function toolName(): Arbitrary<string> {
 /** Input ids: pairs that collide once segmented ("a-b"/"a_b"/"a b"), case pairs, Unicode. */
 export function inputId(): Arbitrary<string> {
   return fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom("api_key", "API_KEY", "db-host", "a-b", "a_b", "a b", "a.b", "token", "\u00E9", "e\u0301", "") },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom("api_key", "API_KEY", "db-host", "a-b", "a_b", "a b", "a.b", "token", "\u00E9", "e\u0301", ""),
+    },
     { weight: 2, arbitrary: trickyString({ maxLength: 6 }) },
   );
 }

@@ -26,7 +26,9 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
   "bundle_id.identity_bytes": objectOf({ config: identityConfig() }),
   "bundle_id.validate": objectOf({ bundle_id: bundleIdValue() }),
   exposed_name: objectOf({
-    bundle_id: rarelyLoneSurrogate(fc.oneof({ weight: 3, arbitrary: validBundleId() }, { weight: 1, arbitrary: trickyString({ maxLength: 5 }) })),
+    bundle_id: rarelyLoneSurrogate(
+      fc.oneof({ weight: 3, arbitrary: validBundleId() }, { weight: 1, arbitrary: trickyString({ maxLength: 5 }) }),
+    ),
     tool_name: rarelyLoneSurrogate(toolName()),
     alias: maybe(fc.option(toolAlias(), { nil: null, freq: 3 }), 4),
   }),
@@ -37,7 +39,10 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
   "input.validate": objectOf({ input: inputDefinition() }),
   "tool_meta.merge": objectOf({
     default_tool_meta: nullOr(toolMeta()),
-    tool_meta: fc.oneof({ weight: 5, arbitrary: nullOr(toolMeta()) }, { weight: 1, arbitrary: constantJson<JsonObject>({ x_unknown: 1 }, { alias: "a", x_unknown: [] }) }),
+    tool_meta: fc.oneof(
+      { weight: 5, arbitrary: nullOr(toolMeta()) },
+      { weight: 1, arbitrary: constantJson<JsonObject>({ x_unknown: 1 }, { alias: "a", x_unknown: [] }) },
+    ),
   }),
   "load.diagnostics": objectOf({ servers: loadEntries() }),
   "plugin.layout": objectOf({ files: pluginFiles() }),

@@ -6,16 +6,53 @@ import fc, { type Arbitrary } from "fast-check";
 import { trickyString } from "./strings.ts";
 
 /** Input ids that render inputs and placeholders share, so lookups hit as well as miss. */
-export const PLACEHOLDER_INPUT_IDS = ["x", "token", "db-host", "api_key", "a/b", "", "\u00E9", "e\u0301", "a:b", "plug@market/token"] as const;
+export const PLACEHOLDER_INPUT_IDS = [
+  "x",
+  "token",
+  "db-host",
+  "api_key",
+  "a/b",
+  "",
+  "\u00E9",
+  "e\u0301",
+  "a:b",
+  "plug@market/token",
+] as const;
 
 /** Env names shared by render envs and placeholders; "PATH"/"Path" differ only in case. */
 export const PLACEHOLDER_ENV_NAMES = ["A", "B", "PATH", "Path", "HOME", "API_BASE", "EMPTY", "", "\u00E9", "A-B", "A B"] as const;
 
 /** Kinds nobody defines, and near-misses of real ones by case or spacing: all stay literal. */
-export const UNKNOWN_PLACEHOLDERS = ["${foo}", "${config:x}", "${command:x}", "${INPUT:x}", "${Env:A}", "${ env:A}", "${userhome}", "${input}", "${env}", "${inputs:x}"] as const;
+export const UNKNOWN_PLACEHOLDERS = [
+  "${foo}",
+  "${config:x}",
+  "${command:x}",
+  "${INPUT:x}",
+  "${Env:A}",
+  "${ env:A}",
+  "${userhome}",
+  "${input}",
+  "${env}",
+  "${inputs:x}",
+] as const;
 
 /** Broken syntax that a lenient regex might still match: `${`, `${}`, nested braces, `$$`. */
-export const MALFORMED_PLACEHOLDERS = ["${input:", "${}", "${", "$", "}", "$${env:A}", "${env:A}}", "${{env:A}}", "${input:a{b}", "\\${env:A}", "${env:}", "${input:}", "$ {env:A}", "{env:A}"] as const;
+export const MALFORMED_PLACEHOLDERS = [
+  "${input:",
+  "${}",
+  "${",
+  "$",
+  "}",
+  "$${env:A}",
+  "${env:A}}",
+  "${{env:A}}",
+  "${input:a{b}",
+  "\\${env:A}",
+  "${env:}",
+  "${input:}",
+  "$ {env:A}",
+  "{env:A}",
+] as const;
 
 /** A name from a pool, its first two entries most often (so renders' lookups hit), or tricky text. */
 const nameFrom = (pool: readonly [string, string, ...string[]]): Arbitrary<string> =>
@@ -56,7 +93,9 @@ export function literalPiece(): Arbitrary<string> {
  * and literal text mixed (embedded, several, adjacent); shrinks towards "".
  */
 export function placeholderString(): Arbitrary<string> {
-  const mixed = fc.array(fc.oneof({ weight: 2, arbitrary: placeholderToken() }, { weight: 3, arbitrary: literalPiece() }), { maxLength: 5 });
+  const mixed = fc.array(fc.oneof({ weight: 2, arbitrary: placeholderToken() }, { weight: 3, arbitrary: literalPiece() }), {
+    maxLength: 5,
+  });
   return fc.oneof(
     { weight: 6, arbitrary: mixed.map((pieces) => pieces.join("")) },
     { weight: 3, arbitrary: placeholderToken() },

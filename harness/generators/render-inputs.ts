@@ -45,8 +45,14 @@ export function renderEnv(): Arbitrary<Record<string, string>> {
 
 /** `<plugin>@<marketplace>` (the schema's `^[^@/]+@[^@/]+$`). */
 export function pluginScope(): Arbitrary<string> {
-  const part = fc.oneof(fc.constantFrom("plug", "other", "p", "\u00E9"), trickyString({ minLength: 1, maxLength: 3 }).filter((s) => !/[@/]/.test(s)));
-  return fc.oneof({ weight: 3, arbitrary: fc.constantFrom("plug@market", "other@market") }, { weight: 1, arbitrary: fc.tuple(part, part).map(([a, b]) => `${a}@${b}`) });
+  const part = fc.oneof(
+    fc.constantFrom("plug", "other", "p", "\u00E9"),
+    trickyString({ minLength: 1, maxLength: 3 }).filter((s) => !/[@/]/.test(s)),
+  );
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom("plug@market", "other@market") },
+    { weight: 1, arbitrary: fc.tuple(part, part).map(([a, b]) => `${a}@${b}`) },
+  );
 }
 
 /**
@@ -67,7 +73,8 @@ export function scopedRenderInput(): Arbitrary<JsonObject> {
 }
 
 /** Literal text beside a placeholder ("" most often: the whole-string case). */
-const literalPieces = (): Arbitrary<string> => fc.oneof({ weight: 2, arbitrary: fc.constant("") }, { weight: 1, arbitrary: literalPiece() });
+const literalPieces = (): Arbitrary<string> =>
+  fc.oneof({ weight: 2, arbitrary: fc.constant("") }, { weight: 1, arbitrary: literalPiece() });
 
 /** Any render input: free combinations, or a plugin-scope case (about one in six). */
 export function renderInput(): Arbitrary<JsonObject> {

@@ -8,7 +8,10 @@ import { trickyString } from "./strings.ts";
 
 /** Aliases: "" and names that contain `__` or collide with other tools' names. */
 export function toolAlias(): Arbitrary<string> {
-  return fc.oneof({ weight: 3, arbitrary: fc.constantFrom("search", "find", "", "a__b", "web_search") }, { weight: 1, arbitrary: trickyString({ maxLength: 5 }) });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom("search", "find", "", "a__b", "web_search") },
+    { weight: 1, arbitrary: trickyString({ maxLength: 5 }) },
+  );
 }
 
 const orNull = <T>(value: Arbitrary<T>): Arbitrary<T | null> => fc.option(value, { nil: null, freq: 4 });
@@ -20,7 +23,10 @@ const orNull = <T>(value: Arbitrary<T>): Arbitrary<T | null> => fc.option(value,
 export function toolMeta(): Arbitrary<JsonObject> {
   return objectOf({
     auto_apply: maybe(orNull(fc.boolean())),
-    ret_object_mapper: maybe(orNull(plainMap(fc.constantFrom("id", "name", "", "a.b"), fc.constantFrom("uid", "title", ""), { maxKeys: 2 })), 3),
+    ret_object_mapper: maybe(
+      orNull(plainMap(fc.constantFrom("id", "name", "", "a.b"), fc.constantFrom("uid", "title", ""), { maxKeys: 2 })),
+      3,
+    ),
     alias: maybe(orNull(toolAlias())),
     tags: maybe(orNull(fc.array(fc.constantFrom("read-only", "", "net", "\u00E9"), { maxLength: 3 }))),
   });

@@ -11,7 +11,10 @@ import { configString } from "./placeholders.ts";
 /** ISO-8601 durations the kit accepts, fractions and rarely used units included. */
 export function isoDuration(): Arbitrary<string> {
   return fc.oneof(
-    { weight: 2, arbitrary: fc.constantFrom("PT30S", "PT5M", "PT0S", "P1D", "PT1.5S", "PT1H", "P1W", "P0D", "PT0.001S", "P1Y2M3W4DT5H6M7.5S") },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom("PT30S", "PT5M", "PT0S", "P1D", "PT1.5S", "PT1H", "P1W", "P0D", "PT0.001S", "P1Y2M3W4DT5H6M7.5S"),
+    },
     { weight: 1, arbitrary: fc.nat({ max: 100_000 }).map((n) => `PT${n}S`) },
   );
 }
@@ -23,7 +26,16 @@ export function seconds(): Arbitrary<number> {
 
 export function url(): Arbitrary<string> {
   return fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom("https://mcp.example.com/mcp", "http://localhost:8080/sse", "https://例子.测试/mcp", "https://mcp.example.com/a b", "") },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        "https://mcp.example.com/mcp",
+        "http://localhost:8080/sse",
+        "https://例子.测试/mcp",
+        "https://mcp.example.com/a b",
+        "",
+      ),
+    },
     { weight: 1, arbitrary: configString().map((path) => `https://mcp.example.com/${path}`) },
   );
 }
@@ -33,7 +45,10 @@ export const stringMapOfConfigStrings = (): Arbitrary<Record<string, string>> =>
 
 export function stdioParameters(): Arbitrary<JsonObject> {
   return objectOf({
-    command: fc.oneof({ weight: 2, arbitrary: fc.constantFrom("npx", "uvx", "fixture-echo-server", "/usr/bin/env") }, { weight: 1, arbitrary: configString() }),
+    command: fc.oneof(
+      { weight: 2, arbitrary: fc.constantFrom("npx", "uvx", "fixture-echo-server", "/usr/bin/env") },
+      { weight: 1, arbitrary: configString() },
+    ),
     args: fc.array(configString(), { maxLength: 4 }),
     env: stringMapOfConfigStrings(),
     cwd: fc.option(fc.constantFrom("/tmp", "C:\\work", "", "${userHome}/x"), { nil: null }),

@@ -47,7 +47,19 @@ export const NFC_NFD_PAIRS = [
 ] as const;
 
 /** Non-ASCII letters and digits that Unicode `\w`, `isalnum()`, case folding or NFKC map into ASCII. */
-export const NON_ASCII_ALNUM = ["\u00E9", "\u00DF", "\u0663", "\u00B2", "\uFF21", "\u212A", "\u017F", "\u0130", "\u0131", "\uFB01", "\u00B5"] as const;
+export const NON_ASCII_ALNUM = [
+  "\u00E9",
+  "\u00DF",
+  "\u0663",
+  "\u00B2",
+  "\uFF21",
+  "\u212A",
+  "\u017F",
+  "\u0130",
+  "\u0131",
+  "\uFB01",
+  "\u00B5",
+] as const;
 
 /** Last and first code points of each UTF-8 length (1, 2, 3, 4 bytes): length-prefix traps. */
 export const UTF8_LENGTH_STEPS = ["\u007F", "\u0080", "\u07FF", "\u0800", "\uFFFF", "\u{10000}"] as const;

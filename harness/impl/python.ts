@@ -10,7 +10,8 @@ import { sdkAdapter } from "./sdk-adapter.ts";
 export const PYTHON_FAMILY = {
   defaultVersion: DEFAULT_PYTHON_SDK,
   versions: pythonVersions,
-  expectationsFile: (version: string) => join(PYTHON_DIR, version === DEFAULT_PYTHON_SDK ? "expectations.yaml" : `expectations@${version}.yaml`),
+  expectationsFile: (version: string) =>
+    join(PYTHON_DIR, version === DEFAULT_PYTHON_SDK ? "expectations.yaml" : `expectations@${version}.yaml`),
   create: (name: string, version: string, options: Partial<DriverOptions>) =>
     sdkAdapter(
       name,

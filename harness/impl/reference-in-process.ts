@@ -46,7 +46,12 @@ export function referenceInProcess(): Implementation {
       const started = performance.now();
       const id = nextId++;
       const answer = answerReference(id, op, input);
-      return { result: resultOf(answer), transcript: new LazyTranscript(id, op, input, answer), duration_ms: performance.now() - started, attempts: 1 };
+      return {
+        result: resultOf(answer),
+        transcript: new LazyTranscript(id, op, input, answer),
+        duration_ms: performance.now() - started,
+        attempts: 1,
+      };
     },
     stop: async () => ({ restarts: 0, stderr_tail: "" }),
     kill: () => {},

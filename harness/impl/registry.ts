@@ -5,7 +5,7 @@
  */
 import { minimalEnv } from "../driver/adapter-env.ts";
 import { commandExists } from "../driver/find-command.ts";
-import { SubprocessImplementation, type DriverOptions } from "../driver/subprocess-implementation.ts";
+import { type DriverOptions, SubprocessImplementation } from "../driver/subprocess-implementation.ts";
 import { PYTHON_FAMILY } from "./python.ts";
 import { referenceInProcess } from "./reference-in-process.ts";
 import { referenceSubprocess } from "./reference-subprocess.ts";
@@ -38,7 +38,12 @@ export interface Selected {
 
 /** The main job's matrix: the reference plus every SDK family at its default version. */
 export function defaultNames(): string[] {
-  return ["reference", ...Object.entries(FAMILIES).filter(([, fam]) => fam.versions().includes(fam.defaultVersion)).map(([name]) => name)];
+  return [
+    "reference",
+    ...Object.entries(FAMILIES)
+      .filter(([, fam]) => fam.versions().includes(fam.defaultVersion))
+      .map(([name]) => name),
+  ];
 }
 
 export function knownNames(): string[] {
@@ -73,7 +78,8 @@ export function parseAdapterSpec(spec: string, options: Partial<DriverOptions> =
   if (!/^[A-Za-z0-9][A-Za-z0-9._@-]*$/.test(name)) throw new UsageError(`--adapter needs name=command, got ${JSON.stringify(spec)}`);
   const words = splitWords(spec.slice(eq + 1));
   if (words.length === 0) throw new UsageError(`--adapter ${name}: the command is empty`);
-  if (!commandExists(words[0]!)) throw new UsageError(`--adapter ${name}: command "${words[0]}" not found (not an executable file, nor on PATH)`);
+  if (!commandExists(words[0]!))
+    throw new UsageError(`--adapter ${name}: command "${words[0]}" not found (not an executable file, nor on PATH)`);
   return { implementation: new SubprocessImplementation(name, { file: words[0]!, args: words.slice(1), env: minimalEnv() }, options) };
 }
 
@@ -82,4 +88,3 @@ function splitWords(text: string): string[] {
   for (const match of text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) words.push(match[1] ?? match[2] ?? match[3]!);
   return words;
 }
-

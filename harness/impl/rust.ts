@@ -10,7 +10,8 @@ import { sdkAdapter } from "./sdk-adapter.ts";
 export const RUST_FAMILY = {
   defaultVersion: DEFAULT_RUST_SDK,
   versions: rustVersions,
-  expectationsFile: (version: string) => join(RUST_DIR, version === DEFAULT_RUST_SDK ? "expectations.yaml" : `expectations@${version}.yaml`),
+  expectationsFile: (version: string) =>
+    join(RUST_DIR, version === DEFAULT_RUST_SDK ? "expectations.yaml" : `expectations@${version}.yaml`),
   create: (name: string, version: string, options: Partial<DriverOptions>) =>
     sdkAdapter(name, async () => ({ file: await rustAdapterBinary(version), args: [] }), options),
 };

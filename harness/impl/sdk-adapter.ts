@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { cacheRoot } from "../bootstrap/cache-dir.ts";
 import { minimalEnv } from "../driver/adapter-env.ts";
-import { SubprocessImplementation, type DriverOptions } from "../driver/subprocess-implementation.ts";
+import { type DriverOptions, SubprocessImplementation } from "../driver/subprocess-implementation.ts";
 
 export interface PreparedCommand {
   readonly file: string;
@@ -14,7 +14,11 @@ export interface PreparedCommand {
   readonly env?: Readonly<Record<string, string>>;
 }
 
-export function sdkAdapter(name: string, prepare: () => Promise<PreparedCommand>, options: Partial<DriverOptions>): SubprocessImplementation {
+export function sdkAdapter(
+  name: string,
+  prepare: () => Promise<PreparedCommand>,
+  options: Partial<DriverOptions>,
+): SubprocessImplementation {
   return new SubprocessImplementation(
     name,
     async () => {

@@ -26,7 +26,12 @@ export interface HelloMessage {
 
 export type ResultMessage =
   | { readonly type: "result"; readonly id: number; readonly ok: true; readonly output: unknown }
-  | { readonly type: "result"; readonly id: number; readonly ok: false; readonly error: { readonly reason: string; readonly message: string; readonly raw_type?: string } }
+  | {
+      readonly type: "result";
+      readonly id: number;
+      readonly ok: false;
+      readonly error: { readonly reason: string; readonly message: string; readonly raw_type?: string };
+    }
   | { readonly type: "unsupported"; readonly id: number; readonly message: string };
 
 export type FromAdapter = HelloMessage | ResultMessage;
@@ -64,7 +69,8 @@ export function parseFromAdapter(line: string, strict: boolean, opOf?: (id: numb
     if (!fromAdapter(value)) return { ok: false, problem: `violates the adapter schema: ${describe(fromAdapter)}` };
     const op = value.type === "result" && value.ok ? opOf?.(value.id) : undefined;
     const check = op === undefined ? undefined : outputValidator(op);
-    if (check && !check((value as { output: unknown }).output)) return { ok: false, problem: `output violates the ${op} output schema: ${describe(check)}` };
+    if (check && !check((value as { output: unknown }).output))
+      return { ok: false, problem: `output violates the ${op} output schema: ${describe(check)}` };
   }
   return { ok: true, message: value };
 }
@@ -75,7 +81,12 @@ function isMessage(value: unknown): value is FromAdapter {
   const v = value as Record<string, unknown>;
   if (v["type"] === "hello") return typeof v["implementation"] === "string" && Array.isArray(v["operations"]);
   if (v["type"] === "unsupported") return Number.isInteger(v["id"]);
-  if (v["type"] === "result") return Number.isInteger(v["id"]) && typeof v["ok"] === "boolean" && (v["ok"] ? "output" in v : typeof v["error"] === "object" && v["error"] !== null);
+  if (v["type"] === "result")
+    return (
+      Number.isInteger(v["id"]) &&
+      typeof v["ok"] === "boolean" &&
+      (v["ok"] ? "output" in v : typeof v["error"] === "object" && v["error"] !== null)
+    );
   return false;
 }
 

@@ -1,6 +1,6 @@
 /** A small SVG badge per implementation: its name and pass count, coloured like the matrix. */
 import { escapeHtml } from "./html.ts";
-import { failedCount, type Counts } from "./model.ts";
+import { type Counts, failedCount } from "./model.ts";
 
 function colour(c: Counts): string {
   if (failedCount(c) > 0) return "#e05d44";

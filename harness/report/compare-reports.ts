@@ -55,8 +55,17 @@ export function renderComparison(c: Comparison): string {
     ...section("regressions", c.regressions.map(change)),
     ...section("fixes", c.fixes.map(change)),
     ...section("other status changes", c.changed.map(change)),
-    ...section("new vectors", c.added_vectors.map((id) => `  ${id}`)),
-    ...section("removed vectors", c.removed_vectors.map((id) => `  ${id}`)),
-    ...section("vectors whose content changed", c.content_changed.map((id) => `  ${id}`)),
+    ...section(
+      "new vectors",
+      c.added_vectors.map((id) => `  ${id}`),
+    ),
+    ...section(
+      "removed vectors",
+      c.removed_vectors.map((id) => `  ${id}`),
+    ),
+    ...section(
+      "vectors whose content changed",
+      c.content_changed.map((id) => `  ${id}`),
+    ),
   ].join("\n");
 }

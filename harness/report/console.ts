@@ -2,26 +2,36 @@
 import { relative } from "node:path";
 import { disagreements } from "../diff/cross-impl.ts";
 import { describeDifference } from "../diff/describe.ts";
+import { type Counts, failedCount, isFailing, type Report, skippedCount } from "./model.ts";
 import { verdictAgreement } from "./verdict-agreement.ts";
-import { failedCount, isFailing, skippedCount, type Counts, type Report } from "./model.ts";
 
 function counts(c: Counts): string {
   const faults = c.crash + c.timeout + c.protocol_error;
-  const extra = [c.known_gap ? `${c.known_gap} known gaps` : "", c.stale ? `${c.stale} STALE` : "", faults ? `${faults} faults` : ""].filter(Boolean);
+  const extra = [
+    c.known_gap ? `${c.known_gap} known gaps` : "",
+    c.stale ? `${c.stale} STALE` : "",
+    faults ? `${faults} faults` : "",
+  ].filter(Boolean);
   return [`${c.pass} pass / ${c.fail} fail / ${c.unsupported} unsupported / ${c.observed} observed`, ...extra].join(" / ");
 }
-
 
 export function renderConsole(report: Report): string {
   const lines: string[] = [];
   const authored = report.vectors.filter((v) => v.provenance.source !== "upstream").length;
-  lines.push(`corpus: ${report.vectors.length} vectors in ${report.corpus.suites.length} suites (${authored} authored, ${report.vectors.length - authored} upstream)`);
+  lines.push(
+    `corpus: ${report.vectors.length} vectors in ${report.corpus.suites.length} suites (${authored} authored, ${report.vectors.length - authored} upstream)`,
+  );
   for (const impl of report.implementations) {
     const restarts = impl.stats.restarts ? `, ${impl.stats.restarts} restarts` : "";
     const broken = impl.stats.broken ? `, BROKEN: ${impl.stats.broken}` : "";
-    const gaps = impl.expectations ? `, ${impl.expectations.gaps} known gaps listed in ${relative(process.cwd(), impl.expectations.file)}` : "";
-    lines.push(`implementation ${impl.name}: ${impl.handshake.sdk.name} ${impl.handshake.sdk.version} (${impl.transport}${restarts}${gaps}${broken})`);
-    for (const orphan of impl.expectations?.orphans ?? []) lines.push(`STALE ${impl.name} ${orphan}: listed in ${impl.expectations!.file} but no such vector exists`);
+    const gaps = impl.expectations
+      ? `, ${impl.expectations.gaps} known gaps listed in ${relative(process.cwd(), impl.expectations.file)}`
+      : "";
+    lines.push(
+      `implementation ${impl.name}: ${impl.handshake.sdk.name} ${impl.handshake.sdk.version} (${impl.transport}${restarts}${gaps}${broken})`,
+    );
+    for (const orphan of impl.expectations?.orphans ?? [])
+      lines.push(`STALE ${impl.name} ${orphan}: listed in ${impl.expectations!.file} but no such vector exists`);
   }
   for (const suite of report.corpus.suites) {
     const perImpl = report.implementations
@@ -41,12 +51,14 @@ export function renderConsole(report: Report): string {
     const key = `${c.implementation} ${c.status} ${c.note ?? ""}`;
     const seen = (repeats.get(key) ?? 0) + 1;
     repeats.set(key, seen);
-    if (c.note === undefined || seen <= 3) lines.push(`${c.status.toUpperCase()} ${c.implementation} ${c.vector_id}: ${detail.replace(/\s*\n\s*/g, " ⏎ ")}`);
+    if (c.note === undefined || seen <= 3)
+      lines.push(`${c.status.toUpperCase()} ${c.implementation} ${c.vector_id}: ${detail.replace(/\s*\n\s*/g, " ⏎ ")}`);
   }
   for (const [key, seen] of repeats) {
     if (seen > 3) lines.push(`… and ${seen - 3} more ${key.split(" ").slice(0, 2).reverse().join(" cases of ")} with the same message`);
   }
-  if (report.incomplete) lines.push(`INCOMPLETE: interrupted by ${report.incomplete.reason}; ${report.incomplete.not_run.length} cases did not run`);
+  if (report.incomplete)
+    lines.push(`INCOMPLETE: interrupted by ${report.incomplete.reason}; ${report.incomplete.not_run.length} cases did not run`);
   const o = report.summary.overall;
   for (const [impl, a] of Object.entries(verdictAgreement(report))) {
     lines.push(`verdicts ${impl}: accept/reject agrees on ${a.accept_agree}/${a.verdicts}, reason too on ${a.reason_agree}/${a.verdicts}`);
@@ -54,7 +66,9 @@ export function renderConsole(report: Report): string {
   if (report.implementations.length > 1) {
     const split = disagreements(report.cases);
     const observe = split.filter((d) => d.tier === "observe").length;
-    lines.push(`implementations disagree on ${split.length} vectors (${observe} of them observe-tier, where only this comparison applies); see matrix.md`);
+    lines.push(
+      `implementations disagree on ${split.length} vectors (${observe} of them observe-tier, where only this comparison applies); see matrix.md`,
+    );
   }
   if (o.known_gap) lines.push(`known gaps (listed in expectations, not failing the run): ${o.known_gap}`);
   const todo = report.cases.filter((c) => c.status === "known_gap" && c.gap?.reason.startsWith("TODO")).length;

@@ -20,7 +20,10 @@ export function githubAnnotations(report: Report): string[] {
   return report.cases
     .filter((c) => isFailing(c.status))
     .map((c) => {
-      const message = c.status === "stale" ? `listed as a known ${c.gap?.status} gap but the case is now ${c.raw_status}` : (c.note ?? c.diffs.map(describeDifference).join("; "));
+      const message =
+        c.status === "stale"
+          ? `listed as a known ${c.gap?.status} gap but the case is now ${c.raw_status}`
+          : (c.note ?? c.diffs.map(describeDifference).join("; "));
       return `::error title=${escapeProperty(`${c.implementation} ${c.vector_id} (${c.status})`)}::${escapeData(message)}`;
     });
 }

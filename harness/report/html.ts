@@ -6,7 +6,7 @@
  */
 import { disagreements } from "../diff/cross-impl.ts";
 import { describeDifference } from "../diff/describe.ts";
-import { failedCount, type CaseRecord, type Counts, type Report, type VectorRecord } from "./model.ts";
+import { type CaseRecord, type Counts, failedCount, type Report, type VectorRecord } from "./model.ts";
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -43,9 +43,21 @@ function answerHtml(c: CaseRecord): string {
 }
 
 function vectorHtml(v: VectorRecord, cases: CaseRecord[], split: boolean): string {
-  const statuses = cases.map((c) => `<span class="badge st-${c.status}">${escapeHtml(c.implementation)}: ${escapeHtml(c.status)}</span>`).join(" ");
-  const expected = v.expected !== undefined ? `<h4>expected</h4><pre>${json(v.expected)}</pre>` : v.expected_error ? `<h4>expected error</h4><pre>${json(v.expected_error)}</pre>` : "<p>observe: no expected value, implementations are compared with each other</p>";
-  const attrs = `data-suite="${escapeHtml(v.suite)}" data-tier="${v.tier}" data-impls="${escapeHtml(cases.filter((c) => c.status !== "pass").map((c) => c.implementation).join(" "))}"`;
+  const statuses = cases
+    .map((c) => `<span class="badge st-${c.status}">${escapeHtml(c.implementation)}: ${escapeHtml(c.status)}</span>`)
+    .join(" ");
+  const expected =
+    v.expected !== undefined
+      ? `<h4>expected</h4><pre>${json(v.expected)}</pre>`
+      : v.expected_error
+        ? `<h4>expected error</h4><pre>${json(v.expected_error)}</pre>`
+        : "<p>observe: no expected value, implementations are compared with each other</p>";
+  const attrs = `data-suite="${escapeHtml(v.suite)}" data-tier="${v.tier}" data-impls="${escapeHtml(
+    cases
+      .filter((c) => c.status !== "pass")
+      .map((c) => c.implementation)
+      .join(" "),
+  )}"`;
   return `<details class="vector" ${attrs}><summary><code>${escapeHtml(v.id)}</code> <span class="tier">${v.tier}</span>${split ? ' <span class="badge split">implementations disagree</span>' : ""} ${statuses}</summary>
 <p>${escapeHtml(v.description)}</p><p class="spec">${escapeHtml(v.spec.file)} § ${escapeHtml(v.spec.section)} · ${escapeHtml(v.source.file)}:${v.source.line}</p>
 <h4>${escapeHtml(v.op)} input</h4><pre>${json(v.input)}</pre>${expected}${cases.map(answerHtml).join("")}</details>`;
@@ -71,16 +83,38 @@ export function renderHtml(report: Report): string {
   const split = new Set(disagreements(report.cases).map((d) => d.vector_id));
   const byVector = new Map<string, CaseRecord[]>();
   for (const c of report.cases) byVector.set(c.vector_id, [...(byVector.get(c.vector_id) ?? []), c]);
-  const interesting = report.vectors.filter((v) => split.has(v.id) || (byVector.get(v.id) ?? []).some((c) => c.status !== "pass" && c.status !== "observed" && c.status !== "unsupported"));
+  const interesting = report.vectors.filter(
+    (v) =>
+      split.has(v.id) ||
+      (byVector.get(v.id) ?? []).some((c) => c.status !== "pass" && c.status !== "observed" && c.status !== "unsupported"),
+  );
   const head = `<tr><th>suite</th><th>vectors</th>${impls.map((i) => `<th>${escapeHtml(i)}</th>`).join("")}</tr>`;
   const rows = report.corpus.suites
-    .map((s) => `<tr data-suite="${escapeHtml(s.name)}"><td>${escapeHtml(s.name)}</td><td>${s.vectors}</td>${impls.map((i) => { const c = report.summary.by_suite[s.name]?.[i]; return `<td class="${cellClass(c)}">${escapeHtml(cellText(c))}</td>`; }).join("")}</tr>`)
+    .map(
+      (s) =>
+        `<tr data-suite="${escapeHtml(s.name)}"><td>${escapeHtml(s.name)}</td><td>${s.vectors}</td>${impls
+          .map((i) => {
+            const c = report.summary.by_suite[s.name]?.[i];
+            return `<td class="${cellClass(c)}">${escapeHtml(cellText(c))}</td>`;
+          })
+          .join("")}</tr>`,
+    )
     .join("\n");
-  const total = `<tr><th>all</th><th>${report.vectors.length}</th>${impls.map((i) => { const c = report.summary.by_implementation[i]; return `<th class="${cellClass(c)}">${escapeHtml(cellText(c))}</th>`; }).join("")}</tr>`;
+  const total = `<tr><th>all</th><th>${report.vectors.length}</th>${impls
+    .map((i) => {
+      const c = report.summary.by_implementation[i];
+      return `<th class="${cellClass(c)}">${escapeHtml(cellText(c))}</th>`;
+    })
+    .join("")}</tr>`;
   const implRows = report.implementations
-    .map((i) => `<tr><td>${escapeHtml(i.name)}</td><td>${escapeHtml(i.handshake.sdk.name)}</td><td>${escapeHtml(i.handshake.sdk.version)}</td><td>${escapeHtml(i.handshake.protocol_version ?? "–")}</td><td>${i.transport}</td><td>${i.stats.restarts}</td><td>${escapeHtml(i.stats.broken ?? "")}</td></tr>`)
+    .map(
+      (i) =>
+        `<tr><td>${escapeHtml(i.name)}</td><td>${escapeHtml(i.handshake.sdk.name)}</td><td>${escapeHtml(i.handshake.sdk.version)}</td><td>${escapeHtml(i.handshake.protocol_version ?? "–")}</td><td>${i.transport}</td><td>${i.stats.restarts}</td><td>${escapeHtml(i.stats.broken ?? "")}</td></tr>`,
+    )
     .join("\n");
-  const incomplete = report.incomplete ? `<p class="st-fail">INCOMPLETE: interrupted by ${escapeHtml(report.incomplete.reason)}; ${report.incomplete.not_run.length} cases did not run.</p>` : "";
+  const incomplete = report.incomplete
+    ? `<p class="st-fail">INCOMPLETE: interrupted by ${escapeHtml(report.incomplete.reason)}; ${report.incomplete.not_run.length} cases did not run.</p>`
+    : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>smcp-conformance ${escapeHtml(report.run_id)}</title><style>${STYLE}</style></head>
 <body><h1>smcp-conformance</h1><p>run ${escapeHtml(report.run_id)} · ${escapeHtml(report.started_at)} · node ${escapeHtml(report.environment.node)} · kit ${escapeHtml(report.environment.kit_version)}</p>${incomplete}

@@ -4,12 +4,15 @@
  * gaps, unsupported and observe cases are skipped with the reason.
  */
 import { describeDifference } from "../diff/describe.ts";
-import { isFailing, type CaseRecord, type Report } from "./model.ts";
+import { type CaseRecord, isFailing, type Report } from "./model.ts";
 
 /** XML 1.0 text: escapes markup and drops characters XML cannot carry (controls, lone surrogates). */
 export function xmlText(text: string): string {
   return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD")
+    .replace(
+      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+      "\uFFFD",
+    )
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
@@ -26,7 +29,9 @@ function testcase(c: CaseRecord): string {
   const open = `    <testcase classname="${xmlText(c.suite)}" name="${xmlText(c.vector_id)}" time="${(c.duration_ms / 1000).toFixed(3)}"`;
   if (c.status === "pass") return `${open}/>`;
   const kind = isFailing(c.status) ? "failure" : "skipped";
-  const body = isFailing(c.status) ? `${xmlText(c.transcript.request ?? "")}\n${xmlText(c.transcript.response ?? c.transcript.fault?.detail ?? "")}` : "";
+  const body = isFailing(c.status)
+    ? `${xmlText(c.transcript.request ?? "")}\n${xmlText(c.transcript.response ?? c.transcript.fault?.detail ?? "")}`
+    : "";
   return `${open}>\n      <${kind} message="${xmlText(message(c))}" type="${c.status}">${body}</${kind}>\n    </testcase>`;
 }
 

@@ -1,7 +1,7 @@
 /** The Markdown view: a suites × implementations table and every failing case with its diffs. */
 import { disagreements } from "../diff/cross-impl.ts";
 import { describeDifference } from "../diff/describe.ts";
-import { isFailing, type Counts, type Report } from "./model.ts";
+import { type Counts, isFailing, type Report } from "./model.ts";
 import { verdictAgreement } from "./verdict-agreement.ts";
 
 function cell(c: Counts | undefined): string {
@@ -27,15 +27,22 @@ export function renderMarkdown(report: Report): string {
     `# smcp-conformance run ${report.run_id}`,
     "",
     `Started ${report.started_at}, node ${report.environment.node}, kit ${report.environment.kit_version}.`,
-    ...(report.incomplete ? ["", `**INCOMPLETE**: interrupted by ${report.incomplete.reason}; ${report.incomplete.not_run.length} cases did not run.`] : []),
+    ...(report.incomplete
+      ? ["", `**INCOMPLETE**: interrupted by ${report.incomplete.reason}; ${report.incomplete.not_run.length} cases did not run.`]
+      : []),
     "",
     "| implementation | SDK | version | transport | restarts |",
     "| --- | --- | --- | --- | ---: |",
-    ...report.implementations.map((i) => `| ${i.name} | ${i.handshake.sdk.name} | ${i.handshake.sdk.version} | ${i.transport} | ${i.stats.restarts}${i.stats.broken ? " (broken)" : ""} |`),
+    ...report.implementations.map(
+      (i) =>
+        `| ${i.name} | ${i.handshake.sdk.name} | ${i.handshake.sdk.version} | ${i.transport} | ${i.stats.restarts}${i.stats.broken ? " (broken)" : ""} |`,
+    ),
     "",
     `| suite | vectors | ${impls.join(" | ")} |`,
     `| --- | ---: | ${impls.map(() => "---").join(" | ")} |`,
-    ...report.corpus.suites.map((s) => `| ${s.name} | ${s.vectors} | ${impls.map((i) => cell(report.summary.by_suite[s.name]?.[i])).join(" | ")} |`),
+    ...report.corpus.suites.map(
+      (s) => `| ${s.name} | ${s.vectors} | ${impls.map((i) => cell(report.summary.by_suite[s.name]?.[i])).join(" | ")} |`,
+    ),
     `| **all** | ${report.vectors.length} | ${impls.map((i) => cell(report.summary.by_implementation[i])).join(" | ")} |`,
     "",
   ];
@@ -55,7 +62,9 @@ export function renderMarkdown(report: Report): string {
   if (split.length > 0) {
     lines.push("", `## Where implementations disagree (${split.length} vectors)`, "");
     for (const d of split) {
-      lines.push(`- **${d.vector_id}** (${d.tier}): ${d.groups.map((g) => `${g.implementations.join(", ")} → ${code(g.answer)}`).join("; ")}`);
+      lines.push(
+        `- **${d.vector_id}** (${d.tier}): ${d.groups.map((g) => `${g.implementations.join(", ")} → ${code(g.answer)}`).join("; ")}`,
+      );
     }
   }
   const gaps = report.cases.filter((c) => c.status === "known_gap");

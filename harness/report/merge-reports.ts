@@ -4,7 +4,7 @@
  * the summary is recounted from the cases, so a merged report audits like an unsharded one.
  */
 import { newRunId } from "../run/run-corpus.ts";
-import { summarize, type ImplementationRecord, type Report } from "./model.ts";
+import { type ImplementationRecord, type Report, summarize } from "./model.ts";
 
 export class MergeError extends Error {
   override readonly name = "MergeError";
@@ -15,18 +15,33 @@ export function mergeReports(reports: readonly Report[]): Report {
   const seen = new Map<string, number>();
   reports.forEach((r, i) =>
     r.vectors.forEach((v) => {
-      if (seen.has(v.id)) throw new MergeError(`vector ${v.id} is in shard reports ${seen.get(v.id)! + 1} and ${i + 1}: the shards overlap`);
+      if (seen.has(v.id))
+        throw new MergeError(`vector ${v.id} is in shard reports ${seen.get(v.id)! + 1} and ${i + 1}: the shards overlap`);
       seen.set(v.id, i);
     }),
   );
   const implementations = new Map<string, ImplementationRecord>();
   for (const impl of reports.flatMap((r) => r.implementations)) {
     const prev = implementations.get(impl.name);
-    implementations.set(impl.name, prev ? { ...prev, stats: { ...prev.stats, restarts: prev.stats.restarts + impl.stats.restarts, stderr_tail: `${prev.stats.stderr_tail}${impl.stats.stderr_tail}`.slice(-64 * 1024) } } : impl);
+    implementations.set(
+      impl.name,
+      prev
+        ? {
+            ...prev,
+            stats: {
+              ...prev.stats,
+              restarts: prev.stats.restarts + impl.stats.restarts,
+              stderr_tail: `${prev.stats.stderr_tail}${impl.stats.stderr_tail}`.slice(-64 * 1024),
+            },
+          }
+        : impl,
+    );
   }
   const vectors = reports.flatMap((r) => r.vectors).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const order = new Map(vectors.map((v, i) => [v.id, i]));
-  const cases = reports.flatMap((r) => r.cases).sort((a, b) => order.get(a.vector_id)! - order.get(b.vector_id)! || (a.implementation < b.implementation ? -1 : 1));
+  const cases = reports
+    .flatMap((r) => r.cases)
+    .sort((a, b) => order.get(a.vector_id)! - order.get(b.vector_id)! || (a.implementation < b.implementation ? -1 : 1));
   const suites = [...new Map(reports.flatMap((r) => r.corpus.suites).map((s) => [s.name, s.title])).entries()]
     .map(([name, title]) => ({ name, title, vectors: vectors.filter((v) => v.suite === name).length }))
     .sort((a, b) => (a.name < b.name ? -1 : 1));

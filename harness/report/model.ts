@@ -4,9 +4,9 @@
  */
 import type { Provenance, SpecRef, Tier } from "../corpus/types.ts";
 import type { Difference } from "../diff/compare.ts";
-import type { CallResult, Handshake, ImplementationStats, Transcript } from "../impl/types.ts";
-import type { Gap } from "../expectations/load-expectations.ts";
 import type { FinalStatus } from "../expectations/apply-expectations.ts";
+import type { Gap } from "../expectations/load-expectations.ts";
+import type { CallResult, Handshake, ImplementationStats, Transcript } from "../impl/types.ts";
 import { CASE_STATUSES, type CaseStatus } from "../run/evaluate.ts";
 
 export const REPORT_SCHEMA_VERSION = 1;
@@ -78,7 +78,10 @@ export interface Report {
   readonly cases: readonly CaseRecord[];
   readonly summary: Summary;
   /** Set when the run was interrupted: the cases above are what ran; these did not. */
-  readonly incomplete?: { readonly reason: string; readonly not_run: ReadonlyArray<{ readonly implementation: string; readonly vector_id: string }> };
+  readonly incomplete?: {
+    readonly reason: string;
+    readonly not_run: ReadonlyArray<{ readonly implementation: string; readonly vector_id: string }>;
+  };
 }
 
 export function emptyCounts(): Counts {
@@ -106,7 +109,11 @@ export function summarize(cases: readonly CaseRecord[]): Summary {
   const byImpl: Record<string, Counts> = {};
   const bySuite: Record<string, Record<string, Counts>> = {};
   for (const c of cases) {
-    for (const counts of [overall, (byImpl[c.implementation] ??= emptyCounts()), ((bySuite[c.suite] ??= {})[c.implementation] ??= emptyCounts())]) {
+    for (const counts of [
+      overall,
+      (byImpl[c.implementation] ??= emptyCounts()),
+      ((bySuite[c.suite] ??= {})[c.implementation] ??= emptyCounts()),
+    ]) {
       counts.total++;
       counts[c.status]++;
     }

@@ -17,7 +17,9 @@ type Verdictish = { accepted?: unknown; reason?: unknown };
 const isVerdict = (v: unknown): v is Verdictish => typeof v === "object" && v !== null && "accepted" in v && "reason" in v;
 
 export function verdictAgreement(report: Report): Record<string, VerdictAgreement> {
-  const expected = new Map(report.vectors.filter((v) => v.tier !== "observe" && isVerdict(v.expected)).map((v) => [v.id, v.expected as Verdictish]));
+  const expected = new Map(
+    report.vectors.filter((v) => v.tier !== "observe" && isVerdict(v.expected)).map((v) => [v.id, v.expected as Verdictish]),
+  );
   const out: Record<string, { verdicts: number; accept_agree: number; reason_agree: number }> = {};
   for (const c of report.cases) {
     const want = expected.get(c.vector_id);

@@ -1,6 +1,6 @@
 /** Judges one implementation's answer to one vector. A failing case is a value, not an exception. */
 import type { Vector } from "../corpus/types.ts";
-import { diffExpected, type Difference } from "../diff/compare.ts";
+import { type Difference, diffExpected } from "../diff/compare.ts";
 import type { CallResult } from "../impl/types.ts";
 
 /** pass/fail judge an answer; unsupported/observed are not judged; the last three are faults. */

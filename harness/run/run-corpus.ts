@@ -7,9 +7,16 @@ import { randomBytes } from "node:crypto";
 import type { Corpus, Vector } from "../corpus/types.ts";
 import { applyGap } from "../expectations/apply-expectations.ts";
 import type { Expectations, Gap } from "../expectations/load-expectations.ts";
-import type { Answer, Handshake, Implementation, ImplementationStats } from "../impl/types.ts";
 import { REFERENCE_HANDSHAKE } from "../impl/reference-in-process.ts";
-import { REPORT_SCHEMA_VERSION, summarize, type CaseRecord, type ImplementationRecord, type Report, type VectorRecord } from "../report/model.ts";
+import type { Answer, Handshake, Implementation, ImplementationStats } from "../impl/types.ts";
+import {
+  type CaseRecord,
+  type ImplementationRecord,
+  REPORT_SCHEMA_VERSION,
+  type Report,
+  summarize,
+  type VectorRecord,
+} from "../report/model.ts";
 import { judge } from "./evaluate.ts";
 
 export interface RunInput {
@@ -33,7 +40,9 @@ export async function runCorpus({ corpus, vectors, implementations, expectations
   const known = new Set(corpus.suites.flatMap((s) => s.vectors.map((v) => v.id)));
   const onAbort = () => implementations.forEach((impl) => impl.kill());
   signal?.addEventListener("abort", onAbort, { once: true });
-  const runs = await Promise.all(implementations.map((impl) => runImplementation(impl, vectors, expectations?.get(impl.name), known, signal)));
+  const runs = await Promise.all(
+    implementations.map((impl) => runImplementation(impl, vectors, expectations?.get(impl.name), known, signal)),
+  );
   signal?.removeEventListener("abort", onAbort);
   const cases = runs.flatMap((r) => r.cases);
   const notRun = runs.flatMap((r) => r.notRun.map((vector_id) => ({ implementation: r.record.name, vector_id })));
@@ -46,7 +55,9 @@ export async function runCorpus({ corpus, vectors, implementations, expectations
     environment: { node: process.version, platform: process.platform, arch: process.arch, kit_version: REFERENCE_HANDSHAKE.sdk.version },
     corpus: {
       roots: corpus.roots,
-      suites: corpus.suites.filter((s) => selectedSuites.has(s.name)).map((s) => ({ name: s.name, title: s.title, vectors: vectors.filter((v) => v.suite === s.name).length })),
+      suites: corpus.suites
+        .filter((s) => selectedSuites.has(s.name))
+        .map((s) => ({ name: s.name, title: s.title, vectors: vectors.filter((v) => v.suite === s.name).length })),
     },
     implementations: runs.map((r) => r.record),
     vectors: vectors.map(vectorRecord),
@@ -78,7 +89,13 @@ async function runImplementation(
 ): Promise<Ran> {
   const gapOf = (id: string) => expectations?.gaps.get(id);
   const expectationsRecord = expectations
-    ? { expectations: { file: expectations.file, gaps: expectations.gaps.size, orphans: [...expectations.gaps.keys()].filter((id) => !known.has(id)) } }
+    ? {
+        expectations: {
+          file: expectations.file,
+          gaps: expectations.gaps.size,
+          orphans: [...expectations.gaps.keys()].filter((id) => !known.has(id)),
+        },
+      }
     : {};
   let handshake: Handshake;
   try {
@@ -87,9 +104,18 @@ async function runImplementation(
     const stats = await impl.stop();
     const reason = (error as Error).message;
     handshake = { implementation: impl.name, sdk: { name: "unknown", version: "unknown" }, protocol_version: null, operations: [] };
-    if (signal?.aborted) return { record: { name: impl.name, handshake, transport: impl.transport, stats, ...expectationsRecord }, cases: [], notRun: vectors.map((v) => v.id) };
+    if (signal?.aborted)
+      return {
+        record: { name: impl.name, handshake, transport: impl.transport, stats, ...expectationsRecord },
+        cases: [],
+        notRun: vectors.map((v) => v.id),
+      };
     const cases = vectors.map((v) => caseRecord(impl.name, v, notSent("crash", reason), gapOf(v.id)));
-    return { record: { name: impl.name, handshake, transport: impl.transport, stats: { ...stats, broken: reason }, ...expectationsRecord }, cases, notRun: [] };
+    return {
+      record: { name: impl.name, handshake, transport: impl.transport, stats: { ...stats, broken: reason }, ...expectationsRecord },
+      cases,
+      notRun: [],
+    };
   }
   let answers: Array<Answer | null>;
   let stats: ImplementationStats;

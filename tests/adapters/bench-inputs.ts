@@ -17,7 +17,11 @@ export function corpusInputs(op: string): Record<string, unknown>[] {
 }
 
 /** ok / errors as individual calls count them: ok:true results vs. everything else answered. */
-export async function countOneByOne(impl: Implementation, op: string, inputs: readonly Record<string, unknown>[]): Promise<{ ok: number; errors: number }> {
+export async function countOneByOne(
+  impl: Implementation,
+  op: string,
+  inputs: readonly Record<string, unknown>[],
+): Promise<{ ok: number; errors: number }> {
   const answers = await Promise.all(inputs.map((input) => impl.call(op, input)));
   const kinds = answers.map((a) => a.result.kind);
   expect(kinds.filter((k) => k !== "ok" && k !== "error" && k !== "unsupported")).toEqual([]);

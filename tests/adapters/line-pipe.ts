@@ -1,5 +1,5 @@
 // An adapter process driven over raw pipes: the test decides exactly what bytes go in per write.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
 export class LinePipe {

@@ -6,7 +6,15 @@ import { cli, tempOut } from "../cli/cli-helpers.ts";
 
 async function realRun(): Promise<string> {
   const out = tempOut();
-  const result = await cli(["run", "--impl", "reference,reference-subprocess", "--suite", "upstream-bundle-id,upstream-auth-error,explicit-id", "--out", out]);
+  const result = await cli([
+    "run",
+    "--impl",
+    "reference,reference-subprocess",
+    "--suite",
+    "upstream-bundle-id,upstream-auth-error,explicit-id",
+    "--out",
+    out,
+  ]);
   expect(result.exitCode).toBe(0);
   return join(out, readdirSync(out).find((d) => d !== "latest")!, "report.json");
 }
@@ -34,7 +42,10 @@ describe("smcp-conformance audit", async () => {
 
   it("fails when a case's status does not follow from its transcript", async () => {
     const report = JSON.parse(original);
-    const c = report.cases.find((x: { status: string; implementation: string; transcript: { response: string | null } }) => x.status === "pass" && x.implementation === "reference-subprocess" && x.transcript.response?.includes('"accepted":true'));
+    const c = report.cases.find(
+      (x: { status: string; implementation: string; transcript: { response: string | null } }) =>
+        x.status === "pass" && x.implementation === "reference-subprocess" && x.transcript.response?.includes('"accepted":true'),
+    );
     c.transcript.response = c.transcript.response.replace('"accepted":true', '"accepted":false');
     const edited = path.replace("report.json", "edited-transcript.json");
     writeFileSync(edited, JSON.stringify(report));

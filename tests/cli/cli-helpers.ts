@@ -1,9 +1,10 @@
 // Runs the real CLI entry point as a user would, in a child process.
-import { execa } from "execa";
+
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { execa } from "execa";
 
 export const BIN = fileURLToPath(new URL("../../bin/smcp-conformance.js", import.meta.url));
 

@@ -25,7 +25,10 @@ describe("export --format upstream", () => {
     // Load both exported files through the kit's own upstream importers and schemas.
     const suite = (name: string, format: string, file: string, text: string) => ({
       [`${name}/suite.yaml`]: `suite: ${name}\ntitle: exported\nops: [${format === "upstream-bundle-id" ? "bundle_id.resolve" : "env_var.name"}]\nimport:\n  format: ${format}\n  file: ${file}\n  repo: local/export\n  path: ${file}\n  commit: "${"0".repeat(40)}"\n  sha256: ${sha256Hex(text)}\n`,
-      [`${name}/schema.json`]: readFileSync(join(KIT_VECTORS_DIR, format, "schema.json"), "utf8").replace(/"\$id": "[^"]+"/, `"$id": "smcp-conformance:suite/${name}"`),
+      [`${name}/schema.json`]: readFileSync(join(KIT_VECTORS_DIR, format, "schema.json"), "utf8").replace(
+        /"\$id": "[^"]+"/,
+        `"$id": "smcp-conformance:suite/${name}"`,
+      ),
       [`${name}/${file}`]: text,
     });
     const envText = readFileSync(join(out, "env_segment_conformance_vectors.json"), "utf8");

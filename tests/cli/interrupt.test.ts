@@ -2,8 +2,8 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { BIN, cli, tempOut } from "./cli-helpers.ts";
@@ -29,7 +29,11 @@ describe.runIf(existsSync("/proc"))("an interrupted run", () => {
     const tag = randomUUID();
     const out = tempOut();
     const adapter = `slow=${process.execPath} --import ${import.meta.resolve("tsx")} ${FIXTURE} --late-when bundle_id --tag ${tag}`;
-    const run = execa("node", [BIN, "run", "--impl", "reference", "--adapter", adapter, "--window", "1", "--suite", "explicit-id", "--out", out], { reject: false, stdin: "ignore" });
+    const run = execa(
+      "node",
+      [BIN, "run", "--impl", "reference", "--adapter", adapter, "--window", "1", "--suite", "explicit-id", "--out", out],
+      { reject: false, stdin: "ignore" },
+    );
     // The tag is on the run's own command line and on the adapter's: wait until the adapter is up.
     for (let waited = 0; processesTagged(tag).length < 2 && waited < 20_000; waited += 200) await sleep(200);
     await sleep(4_000); // a couple of slow cases answered

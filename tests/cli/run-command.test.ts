@@ -1,5 +1,5 @@
 // The `run` command end to end: exit codes, printed summary, written reports.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { explicitIdFile, GOOD_VECTOR, tempCorpus } from "../corpus/temp-corpus.ts";
@@ -13,7 +13,13 @@ describe("smcp-conformance run", () => {
     expect(result.stdout).toMatch(/upstream-bundle-id\s+16 vectors/);
     expect(result.stdout).toMatch(/^conformance: 32 passed, 0 failed, 0 skipped$/m);
     const runDir = readdirSync(out).find((d) => d !== "latest");
-    expect(readdirSync(join(out, "latest")).sort()).toEqual(["badge-reference.svg", "index.html", "junit-reference.xml", "matrix.md", "report.json"]);
+    expect(readdirSync(join(out, "latest")).sort()).toEqual([
+      "badge-reference.svg",
+      "index.html",
+      "junit-reference.xml",
+      "matrix.md",
+      "report.json",
+    ]);
     const report = JSON.parse(readFileSync(join(out, runDir!, "report.json"), "utf8"));
     expect(report.summary.overall).toMatchObject({ total: 32, pass: 32, fail: 0 });
     expect(report.implementations[0].handshake.implementation).toBe("reference");
@@ -25,7 +31,9 @@ describe("smcp-conformance run", () => {
     const extra = tempCorpus({ "explicit-id/extra.yaml": explicitIdFile(wrong) });
     const result = await cli(["run", "--impl", "reference", "--vectors", extra, "--filter", "explicit-id/extra/", "--out", tempOut()]);
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toContain('FAIL reference explicit-id/extra/ok: /accepted: expected rejected, got accepted; /reason: expected "bundle_id.dot", got null');
+    expect(result.stdout).toContain(
+      'FAIL reference explicit-id/extra/ok: /accepted: expected rejected, got accepted; /reason: expected "bundle_id.dot", got null',
+    );
     expect(result.stdout).toMatch(/^conformance: 0 passed, 1 failed, 0 skipped$/m);
   });
 
@@ -53,7 +61,9 @@ describe("smcp-conformance run", () => {
     const extra = tempCorpus({ "explicit-id/bad.yaml": explicitIdFile(GOOD_VECTOR.replace("tier: must", "tier: maybe")) });
     const result = await cli(["run", "--impl", "reference", "--vectors", extra, "--out", out]);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/explicit-id\/bad\.yaml:7: vector explicit-id\/extra\/ok: must be equal to one of the allowed values .* at \/vectors\/0\/tier \[corpus\.schema\]/);
+    expect(result.stderr).toMatch(
+      /explicit-id\/bad\.yaml:7: vector explicit-id\/extra\/ok: must be equal to one of the allowed values .* at \/vectors\/0\/tier \[corpus\.schema\]/,
+    );
     expect(readdirSync(out)).toEqual([]);
   });
 });

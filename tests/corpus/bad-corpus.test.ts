@@ -22,7 +22,9 @@ describe("bad corpus input", () => {
   });
 
   it("YAML syntax error: file and line", () => {
-    const problems = problemsOf({ "explicit-id/broken.yaml": explicitIdFile(GOOD_VECTOR).replace("input: { bundle_id: abc }", "input: { bundle_id: [abc }") });
+    const problems = problemsOf({
+      "explicit-id/broken.yaml": explicitIdFile(GOOD_VECTOR).replace("input: { bundle_id: abc }", "input: { bundle_id: [abc }"),
+    });
     expect(problems[0]).toMatchObject({ code: "corpus.yaml_syntax", line: 9, vectorId: "explicit-id/extra/ok" });
     for (const p of problems) {
       expect(p.code).toBe("corpus.yaml_syntax");
@@ -39,11 +41,18 @@ describe("bad corpus input", () => {
 
   it("a missing required field points where it belongs", () => {
     const problems = problemsOf({ "explicit-id/bad.yaml": explicitIdFile(GOOD_VECTOR.replace(/\n {4}description: .*/, "")) });
-    expect(problems[0]).toMatchObject({ code: "corpus.schema", vectorId: "explicit-id/extra/ok", pointer: "/vectors/0/description", line: 4 });
+    expect(problems[0]).toMatchObject({
+      code: "corpus.schema",
+      vectorId: "explicit-id/extra/ok",
+      pointer: "/vectors/0/description",
+      line: 4,
+    });
   });
 
   it("an op input of the wrong shape is a schema violation at the op's pointer", () => {
-    const problems = problemsOf({ "explicit-id/bad.yaml": explicitIdFile(GOOD_VECTOR.replace("input: { bundle_id: abc }", "input: { bundleId: abc }")) });
+    const problems = problemsOf({
+      "explicit-id/bad.yaml": explicitIdFile(GOOD_VECTOR.replace("input: { bundle_id: abc }", "input: { bundleId: abc }")),
+    });
     expect(problems.map((p) => p.pointer)).toContain("/vectors/0/input/bundleId");
     expect(problems.every((p) => p.line === 9)).toBe(true);
   });
@@ -70,9 +79,13 @@ describe("bad corpus input", () => {
     const vector = GOOD_VECTOR.replace("op: bundle_id.validate", "op: exposed_name").replace("id: explicit-id/extra/ok", "id: other/x/y");
     const problems = problemsOf({ "explicit-id/a.yaml": explicitIdFile(vector) });
     expect(problems.map((p) => p.code)).toContain("corpus.schema"); // the suite schema's op enum
-    const reason = problemsOf({ "explicit-id/a.yaml": explicitIdFile(GOOD_VECTOR.replace("accepted: true, reason: null", "accepted: false, reason: bundle_id.nope")) });
+    const reason = problemsOf({
+      "explicit-id/a.yaml": explicitIdFile(GOOD_VECTOR.replace("accepted: true, reason: null", "accepted: false, reason: bundle_id.nope")),
+    });
     expect(reason).toEqual([expect.objectContaining({ code: "corpus.unknown_reason", pointer: "/vectors/0/expected/reason", line: 10 })]);
-    const prefix = problemsOf({ "explicit-id/a.yaml": explicitIdFile(GOOD_VECTOR.replace("id: explicit-id/extra/ok", "id: tlv/extra/ok")) });
+    const prefix = problemsOf({
+      "explicit-id/a.yaml": explicitIdFile(GOOD_VECTOR.replace("id: explicit-id/extra/ok", "id: tlv/extra/ok")),
+    });
     expect(prefix).toEqual([expect.objectContaining({ code: "corpus.id_prefix", vectorId: "tlv/extra/ok" })]);
   });
 

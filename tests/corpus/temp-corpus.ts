@@ -14,12 +14,7 @@ export function tempCorpus(files: Record<string, string>): string {
 
 /** A valid one-vector explicit-id file, with `patch` applied to the vector's YAML lines. */
 export function explicitIdFile(vectorLines: string): string {
-  return [
-    "suite: explicit-id",
-    "provenance: { source: authored }",
-    "vectors:",
-    vectorLines,
-  ].join("\n");
+  return ["suite: explicit-id", "provenance: { source: authored }", "vectors:", vectorLines].join("\n");
 }
 
 export const GOOD_VECTOR = [

@@ -29,7 +29,12 @@ describe.each(["upstream-bundle-id", "upstream-env-segment", "upstream-auth-erro
   });
   it("every case carries upstream provenance", () => {
     for (const v of suite(folder).vectors) {
-      expect(v.provenance).toEqual({ source: "upstream", repo: manifest.import.repo, path: manifest.import.path, commit: manifest.import.commit });
+      expect(v.provenance).toEqual({
+        source: "upstream",
+        repo: manifest.import.repo,
+        path: manifest.import.path,
+        commit: manifest.import.commit,
+      });
     }
   });
 });

@@ -1,7 +1,7 @@
 // Written vector files read back as exactly what was written, with invisible characters escaped.
 import fc from "fast-check";
-import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { vectorFileText, visibleJson } from "../../harness/corpus/vector-file-text.ts";
 
 const anyString = fc.string({ unit: "binary", maxLength: 12 }); // every code point, lone surrogates included
@@ -15,7 +15,9 @@ describe("vector file text", () => {
           suite: "tlv",
           description: text,
           provenance: { source: "generated" },
-          vectors: [{ id: "tlv/x/y", description: "d", spec: { file: "f", section: "s" }, tier: "should", op: "render", input, expected: value }],
+          vectors: [
+            { id: "tlv/x/y", description: "d", spec: { file: "f", section: "s" }, tier: "should", op: "render", input, expected: value },
+          ],
         });
         const read = parse(file) as { description: string; vectors: Array<{ input: unknown; expected: unknown }> };
         expect(read.description).toBe(text);

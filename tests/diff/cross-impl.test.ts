@@ -30,6 +30,11 @@ describe("cross-implementation comparison", () => {
     ]);
   });
   it("agreement is not reported", () => {
-    expect(disagreements([caseOf("a", { kind: "error", error: { reason: "x", message: "1" } }), caseOf("b", { kind: "error", error: { reason: "x", message: "2" } })])).toEqual([]);
+    expect(
+      disagreements([
+        caseOf("a", { kind: "error", error: { reason: "x", message: "1" } }),
+        caseOf("b", { kind: "error", error: { reason: "x", message: "2" } }),
+      ]),
+    ).toEqual([]);
   });
 });

@@ -8,7 +8,9 @@ describe("describing differences", () => {
     );
   });
   it("strings: the first differing code point, invisible ones as U+XXXX only", () => {
-    expect(describeDifference({ path: "/normalized", expected: "a_b", actual: "a\u200Bb" })).toContain("first difference at code point 1: expected U+005F '_', got U+200B");
+    expect(describeDifference({ path: "/normalized", expected: "a_b", actual: "a\u200Bb" })).toContain(
+      "first difference at code point 1: expected U+005F '_', got U+200B",
+    );
     expect(describeDifference({ path: "/x", expected: "e\u0301", actual: "é" })).toContain("expected U+0065 'e', got U+00E9 'é'");
     expect(describeDifference({ path: "/x", expected: "ab", actual: "a" })).toContain("expected U+0062 'b', got (end)");
   });

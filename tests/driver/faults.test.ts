@@ -14,7 +14,11 @@ const vectors = faultVectors();
 const corpus = loadCorpus();
 
 function faultAdapter(flags: string[], caseTimeoutMs = 3_000) {
-  return new SubprocessImplementation("fault", { file: process.execPath, args: ["--import", import.meta.resolve("tsx"), FIXTURE, ...flags], env: minimalEnv() }, { caseTimeoutMs, maxRestarts: 3 });
+  return new SubprocessImplementation(
+    "fault",
+    { file: process.execPath, args: ["--import", import.meta.resolve("tsx"), FIXTURE, ...flags], env: minimalEnv() },
+    { caseTimeoutMs, maxRestarts: 3 },
+  );
 }
 
 async function run(flags: string[], caseTimeoutMs?: number) {
@@ -108,7 +112,7 @@ describe("driver faults, continued", () => {
     const { status, report } = await run(["--huge-when", "a2"]);
     expect(Object.values(status).every((s) => s === "pass")).toBe(true);
     const big = report.cases.find((c) => c.vector_id.endsWith("/a2"))!;
-    expect(((big.result as { output: { detail: string } }).output.detail).length).toBe(10 * 1024 * 1024);
+    expect((big.result as { output: { detail: string } }).output.detail.length).toBe(10 * 1024 * 1024);
   });
 
   it("a stderr flood is kept as a bounded tail and breaks nothing", async () => {

@@ -12,19 +12,26 @@ const vectors = selectVectors(corpus, {});
 
 describe("reference over the subprocess path", () => {
   it("gives identical results to the in-process path on the whole corpus", async () => {
-    const report = await runCorpus({ corpus, vectors, implementations: [referenceInProcess(), referenceSubprocess({ strictProtocol: true })] });
+    const report = await runCorpus({
+      corpus,
+      vectors,
+      implementations: [referenceInProcess(), referenceSubprocess({ strictProtocol: true })],
+    });
     const inProcess = report.cases.filter((c) => c.implementation === "reference");
     const subprocess = report.cases.filter((c) => c.implementation === "reference-subprocess");
     expect(subprocess).toHaveLength(vectors.length);
     const mismatches = inProcess.flatMap((c, i) => {
       const other = subprocess[i]!;
-      const same = other.vector_id === c.vector_id && other.status === c.status && JSON.stringify(other.result) === JSON.stringify(c.result);
+      const same =
+        other.vector_id === c.vector_id && other.status === c.status && JSON.stringify(other.result) === JSON.stringify(c.result);
       return same ? [] : [`${c.vector_id}: ${JSON.stringify(c.result)} vs ${JSON.stringify(other.result)}`];
     });
     expect(mismatches).toEqual([]);
     const sub = report.implementations.find((i) => i.name === "reference-subprocess")!;
     expect(sub.transport).toBe("subprocess");
     expect(sub.stats.restarts).toBe(0);
-    expect(subprocess.every((c) => c.transcript.request !== null && c.transcript.response !== null || c.transcript.fault?.kind === "not_sent")).toBe(true);
+    expect(
+      subprocess.every((c) => (c.transcript.request !== null && c.transcript.response !== null) || c.transcript.fault?.kind === "not_sent"),
+    ).toBe(true);
   });
 });

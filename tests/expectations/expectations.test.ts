@@ -27,7 +27,10 @@ describe("applyGap", () => {
 });
 
 describe("a run with expectations", () => {
-  const wrong = GOOD_VECTOR.replace("id: explicit-id/extra/ok", "id: explicit-id/extra/wrong").replace("accepted: true, reason: null", "accepted: false, reason: bundle_id.dot");
+  const wrong = GOOD_VECTOR.replace("id: explicit-id/extra/ok", "id: explicit-id/extra/wrong").replace(
+    "accepted: true, reason: null",
+    "accepted: false, reason: bundle_id.dot",
+  );
   const root = tempCorpus({ "explicit-id/extra.yaml": explicitIdFile(`${GOOD_VECTOR}\n${wrong}`) });
   const corpus = loadCorpus({ extraRoots: [root] });
   const vectors = selectVectors(corpus, { filter: "explicit-id/extra/" });
@@ -45,8 +48,15 @@ describe("a run with expectations", () => {
   });
 
   it("a listed failure is a known gap and the run passes", async () => {
-    const expectations = withGaps("implementation: reference\ngaps:\n  - { id: explicit-id/extra/wrong, status: fail, reason: the vector is deliberately wrong }\n");
-    const report = await runCorpus({ corpus, vectors, implementations: [referenceInProcess()], expectations: new Map([["reference", expectations]]) });
+    const expectations = withGaps(
+      "implementation: reference\ngaps:\n  - { id: explicit-id/extra/wrong, status: fail, reason: the vector is deliberately wrong }\n",
+    );
+    const report = await runCorpus({
+      corpus,
+      vectors,
+      implementations: [referenceInProcess()],
+      expectations: new Map([["reference", expectations]]),
+    });
     const wrongCase = report.cases.find((c) => c.vector_id === "explicit-id/extra/wrong")!;
     expect(wrongCase).toMatchObject({ status: "known_gap", raw_status: "fail", gap: { reason: "the vector is deliberately wrong" } });
     expect(report.summary.overall).toMatchObject({ pass: 1, known_gap: 1, fail: 0, stale: 0 });
@@ -57,17 +67,31 @@ describe("a run with expectations", () => {
     const expectations = withGaps(
       "implementation: reference\ngaps:\n  - { id: explicit-id/extra/wrong, status: fail, reason: known }\n  - { id: explicit-id/extra/ok, status: fail, reason: fixed since }\n",
     );
-    const report = await runCorpus({ corpus, vectors, implementations: [referenceInProcess()], expectations: new Map([["reference", expectations]]) });
+    const report = await runCorpus({
+      corpus,
+      vectors,
+      implementations: [referenceInProcess()],
+      expectations: new Map([["reference", expectations]]),
+    });
     expect(report.cases.find((c) => c.vector_id === "explicit-id/extra/ok")!.status).toBe("stale");
     expect(exitCodeFor(report)).toBe(1);
-    const orphan = withGaps("implementation: reference\ngaps:\n  - { id: explicit-id/extra/wrong, status: fail, reason: known }\n  - { id: no/such/vector, status: fail, reason: gone }\n");
-    const second = await runCorpus({ corpus, vectors, implementations: [referenceInProcess()], expectations: new Map([["reference", orphan]]) });
+    const orphan = withGaps(
+      "implementation: reference\ngaps:\n  - { id: explicit-id/extra/wrong, status: fail, reason: known }\n  - { id: no/such/vector, status: fail, reason: gone }\n",
+    );
+    const second = await runCorpus({
+      corpus,
+      vectors,
+      implementations: [referenceInProcess()],
+      expectations: new Map([["reference", orphan]]),
+    });
     expect(second.implementations[0]!.expectations?.orphans).toEqual(["no/such/vector"]);
     expect(exitCodeFor(second)).toBe(1);
   });
 
   it("a malformed expectations file names the file and line", () => {
     expect(() => withGaps("implementation: reference\ngaps:\n  - { id: a, status: broken, reason: r }\n")).toThrow(CorpusError);
-    expect(() => withGaps("implementation: reference\ngaps:\n  - { id: a, status: broken, reason: r }\n")).toThrow(/expectations\.yaml:3: .*must be equal to one of the allowed values/);
+    expect(() => withGaps("implementation: reference\ngaps:\n  - { id: a, status: broken, reason: r }\n")).toThrow(
+      /expectations\.yaml:3: .*must be equal to one of the allowed values/,
+    );
   });
 });

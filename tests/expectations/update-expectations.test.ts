@@ -11,7 +11,10 @@ import { runCorpus } from "../../harness/run/run-corpus.ts";
 import { explicitIdFile, GOOD_VECTOR, tempCorpus } from "../corpus/temp-corpus.ts";
 
 const wrong = (name: string) =>
-  GOOD_VECTOR.replace("id: explicit-id/extra/ok", `id: explicit-id/extra/${name}`).replace("accepted: true, reason: null", "accepted: false, reason: bundle_id.dot");
+  GOOD_VECTOR.replace("id: explicit-id/extra/ok", `id: explicit-id/extra/${name}`).replace(
+    "accepted: true, reason: null",
+    "accepted: false, reason: bundle_id.dot",
+  );
 
 describe("updateExpectations", () => {
   it("keeps listed reasons and comments, removes stale entries, adds new failures with a TODO reason", async () => {

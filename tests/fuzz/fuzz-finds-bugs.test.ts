@@ -2,8 +2,9 @@
  * Fuzzing against a deliberately wrong adapter: the divergence is found within the run budget
  * and shrunk, through the subprocess, to a case of a few characters; the path replays it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minimalEnv } from "../../harness/driver/adapter-env.ts";
 import { SubprocessImplementation } from "../../harness/driver/subprocess-implementation.ts";
 import { fuzz } from "../../harness/fuzz/fuzz-run.ts";
@@ -15,14 +16,26 @@ import type { Implementation } from "../../harness/impl/types.ts";
 const FIXTURE = fileURLToPath(new URL("../fixtures/buggy-adapter.ts", import.meta.url));
 
 function buggy(bug: string): SubprocessImplementation {
-  return new SubprocessImplementation("buggy", { file: process.execPath, args: ["--import", import.meta.resolve("tsx"), FIXTURE, "--bug", bug], env: minimalEnv() });
+  return new SubprocessImplementation("buggy", {
+    file: process.execPath,
+    args: ["--import", import.meta.resolve("tsx"), FIXTURE, "--bug", bug],
+    env: minimalEnv(),
+  });
 }
 
 async function fuzzAgainst(bug: string, op: string) {
   const implementations: Implementation[] = [referenceInProcess(), buggy(bug)];
   for (const impl of implementations) await impl.start();
   try {
-    return await fuzz({ ops: [op], arbitraries: OP_ARBITRARIES, seed: 20261129, runs: 3000, timeBudgetMs: 60_000, implementations, shrinksPerSignature: 2 });
+    return await fuzz({
+      ops: [op],
+      arbitraries: OP_ARBITRARIES,
+      seed: 20261129,
+      runs: 3000,
+      timeBudgetMs: 60_000,
+      implementations,
+      shrinksPerSignature: 2,
+    });
   } finally {
     for (const impl of implementations) await impl.stop();
   }
@@ -61,7 +74,14 @@ describe("fuzz against a deliberately wrong adapter", () => {
   it("reports no disagreement between the reference and itself behind a subprocess", async () => {
     const implementations: Implementation[] = [referenceInProcess(), buggy("none")];
     for (const impl of implementations) await impl.start();
-    const summary = await fuzz({ ops: ["bundle_id.normalize", "bundle_id.identity_bytes"], arbitraries: OP_ARBITRARIES, seed: 7, runs: 2000, implementations, shrinksPerSignature: 2 });
+    const summary = await fuzz({
+      ops: ["bundle_id.normalize", "bundle_id.identity_bytes"],
+      arbitraries: OP_ARBITRARIES,
+      seed: 7,
+      runs: 2000,
+      implementations,
+      shrinksPerSignature: 2,
+    });
     for (const impl of implementations) await impl.stop();
     expect(summary.cases).toBe(2000);
     expect(summary.groups).toEqual([]);

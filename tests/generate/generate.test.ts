@@ -1,5 +1,5 @@
 // `generate`: vectors for every authored suite load as corpus (schema-checked) and pass the reference.
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -22,9 +22,25 @@ async function generateAll(seed: number) {
   for (const suite of suites) {
     const reference = referenceInProcess();
     const ops = suite.ops.filter((op) => OP_ARBITRARIES[op]);
-    const vectors = await generateVectors({ corpus, suite: suite.name, ops, arbitraries: OP_ARBITRARIES, seed, count: 8, tier: "should", reference, others: [], command: "test" });
+    const vectors = await generateVectors({
+      corpus,
+      suite: suite.name,
+      ops,
+      arbitraries: OP_ARBITRARIES,
+      seed,
+      count: 8,
+      tier: "should",
+      reference,
+      others: [],
+      command: "test",
+    });
     mkdirSync(join(root, suite.name));
-    files[suite.name] = vectorFileText({ suite: suite.name, description: "test", provenance: { source: "generated", by: "test" }, vectors });
+    files[suite.name] = vectorFileText({
+      suite: suite.name,
+      description: "test",
+      provenance: { source: "generated", by: "test" },
+      vectors,
+    });
     writeFileSync(join(root, suite.name, "generated.yaml"), files[suite.name]!);
   }
   return { root, files };
@@ -54,7 +70,9 @@ describe("generate", () => {
 
   it("spreads the pick over kinds of answer: a validation suite gets both verdicts and several reasons", async () => {
     const { root } = await generateAll(13);
-    const vectors = selectVectors(loadCorpus({ extraRoots: [root] }), { suites: ["explicit-id"] }).filter((v) => v.provenance.source === "generated");
+    const vectors = selectVectors(loadCorpus({ extraRoots: [root] }), { suites: ["explicit-id"] }).filter(
+      (v) => v.provenance.source === "generated",
+    );
     const kinds = new Set(vectors.map((v) => canonicalJson(v.expected ?? v.expected_error)));
     expect(kinds.size).toBeGreaterThanOrEqual(4);
   }, 60_000);

@@ -42,7 +42,9 @@ describe("serverName()", () => {
 });
 
 describe("map keys (stdio env)", () => {
-  const keys = fc.sample(gen.stdioConfig(), { seed: 1, numRuns: N }).map((c) => Object.keys((c["server_parameters"] as { env: object }).env));
+  const keys = fc
+    .sample(gen.stdioConfig(), { seed: 1, numRuns: N })
+    .map((c) => Object.keys((c["server_parameters"] as { env: object }).env));
   const orderDiffers = (compare?: (a: string, b: string) => number) => (k: string[]) =>
     JSON.stringify([...k].sort(compare)) !== JSON.stringify([...k].sort(ref.compareCodePoints));
   const share = (test: (k: string[]) => boolean) => keys.filter(test).length / N;
@@ -71,7 +73,8 @@ describe("configs and inputs", () => {
   });
   it("inputDefinition() covers every type and the pickString traps", () => {
     const share = shareOf(gen.inputDefinition());
-    for (const type of ["promptString", "pickString", "command"]) expect(share((i) => (i as { type?: unknown })?.type === type)).toBeGreaterThan(0.12);
+    for (const type of ["promptString", "pickString", "command"])
+      expect(share((i) => (i as { type?: unknown })?.type === type)).toBeGreaterThan(0.12);
     expect(share((i) => ref.validateInput(i).reason === "input.pick_option_legacy_string")).toBeGreaterThan(0.005);
     expect(share((i) => ref.validateInput(i).reason === "input.pick_default_not_in_options")).toBeGreaterThan(0.01);
     const accepted = share((i) => ref.validateInput(i).accepted);
@@ -95,8 +98,14 @@ describe("placeholders and render", () => {
   });
   it("renders hit the plugin-scope fallback in a meaningful share", () => {
     const used = shareOf(gen.renderInput())((i) => {
-      const context = (scope: boolean) => ({ inputs: i["inputs"] as never, env: i["env"] as never, pluginScope: scope ? (i["plugin_scope"] as string) : undefined });
-      return JSON.stringify(ref.render(i["value"] as never, context(true))) !== JSON.stringify(ref.render(i["value"] as never, context(false)));
+      const context = (scope: boolean) => ({
+        inputs: i["inputs"] as never,
+        env: i["env"] as never,
+        pluginScope: scope ? (i["plugin_scope"] as string) : undefined,
+      });
+      return (
+        JSON.stringify(ref.render(i["value"] as never, context(true))) !== JSON.stringify(ref.render(i["value"] as never, context(false)))
+      );
     });
     expect(used).toBeGreaterThan(0.04);
   });
@@ -104,16 +113,21 @@ describe("placeholders and render", () => {
 
 describe("lists built to collide", () => {
   it("env identity lists often contain a full-name collision", () => {
-    expect(shareOf(gen.envIdentityList())((l) => safely(() => ref.findEnvVarCollisions(l as never).length > 0, false))).toBeGreaterThan(0.05);
+    expect(shareOf(gen.envIdentityList())((l) => safely(() => ref.findEnvVarCollisions(l as never).length > 0, false))).toBeGreaterThan(
+      0.05,
+    );
   });
   const loadReports = fc.sample(gen.loadEntries(), { seed: 1, numRuns: N }).map((l) => ref.loadDiagnostics(l as never));
   it.each(["duplicate_bundle_id", "invalid_bundle_id", "exposed_name_collision"])("load lists produce %s", (kind) => {
     expect(loadReports.filter((r) => r.diagnostics.some((d) => d.kind === kind)).length / N).toBeGreaterThan(0.04);
   });
   const layouts = fc.sample(gen.pluginFiles(), { seed: 1, numRuns: N }).map((f) => ref.checkPluginLayout(f));
-  it.each(["plugin.server_name", "plugin.invalid_json", "plugin.invalid_config", "plugin.name_mismatch", "plugin.empty_folder"])("plugin folders produce %s", (reason) => {
-    expect(layouts.filter((r) => r.diagnostics.some((d) => d.reason === reason)).length / N).toBeGreaterThan(0.02);
-  });
+  it.each(["plugin.server_name", "plugin.invalid_json", "plugin.invalid_config", "plugin.name_mismatch", "plugin.empty_folder"])(
+    "plugin folders produce %s",
+    (reason) => {
+      expect(layouts.filter((r) => r.diagnostics.some((d) => d.reason === reason)).length / N).toBeGreaterThan(0.02);
+    },
+  );
   it("some plugin folders are accepted with servers", () => {
     expect(layouts.filter((r) => r.accepted && r.servers.length > 0).length / N).toBeGreaterThan(0.04);
   });

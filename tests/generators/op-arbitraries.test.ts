@@ -4,7 +4,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SchemaRegistry, SHARED_SCHEMA_DIR } from "../../harness/corpus/schema-registry.ts";
-import { OP_ARBITRARIES, fuzzableOps } from "../../harness/generators/index.ts";
+import { fuzzableOps, OP_ARBITRARIES } from "../../harness/generators/index.ts";
 import { jsonSafetyProblem } from "./json-safety.ts";
 
 /** Needs a live HTTP server, not an input value. */
@@ -12,7 +12,9 @@ const NOT_FUZZABLE = ["transport.auth_error"];
 type Definition = { input?: unknown; description?: string };
 const definitions = JSON.parse(readFileSync(join(SHARED_SCHEMA_DIR, "ops.schema.json"), "utf8")).definitions as Record<string, Definition>;
 /** Operations of the corpus: definitions with an input, less kit-internal ones (bench.loop). */
-const schemaOps = Object.keys(definitions).filter((name) => definitions[name]!.input !== undefined && !definitions[name]!.description?.startsWith("kit-internal"));
+const schemaOps = Object.keys(definitions).filter(
+  (name) => definitions[name]!.input !== undefined && !definitions[name]!.description?.startsWith("kit-internal"),
+);
 const registry = new SchemaRegistry();
 
 describe("OP_ARBITRARIES", () => {

@@ -23,8 +23,14 @@ const refuses = (call: () => unknown) => {
 
 describe("counterexamples shrink small", () => {
   it("a normaliser that does not fold '__' → a name of a few code points", () => {
-    const noFold = (name: string) => Array.from(name, (c) => (/^[A-Za-z0-9_-]$/.test(c) ? c : "_")).join("").replace(/^[_-]+|[_-]+$/g, "");
-    const { name } = shrunk("bundle_id.normalize", ({ name }) => !ref.isWellFormed(name as string) || noFold(name as string) === ref.normalizeName(name as string));
+    const noFold = (name: string) =>
+      Array.from(name, (c) => (/^[A-Za-z0-9_-]$/.test(c) ? c : "_"))
+        .join("")
+        .replace(/^[_-]+|[_-]+$/g, "");
+    const { name } = shrunk(
+      "bundle_id.normalize",
+      ({ name }) => !ref.isWellFormed(name as string) || noFold(name as string) === ref.normalizeName(name as string),
+    );
     expect([...(name as string)].length).toBeLessThanOrEqual(5);
   });
 
@@ -44,11 +50,20 @@ describe("counterexamples shrink small", () => {
 
   it("a ToolMeta merge that tests truthiness → one field", () => {
     const truthy = (d: Input | null, t: Input | null) =>
-      d === null && t === null ? null : Object.fromEntries(Object.entries({ ...d, ...t }).map(([k, v]) => [k, v || d?.[k] || null]).filter(([, v]) => v !== null));
-    const input = shrunk("tool_meta.merge", ({ default_tool_meta: d, tool_meta: t }) =>
-      JSON.stringify(truthy(d as Input | null, t as Input | null)) === JSON.stringify(ref.mergeToolMeta(d as never, t as never)),
+      d === null && t === null
+        ? null
+        : Object.fromEntries(
+            Object.entries({ ...d, ...t })
+              .map(([k, v]) => [k, v || d?.[k] || null])
+              .filter(([, v]) => v !== null),
+          );
+    const input = shrunk(
+      "tool_meta.merge",
+      ({ default_tool_meta: d, tool_meta: t }) =>
+        JSON.stringify(truthy(d as Input | null, t as Input | null)) === JSON.stringify(ref.mergeToolMeta(d as never, t as never)),
     );
-    const fields = Object.keys((input["default_tool_meta"] ?? {}) as Input).length + Object.keys((input["tool_meta"] ?? {}) as Input).length;
+    const fields =
+      Object.keys((input["default_tool_meta"] ?? {}) as Input).length + Object.keys((input["tool_meta"] ?? {}) as Input).length;
     expect(fields).toBeLessThanOrEqual(2);
   });
 });

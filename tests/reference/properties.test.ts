@@ -2,8 +2,8 @@
 // property states a rule of the spec (or the kit's reading) independently of the code under test.
 import fc, { type Arbitrary } from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as ref from "../../adapters/reference/src/index.ts";
 import type { Json, JsonObject } from "../../adapters/reference/src/index.ts";
+import * as ref from "../../adapters/reference/src/index.ts";
 import * as gen from "../../harness/generators/index.ts";
 
 const SEED = 20_240_607;
@@ -26,7 +26,10 @@ const ASCII_KEPT = /^[A-Za-z0-9_-]*$/;
 
 describe("normalizeName", () => {
   it("is idempotent", () => {
-    fc.assert(fc.property(wellFormedName, (name) => ref.normalizeName(ref.normalizeName(name)) === ref.normalizeName(name)), RUNS);
+    fc.assert(
+      fc.property(wellFormedName, (name) => ref.normalizeName(ref.normalizeName(name)) === ref.normalizeName(name)),
+      RUNS,
+    );
   });
 
   it("outputs only [A-Za-z0-9_-], no '__' run, no leading or trailing '_' / '-'", () => {
@@ -41,25 +44,37 @@ describe("normalizeName", () => {
 
   it("keeps every ASCII letter and digit, in order and case", () => {
     const alnum = (text: string) => text.replace(/[^A-Za-z0-9]/g, "");
-    fc.assert(fc.property(wellFormedName, (name) => alnum(ref.normalizeName(name)) === alnum(name)), RUNS);
+    fc.assert(
+      fc.property(wellFormedName, (name) => alnum(ref.normalizeName(name)) === alnum(name)),
+      RUNS,
+    );
   });
 
   it("maps each other code point to one '_' (counted before folding)", () => {
     // Without folding and trimming, the output would have exactly one unit per code point.
     const perCodePoint = (text: string) => Array.from(text, (c) => (/^[A-Za-z0-9_-]$/.test(c) ? c : "_")).join("");
     const foldAndTrim = (text: string) => text.replace(/_+/g, "_").replace(/^[-_]+|[-_]+$/g, "");
-    fc.assert(fc.property(wellFormedName, (name) => ref.normalizeName(name) === foldAndTrim(perCodePoint(name))), RUNS);
+    fc.assert(
+      fc.property(wellFormedName, (name) => ref.normalizeName(name) === foldAndTrim(perCodePoint(name))),
+      RUNS,
+    );
   });
 
   it("refuses exactly the names holding a lone surrogate", () => {
     fc.assert(
-      fc.property(gen.serverName(), (name) => errorReason(() => ref.normalizeName(name)) === (ref.isWellFormed(name) ? null : "input.lone_surrogate")),
+      fc.property(
+        gen.serverName(),
+        (name) => errorReason(() => ref.normalizeName(name)) === (ref.isWellFormed(name) ? null : "input.lone_surrogate"),
+      ),
       RUNS,
     );
   });
 
   it("a non-empty result is a valid explicit bundle_id", () => {
-    fc.assert(fc.property(wellFormedName, (name) => ref.normalizeName(name) === "" || ref.validateBundleId(ref.normalizeName(name)).accepted), RUNS);
+    fc.assert(
+      fc.property(wellFormedName, (name) => ref.normalizeName(name) === "" || ref.validateBundleId(ref.normalizeName(name)).accepted),
+      RUNS,
+    );
   });
 });
 
@@ -90,7 +105,10 @@ describe("bundle_id resolution", () => {
 
   it("an explicit string bundle_id is returned as given, valid or not", () => {
     const explicit = fc.oneof(gen.validBundleId(), gen.invalidBundleId());
-    fc.assert(fc.property(gen.encodableConfig(), explicit, (config, id) => ref.resolveBundleId({ ...config, bundle_id: id }) === id), RUNS);
+    fc.assert(
+      fc.property(gen.encodableConfig(), explicit, (config, id) => ref.resolveBundleId({ ...config, bundle_id: id }) === id),
+      RUNS,
+    );
   });
 });
 
@@ -182,7 +200,11 @@ describe("connection-identity bytes (TLV)", () => {
     // Tiny pools, so frames often share long prefixes: a missing count or length would show.
     const tiny = fc.constantFrom("", "a", "ab");
     const nearby = gen.stdioConfig({
-      serverParameters: gen.objectOf({ command: tiny, args: fc.array(tiny, { maxLength: 3 }), env: gen.plainMap(tiny, tiny, { maxKeys: 2 }) }),
+      serverParameters: gen.objectOf({
+        command: tiny,
+        args: fc.array(tiny, { maxLength: 3 }),
+        env: gen.plainMap(tiny, tiny, { maxKeys: 2 }),
+      }),
     });
     fc.assert(
       fc.property(nearby, nearby, (a, b) => {
@@ -195,13 +217,25 @@ describe("connection-identity bytes (TLV)", () => {
 
   it("do not depend on the insertion order of env or header keys", () => {
     fc.assert(
-      fc.property(gen.encodableConfig(), fc.nat(), fc.boolean(), (config, rotation, reverse) => identity(config) === identity(reorderMaps(config, rotation, reverse))),
+      fc.property(
+        gen.encodableConfig(),
+        fc.nat(),
+        fc.boolean(),
+        (config, rotation, reverse) => identity(config) === identity(reorderMaps(config, rotation, reverse)),
+      ),
       RUNS,
     );
   });
 
   it("ignore every excluded field", () => {
-    fc.assert(fc.property(gen.encodableConfig(), fc.constantFrom(...EXCLUDED_PATCHES), (config, patch) => identity(config) === identity(gen.applyPatch(config, patch))), RUNS);
+    fc.assert(
+      fc.property(
+        gen.encodableConfig(),
+        fc.constantFrom(...EXCLUDED_PATCHES),
+        (config, patch) => identity(config) === identity(gen.applyPatch(config, patch)),
+      ),
+      RUNS,
+    );
   });
 
   it("encode null or absent args / env / headers as an empty list or map", () => {
@@ -209,15 +243,34 @@ describe("connection-identity bytes (TLV)", () => {
       const keys = config["type"] === "stdio" ? ["args", "env"] : ["headers"];
       return keys.reduce((c, key) => gen.applyPatch(c, { path: ["server_parameters", key], value }), config);
     };
-    fc.assert(fc.property(gen.encodableConfig(), (config) => identity(emptied(config, null)) === identity(emptied(config, gen.ABSENT))), RUNS);
     fc.assert(
-      fc.property(gen.stdioConfig(), (config) => identity(emptied(config, null)) === identity(gen.applyPatch(gen.applyPatch(config, { path: ["server_parameters", "args"], value: [] }), { path: ["server_parameters", "env"], value: {} }))),
+      fc.property(gen.encodableConfig(), (config) => identity(emptied(config, null)) === identity(emptied(config, gen.ABSENT))),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(
+        gen.stdioConfig(),
+        (config) =>
+          identity(emptied(config, null)) ===
+          identity(
+            gen.applyPatch(gen.applyPatch(config, { path: ["server_parameters", "args"], value: [] }), {
+              path: ["server_parameters", "env"],
+              value: {},
+            }),
+          ),
+      ),
       RUNS,
     );
   });
 
   it("refuse what they cannot encode, with the expected reason", () => {
-    fc.assert(fc.property(gen.unencodableConfig(), ({ value, reason }) => errorReason(() => ref.connectionIdentityBytes(value as JsonObject)) === reason), RUNS);
+    fc.assert(
+      fc.property(
+        gen.unencodableConfig(),
+        ({ value, reason }) => errorReason(() => ref.connectionIdentityBytes(value as JsonObject)) === reason,
+      ),
+      RUNS,
+    );
   });
 });
 
@@ -232,7 +285,10 @@ describe("explicit bundle_id verdicts", () => {
   }
   it("accept exactly [A-Za-z0-9_-]+ without '__', and name the first broken rule", () => {
     const value = gen.bundleIdValue().filter((v) => typeof v !== "string" || ref.isWellFormed(v));
-    fc.assert(fc.property(value, (v) => ref.validateBundleId(v).reason === expectedReason(v)), RUNS);
+    fc.assert(
+      fc.property(value, (v) => ref.validateBundleId(v).reason === expectedReason(v)),
+      RUNS,
+    );
   });
 });
 
@@ -241,7 +297,10 @@ describe("env-var names", () => {
   const segment = (text: string) => Array.from(text, (c) => (/^[A-Za-z0-9_]$/.test(c) ? c : "_")).join("");
 
   it("never contain a character outside [A-Za-z0-9_] and start with A2C_SMCP_", () => {
-    fc.assert(fc.property(wellFormedIdentity, (i) => /^A2C_SMCP_[A-Za-z0-9_]*$/.test(ref.envVarName(i as unknown as ref.EnvIdentity))), RUNS);
+    fc.assert(
+      fc.property(wellFormedIdentity, (i) => /^A2C_SMCP_[A-Za-z0-9_]*$/.test(ref.envVarName(i as unknown as ref.EnvIdentity))),
+      RUNS,
+    );
   });
 
   it("are the segments joined by '_', one unit per code point: no folding, no trimming, case kept", () => {
@@ -255,12 +314,16 @@ describe("env-var names", () => {
   });
 
   it("collisions: exactly the distinct identities sharing a full name, grouped in first-appearance order", () => {
-    const lists = gen.envIdentityList().filter((l) => l.every((i) => Object.values(i).every((v) => typeof v !== "string" || ref.isWellFormed(v))));
+    const lists = gen
+      .envIdentityList()
+      .filter((l) => l.every((i) => Object.values(i).every((v) => typeof v !== "string" || ref.isWellFormed(v))));
     fc.assert(
       fc.property(lists, (list) => {
         const identities = list as unknown as ref.EnvIdentity[];
         const key = (i: ref.EnvIdentity) => JSON.stringify([i.input_id, i.bundle_id ?? null, i.tool_name ?? null]);
-        const firsts = identities.map((i, index) => index).filter((index) => identities.findIndex((j) => key(j) === key(identities[index]!)) === index);
+        const firsts = identities
+          .map((i, index) => index)
+          .filter((index) => identities.findIndex((j) => key(j) === key(identities[index]!)) === index);
         const names = [...new Set(firsts.map((index) => ref.envVarName(identities[index]!)))];
         const expected = names
           .map((name) => ({ env_var_name: name, indexes: firsts.filter((index) => ref.envVarName(identities[index]!) === name) }))
@@ -276,12 +339,18 @@ describe("exposed tool names", () => {
   const name = fc.oneof(gen.toolName(), gen.trickyString({ maxLength: 4 }));
   it("are bundle_id + '__' + (alias ?? tool name)", () => {
     const alias = fc.option(gen.toolAlias(), { nil: null });
-    fc.assert(fc.property(gen.validBundleId(), name, alias, (b, t, a) => ref.exposedToolName(b, t, a) === `${b}__${a ?? t}`), RUNS);
+    fc.assert(
+      fc.property(gen.validBundleId(), name, alias, (b, t, a) => ref.exposedToolName(b, t, a) === `${b}__${a ?? t}`),
+      RUNS,
+    );
   });
 
   it("for a derived bundle_id, the text before the first '__' is the bundle_id", () => {
     const derived = wellFormedName.map(ref.normalizeName).filter((b) => b !== "");
-    fc.assert(fc.property(derived, name, (b, t) => ref.exposedToolName(b, t).split("__")[0] === b), RUNS);
+    fc.assert(
+      fc.property(derived, name, (b, t) => ref.exposedToolName(b, t).split("__")[0] === b),
+      RUNS,
+    );
   });
 
   it("for an explicit bundle_id ending in '_', it is not (routing must use the table, not a split)", () => {
@@ -289,167 +358,230 @@ describe("exposed tool names", () => {
   });
 });
 
-type RenderInput = { value: Json; inputs?: Record<string, Json>; env?: Record<string, string>; user_home?: string; path_separator?: string; plugin_scope?: string };
+type RenderInput = {
+  value: Json;
+  inputs?: Record<string, Json>;
+  env?: Record<string, string>;
+  user_home?: string;
+  path_separator?: string;
+  plugin_scope?: string;
+};
 const renderOf = (i: RenderInput) =>
-  ref.render(i.value, { inputs: i.inputs, env: i.env, userHome: i.user_home, pathSeparator: i.path_separator, pluginScope: i.plugin_scope });
+  ref.render(i.value, {
+    inputs: i.inputs,
+    env: i.env,
+    userHome: i.user_home,
+    pathSeparator: i.path_separator,
+    pluginScope: i.plugin_scope,
+  });
 const renderInput = gen.renderInput() as unknown as Arbitrary<RenderInput>;
 const noBraces = (text: string) => !/[{}$]/.test(text);
 
 describe("render", () => {
   it("leaves text without '${' as written, with no warning", () => {
     const text = gen.trickyString({ maxLength: 10 }).filter((t) => !t.includes("${"));
-    fc.assert(fc.property(text, renderInput, (t, i) => JSON.stringify(renderOf({ ...i, value: t })) === JSON.stringify({ value: t, warnings: [] })), RUNS);
+    fc.assert(
+      fc.property(text, renderInput, (t, i) => JSON.stringify(renderOf({ ...i, value: t })) === JSON.stringify({ value: t, warnings: [] })),
+      RUNS,
+    );
   });
 
   it("leaves unknown placeholders literal, with no warning", () => {
     const literal = gen.trickyString({ maxLength: 3 }).filter(noBraces);
     const text = fc.array(fc.oneof(fc.constantFrom(...gen.UNKNOWN_PLACEHOLDERS), literal), { maxLength: 5 }).map((parts) => parts.join(""));
-    fc.assert(fc.property(text, renderInput, (t, i) => JSON.stringify(renderOf({ ...i, value: t })) === JSON.stringify({ value: t, warnings: [] })), RUNS);
+    fc.assert(
+      fc.property(text, renderInput, (t, i) => JSON.stringify(renderOf({ ...i, value: t })) === JSON.stringify({ value: t, warnings: [] })),
+      RUNS,
+    );
   });
 
   it("runs one pass: a whole-string input placeholder yields the input's value as is, JSON type kept", () => {
     const id = gen.placeholderInputId().filter(noBraces);
-    fc.assert(fc.property(id, gen.jsonValue(gen.placeholderString()), renderInput, (key, value, i) => {
-      expect(renderOf({ ...i, value: `\${input:${key}}`, inputs: { [key]: value } })).toEqual({ value, warnings: [] });
-    }), RUNS);
+    fc.assert(
+      fc.property(id, gen.jsonValue(gen.placeholderString()), renderInput, (key, value, i) => {
+        expect(renderOf({ ...i, value: `\${input:${key}}`, inputs: { [key]: value } })).toEqual({ value, warnings: [] });
+      }),
+      RUNS,
+    );
   });
 
   it("an embedded input is written as text: a string as is, anything else as JSON", () => {
     const id = gen.placeholderInputId().filter(noBraces);
-    fc.assert(fc.property(id, gen.jsonValue(gen.placeholderString()), (key, value) => {
-      const text = typeof value === "string" ? value : JSON.stringify(value);
-      return renderOf({ value: `<\${input:${key}}>`, inputs: { [key]: value } }).value === `<${text}>`;
-    }), RUNS);
+    fc.assert(
+      fc.property(id, gen.jsonValue(gen.placeholderString()), (key, value) => {
+        const text = typeof value === "string" ? value : JSON.stringify(value);
+        return renderOf({ value: `<\${input:${key}}>`, inputs: { [key]: value } }).value === `<${text}>`;
+      }),
+      RUNS,
+    );
   });
 
   it("a missing env variable becomes '' with one env.missing warning naming it", () => {
     const envName = gen.placeholderEnvName().filter(noBraces);
-    fc.assert(fc.property(envName, gen.renderEnv(), (name, env) => {
-      const { [name]: _, ...without } = env;
-      expect(renderOf({ value: `[\${env:${name}}]`, env: without })).toEqual({ value: "[]", warnings: [{ kind: "env.missing", name }] });
-    }), RUNS);
+    fc.assert(
+      fc.property(envName, gen.renderEnv(), (name, env) => {
+        const { [name]: _, ...without } = env;
+        expect(renderOf({ value: `[\${env:${name}}]`, env: without })).toEqual({ value: "[]", warnings: [{ kind: "env.missing", name }] });
+      }),
+      RUNS,
+    );
   });
 
   it("keeps the value's shape: same keys (never rendered), same array lengths, non-strings untouched", () => {
     const sameShape = (before: Json, after: Json): boolean => {
       if (typeof before === "string") return true;
-      if (Array.isArray(before)) return Array.isArray(after) && after.length === before.length && before.every((b, k) => sameShape(b, after[k]!));
+      if (Array.isArray(before))
+        return Array.isArray(after) && after.length === before.length && before.every((b, k) => sameShape(b, after[k]!));
       if (before !== null && typeof before === "object") {
         const out = after as JsonObject;
-        return JSON.stringify(Object.keys(out)) === JSON.stringify(Object.keys(before)) && Object.keys(before).every((k) => sameShape(before[k]!, out[k]!));
+        return (
+          JSON.stringify(Object.keys(out)) === JSON.stringify(Object.keys(before)) &&
+          Object.keys(before).every((k) => sameShape(before[k]!, out[k]!))
+        );
       }
       return Object.is(before, after);
     };
-    fc.assert(fc.property(renderInput, (i) => sameShape(i.value, renderOf(i).value)), RUNS);
+    fc.assert(
+      fc.property(renderInput, (i) => sameShape(i.value, renderOf(i).value)),
+      RUNS,
+    );
   });
 
   it("resolves a bare id through plugin_scope only when the bare id is missing, never through another plugin", () => {
     const scoped = gen.scopedRenderInput() as unknown as Arbitrary<Required<Pick<RenderInput, "value" | "inputs" | "plugin_scope">>>;
-    fc.assert(fc.property(scoped, (i) => {
-      const id = /\$\{input:([^{}]*)\}/.exec(i.value as string)?.[1];
-      fc.pre(id !== undefined && (i.value as string) === `\${input:${id}}`);
-      const expected = Object.hasOwn(i.inputs, id!) ? i.inputs[id!] : i.inputs[`${i.plugin_scope}/${id}`];
-      expect(renderOf(i).value).toEqual(expected);
-    }), RUNS);
+    fc.assert(
+      fc.property(scoped, (i) => {
+        const id = /\$\{input:([^{}]*)\}/.exec(i.value as string)?.[1];
+        fc.pre(id !== undefined && (i.value as string) === `\${input:${id}}`);
+        const expected = Object.hasOwn(i.inputs, id!) ? i.inputs[id!] : i.inputs[`${i.plugin_scope}/${id}`];
+        expect(renderOf(i).value).toEqual(expected);
+      }),
+      RUNS,
+    );
   });
 });
 
 describe("tool_meta merge", () => {
   const meta = fc.option(gen.toolMeta(), { nil: null });
   it("per field: the tool's non-null value, else the default's non-null value, else no field; null only when both are null", () => {
-    fc.assert(fc.property(meta, meta, (fallback, tool) => {
-      const merged = ref.mergeToolMeta(fallback, tool);
-      if (fallback === null && tool === null) return merged === null;
-      const keys = new Set([...Object.keys(fallback ?? {}), ...Object.keys(tool ?? {})]);
-      const expected: JsonObject = {};
-      for (const key of keys) {
-        const value = tool?.[key] ?? fallback?.[key] ?? null;
-        if (value !== null) expected[key] = value;
-      }
-      expect(merged).toEqual(expected);
-    }), RUNS);
+    fc.assert(
+      fc.property(meta, meta, (fallback, tool) => {
+        const merged = ref.mergeToolMeta(fallback, tool);
+        if (fallback === null && tool === null) return merged === null;
+        const keys = new Set([...Object.keys(fallback ?? {}), ...Object.keys(tool ?? {})]);
+        const expected: JsonObject = {};
+        for (const key of keys) {
+          const value = tool?.[key] ?? fallback?.[key] ?? null;
+          if (value !== null) expected[key] = value;
+        }
+        expect(merged).toEqual(expected);
+      }),
+      RUNS,
+    );
   });
 });
 
 describe("load diagnostics", () => {
   const entries = gen.loadEntries() as unknown as Arbitrary<ref.LoadEntry[]>;
   it("account for every server exactly once: active, invalid or duplicate (nothing dropped silently)", () => {
-    fc.assert(fc.property(entries, (list) => {
-      const { active, diagnostics } = ref.loadDiagnostics(list);
-      const skipped = diagnostics.filter((d) => d.kind !== "exposed_name_collision").map((d) => d.index);
-      expect([...active.map((a) => a.index), ...skipped].sort((a, b) => a - b)).toEqual(list.map((_, index) => index));
-    }), HEAVY_RUNS);
+    fc.assert(
+      fc.property(entries, (list) => {
+        const { active, diagnostics } = ref.loadDiagnostics(list);
+        const skipped = diagnostics.filter((d) => d.kind !== "exposed_name_collision").map((d) => d.index);
+        expect([...active.map((a) => a.index), ...skipped].sort((a, b) => a - b)).toEqual(list.map((_, index) => index));
+      }),
+      HEAVY_RUNS,
+    );
   });
 
   it("keep the first of each bundle_id and point duplicates at it", () => {
-    fc.assert(fc.property(entries, (list) => {
-      const { active, diagnostics } = ref.loadDiagnostics(list);
-      expect(new Set(active.map((a) => a.bundle_id)).size).toBe(active.length);
-      for (const d of diagnostics) {
-        if (d.kind !== "duplicate_bundle_id") continue;
-        const kept = active.find((a) => a.index === d.kept_index);
-        expect(kept?.bundle_id).toBe(d.bundle_id);
-        expect(d.kept_index).toBeLessThan(d.index);
-      }
-    }), HEAVY_RUNS);
+    fc.assert(
+      fc.property(entries, (list) => {
+        const { active, diagnostics } = ref.loadDiagnostics(list);
+        expect(new Set(active.map((a) => a.bundle_id)).size).toBe(active.length);
+        for (const d of diagnostics) {
+          if (d.kind !== "duplicate_bundle_id") continue;
+          const kept = active.find((a) => a.index === d.kept_index);
+          expect(kept?.bundle_id).toBe(d.bundle_id);
+          expect(d.kept_index).toBeLessThan(d.index);
+        }
+      }),
+      HEAVY_RUNS,
+    );
   });
 
   it("skip exactly the illegal explicit ids, with the explicit-id verdict's reason", () => {
-    fc.assert(fc.property(entries, (list) => {
-      const invalid = ref.loadDiagnostics(list).diagnostics.filter((d) => d.kind === "invalid_bundle_id");
-      const expected = list.flatMap((entry, index) => {
-        const id = entry.config.bundle_id;
-        const verdict = id === undefined || id === null ? null : ref.validateBundleId(id);
-        return verdict === null || verdict.accepted ? [] : [{ kind: "invalid_bundle_id", index, reason: verdict.reason }];
-      });
-      expect(invalid).toEqual(expected);
-    }), HEAVY_RUNS);
+    fc.assert(
+      fc.property(entries, (list) => {
+        const invalid = ref.loadDiagnostics(list).diagnostics.filter((d) => d.kind === "invalid_bundle_id");
+        const expected = list.flatMap((entry, index) => {
+          const id = entry.config.bundle_id;
+          const verdict = id === undefined || id === null ? null : ref.validateBundleId(id);
+          return verdict === null || verdict.accepted ? [] : [{ kind: "invalid_bundle_id", index, reason: verdict.reason }];
+        });
+        expect(invalid).toEqual(expected);
+      }),
+      HEAVY_RUNS,
+    );
   });
 
   it("expose bundle_id__(merged alias ?? tool); on a collision the first tool wins and the pair is reported", () => {
-    fc.assert(fc.property(entries, (list) => {
-      const { active, diagnostics } = ref.loadDiagnostics(list);
-      for (const { index, bundle_id, exposed_names } of active) {
-        const { config, tools = [] } = list[index]!;
-        const metas = (config["tool_meta"] ?? {}) as Record<string, { alias?: string | null }>;
-        const fallback = (config["default_tool_meta"] ?? null) as { alias?: string | null } | null;
-        const owner = new Map<string, string>();
-        const collisions: unknown[] = [];
-        for (const tool of tools) {
-          const own = Object.hasOwn(metas, tool) ? metas[tool]!.alias : undefined;
-          const exposed = `${bundle_id}__${own ?? fallback?.alias ?? tool}`;
-          if (owner.has(exposed)) collisions.push({ kind: "exposed_name_collision", index, exposed_name: exposed, tools: [owner.get(exposed), tool] });
-          else owner.set(exposed, tool);
+    fc.assert(
+      fc.property(entries, (list) => {
+        const { active, diagnostics } = ref.loadDiagnostics(list);
+        for (const { index, bundle_id, exposed_names } of active) {
+          const { config, tools = [] } = list[index]!;
+          const metas = (config["tool_meta"] ?? {}) as Record<string, { alias?: string | null }>;
+          const fallback = (config["default_tool_meta"] ?? null) as { alias?: string | null } | null;
+          const owner = new Map<string, string>();
+          const collisions: unknown[] = [];
+          for (const tool of tools) {
+            const own = Object.hasOwn(metas, tool) ? metas[tool]!.alias : undefined;
+            const exposed = `${bundle_id}__${own ?? fallback?.alias ?? tool}`;
+            if (owner.has(exposed))
+              collisions.push({ kind: "exposed_name_collision", index, exposed_name: exposed, tools: [owner.get(exposed), tool] });
+            else owner.set(exposed, tool);
+          }
+          expect(exposed_names).toEqual([...owner.keys()]);
+          expect(diagnostics.filter((d) => d.kind === "exposed_name_collision" && d.index === index)).toEqual(collisions);
         }
-        expect(exposed_names).toEqual([...owner.keys()]);
-        expect(diagnostics.filter((d) => d.kind === "exposed_name_collision" && d.index === index)).toEqual(collisions);
-      }
-    }), HEAVY_RUNS);
+      }),
+      HEAVY_RUNS,
+    );
   });
 
   it("expose distinct names, each prefixed by its bundle_id and '__'", () => {
-    fc.assert(fc.property(entries, (list) => {
-      for (const { bundle_id, exposed_names } of ref.loadDiagnostics(list).active) {
-        expect(new Set(exposed_names).size).toBe(exposed_names.length);
-        expect(exposed_names.every((n) => n.startsWith(`${bundle_id}__`))).toBe(true);
-      }
-    }), HEAVY_RUNS);
+    fc.assert(
+      fc.property(entries, (list) => {
+        for (const { bundle_id, exposed_names } of ref.loadDiagnostics(list).active) {
+          expect(new Set(exposed_names).size).toBe(exposed_names.length);
+          expect(exposed_names.every((n) => n.startsWith(`${bundle_id}__`))).toBe(true);
+        }
+      }),
+      HEAVY_RUNS,
+    );
   });
 });
 
 describe("plugin layout", () => {
   const isServerFile = (path: string) => /^mcp-servers\/[^/]+\.json$/.test(path) && path !== "mcp-servers/inputs.json";
   it("accounts for each server file once, accepts iff no diagnostic, lists servers sorted", () => {
-    fc.assert(fc.property(gen.pluginFiles(), (files) => {
-      const report = ref.checkPluginLayout(files);
-      const serverFiles = Object.keys(files).filter(isServerFile).sort();
-      const accounted = [...report.servers.map((s) => `mcp-servers/${s}.json`), ...report.diagnostics.map((d) => d.file).filter((f) => f !== "mcp-servers/")];
-      expect(accounted.sort()).toEqual(serverFiles);
-      expect(report.accepted).toBe(report.diagnostics.length === 0);
-      expect(report.servers).toEqual([...report.servers].sort());
-      const folder = Object.keys(files).some((p) => p.startsWith("mcp-servers/"));
-      expect(report.diagnostics.some((d) => d.reason === "plugin.empty_folder")).toBe(folder && serverFiles.length === 0);
-    }), HEAVY_RUNS);
+    fc.assert(
+      fc.property(gen.pluginFiles(), (files) => {
+        const report = ref.checkPluginLayout(files);
+        const serverFiles = Object.keys(files).filter(isServerFile).sort();
+        const accounted = [
+          ...report.servers.map((s) => `mcp-servers/${s}.json`),
+          ...report.diagnostics.map((d) => d.file).filter((f) => f !== "mcp-servers/"),
+        ];
+        expect(accounted.sort()).toEqual(serverFiles);
+        expect(report.accepted).toBe(report.diagnostics.length === 0);
+        expect(report.servers).toEqual([...report.servers].sort());
+        const folder = Object.keys(files).some((p) => p.startsWith("mcp-servers/"));
+        expect(report.diagnostics.some((d) => d.reason === "plugin.empty_folder")).toBe(folder && serverFiles.length === 0);
+      }),
+      HEAVY_RUNS,
+    );
   });
 });
 
@@ -460,13 +592,19 @@ describe("config and input verdicts against the generators' labels", () => {
     ["valid input definitions are accepted", gen.inputDefinition({ valid: true }), ref.validateInput],
     ["observe-tier input edges are accepted", gen.edgeInputDefinition(), ref.validateInput],
   ] as const)("%s", (_what, arbitrary, validate) => {
-    fc.assert(fc.property(arbitrary as Arbitrary<Json>, (value) => validate(value).accepted), RUNS);
+    fc.assert(
+      fc.property(arbitrary as Arbitrary<Json>, (value) => validate(value).accepted),
+      RUNS,
+    );
   });
 
   it.each([
     ["a server config with one fault gets that fault's reason", gen.faultyServerConfig(), ref.validateServerConfig],
     ["an input definition with one fault gets that fault's reason", gen.faultyInputDefinition(), ref.validateInput],
   ] as const)("%s", (_what, arbitrary, validate) => {
-    fc.assert(fc.property(arbitrary, ({ value, reason }) => validate(value).reason === reason), RUNS);
+    fc.assert(
+      fc.property(arbitrary, ({ value, reason }) => validate(value).reason === reason),
+      RUNS,
+    );
   });
 });

@@ -11,12 +11,29 @@ describe("under GitHub Actions", () => {
     const wrong = GOOD_VECTOR.replace("accepted: true, reason: null", "accepted: false, reason: bundle_id.dot");
     const extra = tempCorpus({ "explicit-id/extra.yaml": explicitIdFile(wrong) });
     const summary = join(mkdtempSync(join(tmpdir(), "gh-")), "step-summary.md");
-    const result = await execa("node", [BIN, "run", "--impl", "reference", "--vectors", extra, "--filter", "explicit-id/extra/", "--out", mkdtempSync(join(tmpdir(), "out-"))], {
-      reject: false,
-      env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary },
-    });
+    const result = await execa(
+      "node",
+      [
+        BIN,
+        "run",
+        "--impl",
+        "reference",
+        "--vectors",
+        extra,
+        "--filter",
+        "explicit-id/extra/",
+        "--out",
+        mkdtempSync(join(tmpdir(), "out-")),
+      ],
+      {
+        reject: false,
+        env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary },
+      },
+    );
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toContain("::error title=reference explicit-id/extra/ok (fail)::/accepted: expected rejected, got accepted; /reason: expected \"bundle_id.dot\", got null");
+    expect(result.stdout).toContain(
+      '::error title=reference explicit-id/extra/ok (fail)::/accepted: expected rejected, got accepted; /reason: expected "bundle_id.dot", got null',
+    );
     expect(readFileSync(summary, "utf8")).toContain("| explicit-id | 1 | 0/1 pass, **1 fail** |");
   });
 });

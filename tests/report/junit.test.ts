@@ -2,11 +2,43 @@ import { describe, expect, it } from "vitest";
 import { renderJUnit, xmlText } from "../../harness/report/junit.ts";
 import type { CaseRecord, Report } from "../../harness/report/model.ts";
 
-const base = { suite: "explicit-id", op: "bundle_id.validate", tier: "must", implementation: "python", diffs: [], duration_ms: 1.5, attempts: 1, content_hash: "x" } as const;
+const base = {
+  suite: "explicit-id",
+  op: "bundle_id.validate",
+  tier: "must",
+  implementation: "python",
+  diffs: [],
+  duration_ms: 1.5,
+  attempts: 1,
+  content_hash: "x",
+} as const;
 const cases = [
-  { ...base, vector_id: "explicit-id/a/pass", status: "pass", raw_status: "pass", result: { kind: "ok", output: {} }, transcript: { request: "{}", response: "{}" } },
-  { ...base, vector_id: "explicit-id/a/<fail>", status: "fail", raw_status: "fail", note: 'got "x" & <y>', result: { kind: "ok", output: {} }, transcript: { request: '{"a":"<b>"}', response: "{}" } },
-  { ...base, vector_id: "explicit-id/a/gap", status: "known_gap", raw_status: "fail", gap: { id: "g", status: "fail", reason: "SDK quirk" }, result: { kind: "ok", output: {} }, transcript: { request: "{}", response: "{}" } },
+  {
+    ...base,
+    vector_id: "explicit-id/a/pass",
+    status: "pass",
+    raw_status: "pass",
+    result: { kind: "ok", output: {} },
+    transcript: { request: "{}", response: "{}" },
+  },
+  {
+    ...base,
+    vector_id: "explicit-id/a/<fail>",
+    status: "fail",
+    raw_status: "fail",
+    note: 'got "x" & <y>',
+    result: { kind: "ok", output: {} },
+    transcript: { request: '{"a":"<b>"}', response: "{}" },
+  },
+  {
+    ...base,
+    vector_id: "explicit-id/a/gap",
+    status: "known_gap",
+    raw_status: "fail",
+    gap: { id: "g", status: "fail", reason: "SDK quirk" },
+    result: { kind: "ok", output: {} },
+    transcript: { request: "{}", response: "{}" },
+  },
 ] as unknown as CaseRecord[];
 const report = { started_at: "2026-11-29T00:00:00.000Z", cases } as unknown as Report;
 
@@ -29,7 +61,18 @@ describe("JUnit view", () => {
 describe("badge", () => {
   it("shows the pass count and colours by outcome, escaping the name", async () => {
     const { renderBadge } = await import("../../harness/report/badge.ts");
-    const counts = { total: 10, pass: 7, fail: 0, unsupported: 1, observed: 1, crash: 0, timeout: 0, protocol_error: 0, known_gap: 1, stale: 0 };
+    const counts = {
+      total: 10,
+      pass: 7,
+      fail: 0,
+      unsupported: 1,
+      observed: 1,
+      crash: 0,
+      timeout: 0,
+      protocol_error: 0,
+      known_gap: 1,
+      stale: 0,
+    };
     const svg = renderBadge("py<thon>", counts);
     expect(svg).toContain("smcp py&lt;thon&gt;");
     expect(svg).toContain("7/8 pass, 1 known gaps");

@@ -12,7 +12,11 @@ import { runCorpus } from "../../harness/run/run-corpus.ts";
 describe("report.json", () => {
   it("reads back equal to JSON.stringify of the report, one record per line", async () => {
     const corpus = loadCorpus();
-    const report = await runCorpus({ corpus, vectors: selectVectors(corpus, { suites: ["tlv", "render"] }), implementations: [referenceInProcess()] });
+    const report = await runCorpus({
+      corpus,
+      vectors: selectVectors(corpus, { suites: ["tlv", "render"] }),
+      implementations: [referenceInProcess()],
+    });
     const path = join(mkdtempSync(join(tmpdir(), "smcp-report-")), "report.json");
     writeReportJson(path, report);
     const text = readFileSync(path, "utf8");

@@ -38,7 +38,11 @@ export function checkFields(
     }
     if (field === null && rule.nullable) continue;
     if (!IS[rule.kind](field)) {
-      return { accepted: false, reason: reasons.wrongType, detail: `${where}${rule.key} must be ${rule.kind}${rule.nullable ? " or null" : ""}` };
+      return {
+        accepted: false,
+        reason: reasons.wrongType,
+        detail: `${where}${rule.key} must be ${rule.kind}${rule.nullable ? " or null" : ""}`,
+      };
     }
     const verdict = field === null ? null : rule.check?.(field, `${where}${rule.key}`);
     if (verdict) return verdict;

@@ -34,9 +34,19 @@ export function validateInput(input: unknown): Verdict {
   if (common) return common;
   const type = input["type"] as string;
   const rules = Object.hasOwn(BY_TYPE, type) ? BY_TYPE[type] : undefined;
-  if (!rules) return { accepted: false, reason: "input.unknown_type", detail: `type ${JSON.stringify(type)} is not promptString, pickString or command` };
+  if (!rules)
+    return {
+      accepted: false,
+      reason: "input.unknown_type",
+      detail: `type ${JSON.stringify(type)} is not promptString, pickString or command`,
+    };
   // options is checked by hand below: an array is not an "object" field.
-  const own = checkFields("", input, rules.filter((r) => r.key !== "options"), INPUT);
+  const own = checkFields(
+    "",
+    input,
+    rules.filter((r) => r.key !== "options"),
+    INPUT,
+  );
   if (own) return own;
   return type === "pickString" ? validatePickOptions(input) : ACCEPTED;
 }
@@ -48,14 +58,27 @@ function validatePickOptions(input: Record<string, unknown>): Verdict {
   if (options.length === 0) return { accepted: false, reason: "input.pick_options_empty", detail: "options needs at least one entry" };
   for (const [i, option] of options.entries()) {
     if (typeof option === "string") {
-      return { accepted: false, reason: "input.pick_option_legacy_string", detail: `options[${i}] is a bare string; write {"label": …, "value": …}` };
+      return {
+        accepted: false,
+        reason: "input.pick_option_legacy_string",
+        detail: `options[${i}] is a bare string; write {"label": …, "value": …}`,
+      };
     }
     const ok = isPlainObject(option) && isNonEmptyString(option["label"]) && isNonEmptyString(option["value"]);
-    if (!ok) return { accepted: false, reason: "input.pick_option_malformed", detail: `options[${i}] must be {label, value} with non-empty strings` };
+    if (!ok)
+      return {
+        accepted: false,
+        reason: "input.pick_option_malformed",
+        detail: `options[${i}] must be {label, value} with non-empty strings`,
+      };
   }
   const fallback = input["default"];
   if (fallback != null && !options.some((o) => (o as Record<string, unknown>)["value"] === fallback)) {
-    return { accepted: false, reason: "input.pick_default_not_in_options", detail: `default ${JSON.stringify(fallback)} matches no option value` };
+    return {
+      accepted: false,
+      reason: "input.pick_default_not_in_options",
+      detail: `default ${JSON.stringify(fallback)} matches no option value`,
+    };
   }
   return ACCEPTED;
 }

@@ -55,7 +55,13 @@ export function loadDiagnostics(entries: readonly LoadEntry[]): LoadReport {
   return { active, diagnostics };
 }
 
-function exposeTools(bundleId: string, config: ServerConfigLike, tools: readonly string[], index: number, diagnostics: LoadDiagnostic[]): string[] {
+function exposeTools(
+  bundleId: string,
+  config: ServerConfigLike,
+  tools: readonly string[],
+  index: number,
+  diagnostics: LoadDiagnostic[],
+): string[] {
   const toolMeta = (config["tool_meta"] ?? {}) as Record<string, JsonObject>;
   const fallback = (config["default_tool_meta"] ?? null) as JsonObject | null;
   const owner = new Map<string, string>();

@@ -61,7 +61,7 @@ export const REASONS = {
   },
   "config.invalid_duration": {
     title: "a streamable timeout is not an ISO-8601 duration",
-    hint: "write e.g. \"PT30S\"",
+    hint: 'write e.g. "PT30S"',
     spec: "seeds/002 §3.2",
   },
   "config.invalid_bundle_id": {
@@ -106,7 +106,7 @@ export const REASONS = {
   },
   "input.pick_option_legacy_string": {
     title: "pickString option is a bare string (pre-0.3.2 shape)",
-    hint: "write options as [{\"label\": …, \"value\": …}]",
+    hint: 'write options as [{"label": …, "value": …}]',
     spec: "seeds/002 §4.3",
   },
   "input.pick_option_malformed": {

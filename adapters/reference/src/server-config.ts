@@ -13,7 +13,8 @@ const CONFIG = { missing: "config.missing_field", wrongType: "config.wrong_type"
 const TRANSPORTS = ["stdio", "streamable", "sse"];
 const ERROR_HANDLERS = new Set(["strict", "ignore", "replace"]);
 /** ISO-8601 duration (PnYnMnWnDTnHnMnS with optional fractions); at least one component. */
-const ISO_DURATION = /^P(?=\d|T\d)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/;
+const ISO_DURATION =
+  /^P(?=\d|T\d)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/;
 
 export function isIsoDuration(text: string): boolean {
   return ISO_DURATION.test(text);
@@ -22,7 +23,9 @@ export function isIsoDuration(text: string): boolean {
 const reject = (reason: string, detail: string): Verdict => ({ accepted: false, reason, detail });
 
 const knownType = (value: unknown): Verdict | null =>
-  TRANSPORTS.includes(value as string) ? null : reject("config.unknown_type", `type ${JSON.stringify(value)} is not stdio, streamable or sse`);
+  TRANSPORTS.includes(value as string)
+    ? null
+    : reject("config.unknown_type", `type ${JSON.stringify(value)} is not stdio, streamable or sse`);
 
 const explicitBundleId = (value: unknown): Verdict | null => {
   const verdict = validateBundleId(value);
@@ -46,7 +49,9 @@ const errorHandler = (value: unknown): Verdict | null =>
   ERROR_HANDLERS.has(value as string) ? null : reject("config.invalid_value", "encoding_error_handler must be strict, ignore or replace");
 
 const duration = (value: unknown, where: string): Verdict | null =>
-  isIsoDuration(value as string) ? null : reject("config.invalid_duration", `${where} ${JSON.stringify(value)} is not an ISO-8601 duration`);
+  isIsoDuration(value as string)
+    ? null
+    : reject("config.invalid_duration", `${where} ${JSON.stringify(value)} is not an ISO-8601 duration`);
 
 const BASE: FieldRule[] = [
   { key: "name", kind: "string", required: true },

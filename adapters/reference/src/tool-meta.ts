@@ -16,7 +16,9 @@ const TOOL_META: FieldRule[] = [
 
 export function validateToolMeta(meta: unknown, where: string): Verdict {
   if (!isPlainObject(meta)) return { accepted: false, reason: "config.invalid_tool_meta", detail: `${where} must be an object` };
-  return checkFields(`${where}.`, meta, TOOL_META, { missing: "config.invalid_tool_meta", wrongType: "config.invalid_tool_meta" }) ?? ACCEPTED;
+  return (
+    checkFields(`${where}.`, meta, TOOL_META, { missing: "config.invalid_tool_meta", wrongType: "config.invalid_tool_meta" }) ?? ACCEPTED
+  );
 }
 
 function withoutNulls(meta: JsonObject): JsonObject {

@@ -3,7 +3,7 @@
  * MCP server (a transport suite the kit does not have yet), so the suite manifest marks them
  * `needs: transport` and they report as unsupported, never as passed.
  */
-import { ordinalId, type Importer } from "./types.ts";
+import { type Importer, ordinalId } from "./types.ts";
 
 const SPEC = {
   file: "a2c-smcp-protocol:docs/specification/error-handling.md",

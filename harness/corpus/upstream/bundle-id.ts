@@ -3,7 +3,7 @@
  * ({type, command, args, env} or {type, url, headers}, plus bundle_id); the kit's op takes the
  * wire shape, so the transport fields move under server_parameters and nothing else changes.
  */
-import { ordinalId, type Importer } from "./types.ts";
+import { type Importer, ordinalId } from "./types.ts";
 
 const SPEC = {
   file: "a2c-smcp-protocol:docs/specification/data-structures.md",
