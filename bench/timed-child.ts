@@ -62,7 +62,7 @@ export function lastJsonObject(stdout: string): Record<string, unknown> | undefi
     try {
       return JSON.parse(line) as Record<string, unknown>;
     } catch {
-      continue;
+      // not a JSON line: keep looking further up
     }
   }
   return undefined;

@@ -7,6 +7,7 @@ import { BENCH_LOOP, benchLoop } from "./bench-loop.ts";
 import type { Json, JsonObject, LoadEntry, ServerConfigLike } from "./src/index.ts";
 import * as ref from "./src/index.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: inputs are schema-checked against ops.schema.json before they reach a handler
 type Input = Record<string, any>;
 type Handler = (input: Input) => unknown;
 

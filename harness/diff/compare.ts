@@ -18,14 +18,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function escape(key: string): string {
+function escapePointerToken(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 export function diffExpected(expected: unknown, actual: unknown): Difference[] {
   if (isObject(expected) && isObject(actual)) {
     return Object.keys(expected).flatMap((key) =>
-      diffValues(expected[key], Object.hasOwn(actual, key) ? actual[key] : MISSING, `/${escape(key)}`),
+      diffValues(expected[key], Object.hasOwn(actual, key) ? actual[key] : MISSING, `/${escapePointerToken(key)}`),
     );
   }
   return diffValues(expected, actual, "");
@@ -46,7 +46,7 @@ export function diffValues(expected: unknown, actual: unknown, path = ""): Diffe
       diffValues(
         Object.hasOwn(expected, key) ? expected[key] : MISSING,
         Object.hasOwn(actual, key) ? actual[key] : MISSING,
-        `${path}/${escape(key)}`,
+        `${path}/${escapePointerToken(key)}`,
       ),
     );
   }

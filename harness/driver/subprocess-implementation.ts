@@ -192,21 +192,28 @@ export class SubprocessImplementation implements Implementation {
     if (generation !== this.generation) return;
     if (line.trim() === "") return;
     const parsed = parseFromAdapter(line, this.options.strictProtocol, (id) => this.inFlight.get(id)?.op);
-    if (!this.ready) return this.onHelloLine(parsed, line);
+    if (!this.ready) {
+      this.onHelloLine(parsed, line);
+      return;
+    }
     if (!parsed.ok) {
       const id = idIn(line);
       const owner = id === undefined ? undefined : this.inFlight.get(id);
       if (owner)
-        return this.finish(owner, { kind: "protocol_error", message: parsed.problem }, line, {
-          kind: "protocol_error",
-          detail: parsed.problem,
-        });
-      return this.violation(parsed.problem);
+        this.finish(owner, { kind: "protocol_error", message: parsed.problem }, line, { kind: "protocol_error", detail: parsed.problem });
+      else this.violation(parsed.problem);
+      return;
     }
     const message = parsed.message;
-    if (message.type === "hello") return this.violation("a second hello in the middle of the run");
+    if (message.type === "hello") {
+      this.violation("a second hello in the middle of the run");
+      return;
+    }
     const p = this.inFlight.get(message.id);
-    if (!p) return this.violation(`answered with unknown id ${message.id}`);
+    if (!p) {
+      this.violation(`answered with unknown id ${message.id}`);
+      return;
+    }
     this.restartsWithoutAnswer = 0;
     this.finish(p, resultOf(message), line);
   }

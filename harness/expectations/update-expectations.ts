@@ -36,7 +36,7 @@ export function updateExpectations(file: string, implementation: string, sdkVers
   seq.items = seq.items.filter((item) => {
     const id = isMap(item) ? String(item.get("id")) : "";
     const c = byId.get(id);
-    if (!c || c.status !== "stale") return true;
+    if (c?.status !== "stale") return true;
     if (FAILING.has(c.raw_status)) {
       (item as { set(k: string, v: unknown): void }).set("status", c.raw_status); // fails differently now: keep the reason, fix the status
       return true;

@@ -47,8 +47,10 @@ function identicalOutputs(results: ReadonlyMap<string, CallResult>): CallResult 
   for (const result of results.values()) {
     if (result.kind !== "ok") return null;
     const serialised = JSON.stringify(result.output);
-    if (first === undefined) (first = result), (text = serialised);
-    else if (serialised !== text) return null;
+    if (first === undefined) {
+      first = result;
+      text = serialised;
+    } else if (serialised !== text) return null;
   }
   return first ?? null;
 }

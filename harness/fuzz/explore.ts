@@ -48,7 +48,9 @@ export async function explore(options: ExploreOptions): Promise<ExploreStats> {
     const size = Math.min(chunk, options.runs - start);
     const values = valuesAt(options.arbitrary, options.seed, String(start), size);
     const outcomes = await Promise.all(values.map((input) => ask(options.op, input, options.implementations)));
-    outcomes.forEach((outcome, i) => record(stats, options, start + i, values[i]!, outcome));
+    outcomes.forEach((outcome, i) => {
+      record(stats, options, start + i, values[i]!, outcome);
+    });
     stats.cases += size;
     options.onProgress?.(stats);
   }

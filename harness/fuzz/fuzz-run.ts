@@ -84,9 +84,10 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzSummary> {
     // Three quarters of the budget explore, shared out by operation; the rest is for shrinking.
     const deadline = (0.75 * budget * (k + 1)) / options.ops.length;
     const shouldStop = () => {
-      if (options.shouldStop?.()) return ((stopped ??= "interrupted"), true);
-      if (elapsed() > deadline) return ((stopped ??= "time budget"), true);
-      return false;
+      if (options.shouldStop?.()) stopped ??= "interrupted";
+      else if (elapsed() > deadline) stopped ??= "time budget";
+      else return false;
+      return true;
     };
     const stats = await explore({
       op,

@@ -39,7 +39,11 @@ export async function generateVectors(options: GenerateOptions): Promise<VectorT
     if (!arbitrary) throw new Error(`no generator for operation ${op}`);
     const pool = valuesAt(arbitrary, options.seed, "0", options.count * POOL_FACTOR)
       .map((input, index) => ({ input, index, key: canonicalJson({ op, input }) }))
-      .filter((c) => !known.has(c.key) && (known.add(c.key), true));
+      .filter((c) => {
+        if (known.has(c.key)) return false;
+        known.add(c.key);
+        return true;
+      });
     const answered = await Promise.all(pool.map(async (c) => ({ ...c, kind: kindOf(op, await options.reference.call(op, c.input)) })));
     for (const pick of spread(
       answered.filter((a) => a.kind !== null),

@@ -13,13 +13,13 @@ export class MergeError extends Error {
 export function mergeReports(reports: readonly Report[]): Report {
   if (reports.length === 0) throw new MergeError("nothing to merge");
   const seen = new Map<string, number>();
-  reports.forEach((r, i) =>
-    r.vectors.forEach((v) => {
+  reports.forEach((r, i) => {
+    for (const v of r.vectors) {
       if (seen.has(v.id))
         throw new MergeError(`vector ${v.id} is in shard reports ${seen.get(v.id)! + 1} and ${i + 1}: the shards overlap`);
       seen.set(v.id, i);
-    }),
-  );
+    }
+  });
   const implementations = new Map<string, ImplementationRecord>();
   for (const impl of reports.flatMap((r) => r.implementations)) {
     const prev = implementations.get(impl.name);

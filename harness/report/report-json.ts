@@ -39,8 +39,13 @@ export function writeReportJson(path: string, report: Report): void {
 }
 
 function writeArray(write: (text: string) => void, items: readonly unknown[]): void {
-  if (items.length === 0) return write("[]");
+  if (items.length === 0) {
+    write("[]");
+    return;
+  }
   write("[\n");
-  items.forEach((item, i) => write(`${JSON.stringify(item)}${i < items.length - 1 ? ",\n" : "\n"}`));
+  items.forEach((item, i) => {
+    write(`${JSON.stringify(item)}${i < items.length - 1 ? ",\n" : "\n"}`);
+  });
   write("]");
 }

@@ -38,7 +38,9 @@ export function newRunId(now = new Date()): string {
 export async function runCorpus({ corpus, vectors, implementations, expectations, signal }: RunInput): Promise<Report> {
   const startedAt = new Date();
   const known = new Set(corpus.suites.flatMap((s) => s.vectors.map((v) => v.id)));
-  const onAbort = () => implementations.forEach((impl) => impl.kill());
+  const onAbort = () => {
+    for (const impl of implementations) impl.kill();
+  };
   signal?.addEventListener("abort", onAbort, { once: true });
   const runs = await Promise.all(
     implementations.map((impl) => runImplementation(impl, vectors, expectations?.get(impl.name), known, signal)),

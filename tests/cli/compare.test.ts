@@ -26,6 +26,6 @@ describe("smcp-conformance compare", () => {
     expect(comparison).toMatchObject({ fixes: [], changed: [], added_vectors: [], removed_vectors: [], content_changed: [] });
     const reverse = await cli(["compare", after, before]);
     expect(reverse.exitCode).toBe(0);
-    expect(reverse.stdout).toMatch(/^fixes \(1\):\n  f explicit-id\/\S+: crash → pass$/m);
+    expect(reverse.stdout).toMatch(/^fixes \(1\):\n {2}f explicit-id\/\S+: crash → pass$/m);
   }, 60_000);
 });

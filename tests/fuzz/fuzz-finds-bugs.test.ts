@@ -4,7 +4,7 @@
  */
 
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { minimalEnv } from "../../harness/driver/adapter-env.ts";
 import { SubprocessImplementation } from "../../harness/driver/subprocess-implementation.ts";
 import { fuzz } from "../../harness/fuzz/fuzz-run.ts";

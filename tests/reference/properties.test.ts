@@ -322,7 +322,7 @@ describe("env-var names", () => {
         const identities = list as unknown as ref.EnvIdentity[];
         const key = (i: ref.EnvIdentity) => JSON.stringify([i.input_id, i.bundle_id ?? null, i.tool_name ?? null]);
         const firsts = identities
-          .map((i, index) => index)
+          .map((_, index) => index)
           .filter((index) => identities.findIndex((j) => key(j) === key(identities[index]!)) === index);
         const names = [...new Set(firsts.map((index) => ref.envVarName(identities[index]!)))];
         const expected = names

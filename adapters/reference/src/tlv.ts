@@ -24,7 +24,9 @@ class FrameWriter {
 
   list(values: readonly string[], what: string): void {
     this.u32(values.length);
-    values.forEach((v, i) => this.string(v, `${what}[${i}]`));
+    values.forEach((v, i) => {
+      this.string(v, `${what}[${i}]`);
+    });
   }
 
   map(entries: Readonly<Record<string, string>>, what: string): void {

@@ -11,6 +11,7 @@ const SPEC = {
 };
 
 export const importAuthError: Importer = (suite, data) =>
+  // biome-ignore lint/suspicious/noExplicitAny: upstream fixture JSON, its shape checked by the suite schema after import
   (data.vectors as any[]).map((v, i) => ({
     id: ordinalId(suite, i),
     description: v.desc,

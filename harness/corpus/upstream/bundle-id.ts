@@ -11,6 +11,7 @@ const SPEC = {
 };
 
 export const importBundleId: Importer = (suite, data) =>
+  // biome-ignore lint/suspicious/noExplicitAny: upstream fixture JSON, its shape checked by the suite schema after import
   (data.vectors as any[]).map((v, i) => {
     const { type, bundle_id, ...serverParameters } = v.config;
     const config: Record<string, unknown> = { name: v.name, type, server_parameters: serverParameters };

@@ -7,6 +7,7 @@ const SPEC = {
 };
 
 export const importEnvSegment: Importer = (suite, data) =>
+  // biome-ignore lint/suspicious/noExplicitAny: upstream fixture JSON, its shape checked by the suite schema after import
   (data.vectors as any[]).map((v, i) => ({
     id: `${suite}/${v.id}`,
     description: v.desc,

@@ -23,6 +23,7 @@ export interface UpstreamImport {
   readonly sha256: string;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: upstream fixture JSON, its shape checked by the suite schema after import
 export type Importer = (suite: string, data: any) => ImportedVector[];
 
 export function upstreamProvenance(meta: UpstreamImport): Provenance {
