@@ -3,7 +3,7 @@
  * window, but streamed in chunks (the next chunk issued before the previous one is awaited) so the
  * pipeline never drains and memory stays flat however many calls are made.
  */
-import type { Answer, Implementation } from "../harness/impl/types.ts";
+import type { Answer, Implementation } from "../harness/model/implementation.ts";
 import type { Inputs } from "./corpus-inputs.ts";
 
 export const CHUNK = 5_000;

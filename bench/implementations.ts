@@ -4,7 +4,7 @@
  */
 import type { DriverOptions } from "../harness/driver/subprocess-implementation.ts";
 import { selectImplementations } from "../harness/impl/registry.ts";
-import type { Handshake, Implementation } from "../harness/impl/types.ts";
+import type { Handshake, Implementation } from "../harness/model/implementation.ts";
 
 const MEASURED = ["reference", "reference-subprocess", "python", "rust"] as const;
 /** The ones behind a process: those with a cost per process and a driver window. */

@@ -5,7 +5,7 @@
  * (harness ÷ in-language) compares like with like on a machine whose load drifts. Adapters whose
  * handshake does not list bench.loop are reported as not available.
  */
-import type { Implementation } from "../harness/impl/types.ts";
+import type { Implementation } from "../harness/model/implementation.ts";
 import { corpusInputs, type Inputs } from "./corpus-inputs.ts";
 import { callsPerSecond } from "./drive-calls.ts";
 import { BENCH_LOOP, measured, OPS, withStarted } from "./implementations.ts";

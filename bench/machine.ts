@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { cpus, loadavg, release, totalmem } from "node:os";
 import { join } from "node:path";
-import type { Handshake } from "../harness/impl/types.ts";
+import type { Handshake } from "../harness/model/implementation.ts";
 import { KIT_ROOT } from "./timed-child.ts";
 
 export interface Machine {

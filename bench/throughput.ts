@@ -4,7 +4,7 @@
  * are excluded: this is the cost of getting the answers.
  */
 import { DEFAULT_DRIVER_OPTIONS } from "../harness/driver/subprocess-implementation.ts";
-import type { Implementation } from "../harness/impl/types.ts";
+import type { Implementation } from "../harness/model/implementation.ts";
 import { corpusInputs, type Inputs } from "./corpus-inputs.ts";
 import { type CpuShare, withCpuShare } from "./cpu-share.ts";
 import { callsPerSecond, noOutcomes, type Outcomes } from "./drive-calls.ts";

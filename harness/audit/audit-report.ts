@@ -4,11 +4,11 @@
  * summary is recounted. Any disagreement with what the report says is listed.
  */
 import { diffValues } from "../diff/compare.ts";
-import { applyGap } from "../expectations/apply-expectations.ts";
-import type { CallResult } from "../impl/types.ts";
+import type { CallResult } from "../model/implementation.ts";
+import { type CaseRecord, type Report, summarize, type VectorRecord } from "../model/report.ts";
+import { applyGap } from "../model/status.ts";
 import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
 import { resultOf } from "../protocol/to-result.ts";
-import { type CaseRecord, type Report, summarize, type VectorRecord } from "../report/model.ts";
 import { judge } from "../run/evaluate.ts";
 
 export interface AuditResult {

@@ -1,8 +1,8 @@
 /** `smcp-conformance audit <report.json>`: exit 0 when the report agrees with its transcripts. */
 import { readFileSync } from "node:fs";
 import { auditReport } from "../audit/audit-report.ts";
-import { UsageError } from "../impl/registry.ts";
-import type { Report } from "../report/model.ts";
+import type { Report } from "../model/report.ts";
+import { UsageError } from "../util/usage-error.ts";
 import { EXIT } from "./exit-code.ts";
 
 export function auditCommand(path: string): number {

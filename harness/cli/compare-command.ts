@@ -1,8 +1,8 @@
 /** `smcp-conformance compare old.json new.json`: exit 1 when there are regressions. */
 import { readFileSync } from "node:fs";
-import { UsageError } from "../impl/registry.ts";
+import type { Report } from "../model/report.ts";
 import { compareReports, renderComparison } from "../report/compare-reports.ts";
-import type { Report } from "../report/model.ts";
+import { UsageError } from "../util/usage-error.ts";
 import { EXIT } from "./exit-code.ts";
 
 function readReport(path: string): Report {

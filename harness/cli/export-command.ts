@@ -3,8 +3,8 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { exportUpstream } from "../export/upstream-format.ts";
-import { UsageError } from "../impl/registry.ts";
-import { writeAtomic } from "../report/write-report.ts";
+import { UsageError } from "../util/usage-error.ts";
+import { writeAtomic } from "../util/write-atomic.ts";
 import { EXIT } from "./exit-code.ts";
 
 export function exportCommand(options: { format: string; out: string; vectors: string[] }): number {

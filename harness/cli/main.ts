@@ -1,7 +1,7 @@
 /** The CLI: a thin wrapper over the library; typed faults become exit code 2 with their message. */
 import { Command, CommanderError } from "commander";
 import { CorpusError } from "../corpus/errors.ts";
-import { UsageError } from "../impl/registry.ts";
+import { UsageError } from "../util/usage-error.ts";
 import { auditCommand } from "./audit-command.ts";
 import { compareCommand } from "./compare-command.ts";
 import { EXIT } from "./exit-code.ts";

@@ -1,10 +1,10 @@
 /** `smcp-conformance merge a.json b.json … --out <dir>`: one report (and all its views) from shards. */
 import { readFileSync } from "node:fs";
-import { UsageError } from "../impl/registry.ts";
+import type { Report } from "../model/report.ts";
 import { renderConsole } from "../report/console.ts";
 import { MergeError, mergeReports } from "../report/merge-reports.ts";
-import type { Report } from "../report/model.ts";
 import { writeReport } from "../report/write-report.ts";
+import { UsageError } from "../util/usage-error.ts";
 import { exitCodeFor } from "./exit-code.ts";
 
 export function mergeCommand(paths: string[], out: string): number {

@@ -1,15 +1,18 @@
 /** `smcp-conformance run`: load and check the corpus, run it, print and write the report. */
+
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { selectVectors } from "../corpus/select.ts";
 import { inShard, parseShard } from "../corpus/shard.ts";
 import type { DriverOptions } from "../driver/subprocess-implementation.ts";
 import { type Expectations, loadExpectations } from "../expectations/load-expectations.ts";
 import { updateExpectations } from "../expectations/update-expectations.ts";
-import { defaultNames, parseAdapterSpec, type Selected, selectImplementations, UsageError } from "../impl/registry.ts";
+import { defaultNames, parseAdapterSpec, type Selected, selectImplementations } from "../impl/registry.ts";
+import { kitPackage } from "../model/kit-files.ts";
 import { renderConsole } from "../report/console.ts";
 import { emitGithubActions } from "../report/github-actions.ts";
 import { writeReport } from "../report/write-report.ts";
 import { runCorpus } from "../run/run-corpus.ts";
+import { UsageError } from "../util/usage-error.ts";
 import { exitCodeFor } from "./exit-code.ts";
 import { withInterrupts } from "./interrupts.ts";
 
@@ -74,7 +77,9 @@ export async function runCommand(options: RunOptions): Promise<number> {
   const shard = options.shard === undefined ? null : parseShard(options.shard);
   if (options.shard !== undefined && !shard) throw new UsageError(`--shard needs i/n with 1 ≤ i ≤ n, got ${JSON.stringify(options.shard)}`);
   const vectors = shard ? inShard(chosen, shard) : chosen;
-  const report = await withInterrupts((signal) => runCorpus({ corpus, vectors, implementations, expectations, signal }));
+  const report = await withInterrupts((signal) =>
+    runCorpus({ corpus, vectors, implementations, expectations, kitVersion: kitPackage().version, signal }),
+  );
   const dir = writeReport(report, options.out);
   if (options.updateExpectations) {
     for (const s of selected.filter((x) => x.expectationsFile)) {

@@ -1,9 +1,9 @@
 /** Turns a schema-valid raw vector into a resolved Vector, or reports what is wrong with it. */
-import { isReason } from "../../adapters/reference/src/reasons.ts";
-import { isOperation } from "../protocol/operations.ts";
+import { isOperation } from "../model/operations.ts";
+import { isReason, isWarningKind } from "../model/reasons.ts";
+import type { Provenance, Vector } from "../model/vector.ts";
 import { contentHash } from "../util/canonical-json.ts";
 import type { CorpusProblem } from "./errors.ts";
-import type { Provenance, Vector } from "./types.ts";
 
 export interface RawVector {
   readonly id: string;
@@ -44,7 +44,12 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
     );
   }
   for (const [at, reason] of reasonsIn(raw, pointer)) {
-    if (!isReason(reason)) problem("corpus.unknown_reason", at, `reason "${reason}" is not in the kit's taxonomy`);
+    if (!isReason(reason))
+      problem("corpus.unknown_reason", at, `reason "${reason}" is not in the kit's taxonomy (vectors/_schema/reasons.json)`);
+  }
+  for (const [at, kind] of warningKindsIn(raw, pointer)) {
+    if (!isWarningKind(kind))
+      problem("corpus.unknown_reason", at, `warning kind "${kind}" is not in the kit's taxonomy (vectors/_schema/reasons.json)`);
   }
   if (problems.length > 0) return problems;
 
@@ -79,6 +84,16 @@ function unsafePaths(raw: RawVector): Array<[string, string]> {
     if (segments.some((s) => s === "")) return [[key, "contains an empty segment"]];
     return [];
   });
+}
+
+/** Every warning kind a vector expects (render's `warnings`), with its pointer. */
+function warningKindsIn(raw: RawVector, pointer: string): Array<[string, string]> {
+  const warnings = (raw.expected as Record<string, unknown> | undefined)?.["warnings"];
+  if (!Array.isArray(warnings)) return [];
+  return warnings.flatMap(
+    (w: Record<string, unknown>, i): Array<[string, string]> =>
+      typeof w?.["kind"] === "string" ? [[`${pointer}/expected/warnings/${i}/kind`, w["kind"]]] : [],
+  );
 }
 
 /** Every reason code a vector expects, with its pointer: verdicts, errors and diagnostics. */

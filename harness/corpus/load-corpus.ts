@@ -5,10 +5,11 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { KIT_VECTORS_DIR } from "../model/kit-files.ts";
+import type { Corpus, Suite, Vector } from "../model/vector.ts";
 import { CorpusError, type CorpusProblem } from "./errors.ts";
 import { displayPath, loadSuiteVectors, readDefinition, type SuiteDefinition } from "./load-suite.ts";
-import { KIT_VECTORS_DIR, SchemaRegistry } from "./schema-registry.ts";
-import type { Corpus, Suite, Vector } from "./types.ts";
+import { SchemaRegistry } from "./schema-registry.ts";
 
 export interface LoadOptions {
   /** Corpus roots; the kit's own `vectors/` is always first unless `kitCorpus` is false. */

@@ -1,11 +1,13 @@
 /** Loads one suite folder: its manifest, its schema, and its YAML files or upstream import. */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
+import { opsOfSuite } from "../model/operations.ts";
+import type { Provenance, Vector } from "../model/vector.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
 import { buildVector, type RawVector } from "./build-vector.ts";
 import { CorpusError, type CorpusProblem } from "./errors.ts";
 import { errorMessage, errorPointer, SchemaRegistry } from "./schema-registry.ts";
-import type { Provenance, Vector } from "./types.ts";
+import { suiteSchema } from "./suite-schema.ts";
 import { IMPORTERS } from "./upstream/index.ts";
 import { type UpstreamImport, upstreamProvenance } from "./upstream/types.ts";
 import { parseSource, type SourceFile } from "./yaml-source.ts";
@@ -72,10 +74,23 @@ export function readDefinition(dir: string, registry: SchemaRegistry, display: (
   const source = readSource(manifestPath, display(manifestPath));
   const problems = schemaProblems(registry, "smcp-conformance:suite-manifest", source);
   const schemaPath = join(dir, SCHEMA);
-  if (!existsSync(schemaPath)) {
-    problems.push({ code: "corpus.schema", file: display(schemaPath), message: "the suite has no schema.json" });
+  const manifest = source.data as { suite: string; title: string; ops?: string[]; needs?: string; import?: UpstreamImport };
+  if (problems.length === 0 && manifest.import && !existsSync(schemaPath)) {
+    problems.push({
+      code: "corpus.schema",
+      file: display(schemaPath),
+      message: "an imported suite needs a schema.json for its fixture format",
+    });
   }
-  const manifest = source.data as { suite: string; title: string; ops: string[]; needs?: string; import?: UpstreamImport };
+  const ops = manifest.ops ?? opsOfSuite(manifest.suite ?? "");
+  if (problems.length === 0 && ops.length === 0) {
+    problems.push({
+      code: "corpus.unknown_op",
+      file: source.file,
+      line: source.lineOf("/suite"),
+      message: `suite "${manifest.suite}" has no operations: list them under ops (no op definition in vectors/_schema/ops/ names this suite)`,
+    });
+  }
   if (problems.length === 0 && manifest.suite !== basename(dir)) {
     problems.push({
       code: "corpus.unknown_suite",
@@ -85,11 +100,13 @@ export function readDefinition(dir: string, registry: SchemaRegistry, display: (
     });
   }
   if (problems.length > 0) throw new CorpusError(problems);
-  const schemaId = registry.addSuiteSchema(JSON.parse(readFileSync(schemaPath, "utf8")), display(schemaPath));
+  // An imported fixture format, or an extra corpus's own schema, comes from schema.json; an authored suite's is built.
+  const schema = existsSync(schemaPath) ? JSON.parse(readFileSync(schemaPath, "utf8")) : suiteSchema(manifest.suite, manifest.title, ops);
+  const schemaId = registry.addSuiteSchema(schema, display(schemaPath));
   return {
     name: manifest.suite,
     title: manifest.title,
-    ops: manifest.ops,
+    ops,
     schemaId,
     ...(manifest.needs !== undefined ? { needs: manifest.needs } : {}),
     ...(manifest.import !== undefined ? { import: manifest.import } : {}),

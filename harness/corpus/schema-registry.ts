@@ -1,11 +1,10 @@
 /** One ajv instance holding the kit's shared schemas plus every suite schema it has seen. */
+
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-
-export const KIT_VECTORS_DIR = fileURLToPath(new URL("../../vectors/", import.meta.url));
-export const SHARED_SCHEMA_DIR = join(KIT_VECTORS_DIR, "_schema");
+import { SHARED_SCHEMA_DIR } from "../model/kit-files.ts";
+import { opsSchema } from "../model/operations.ts";
 
 export class SchemaRegistry {
   private readonly ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
@@ -17,6 +16,7 @@ export class SchemaRegistry {
       .sort()) {
       this.ajv.addSchema(JSON.parse(readFileSync(join(SHARED_SCHEMA_DIR, file), "utf8")));
     }
+    this.ajv.addSchema(opsSchema());
   }
 
   /** Registers a suite's schema.json (once per $id) and returns its $id. */

@@ -1,6 +1,7 @@
 /** Narrows a loaded corpus to the suites and ids a run asked for. */
+
+import type { Corpus, Vector } from "../model/vector.ts";
 import { CorpusError } from "./errors.ts";
-import type { Corpus, Vector } from "./types.ts";
 
 export interface Selection {
   readonly suites?: readonly string[];

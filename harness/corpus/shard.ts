@@ -1,6 +1,6 @@
 /** Deterministic sharding by vector id, so CI jobs split a corpus the same way every time. */
 import { createHash } from "node:crypto";
-import type { Vector } from "./types.ts";
+import type { Vector } from "../model/vector.ts";
 
 export interface Shard {
   readonly index: number; // 1-based

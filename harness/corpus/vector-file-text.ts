@@ -4,7 +4,7 @@
  * characters, combining marks, unusual spaces, private-use characters, controls and lone surrogates become `\uXXXX`, so an
  * NFD pair or a U+200B in a shrunk counterexample is visible in the diff.
  */
-import type { Provenance, Vector } from "./types.ts";
+import type { Provenance, Vector } from "../model/vector.ts";
 
 /** A vector as authored in a file: the loaded form without what the loader adds. */
 export type VectorToWrite = Pick<Vector, "id" | "description" | "spec" | "tier" | "op" | "input" | "expected" | "expected_error"> & {

@@ -4,13 +4,7 @@
  * verdict's `detail` are evidence); below it, values must be equal exactly.
  */
 
-export interface Difference {
-  readonly path: string;
-  readonly expected?: unknown;
-  readonly actual?: unknown;
-  /** Which side lacks the value at `path`, when one does. */
-  readonly absent?: "expected" | "actual";
-}
+import type { Difference } from "../model/difference.ts";
 
 const MISSING = Symbol("missing");
 

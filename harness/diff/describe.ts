@@ -3,7 +3,7 @@
  * differing code point made visible (U+XXXX, so invisible and look-alike characters show), and
  * verdicts as accepted vs rejected and reason vs reason.
  */
-import type { Difference } from "./compare.ts";
+import type { Difference } from "../model/difference.ts";
 
 const HEX = /^([0-9a-f]{2})*$/;
 

@@ -5,7 +5,7 @@
  * cases were in flight, they are re-sent one at a time so the culprit is found, not guessed.
  */
 
-import type { Answer, CallResult, FaultKind, Handshake, Implementation, ImplementationStats } from "../impl/types.ts";
+import type { Answer, CallResult, FaultKind, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import { encode, type HelloMessage, parseFromAdapter, truncate } from "../protocol/messages.ts";
 import { handshakeOf, resultOf } from "../protocol/to-result.ts";
 import { type AdapterCommand, AdapterProcess, type ExitInfo } from "./adapter-process.ts";

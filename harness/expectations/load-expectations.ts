@@ -2,19 +2,13 @@
  * Loads an implementation's expectations file: the known gaps, each with the status it is expected
  * to have and why. A broken file stops the run like a broken corpus (exit 2, file and line).
  */
+
 import { existsSync, readFileSync } from "node:fs";
 import { Ajv } from "ajv";
 import { CorpusError } from "../corpus/errors.ts";
 import { errorMessage, errorPointer } from "../corpus/schema-registry.ts";
 import { parseSource } from "../corpus/yaml-source.ts";
-
-export type GapStatus = "fail" | "crash" | "timeout" | "protocol_error";
-
-export interface Gap {
-  readonly id: string;
-  readonly status: GapStatus;
-  readonly reason: string;
-}
+import type { Gap } from "../model/status.ts";
 
 export interface Expectations {
   readonly file: string;

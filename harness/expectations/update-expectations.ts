@@ -5,11 +5,11 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { isMap, isSeq, parseDocument, Scalar, YAMLSeq } from "yaml";
-import type { CaseRecord } from "../report/model.ts";
-import { writeAtomic } from "../report/write-report.ts";
+import type { CaseRecord } from "../model/report.ts";
+import { isGapStatus } from "../model/status.ts";
+import { writeAtomic } from "../util/write-atomic.ts";
 
 export const TODO_REASON = "TODO: say what the SDK does and what the spec says";
-const FAILING = new Set(["fail", "crash", "timeout", "protocol_error"]);
 
 export interface UpdateSummary {
   readonly file: string;
@@ -37,7 +37,7 @@ export function updateExpectations(file: string, implementation: string, sdkVers
     const id = isMap(item) ? String(item.get("id")) : "";
     const c = byId.get(id);
     if (c?.status !== "stale") return true;
-    if (FAILING.has(c.raw_status)) {
+    if (isGapStatus(c.raw_status)) {
       (item as { set(k: string, v: unknown): void }).set("status", c.raw_status); // fails differently now: keep the reason, fix the status
       return true;
     }
@@ -46,7 +46,7 @@ export function updateExpectations(file: string, implementation: string, sdkVers
   });
   const added: string[] = [];
   for (const c of mine) {
-    if (FAILING.has(c.status)) {
+    if (isGapStatus(c.status)) {
       const node = doc.createNode({ id: c.vector_id, status: c.raw_status, reason: TODO_REASON });
       node.flow = false;
       seq.add(node);

@@ -3,7 +3,7 @@
  * of the upstream fixture files, so an SDK's own test suite can load them without the kit. Only
  * judged vectors with an expected output are exported (observe and expected-error ones are not).
  */
-import type { Corpus, Vector } from "../corpus/types.ts";
+import type { Corpus, Vector } from "../model/vector.ts";
 
 export interface ExportFile {
   readonly file: string;

@@ -4,8 +4,8 @@
  * share a class. A fault (crash, timeout, protocol error) is a class of its own; `unsupported`
  * says nothing and is left out.
  */
-import { answerKey } from "../diff/cross-impl.ts";
-import type { CallResult, Implementation } from "../impl/types.ts";
+import { answerKey } from "../model/answer-key.ts";
+import type { CallResult, Implementation } from "../model/implementation.ts";
 
 export interface AnswerClass {
   /** Canonical text of what these implementations said. */

@@ -3,8 +3,9 @@
  * A candidate is `observe` tier (no expected value): deciding what the spec requires, and so the
  * tier and expected value, is the reviewer's call when promoting it into the corpus.
  */
-import type { Corpus, SpecRef } from "../corpus/types.ts";
+
 import type { VectorFileToWrite, VectorToWrite } from "../corpus/vector-file-text.ts";
+import type { Corpus, SpecRef } from "../model/vector.ts";
 import { canonicalJson, sha256Hex } from "../util/canonical-json.ts";
 import type { FuzzGroup } from "./fuzz-run.ts";
 

@@ -6,7 +6,7 @@
  * (see generate-at.ts).
  */
 import type { Arbitrary } from "fast-check";
-import type { Implementation } from "../impl/types.ts";
+import type { Implementation } from "../model/implementation.ts";
 import { ask, disagreeingPairs, type Outcome, partition, signature } from "./answers.ts";
 import { valuesAt } from "./generate-at.ts";
 

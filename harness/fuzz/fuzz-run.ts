@@ -5,7 +5,7 @@
  * group). Nothing per case is kept beyond the counters, so a long run holds flat memory.
  */
 import type { Arbitrary } from "fast-check";
-import type { Implementation } from "../impl/types.ts";
+import type { Implementation } from "../model/implementation.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
 import { type AnswerClass, signature } from "./answers.ts";
 import { type ExploreStats, explore } from "./explore.ts";

@@ -6,7 +6,7 @@
  * same shrink tree without evaluating anything on the way.
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { Implementation } from "../impl/types.ts";
+import type { Implementation } from "../model/implementation.ts";
 import { ask, type Outcome, partition } from "./answers.ts";
 import { valuesAt } from "./generate-at.ts";
 

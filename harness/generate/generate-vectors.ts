@@ -5,12 +5,12 @@
  * each reason, each error, plain outputs) so a handful of vectors covers many rules.
  */
 import type { Arbitrary } from "fast-check";
-import type { Corpus } from "../corpus/types.ts";
 import type { VectorToWrite } from "../corpus/vector-file-text.ts";
 import { type AnswerClass, ask } from "../fuzz/answers.ts";
 import { candidateId, homeOf } from "../fuzz/candidates.ts";
 import { valuesAt } from "../fuzz/generate-at.ts";
-import type { Implementation } from "../impl/types.ts";
+import type { Implementation } from "../model/implementation.ts";
+import type { Corpus } from "../model/vector.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
 
 export interface GenerateOptions {

@@ -5,9 +5,9 @@
  */
 import { REFERENCE_HELLO } from "../../adapters/reference/hello.ts";
 import { answerReference, type ReferenceAnswer } from "../../adapters/reference/operations.ts";
+import type { Implementation, Transcript } from "../model/implementation.ts";
 import { encode } from "../protocol/messages.ts";
 import { handshakeOf, resultOf } from "../protocol/to-result.ts";
-import type { Implementation, Transcript } from "./types.ts";
 
 export const REFERENCE_HANDSHAKE = handshakeOf(REFERENCE_HELLO);
 

@@ -3,14 +3,16 @@
  * families with an optional version (`python`, `python@0.3.2`, `rust`, `rust@0.3.2`). User adapters come
  * from `--adapter name='command args…'`.
  */
+
 import { minimalEnv } from "../driver/adapter-env.ts";
 import { commandExists } from "../driver/find-command.ts";
 import { type DriverOptions, SubprocessImplementation } from "../driver/subprocess-implementation.ts";
-import { PYTHON_FAMILY } from "./python.ts";
+import type { Implementation } from "../model/implementation.ts";
+import { UsageError } from "../util/usage-error.ts";
 import { referenceInProcess } from "./reference-in-process.ts";
 import { referenceSubprocess } from "./reference-subprocess.ts";
-import { RUST_FAMILY } from "./rust.ts";
-import type { Implementation } from "./types.ts";
+import { sdkImplementation } from "./sdk-launch.ts";
+import { expectationsFile, SDK_MANIFESTS, type SdkManifest } from "./sdk-manifests.ts";
 
 interface Family {
   readonly defaultVersion: string;
@@ -19,16 +21,22 @@ interface Family {
   create(name: string, version: string, options: Partial<DriverOptions>): Implementation;
 }
 
+function familyOf(manifest: SdkManifest): Family {
+  return {
+    defaultVersion: manifest.default_version,
+    versions: () => Object.keys(manifest.versions).sort(),
+    expectationsFile: (version) => expectationsFile(manifest, version),
+    create: (name, version, options) => sdkImplementation(name, manifest, version, options),
+  };
+}
+
 const FIXED: Readonly<Record<string, (options: Partial<DriverOptions>) => Implementation>> = {
   reference: () => referenceInProcess(),
   "reference-subprocess": (options) => referenceSubprocess(options),
 };
 
-const FAMILIES: Readonly<Record<string, Family>> = { python: PYTHON_FAMILY, rust: RUST_FAMILY };
-
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-}
+/** One family per SDK manifest (adapters/<sdk>/sdk.yaml). */
+const FAMILIES: Readonly<Record<string, Family>> = Object.fromEntries(SDK_MANIFESTS.map((m) => [m.implementation, familyOf(m)]));
 
 export interface Selected {
   readonly implementation: Implementation;

@@ -5,7 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { Ajv, type ValidateFunction } from "ajv";
-import { SHARED_SCHEMA_DIR } from "../corpus/schema-registry.ts";
+import type { Handshake } from "../model/implementation.ts";
+import { opsCommonSchema, opsSchema } from "../model/operations.ts";
+import { unknownCode } from "./taxonomy-check.ts";
 
 export const ADAPTER_PROTOCOL = 1;
 
@@ -14,15 +16,8 @@ export type ToAdapter =
   | { readonly type: "call"; readonly id: number; readonly op: string; readonly input: Record<string, unknown> }
   | { readonly type: "shutdown" };
 
-export interface HelloMessage {
-  readonly type: "hello";
-  readonly adapter_protocol: number;
-  readonly implementation: string;
-  readonly sdk: { readonly name: string; readonly version: string; readonly packages?: Record<string, string> };
-  readonly protocol_version: string | null;
-  readonly operations: readonly string[];
-  readonly runtime?: string;
-}
+/** The adapter's first line: the protocol version it speaks, then its handshake. */
+export type HelloMessage = { readonly type: "hello"; readonly adapter_protocol: number } & Handshake;
 
 export type ResultMessage =
   | { readonly type: "result"; readonly id: number; readonly ok: true; readonly output: unknown }
@@ -44,7 +39,8 @@ const schemaDir = new URL("./schemas/", import.meta.url);
 const ajv = new Ajv({ allErrors: false, strict: true, strictRequired: false, strictTypes: false, allowUnionTypes: true });
 ajv.addSchema(JSON.parse(readFileSync(new URL("from-adapter.schema.json", schemaDir), "utf8")));
 ajv.addSchema(JSON.parse(readFileSync(new URL("to-adapter.schema.json", schemaDir), "utf8")));
-ajv.addSchema(JSON.parse(readFileSync(`${SHARED_SCHEMA_DIR}/ops.schema.json`, "utf8")));
+ajv.addSchema(opsCommonSchema());
+ajv.addSchema(opsSchema());
 const fromAdapter = ajv.getSchema("smcp-conformance:adapter/from-adapter")!;
 const toAdapter = ajv.getSchema("smcp-conformance:adapter/to-adapter")!;
 const outputValidators = new Map<string, ValidateFunction | undefined>();
@@ -71,6 +67,8 @@ export function parseFromAdapter(line: string, strict: boolean, opOf?: (id: numb
     const check = op === undefined ? undefined : outputValidator(op);
     if (check && !check((value as { output: unknown }).output))
       return { ok: false, problem: `output violates the ${op} output schema: ${describe(check)}` };
+    const unknown = value.type === "hello" ? undefined : unknownCode(value);
+    if (unknown) return { ok: false, problem: unknown };
   }
   return { ok: true, message: value };
 }

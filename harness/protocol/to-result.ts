@@ -1,5 +1,5 @@
 /** Turns an adapter's answer message into the harness's CallResult. */
-import type { CallResult, Handshake } from "../impl/types.ts";
+import type { CallResult, Handshake } from "../model/implementation.ts";
 import type { HelloMessage, ResultMessage } from "./messages.ts";
 
 export function resultOf(message: ResultMessage): CallResult {

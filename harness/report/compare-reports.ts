@@ -3,8 +3,10 @@
  * regressions (now failing, not before), fixes, other status changes, vectors added or removed,
  * and vectors whose content changed under the same id.
  */
-import type { FinalStatus } from "../expectations/apply-expectations.ts";
-import { isFailing, type Report } from "./model.ts";
+
+import type { Report } from "../model/report.ts";
+import type { FinalStatus } from "../model/status.ts";
+import { isFailing } from "../model/status.ts";
 
 export interface StatusChange {
   readonly implementation: string;

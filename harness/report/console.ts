@@ -1,16 +1,14 @@
 /** The console view: vectors per suite, counts per implementation, and the closing count line. */
 import { relative } from "node:path";
-import { disagreements } from "../diff/cross-impl.ts";
 import { describeDifference } from "../diff/describe.ts";
-import { type Counts, failedCount, isFailing, type Report, skippedCount } from "./model.ts";
-import { verdictAgreement } from "./verdict-agreement.ts";
+import type { Counts, Report } from "../model/report.ts";
+import { isFailing } from "../model/status.ts";
 
 function counts(c: Counts): string {
-  const faults = c.crash + c.timeout + c.protocol_error;
   const extra = [
     c.known_gap ? `${c.known_gap} known gaps` : "",
     c.stale ? `${c.stale} STALE` : "",
-    faults ? `${faults} faults` : "",
+    c.faults ? `${c.faults} faults` : "",
   ].filter(Boolean);
   return [`${c.pass} pass / ${c.fail} fail / ${c.unsupported} unsupported / ${c.observed} observed`, ...extra].join(" / ");
 }
@@ -60,11 +58,11 @@ export function renderConsole(report: Report): string {
   if (report.incomplete)
     lines.push(`INCOMPLETE: interrupted by ${report.incomplete.reason}; ${report.incomplete.not_run.length} cases did not run`);
   const o = report.summary.overall;
-  for (const [impl, a] of Object.entries(verdictAgreement(report))) {
+  for (const [impl, a] of Object.entries(report.facts.verdict_agreement)) {
     lines.push(`verdicts ${impl}: accept/reject agrees on ${a.accept_agree}/${a.verdicts}, reason too on ${a.reason_agree}/${a.verdicts}`);
   }
   if (report.implementations.length > 1) {
-    const split = disagreements(report.cases);
+    const split = report.facts.disagreements;
     const observe = split.filter((d) => d.tier === "observe").length;
     lines.push(
       `implementations disagree on ${split.length} vectors (${observe} of them observe-tier, where only this comparison applies); see matrix.md`,
@@ -73,6 +71,6 @@ export function renderConsole(report: Report): string {
   if (o.known_gap) lines.push(`known gaps (listed in expectations, not failing the run): ${o.known_gap}`);
   const todo = report.cases.filter((c) => c.status === "known_gap" && c.gap?.reason.startsWith("TODO")).length;
   if (todo) lines.push(`WARNING: ${todo} known gaps have no reason yet (TODO in the expectations file)`);
-  lines.push(`conformance: ${o.pass} passed, ${failedCount(o)} failed, ${skippedCount(o)} skipped`);
+  lines.push(`conformance: ${o.pass} passed, ${o.failed} failed, ${o.skipped} skipped`);
   return lines.join("\n");
 }

@@ -4,8 +4,9 @@
  */
 import { appendFileSync } from "node:fs";
 import { describeDifference } from "../diff/describe.ts";
+import type { Report } from "../model/report.ts";
+import { isFailing } from "../model/status.ts";
 import { renderMarkdown } from "./markdown.ts";
-import { isFailing, type Report } from "./model.ts";
 
 /** Workflow-command escaping: %, CR and LF in data; also : and , in properties. */
 function escapeData(text: string): string {

@@ -4,9 +4,8 @@
  * the vector, each answer, its diff and its transcript. Works offline from the file system; the
  * small script only filters. Every string from vectors and adapters is escaped.
  */
-import { disagreements } from "../diff/cross-impl.ts";
 import { describeDifference } from "../diff/describe.ts";
-import { type CaseRecord, type Counts, failedCount, type Report, type VectorRecord } from "./model.ts";
+import type { CaseRecord, Counts, Report, VectorRecord } from "../model/report.ts";
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -16,7 +15,7 @@ const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2) ?? "u
 
 function cellClass(c: Counts | undefined): string {
   if (!c) return "none";
-  if (failedCount(c) > 0) return "fail";
+  if (c.failed > 0) return "fail";
   if (c.known_gap > 0) return "gap";
   if (c.pass > 0) return "pass";
   return "skip";
@@ -24,9 +23,8 @@ function cellClass(c: Counts | undefined): string {
 
 function cellText(c: Counts | undefined): string {
   if (!c) return "–";
-  const judged = c.total - c.unsupported - c.observed;
-  const parts = [`${c.pass}/${judged}`];
-  if (failedCount(c)) parts.push(`${failedCount(c)} failing`);
+  const parts = [`${c.pass}/${c.judged}`];
+  if (c.failed) parts.push(`${c.failed} failing`);
   if (c.known_gap) parts.push(`${c.known_gap} known gaps`);
   if (c.unsupported) parts.push(`${c.unsupported} unsupported`);
   if (c.observed) parts.push(`${c.observed} observed`);
@@ -80,7 +78,7 @@ function options(values: string[]): string {
 
 export function renderHtml(report: Report): string {
   const impls = report.implementations.map((i) => i.name);
-  const split = new Set(disagreements(report.cases).map((d) => d.vector_id));
+  const split = new Set(report.facts.disagreements.map((d) => d.vector_id));
   const byVector = new Map<string, CaseRecord[]>();
   for (const c of report.cases) byVector.set(c.vector_id, [...(byVector.get(c.vector_id) ?? []), c]);
   const interesting = report.vectors.filter(

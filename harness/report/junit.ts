@@ -4,7 +4,8 @@
  * gaps, unsupported and observe cases are skipped with the reason.
  */
 import { describeDifference } from "../diff/describe.ts";
-import { type CaseRecord, isFailing, type Report } from "./model.ts";
+import type { CaseRecord, Report } from "../model/report.ts";
+import { isFailing } from "../model/status.ts";
 
 /** XML 1.0 text: escapes markup and drops characters XML cannot carry (controls, lone surrogates). */
 export function xmlText(text: string): string {

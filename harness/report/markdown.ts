@@ -1,15 +1,13 @@
 /** The Markdown view: a suites × implementations table and every failing case with its diffs. */
-import { disagreements } from "../diff/cross-impl.ts";
 import { describeDifference } from "../diff/describe.ts";
-import { type Counts, isFailing, type Report } from "./model.ts";
-import { verdictAgreement } from "./verdict-agreement.ts";
+import type { Counts, Report } from "../model/report.ts";
+import { isFailing } from "../model/status.ts";
 
 function cell(c: Counts | undefined): string {
   if (!c) return "–";
-  const parts = [`${c.pass}/${c.total - c.unsupported - c.observed} pass`];
+  const parts = [`${c.pass}/${c.judged} pass`];
   if (c.fail) parts.push(`**${c.fail} fail**`);
-  const faults = c.crash + c.timeout + c.protocol_error;
-  if (faults) parts.push(`**${faults} faults**`);
+  if (c.faults) parts.push(`**${c.faults} faults**`);
   if (c.stale) parts.push(`**${c.stale} stale**`);
   if (c.known_gap) parts.push(`${c.known_gap} known gaps`);
   if (c.unsupported) parts.push(`${c.unsupported} unsupported`);
@@ -46,7 +44,7 @@ export function renderMarkdown(report: Report): string {
     `| **all** | ${report.vectors.length} | ${impls.map((i) => cell(report.summary.by_implementation[i])).join(" | ")} |`,
     "",
   ];
-  const agreement = Object.entries(verdictAgreement(report));
+  const agreement = Object.entries(report.facts.verdict_agreement);
   if (agreement.length > 0) {
     lines.push("| verdicts | judged | accept/reject agrees | reason agrees too |", "| --- | ---: | ---: | ---: |");
     for (const [impl, a] of agreement) lines.push(`| ${impl} | ${a.verdicts} | ${a.accept_agree} | ${a.reason_agree} |`);
@@ -58,7 +56,7 @@ export function renderMarkdown(report: Report): string {
     lines.push(`- **${c.vector_id}** on ${c.implementation} (${c.status})${c.note ? `: ${c.note}` : ""}`);
     for (const d of c.diffs) lines.push(`  - ${describeDifference(d).replace(/`/g, "\\`")}`);
   }
-  const split = report.implementations.length > 1 ? disagreements(report.cases) : [];
+  const split = report.facts.disagreements;
   if (split.length > 0) {
     lines.push("", `## Where implementations disagree (${split.length} vectors)`, "");
     for (const d of split) {

@@ -3,8 +3,9 @@
  * error: the shards overlap); implementations keep each shard's handshake and add up restarts;
  * the summary is recounted from the cases, so a merged report audits like an unsharded one.
  */
-import { newRunId } from "../run/run-corpus.ts";
-import { type ImplementationRecord, type Report, summarize } from "./model.ts";
+
+import { type ImplementationRecord, type Report, withDerived } from "../model/report.ts";
+import { newRunId } from "../model/run-id.ts";
 
 export class MergeError extends Error {
   override readonly name = "MergeError";
@@ -49,7 +50,7 @@ export function mergeReports(reports: readonly Report[]): Report {
   const ends = reports.map((r) => r.finished_at).sort();
   const notRun = reports.flatMap((r) => r.incomplete?.not_run ?? []);
   const reasons = [...new Set(reports.flatMap((r) => (r.incomplete ? [r.incomplete.reason] : [])))];
-  return {
+  return withDerived({
     schema_version: reports[0]!.schema_version,
     run_id: newRunId(),
     started_at: starts[0]!,
@@ -59,7 +60,6 @@ export function mergeReports(reports: readonly Report[]): Report {
     implementations: [...implementations.values()],
     vectors,
     cases,
-    summary: summarize(cases),
     ...(reasons.length ? { incomplete: { reason: reasons.join(", "), not_run: notRun } } : {}),
-  };
+  });
 }

@@ -4,7 +4,7 @@
  * ~500 MB V8 refuses it); this keeps the write's extra memory to one record at a time.
  */
 import { closeSync, openSync, renameSync, writeSync } from "node:fs";
-import type { Report } from "./model.ts";
+import type { Report } from "../model/report.ts";
 
 /** Top-level keys in the order they are written; the two long arrays are streamed. */
 const STREAMED = new Set(["vectors", "cases"]);

@@ -2,20 +2,16 @@
  * Writes a run's report files atomically (temp file + rename): a crash never leaves half a file.
  * Each run gets `<out>/<run-id>/`; `<out>/latest/` is replaced by a copy of the newest run.
  */
-import { cpSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+
+import { cpSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import type { Report } from "../model/report.ts";
+import { writeAtomic } from "../util/write-atomic.ts";
 import { renderBadge } from "./badge.ts";
 import { renderHtml } from "./html.ts";
 import { renderJUnit } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
-import type { Report } from "./model.ts";
 import { writeReportJson } from "./report-json.ts";
-
-export function writeAtomic(path: string, text: string): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, path);
-}
 
 /** File name for an implementation's JUnit document (`python@0.3.2` → `junit-python@0.3.2.xml`). */
 export function junitFileName(implementation: string): string {

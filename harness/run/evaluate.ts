@@ -1,11 +1,10 @@
 /** Judges one implementation's answer to one vector. A failing case is a value, not an exception. */
-import type { Vector } from "../corpus/types.ts";
-import { type Difference, diffExpected } from "../diff/compare.ts";
-import type { CallResult } from "../impl/types.ts";
 
-/** pass/fail judge an answer; unsupported/observed are not judged; the last three are faults. */
-export const CASE_STATUSES = ["pass", "fail", "unsupported", "observed", "crash", "timeout", "protocol_error"] as const;
-export type CaseStatus = (typeof CASE_STATUSES)[number];
+import { diffExpected } from "../diff/compare.ts";
+import type { Difference } from "../model/difference.ts";
+import type { CallResult } from "../model/implementation.ts";
+import type { CaseStatus } from "../model/status.ts";
+import type { Vector } from "../model/vector.ts";
 
 export interface Judgement {
   readonly status: CaseStatus;

@@ -3,20 +3,22 @@
  * own cases) and builds the report model. An adapter that cannot start does not stop the run:
  * its cases are recorded as crashes, with the reason.
  */
-import { randomBytes } from "node:crypto";
-import type { Corpus, Vector } from "../corpus/types.ts";
-import { applyGap } from "../expectations/apply-expectations.ts";
-import type { Expectations, Gap } from "../expectations/load-expectations.ts";
-import { REFERENCE_HANDSHAKE } from "../impl/reference-in-process.ts";
-import type { Answer, Handshake, Implementation, ImplementationStats } from "../impl/types.ts";
+
+import type { Expectations } from "../expectations/load-expectations.ts";
+import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
+import { kitPackage } from "../model/kit-files.ts";
 import {
   type CaseRecord,
   type ImplementationRecord,
   REPORT_SCHEMA_VERSION,
   type Report,
-  summarize,
   type VectorRecord,
-} from "../report/model.ts";
+  withDerived,
+} from "../model/report.ts";
+import { newRunId } from "../model/run-id.ts";
+import type { Gap } from "../model/status.ts";
+import { applyGap } from "../model/status.ts";
+import type { Corpus, Vector } from "../model/vector.ts";
 import { judge } from "./evaluate.ts";
 
 export interface RunInput {
@@ -25,17 +27,22 @@ export interface RunInput {
   readonly implementations: readonly Implementation[];
   /** Known gaps by implementation name. */
   readonly expectations?: ReadonlyMap<string, Expectations>;
+  /** The kit's version, recorded in the report's environment (default: the kit's package.json). */
+  readonly kitVersion?: string;
   /** Aborting stops sending cases, kills the adapters and returns a report marked incomplete. */
   readonly signal?: AbortSignal;
 }
 
 type Ran = { record: ImplementationRecord; cases: CaseRecord[]; notRun: string[] };
 
-export function newRunId(now = new Date()): string {
-  return `${now.toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`;
-}
-
-export async function runCorpus({ corpus, vectors, implementations, expectations, signal }: RunInput): Promise<Report> {
+export async function runCorpus({
+  corpus,
+  vectors,
+  implementations,
+  expectations,
+  kitVersion = kitPackage().version,
+  signal,
+}: RunInput): Promise<Report> {
   const startedAt = new Date();
   const known = new Set(corpus.suites.flatMap((s) => s.vectors.map((v) => v.id)));
   const onAbort = () => {
@@ -49,12 +56,12 @@ export async function runCorpus({ corpus, vectors, implementations, expectations
   const cases = runs.flatMap((r) => r.cases);
   const notRun = runs.flatMap((r) => r.notRun.map((vector_id) => ({ implementation: r.record.name, vector_id })));
   const selectedSuites = new Set(vectors.map((v) => v.suite));
-  return {
+  return withDerived({
     schema_version: REPORT_SCHEMA_VERSION,
     run_id: newRunId(startedAt),
     started_at: startedAt.toISOString(),
     finished_at: new Date().toISOString(),
-    environment: { node: process.version, platform: process.platform, arch: process.arch, kit_version: REFERENCE_HANDSHAKE.sdk.version },
+    environment: { node: process.version, platform: process.platform, arch: process.arch, kit_version: kitVersion },
     corpus: {
       roots: corpus.roots,
       suites: corpus.suites
@@ -64,9 +71,8 @@ export async function runCorpus({ corpus, vectors, implementations, expectations
     implementations: runs.map((r) => r.record),
     vectors: vectors.map(vectorRecord),
     cases,
-    summary: summarize(cases),
     ...(signal?.aborted ? { incomplete: { reason: String(signal.reason ?? "aborted"), not_run: notRun } } : {}),
-  };
+  });
 }
 
 /**

@@ -3,7 +3,7 @@
 import { expect } from "vitest";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
-import type { Implementation } from "../../harness/impl/types.ts";
+import type { Implementation } from "../../harness/model/implementation.ts";
 
 export const BENCH_OPS = ["bundle_id.identity_bytes", "env_var.collisions"] as const;
 

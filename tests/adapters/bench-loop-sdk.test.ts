@@ -1,7 +1,7 @@
 // bench.loop through the Python and Rust adapters (strict protocol: its output schema is checked).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectImplementations } from "../../harness/impl/registry.ts";
-import type { Handshake, Implementation } from "../../harness/impl/types.ts";
+import type { Handshake, Implementation } from "../../harness/model/implementation.ts";
 import { BENCH_OPS, corpusInputs, countOneByOne } from "./bench-inputs.ts";
 import { SDK_ADAPTERS, SDK_TESTS } from "./sdk-adapters.ts";
 

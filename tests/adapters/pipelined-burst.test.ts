@@ -2,7 +2,10 @@
 // only before a read that may block). A burst written in one go must still get every id answered
 // exactly once, without waiting for end of input, and a partial trailing line must wait for its rest.
 import { afterEach, describe, expect, it } from "vitest";
-import { PYTHON_DIR } from "../../harness/bootstrap/python-env.ts";
+import { sdkManifest } from "../../harness/impl/sdk-manifests.ts";
+
+const PYTHON_DIR = `${sdkManifest("python")!.dir}/`;
+
 import { LinePipe } from "./line-pipe.ts";
 import { adapterCommand, SDK_ADAPTERS, SDK_TESTS } from "./sdk-adapters.ts";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
-import { KIT_VECTORS_DIR } from "../../harness/corpus/schema-registry.ts";
+import { KIT_VECTORS_DIR } from "../../harness/model/kit-files.ts";
 import { sha256Hex } from "../../harness/util/canonical-json.ts";
 
 const corpus = loadCorpus();

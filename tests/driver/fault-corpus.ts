@@ -1,7 +1,7 @@
 // A small explicit-id corpus for driver tests: 12 valid ids, some carrying fault markers.
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
-import type { Vector } from "../../harness/corpus/types.ts";
+import type { Vector } from "../../harness/model/vector.ts";
 import { tempCorpus } from "../corpus/temp-corpus.ts";
 
 export const MARKERS = ["CRASH", "HANG", "GARBAGE", "UNKNOWNID", "STDERR"] as const;

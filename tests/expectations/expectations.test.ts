@@ -6,9 +6,9 @@ import { exitCodeFor } from "../../harness/cli/exit-code.ts";
 import { CorpusError } from "../../harness/corpus/errors.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
-import { applyGap } from "../../harness/expectations/apply-expectations.ts";
 import { loadExpectations } from "../../harness/expectations/load-expectations.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
+import { applyGap } from "../../harness/model/status.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 import { explicitIdFile, GOOD_VECTOR, tempCorpus } from "../corpus/temp-corpus.ts";
 

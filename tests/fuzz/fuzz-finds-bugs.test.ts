@@ -11,7 +11,7 @@ import { fuzz } from "../../harness/fuzz/fuzz-run.ts";
 import { replayInput } from "../../harness/fuzz/shrink.ts";
 import { OP_ARBITRARIES } from "../../harness/generators/index.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
-import type { Implementation } from "../../harness/impl/types.ts";
+import type { Implementation } from "../../harness/model/implementation.ts";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/buggy-adapter.ts", import.meta.url));
 

@@ -3,23 +3,18 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SchemaRegistry, SHARED_SCHEMA_DIR } from "../../harness/corpus/schema-registry.ts";
+import { SchemaRegistry } from "../../harness/corpus/schema-registry.ts";
 import { fuzzableOps, OP_ARBITRARIES } from "../../harness/generators/index.ts";
+import { OP_DEFINITIONS } from "../../harness/model/operations.ts";
 import { jsonSafetyProblem } from "./json-safety.ts";
 
-/** Needs a live HTTP server, not an input value. */
-const NOT_FUZZABLE = ["transport.auth_error"];
-type Definition = { input?: unknown; description?: string };
-const definitions = JSON.parse(readFileSync(join(SHARED_SCHEMA_DIR, "ops.schema.json"), "utf8")).definitions as Record<string, Definition>;
-/** Operations of the corpus: definitions with an input, less kit-internal ones (bench.loop). */
-const schemaOps = Object.keys(definitions).filter(
-  (name) => definitions[name]!.input !== undefined && !definitions[name]!.description?.startsWith("kit-internal"),
-);
+/** Operations that are a function of their input (transport ops need a live server; bench.loop is kit-internal). */
+const schemaOps = OP_DEFINITIONS.filter((d) => d.kind === "pure").map((d) => d.op);
 const registry = new SchemaRegistry();
 
 describe("OP_ARBITRARIES", () => {
-  it("has one arbitrary per op of ops.schema.json except transport.auth_error, and fuzzableOps lists them sorted", () => {
-    expect(fuzzableOps()).toEqual(schemaOps.filter((op) => !NOT_FUZZABLE.includes(op)).sort());
+  it("has one arbitrary per pure op of vectors/_schema/ops/, and fuzzableOps lists them sorted", () => {
+    expect(fuzzableOps()).toEqual([...schemaOps].sort());
   });
 
   describe.each(fuzzableOps())("%s", (op) => {

@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { junitSchema } from "../../harness/bootstrap/junit-schema.ts";
+import type { CaseRecord, Report } from "../../harness/model/report.ts";
 import { renderJUnit } from "../../harness/report/junit.ts";
-import type { CaseRecord, Report } from "../../harness/report/model.ts";
 import { cli, tempOut } from "../cli/cli-helpers.ts";
 import { explicitIdFile, GOOD_VECTOR, tempCorpus } from "../corpus/temp-corpus.ts";
 

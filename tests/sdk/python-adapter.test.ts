@@ -2,16 +2,18 @@
 // (.ci/run sets it after the main job has built the environments).
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PYTHON_SDK, pythonEnv } from "../../harness/bootstrap/python-env.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
 import { selectImplementations } from "../../harness/impl/registry.ts";
+import { prepareLaunch } from "../../harness/impl/sdk-launch.ts";
+import { sdkManifest } from "../../harness/impl/sdk-manifests.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 
 describe.runIf(process.env["SMCP_SDK_TESTS"] === "1")("python adapter over a2c-smcp", () => {
   it("reports the imported SDK version and answers with the SDK's own words", async () => {
-    const env = await pythonEnv(DEFAULT_PYTHON_SDK);
-    const installed = (await execa(env.python, ["-c", "import importlib.metadata as m; print(m.version('a2c-smcp'))"])).stdout.trim();
+    const manifest = sdkManifest("python")!;
+    const interpreter = (await prepareLaunch(manifest, manifest.default_version)).file;
+    const installed = (await execa(interpreter, ["-c", "import importlib.metadata as m; print(m.version('a2c-smcp'))"])).stdout.trim();
     const corpus = loadCorpus();
     const vectors = selectVectors(corpus, { suites: ["upstream-bundle-id", "explicit-id", "server-config"] });
     const [python] = selectImplementations(["python"], { strictProtocol: true });

@@ -3,14 +3,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RUST_DIR } from "../../harness/bootstrap/rust-build.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
 import { selectImplementations } from "../../harness/impl/registry.ts";
+import { sdkManifest } from "../../harness/impl/sdk-manifests.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 
 function lockedVersion(crate: string): string {
-  const lock = readFileSync(join(RUST_DIR, "Cargo.lock"), "utf8");
+  const lock = readFileSync(join(sdkManifest("rust")!.dir, "Cargo.lock"), "utf8");
   return new RegExp(`name = "${crate}"\\nversion = "([^"]+)"`).exec(lock)![1]!;
 }
 

@@ -1,4 +1,4 @@
-import type { Provenance, SpecRef, Tier } from "../types.ts";
+import type { Provenance, SpecRef, Tier } from "../../model/vector.ts";
 
 /** A vector drawn from an upstream fixture, before the loader resolves it. */
 export interface ImportedVector {

@@ -1,0 +1,75 @@
+/**
+ * Facts about a run that several views show, computed once when the report is built and carried
+ * in it: where implementations disagree with each other, and how often verdicts agree with the
+ * expected verdict (on accept/reject alone, and with the reason too).
+ */
+import { answerKey } from "./answer-key.ts";
+import type { CaseRecord, VectorRecord } from "./report.ts";
+
+export interface Disagreement {
+  readonly vector_id: string;
+  readonly tier: CaseRecord["tier"];
+  /** One entry per distinct answer: the implementations that gave it. */
+  readonly groups: ReadonlyArray<{ readonly answer: string; readonly implementations: readonly string[] }>;
+}
+
+export interface VerdictAgreement {
+  /** Judged cases whose expected value is a verdict and whose answer is one. */
+  readonly verdicts: number;
+  readonly accept_agree: number;
+  readonly reason_agree: number;
+}
+
+export interface ReportFacts {
+  readonly disagreements: readonly Disagreement[];
+  readonly verdict_agreement: Readonly<Record<string, VerdictAgreement>>;
+}
+
+/** Vectors on which implementations gave different answers (the only comparison for observe vectors). */
+export function disagreements(cases: readonly CaseRecord[]): Disagreement[] {
+  const byVector = new Map<string, CaseRecord[]>();
+  for (const c of cases) byVector.set(c.vector_id, [...(byVector.get(c.vector_id) ?? []), c]);
+  const out: Disagreement[] = [];
+  for (const [vectorId, list] of byVector) {
+    const groups = new Map<string, string[]>();
+    for (const c of list) {
+      const key = answerKey(c.op, c.result);
+      if (key !== null) groups.set(key, [...(groups.get(key) ?? []), c.implementation]);
+    }
+    if (groups.size > 1) {
+      out.push({
+        vector_id: vectorId,
+        tier: list[0]!.tier,
+        groups: [...groups].map(([answer, implementations]) => ({ answer, implementations })),
+      });
+    }
+  }
+  return out;
+}
+
+type Verdictish = { accepted?: unknown; reason?: unknown };
+const isVerdict = (v: unknown): v is Verdictish => typeof v === "object" && v !== null && "accepted" in v && "reason" in v;
+
+/** Per implementation: verdict answers that agree with the expected verdict on accept/reject, and on the reason too. */
+export function verdictAgreement(vectors: readonly VectorRecord[], cases: readonly CaseRecord[]): Record<string, VerdictAgreement> {
+  const expected = new Map(
+    vectors.filter((v) => v.tier !== "observe" && isVerdict(v.expected)).map((v) => [v.id, v.expected as Verdictish]),
+  );
+  const out: Record<string, { verdicts: number; accept_agree: number; reason_agree: number }> = {};
+  for (const c of cases) {
+    const want = expected.get(c.vector_id);
+    if (!want || c.result.kind !== "ok" || !isVerdict(c.result.output)) continue;
+    const got = c.result.output;
+    const entry = (out[c.implementation] ??= { verdicts: 0, accept_agree: 0, reason_agree: 0 });
+    entry.verdicts++;
+    if (got.accepted === want.accepted) {
+      entry.accept_agree++;
+      if (got.reason === want.reason) entry.reason_agree++;
+    }
+  }
+  return out;
+}
+
+export function reportFacts(vectors: readonly VectorRecord[], cases: readonly CaseRecord[]): ReportFacts {
+  return { disagreements: disagreements(cases), verdict_agreement: verdictAgreement(vectors, cases) };
+}

@@ -1,0 +1,94 @@
+/**
+ * The kit's operations, each defined once in vectors/_schema/ops/<op>.json: its input and output
+ * shapes, the suites that use it, whether its output is a verdict, and its kind. Everything else
+ * (the corpus schemas, the protocol's output checks, the reference's and the adapters' tables, the
+ * generators) is derived from these files or checked against them by a test.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Ajv } from "ajv";
+import { SHARED_SCHEMA_DIR } from "./kit-files.ts";
+
+export type OpKind = "pure" | "transport" | "internal";
+
+type JsonSchema = Record<string, unknown>;
+
+export interface OpDefinition {
+  readonly op: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly kind: OpKind;
+  readonly suites: readonly string[];
+  readonly verdict: boolean;
+  readonly input: JsonSchema;
+  readonly output: JsonSchema;
+  readonly expected?: JsonSchema;
+}
+
+export const OPS_DIR = join(SHARED_SCHEMA_DIR, "ops");
+export const OPS_SCHEMA_ID = "smcp-conformance:ops";
+const COMMON_FILE = join(SHARED_SCHEMA_DIR, "ops-common.schema.json");
+
+function loadDefinitions(): readonly OpDefinition[] {
+  const validate = new Ajv({ allErrors: true }).compile(
+    JSON.parse(readFileSync(join(SHARED_SCHEMA_DIR, "op-definition.schema.json"), "utf8")),
+  );
+  return readdirSync(OPS_DIR)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((file) => {
+      const data = JSON.parse(readFileSync(join(OPS_DIR, file), "utf8")) as OpDefinition;
+      if (!validate(data))
+        throw new Error(`${join(OPS_DIR, file)}: ${validate.errors?.map((e) => `${e.instancePath} ${e.message}`).join("; ")}`);
+      if (`${data.op}.json` !== file)
+        throw new Error(`${join(OPS_DIR, file)}: defines "${data.op}"; the file must be named ${data.op}.json`);
+      return Object.freeze(data);
+    });
+}
+
+export const OP_DEFINITIONS: readonly OpDefinition[] = loadDefinitions();
+const byName = new Map(OP_DEFINITIONS.map((d) => [d.op, d]));
+
+/** Operations vectors may use: every defined operation except the kit-internal ones. */
+export const OPERATIONS: readonly string[] = OP_DEFINITIONS.filter((d) => d.kind !== "internal").map((d) => d.op);
+
+export function isOperation(value: string): boolean {
+  return byName.get(value)?.kind !== undefined && byName.get(value)!.kind !== "internal";
+}
+
+export function opDefinition(op: string): OpDefinition | undefined {
+  return byName.get(op);
+}
+
+/** The operations of a kit suite, as the op definitions name it. */
+export function opsOfSuite(suite: string): string[] {
+  return OP_DEFINITIONS.filter((d) => d.suites.includes(suite)).map((d) => d.op);
+}
+
+/** The shared shapes ($id smcp-conformance:ops-common), for any ajv that compiles op schemas. */
+export function opsCommonSchema(): JsonSchema {
+  return JSON.parse(readFileSync(COMMON_FILE, "utf8")) as JsonSchema;
+}
+
+/**
+ * Every operation's shapes as one schema ($id smcp-conformance:ops), so `…ops#/definitions/<op>/input`
+ * (and `/output`, `/expected`) resolve as they always have. Needs opsCommonSchema() in the same ajv.
+ */
+export function opsSchema(): JsonSchema {
+  const definitions = Object.fromEntries(
+    OP_DEFINITIONS.map((d) => [d.op, { input: d.input, output: d.output, expected: d.expected ?? d.output }]),
+  );
+  return { $schema: "http://json-schema.org/draft-07/schema#", $id: OPS_SCHEMA_ID, definitions };
+}
+
+/** The top-level output keys an operation defines, or undefined when its output is not a plain object schema. */
+export function outputKeys(op: string): ReadonlySet<string> | undefined {
+  const d = byName.get(op);
+  if (!d) return undefined;
+  let schema = d.output as { $ref?: string; properties?: Record<string, unknown> };
+  if (schema.$ref?.startsWith("smcp-conformance:ops-common#/definitions/")) {
+    const name = schema.$ref.slice(schema.$ref.lastIndexOf("/") + 1);
+    schema = ((opsCommonSchema()["definitions"] as Record<string, unknown>)[name] ?? {}) as typeof schema;
+  }
+  return schema.properties ? new Set(Object.keys(schema.properties)) : undefined;
+}

@@ -1,0 +1,137 @@
+/**
+ * The one report model every view (console, Markdown, JUnit, HTML, badges, annotations) is rendered
+ * from. Counts in `summary` are derived from `cases` by `summarize`, never kept by hand.
+ */
+import type { Difference } from "./difference.ts";
+import { type ReportFacts, reportFacts } from "./facts.ts";
+import type { CallResult, Handshake, ImplementationStats, Transcript } from "./implementation.ts";
+import { type CaseStatus, FAILING_STATUSES, type FinalStatus, type Gap, isFault, SKIPPED_STATUSES, STATUSES } from "./status.ts";
+import type { Provenance, SpecRef, Tier } from "./vector.ts";
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+export interface CaseRecord {
+  readonly vector_id: string;
+  readonly suite: string;
+  readonly op: string;
+  readonly tier: Tier;
+  readonly implementation: string;
+  /** After expectations: a listed failure is a known_gap, a listed case that passes is stale. */
+  readonly status: FinalStatus;
+  /** The judgement of the answer alone. */
+  readonly raw_status: CaseStatus;
+  readonly gap?: Gap;
+  readonly result: CallResult;
+  readonly diffs: readonly Difference[];
+  readonly note?: string;
+  readonly duration_ms: number;
+  readonly attempts: number;
+  readonly transcript: Transcript;
+  readonly content_hash: string;
+}
+
+export interface VectorRecord {
+  readonly id: string;
+  readonly suite: string;
+  readonly description: string;
+  readonly op: string;
+  readonly tier: Tier;
+  readonly spec: SpecRef;
+  readonly provenance: Provenance;
+  readonly input: unknown;
+  readonly expected?: unknown;
+  readonly expected_error?: { readonly reason: string };
+  readonly needs?: string;
+  readonly source: { readonly file: string; readonly line: number };
+  readonly content_hash: string;
+}
+
+export interface ImplementationRecord {
+  readonly name: string;
+  readonly handshake: Handshake;
+  readonly transport: "in-process" | "subprocess";
+  readonly stats: ImplementationStats;
+  /** The expectations file applied, and listed ids that name no vector in the corpus. */
+  readonly expectations?: { readonly file: string; readonly gaps: number; readonly orphans: readonly string[] };
+}
+
+/**
+ * Cases by final status, plus the classes every view needs: judged (checked against an expected
+ * value), failed (counts against the implementation), faults (crash, timeout, protocol error) and
+ * skipped (unsupported or observed).
+ */
+export type Counts = Record<FinalStatus, number> & { total: number; judged: number; failed: number; faults: number; skipped: number };
+
+export interface Summary {
+  readonly overall: Counts;
+  readonly by_implementation: Record<string, Counts>;
+  readonly by_suite: Record<string, Record<string, Counts>>;
+}
+
+export interface Report {
+  readonly schema_version: number;
+  readonly run_id: string;
+  readonly started_at: string;
+  readonly finished_at: string;
+  readonly environment: { readonly node: string; readonly platform: string; readonly arch: string; readonly kit_version: string };
+  readonly corpus: { readonly roots: readonly string[]; readonly suites: ReadonlyArray<{ name: string; title: string; vectors: number }> };
+  readonly implementations: readonly ImplementationRecord[];
+  readonly vectors: readonly VectorRecord[];
+  readonly cases: readonly CaseRecord[];
+  readonly summary: Summary;
+  /** Facts derived once from vectors and cases, for every view. */
+  readonly facts: ReportFacts;
+  /** Set when the run was interrupted: the cases above are what ran; these did not. */
+  readonly incomplete?: {
+    readonly reason: string;
+    readonly not_run: ReadonlyArray<{ readonly implementation: string; readonly vector_id: string }>;
+  };
+}
+
+export function emptyCounts(): Counts {
+  return Object.fromEntries(["total", "judged", "failed", "faults", "skipped", ...STATUSES].map((s) => [s, 0])) as Counts;
+}
+
+const FAILING: ReadonlySet<FinalStatus> = new Set(FAILING_STATUSES);
+const SKIPPED: ReadonlySet<FinalStatus> = new Set(SKIPPED_STATUSES);
+
+export function summarize(cases: readonly CaseRecord[]): Summary {
+  const overall = emptyCounts();
+  const byImpl: Record<string, Counts> = {};
+  const bySuite: Record<string, Record<string, Counts>> = {};
+  for (const c of cases) {
+    for (const counts of [
+      overall,
+      (byImpl[c.implementation] ??= emptyCounts()),
+      ((bySuite[c.suite] ??= {})[c.implementation] ??= emptyCounts()),
+    ]) {
+      counts.total++;
+      counts[c.status]++;
+      if (FAILING.has(c.status)) counts.failed++;
+      if (SKIPPED.has(c.status)) counts.skipped++;
+      else counts.judged++;
+      if (isFault(c.status)) counts.faults++;
+    }
+  }
+  return { overall, by_implementation: byImpl, by_suite: bySuite };
+}
+
+/** Counts from cases by status, with the classes filled in. */
+export function countsOf(byStatus: Partial<Record<FinalStatus, number>>): Counts {
+  const counts = emptyCounts();
+  for (const status of STATUSES) {
+    const n = byStatus[status] ?? 0;
+    counts[status] += n;
+    counts.total += n;
+    if (FAILING.has(status)) counts.failed += n;
+    if (SKIPPED.has(status)) counts.skipped += n;
+    else counts.judged += n;
+    if (isFault(status)) counts.faults += n;
+  }
+  return counts;
+}
+
+/** The report's derived parts (summary and facts), recomputed from its vectors and cases. */
+export function withDerived(report: Omit<Report, "summary" | "facts">): Report {
+  return { ...report, summary: summarize(report.cases), facts: reportFacts(report.vectors, report.cases) };
+}

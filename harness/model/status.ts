@@ -1,0 +1,61 @@
+/**
+ * Case statuses and their classes, defined once. A judged answer gets a CaseStatus; an
+ * implementation's expectations turn it into a FinalStatus (known_gap, stale). Views, exit codes,
+ * the audit and `--update-expectations` all read the classes from here.
+ */
+
+/** pass/fail judge an answer; unsupported/observed are not judged; the last three are faults. */
+export const CASE_STATUSES = ["pass", "fail", "unsupported", "observed", "crash", "timeout", "protocol_error"] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+export type FinalStatus = CaseStatus | "known_gap" | "stale";
+export const STATUSES = [...CASE_STATUSES, "known_gap", "stale"] as const satisfies readonly FinalStatus[];
+
+/** Faults the harness observed (the adapter crashed, hung or broke the protocol), not answers. */
+export const FAULT_STATUSES = ["crash", "timeout", "protocol_error"] as const satisfies readonly CaseStatus[];
+export type FaultStatus = (typeof FAULT_STATUSES)[number];
+
+/** A raw status an expectations file may list: a wrong answer or a fault. */
+export const GAP_STATUSES = ["fail", ...FAULT_STATUSES] as const satisfies readonly CaseStatus[];
+export type GapStatus = (typeof GAP_STATUSES)[number];
+
+/** Final statuses that count against an implementation: new wrong answers, faults and stale gaps. */
+export const FAILING_STATUSES = [...GAP_STATUSES, "stale"] as const satisfies readonly FinalStatus[];
+
+/** Final statuses not judged against an expected value. */
+export const SKIPPED_STATUSES = ["unsupported", "observed"] as const satisfies readonly FinalStatus[];
+
+const failing: ReadonlySet<string> = new Set(FAILING_STATUSES);
+const gapStatuses: ReadonlySet<string> = new Set(GAP_STATUSES);
+const faults: ReadonlySet<string> = new Set(FAULT_STATUSES);
+
+export function isFailing(status: FinalStatus): boolean {
+  return failing.has(status);
+}
+
+/** A raw status that an expectations file can list as a known gap. */
+export function isGapStatus(status: FinalStatus): status is GapStatus {
+  return gapStatuses.has(status);
+}
+
+export function isFault(status: FinalStatus): status is FaultStatus {
+  return faults.has(status);
+}
+
+/** One known gap of an implementation: the vector, the status it is expected to have, and why. */
+export interface Gap {
+  readonly id: string;
+  readonly status: GapStatus;
+  readonly reason: string;
+}
+
+/**
+ * Applies a known gap to a judged case: a listed case that fails as listed is a known gap; a listed
+ * case that passes (or fails differently) is stale; an unlisted failure stays a failure. Pure, so
+ * the audit applies it the same way.
+ */
+export function applyGap(raw: CaseStatus, gap: Gap | undefined): FinalStatus {
+  if (!gap) return raw;
+  if (raw === gap.status) return "known_gap";
+  return raw === "unsupported" || raw === "observed" ? raw : "stale";
+}
