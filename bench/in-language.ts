@@ -13,7 +13,7 @@ import type { BenchOptions } from "./options.ts";
 import { repeat, type Spread, spread } from "./stats.ts";
 import { warmUp } from "./throughput.ts";
 
-/** bench.loop's output (vectors/_schema/ops.schema.json). */
+/** bench.loop's output (vectors/_schema/ops/bench.loop.json). */
 interface LoopOutput {
   readonly op: string;
   readonly cases: number;

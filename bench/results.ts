@@ -6,9 +6,17 @@ import type { InLanguageRow } from "./in-language.ts";
 import type { describeSdks, Machine } from "./machine.ts";
 import type { OneShotRow } from "./one-shot.ts";
 import type { ScalingResult } from "./scaling.ts";
-import type { TargetRow } from "./targets.ts";
 import type { ThroughputResult } from "./throughput.ts";
 import type { WarmMatrixResult } from "./warm-matrix.ts";
+
+export type TargetStatus = "met" | "not met" | "pending";
+
+/** One target of BENCHMARKS.md: what was reached and whether that meets it. */
+export interface TargetRow {
+  readonly target: string;
+  readonly reached: string;
+  readonly status: TargetStatus;
+}
 
 /** What the sections measured; a section not run is absent. */
 export interface Measurements {

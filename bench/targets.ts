@@ -5,16 +5,8 @@
  */
 import type { EfficiencyRow, SpeedUpRow } from "./derived.ts";
 import { count, mib, ratio, seconds } from "./format.ts";
-import type { Measurements } from "./results.ts";
+import type { Measurements, TargetRow } from "./results.ts";
 import { harnessRates } from "./throughput.ts";
-
-export type TargetStatus = "met" | "not met" | "pending";
-
-export interface TargetRow {
-  readonly target: string;
-  readonly reached: string;
-  readonly status: TargetStatus;
-}
 
 const pending = (target: string, why: string): TargetRow => ({ target, reached: why, status: "pending" });
 const judged = (target: string, reached: string, met: boolean): TargetRow => ({ target, reached, status: met ? "met" : "not met" });

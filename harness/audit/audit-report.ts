@@ -4,12 +4,12 @@
  * summary is recounted. Any disagreement with what the report says is listed.
  */
 import { diffValues } from "../diff/compare.ts";
+import { judge } from "../diff/judge.ts";
 import type { CallResult } from "../model/implementation.ts";
 import { type CaseRecord, type Report, summarize, type VectorRecord } from "../model/report.ts";
 import { applyGap } from "../model/status.ts";
 import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
 import { resultOf } from "../protocol/to-result.ts";
-import { judge } from "../run/evaluate.ts";
 
 export interface AuditResult {
   readonly cases: number;

@@ -1,13 +1,13 @@
 /** The CLI: a thin wrapper over the library; typed faults become exit code 2 with their message. */
 import { Command, CommanderError } from "commander";
+import { auditCommand } from "../commands/audit-command.ts";
+import { compareCommand } from "../commands/compare-command.ts";
+import { EXIT } from "../commands/exit-code.ts";
+import { exportCommand } from "../commands/export-command.ts";
+import { mergeCommand } from "../commands/merge-command.ts";
+import { runCommand } from "../commands/run-command.ts";
 import { CorpusError } from "../corpus/errors.ts";
 import { UsageError } from "../util/usage-error.ts";
-import { auditCommand } from "./audit-command.ts";
-import { compareCommand } from "./compare-command.ts";
-import { EXIT } from "./exit-code.ts";
-import { exportCommand } from "./export-command.ts";
-import { mergeCommand } from "./merge-command.ts";
-import { runCommand } from "./run-command.ts";
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -57,7 +57,7 @@ export function buildProgram(): Command {
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .action(async (options) => {
       // Loaded on use: building every generator costs startup time the other commands need not pay.
-      const { fuzzCommand } = await import("./fuzz-command.ts");
+      const { fuzzCommand } = await import("../commands/fuzz-command.ts");
       process.exitCode = await fuzzCommand(options);
     });
   program
@@ -74,7 +74,7 @@ export function buildProgram(): Command {
     .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
     .option("--out <dir>", "where the generated corpus folder is written", "reports")
     .action(async (options) => {
-      const { generateCommand } = await import("./generate-command.ts");
+      const { generateCommand } = await import("../commands/generate-command.ts");
       process.exitCode = await generateCommand(options);
     });
   program

@@ -22,6 +22,7 @@ export function suiteSchema(suite: string, title: string, ops: readonly string[]
           properties: { op: { enum: [...ops] } },
           allOf: ops.map((op) => ({
             if: { properties: { op: { const: op } }, required: ["op"] },
+            // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable
             then: {
               properties: {
                 input: { $ref: `${OPS_SCHEMA_ID}#/definitions/${op}/input` },

@@ -1,6 +1,6 @@
 /** Explicit bundle_id values: valid ones near the edges, and each way of breaking the rules. */
 import fc, { type Arbitrary } from "fast-check";
-import type { Json } from "../../adapters/reference/src/types.ts";
+import type { Json } from "../../adapters/reference/src/index.ts";
 import { constantJson } from "./objects.ts";
 import { rarelyLoneSurrogate, trapUnit } from "./strings.ts";
 

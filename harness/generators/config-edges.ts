@@ -4,7 +4,7 @@
  * another transport. SDKs are expected to differ here; keep these out of "valid" bases.
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { JsonObject } from "../../adapters/reference/src/types.ts";
+import type { JsonObject } from "../../adapters/reference/src/index.ts";
 import { configOf, type Transport } from "./configs.ts";
 import { param, patchesAt, withOnePatch } from "./faults.ts";
 import type { Patch } from "./objects.ts";

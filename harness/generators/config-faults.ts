@@ -3,7 +3,7 @@
  * value), each paired with the kit's reason, plus values that are not objects at all.
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { Json } from "../../adapters/reference/src/types.ts";
+import type { Json } from "../../adapters/reference/src/index.ts";
 import { configOf, type Transport } from "./configs.ts";
 import { type Fault, type Faulty, faultsAt, param, withOneFault } from "./faults.ts";
 import { ABSENT, constantJson } from "./objects.ts";

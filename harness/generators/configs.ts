@@ -4,7 +4,7 @@
  * point (no null headers, no unknown fields): see config-edges.ts and config-faults.ts for those.
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { JsonObject } from "../../adapters/reference/src/types.ts";
+import type { JsonObject } from "../../adapters/reference/src/index.ts";
 import { validBundleId } from "./bundle-ids.ts";
 import { serverName, toolName } from "./names.ts";
 import { type Field, maybe, objectOf } from "./objects.ts";

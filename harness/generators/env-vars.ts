@@ -3,7 +3,7 @@
  * absent, and lists drawn from small pools so that different identities share a full name.
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { JsonObject } from "../../adapters/reference/src/types.ts";
+import type { JsonObject } from "../../adapters/reference/src/index.ts";
 import { validBundleId } from "./bundle-ids.ts";
 import { inputId, toolName } from "./names.ts";
 import { maybe, objectOf } from "./objects.ts";

@@ -1,6 +1,6 @@
 /** A fault: one patch that breaks a valid object, with the reason the kit's reading gives for it. */
 import fc, { type Arbitrary } from "fast-check";
-import type { Json, JsonObject } from "../../adapters/reference/src/types.ts";
+import type { Json, JsonObject } from "../../adapters/reference/src/index.ts";
 import { applyPatch, type Field, type Patch } from "./objects.ts";
 
 export interface ValidityOption {

@@ -4,7 +4,7 @@
  * given), and configs the TLV cannot encode, each with the error reason expected.
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { JsonObject } from "../../adapters/reference/src/types.ts";
+import type { JsonObject } from "../../adapters/reference/src/index.ts";
 import { configOf, validServerConfig } from "./configs.ts";
 import { type Fault, type Faulty, faultsAt, param, patchesAt, withOneFault, withOnePatch } from "./faults.ts";
 import { ABSENT, type Patch } from "./objects.ts";

@@ -1,6 +1,6 @@
 /** Input definitions for validation: valid, observe-tier edges and single faults, or any mix. */
 import fc, { type Arbitrary } from "fast-check";
-import type { Json } from "../../adapters/reference/src/types.ts";
+import type { Json } from "../../adapters/reference/src/index.ts";
 import { type ValidityOption, withOnePatch } from "./faults.ts";
 import { faultyInputDefinition } from "./input-faults.ts";
 import { commandInput, pickStringInput, promptStringInput, validInputDefinition } from "./inputs.ts";

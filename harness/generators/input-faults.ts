@@ -3,7 +3,7 @@
  * (wrong casing of type, legacy string options, default matching a label, …), plus non-objects.
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { Json } from "../../adapters/reference/src/types.ts";
+import type { Json } from "../../adapters/reference/src/index.ts";
 import { type Fault, type Faulty, faultsAt, withOneFault } from "./faults.ts";
 import { commandInput, pickStringInput, promptStringInput } from "./inputs.ts";
 import { ABSENT, constantJson } from "./objects.ts";

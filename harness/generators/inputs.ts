@@ -3,7 +3,7 @@
  * command), optional fields present or absent; pickString defaults always name an option value.
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { JsonObject } from "../../adapters/reference/src/types.ts";
+import type { JsonObject } from "../../adapters/reference/src/index.ts";
 import { plainMap } from "./maps.ts";
 import { inputId } from "./names.ts";
 import { ABSENT, dropAbsent, maybe, objectOf } from "./objects.ts";

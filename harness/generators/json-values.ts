@@ -1,6 +1,6 @@
 /** JSON values that survive a JSON round trip unchanged: no -0, NaN, Infinity or undefined. */
 import fc, { type Arbitrary } from "fast-check";
-import type { Json } from "../../adapters/reference/src/types.ts";
+import type { Json } from "../../adapters/reference/src/index.ts";
 import { plainMap } from "./maps.ts";
 import { trickyString } from "./strings.ts";
 

@@ -3,7 +3,7 @@
  * and with explicit ones, hash fallbacks repeat, explicit ids are illegal, and aliases collide.
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { JsonObject } from "../../adapters/reference/src/types.ts";
+import type { JsonObject } from "../../adapters/reference/src/index.ts";
 import { configOf, validServerConfig } from "./configs.ts";
 import { plainMap } from "./maps.ts";
 import { constantJson, maybe, objectOf } from "./objects.ts";

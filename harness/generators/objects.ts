@@ -3,7 +3,7 @@
  * left out (never `undefined`), no null prototypes, constants are fresh copies per sample.
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { Json, JsonObject } from "../../adapters/reference/src/types.ts";
+import type { Json, JsonObject } from "../../adapters/reference/src/index.ts";
 
 /** Marks a key to leave out of the object (JSON has no `undefined`). */
 export const ABSENT: unique symbol = Symbol("absent");

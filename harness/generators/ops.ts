@@ -4,7 +4,7 @@
  * input schema and survives a JSON round trip unchanged.
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { JsonObject } from "../../adapters/reference/src/types.ts";
+import type { JsonObject } from "../../adapters/reference/src/index.ts";
 import { bundleIdValue, validBundleId } from "./bundle-ids.ts";
 import { envIdentityList, envVarTriple } from "./env-vars.ts";
 import { identityConfig } from "./identity-configs.ts";

@@ -4,7 +4,7 @@
  * configs named after the stem, misnamed, invalid configs, or not JSON (BOM, duplicate keys…).
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { JsonObject } from "../../adapters/reference/src/types.ts";
+import type { JsonObject } from "../../adapters/reference/src/index.ts";
 import { configOf } from "./configs.ts";
 import { serverConfig } from "./server-config.ts";
 

@@ -4,7 +4,7 @@
  * share names with the placeholders, so lookups hit, miss and fall back through plugin_scope.
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { Json, JsonObject } from "../../adapters/reference/src/types.ts";
+import type { Json, JsonObject } from "../../adapters/reference/src/index.ts";
 import { jsonScalar, jsonValue } from "./json-values.ts";
 import { plainMap } from "./maps.ts";
 import { maybe, objectOf } from "./objects.ts";

@@ -1,6 +1,6 @@
 /** Server configs for validation: valid, observe-tier edges and single faults, or any mix. */
 import fc, { type Arbitrary } from "fast-check";
-import type { Json } from "../../adapters/reference/src/types.ts";
+import type { Json } from "../../adapters/reference/src/index.ts";
 import { edgeServerConfig } from "./config-edges.ts";
 import { faultyServerConfig } from "./config-faults.ts";
 import { validServerConfig } from "./configs.ts";

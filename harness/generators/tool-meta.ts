@@ -1,6 +1,6 @@
 /** ToolMeta objects and per-tool maps, with the falsy values a truthiness merge gets wrong. */
 import fc, { type Arbitrary } from "fast-check";
-import type { JsonObject } from "../../adapters/reference/src/types.ts";
+import type { JsonObject } from "../../adapters/reference/src/index.ts";
 import { plainMap } from "./maps.ts";
 import { toolName } from "./names.ts";
 import { maybe, objectOf } from "./objects.ts";

@@ -3,7 +3,7 @@
  * maps with tricky keys and placeholder values (identity bytes hash them raw), string-only maps.
  */
 import fc, { type Arbitrary } from "fast-check";
-import type { JsonObject } from "../../adapters/reference/src/types.ts";
+import type { JsonObject } from "../../adapters/reference/src/index.ts";
 import { mapWithTrickyKeys } from "./maps.ts";
 import { objectOf } from "./objects.ts";
 import { configString } from "./placeholders.ts";

@@ -4,26 +4,15 @@
  * expected verdict (on accept/reject alone, and with the reason too).
  */
 import { answerKey } from "./answer-key.ts";
-import type { CaseRecord, VectorRecord } from "./report.ts";
-
-export interface Disagreement {
-  readonly vector_id: string;
-  readonly tier: CaseRecord["tier"];
-  /** One entry per distinct answer: the implementations that gave it. */
-  readonly groups: ReadonlyArray<{ readonly answer: string; readonly implementations: readonly string[] }>;
-}
-
-export interface VerdictAgreement {
-  /** Judged cases whose expected value is a verdict and whose answer is one. */
-  readonly verdicts: number;
-  readonly accept_agree: number;
-  readonly reason_agree: number;
-}
-
-export interface ReportFacts {
-  readonly disagreements: readonly Disagreement[];
-  readonly verdict_agreement: Readonly<Record<string, VerdictAgreement>>;
-}
+import {
+  type CaseRecord,
+  type Disagreement,
+  type Report,
+  type ReportFacts,
+  summarize,
+  type VectorRecord,
+  type VerdictAgreement,
+} from "./report.ts";
 
 /** Vectors on which implementations gave different answers (the only comparison for observe vectors). */
 export function disagreements(cases: readonly CaseRecord[]): Disagreement[] {
@@ -72,4 +61,9 @@ export function verdictAgreement(vectors: readonly VectorRecord[], cases: readon
 
 export function reportFacts(vectors: readonly VectorRecord[], cases: readonly CaseRecord[]): ReportFacts {
   return { disagreements: disagreements(cases), verdict_agreement: verdictAgreement(vectors, cases) };
+}
+
+/** The report's derived parts (summary and facts), recomputed from its vectors and cases. */
+export function withDerived(report: Omit<Report, "summary" | "facts">): Report {
+  return { ...report, summary: summarize(report.cases), facts: reportFacts(report.vectors, report.cases) };
 }

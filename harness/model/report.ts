@@ -3,12 +3,30 @@
  * from. Counts in `summary` are derived from `cases` by `summarize`, never kept by hand.
  */
 import type { Difference } from "./difference.ts";
-import { type ReportFacts, reportFacts } from "./facts.ts";
 import type { CallResult, Handshake, ImplementationStats, Transcript } from "./implementation.ts";
 import { type CaseStatus, FAILING_STATUSES, type FinalStatus, type Gap, isFault, SKIPPED_STATUSES, STATUSES } from "./status.ts";
 import type { Provenance, SpecRef, Tier } from "./vector.ts";
 
 export const REPORT_SCHEMA_VERSION = 1;
+
+export interface Disagreement {
+  readonly vector_id: string;
+  readonly tier: CaseRecord["tier"];
+  /** One entry per distinct answer: the implementations that gave it. */
+  readonly groups: ReadonlyArray<{ readonly answer: string; readonly implementations: readonly string[] }>;
+}
+
+export interface VerdictAgreement {
+  /** Judged cases whose expected value is a verdict and whose answer is one. */
+  readonly verdicts: number;
+  readonly accept_agree: number;
+  readonly reason_agree: number;
+}
+
+export interface ReportFacts {
+  readonly disagreements: readonly Disagreement[];
+  readonly verdict_agreement: Readonly<Record<string, VerdictAgreement>>;
+}
 
 export interface CaseRecord {
   readonly vector_id: string;
@@ -129,9 +147,4 @@ export function countsOf(byStatus: Partial<Record<FinalStatus, number>>): Counts
     if (isFault(status)) counts.faults += n;
   }
   return counts;
-}
-
-/** The report's derived parts (summary and facts), recomputed from its vectors and cases. */
-export function withDerived(report: Omit<Report, "summary" | "facts">): Report {
-  return { ...report, summary: summarize(report.cases), facts: reportFacts(report.vectors, report.cases) };
 }

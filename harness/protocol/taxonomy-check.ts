@@ -4,12 +4,17 @@
  * A code outside it cannot be compared across implementations, so it is a protocol error.
  */
 import { isReason, isWarningKind } from "../model/reasons.ts";
-import type { ResultMessage } from "./messages.ts";
 
 const TAXONOMY_FILE = "vectors/_schema/reasons.json";
 
 /** The first code in the answer that the taxonomy lacks, as a problem text; undefined when all are known. */
-export function unknownCode(message: ResultMessage): string | undefined {
+/** The parts of an answer message this check reads (a result or an unsupported notice). */
+type Answer =
+  | { readonly type: "result"; readonly ok: true; readonly output: unknown }
+  | { readonly type: "result"; readonly ok: false; readonly error: { readonly reason: string } }
+  | { readonly type: "unsupported" };
+
+export function unknownCode(message: Answer): string | undefined {
   if (message.type !== "result") return undefined;
   if (!message.ok) return isReason(message.error.reason) ? undefined : `error reason "${message.error.reason}" is not in ${TAXONOMY_FILE}`;
   const output = message.output;

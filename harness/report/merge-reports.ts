@@ -4,7 +4,8 @@
  * the summary is recounted from the cases, so a merged report audits like an unsharded one.
  */
 
-import { type ImplementationRecord, type Report, withDerived } from "../model/report.ts";
+import { withDerived } from "../model/facts.ts";
+import type { ImplementationRecord, Report } from "../model/report.ts";
 import { newRunId } from "../model/run-id.ts";
 
 export class MergeError extends Error {

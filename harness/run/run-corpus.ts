@@ -4,22 +4,16 @@
  * its cases are recorded as crashes, with the reason.
  */
 
+import { judge } from "../diff/judge.ts";
 import type { Expectations } from "../expectations/load-expectations.ts";
+import { withDerived } from "../model/facts.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import { kitPackage } from "../model/kit-files.ts";
-import {
-  type CaseRecord,
-  type ImplementationRecord,
-  REPORT_SCHEMA_VERSION,
-  type Report,
-  type VectorRecord,
-  withDerived,
-} from "../model/report.ts";
+import { type CaseRecord, type ImplementationRecord, REPORT_SCHEMA_VERSION, type Report, type VectorRecord } from "../model/report.ts";
 import { newRunId } from "../model/run-id.ts";
 import type { Gap } from "../model/status.ts";
 import { applyGap } from "../model/status.ts";
 import type { Corpus, Vector } from "../model/vector.ts";
-import { judge } from "./evaluate.ts";
 
 export interface RunInput {
   readonly corpus: Corpus;

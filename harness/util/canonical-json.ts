@@ -1,6 +1,6 @@
 /** Canonical JSON (keys sorted by code point, no spaces) and its sha256, for content hashes. */
 import { createHash } from "node:crypto";
-import { compareCodePoints } from "../../adapters/reference/src/unicode.ts";
+import { compareCodePoints } from "../../adapters/reference/src/index.ts";
 
 export function canonicalJson(value: unknown): string {
   if (value === undefined) return "null";

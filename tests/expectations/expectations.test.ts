@@ -2,7 +2,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { exitCodeFor } from "../../harness/cli/exit-code.ts";
+import { exitCodeFor } from "../../harness/commands/exit-code.ts";
 import { CorpusError } from "../../harness/corpus/errors.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";

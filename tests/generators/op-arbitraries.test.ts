@@ -1,6 +1,3 @@
-// Every op arbitrary: covers the schema's ops, yields schema-valid JSON-safe inputs, replays by seed.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SchemaRegistry } from "../../harness/corpus/schema-registry.ts";

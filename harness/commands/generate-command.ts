@@ -13,8 +13,7 @@ import { referenceInProcess } from "../impl/reference-in-process.ts";
 import { newRunId } from "../model/run-id.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { EXIT } from "./exit-code.ts";
-import { parseSeed, startAll } from "./fuzz-command.ts";
-import { list, positive, selectFromOptions } from "./run-command.ts";
+import { list, parseSeed, positive, selectFromOptions, startAll } from "./options.ts";
 
 export interface GenerateCommandOptions {
   readonly suite: string;

@@ -1,9 +1,8 @@
 /** `smcp-conformance merge a.json b.json … --out <dir>`: one report (and all its views) from shards. */
 import { readFileSync } from "node:fs";
 import type { Report } from "../model/report.ts";
-import { renderConsole } from "../report/console.ts";
 import { MergeError, mergeReports } from "../report/merge-reports.ts";
-import { writeReport } from "../report/write-report.ts";
+import { announceReport, writeReport } from "../report/views.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { exitCodeFor } from "./exit-code.ts";
 
@@ -23,6 +22,6 @@ export function mergeCommand(paths: string[], out: string): number {
     throw error;
   }
   const dir = writeReport(merged, out);
-  process.stdout.write(`${renderConsole(merged)}\nreport: ${dir}/report.json\n`);
+  announceReport(merged, dir);
   return exitCodeFor(merged);
 }

@@ -1,10 +1,10 @@
 /** Judges one implementation's answer to one vector. A failing case is a value, not an exception. */
 
-import { diffExpected } from "../diff/compare.ts";
 import type { Difference } from "../model/difference.ts";
 import type { CallResult } from "../model/implementation.ts";
 import type { CaseStatus } from "../model/status.ts";
 import type { Vector } from "../model/vector.ts";
+import { diffExpected } from "./compare.ts";
 
 export interface Judgement {
   readonly status: CaseStatus;

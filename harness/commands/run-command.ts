@@ -3,18 +3,15 @@
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { selectVectors } from "../corpus/select.ts";
 import { inShard, parseShard } from "../corpus/shard.ts";
-import type { DriverOptions } from "../driver/subprocess-implementation.ts";
 import { type Expectations, loadExpectations } from "../expectations/load-expectations.ts";
 import { updateExpectations } from "../expectations/update-expectations.ts";
-import { defaultNames, parseAdapterSpec, type Selected, selectImplementations } from "../impl/registry.ts";
 import { kitPackage } from "../model/kit-files.ts";
-import { renderConsole } from "../report/console.ts";
-import { emitGithubActions } from "../report/github-actions.ts";
-import { writeReport } from "../report/write-report.ts";
+import { announceReport, writeReport } from "../report/views.ts";
 import { runCorpus } from "../run/run-corpus.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { exitCodeFor } from "./exit-code.ts";
 import { withInterrupts } from "./interrupts.ts";
+import { list, selectFromOptions } from "./options.ts";
 
 export interface RunOptions {
   readonly impl?: string;
@@ -29,40 +26,6 @@ export interface RunOptions {
   readonly window?: string;
   readonly updateExpectations?: boolean;
   readonly shard?: string;
-}
-
-export function list(value: string | undefined): string[] {
-  return (value ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-export function positive(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${name} needs a positive whole number, got ${JSON.stringify(value)}`);
-  return n;
-}
-
-export function driverOptions(options: Pick<RunOptions, "strictProtocol" | "caseTimeout" | "window">): Partial<DriverOptions> {
-  const caseTimeoutMs = positive("--case-timeout", options.caseTimeout);
-  const window = positive("--window", options.window);
-  return {
-    strictProtocol: options.strictProtocol === true,
-    ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
-    ...(window !== undefined ? { window } : {}),
-  };
-}
-
-/** `--impl` and `--adapter` (default: the main matrix), each name at most once. */
-export function selectFromOptions(options: Pick<RunOptions, "impl" | "adapter" | "strictProtocol" | "caseTimeout" | "window">): Selected[] {
-  const driver = driverOptions(options);
-  const names = options.impl === undefined ? (options.adapter.length > 0 ? [] : defaultNames()) : list(options.impl);
-  const selected = [...selectImplementations(names, driver), ...options.adapter.map((spec) => parseAdapterSpec(spec, driver))];
-  const duplicate = selected.map((s) => s.implementation.name).find((n, i, all) => all.indexOf(n) !== i);
-  if (duplicate) throw new UsageError(`implementation "${duplicate}" is selected twice`);
-  return selected;
 }
 
 export async function runCommand(options: RunOptions): Promise<number> {
@@ -90,9 +53,7 @@ export async function runCommand(options: RunOptions): Promise<number> {
       );
     }
   }
-  if (options.json) process.stdout.write(`${JSON.stringify({ report: `${dir}/report.json`, summary: report.summary })}\n`);
-  else process.stdout.write(`${renderConsole(report)}\nreport: ${dir}/report.json\n`);
-  emitGithubActions(report);
+  announceReport(report, dir, { json: options.json === true });
   if (report.incomplete) {
     process.stderr.write(
       `run interrupted (${report.incomplete.reason}): ${report.cases.length} cases ran, ${report.incomplete.not_run.length} did not; the partial report is marked incomplete\n`,

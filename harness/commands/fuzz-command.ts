@@ -18,7 +18,7 @@ import { newRunId } from "../model/run-id.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { EXIT } from "./exit-code.ts";
 import { withInterrupts } from "./interrupts.ts";
-import { list, positive, selectFromOptions } from "./run-command.ts";
+import { list, parseDuration, parseSeed, positive, selectFromOptions, startAll } from "./options.ts";
 
 export interface FuzzCommandOptions {
   readonly impl?: string;
@@ -36,37 +36,12 @@ export interface FuzzCommandOptions {
   readonly strictProtocol?: boolean;
 }
 
-/** `90`, `90s`, `2m` or `1500ms`. */
-export function parseDuration(text: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
-  if (!match) throw new UsageError(`--time-budget needs a duration such as 60s, 2m or 1500ms, got ${JSON.stringify(text)}`);
-  const n = Number(match[1]);
-  return match[2] === "ms" ? n : match[2] === "m" ? n * 60_000 : n * 1000;
-}
-
-export function parseSeed(text: string | undefined): number {
-  if (text === undefined) return (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
-  const n = Number(text);
-  if (!Number.isInteger(n) || Math.abs(n) > 2 ** 31)
-    throw new UsageError(`--seed needs a 32-bit whole number, got ${JSON.stringify(text)}`);
-  return n | 0;
-}
-
 function chooseOps(text: string | undefined): string[] {
   const known = fuzzableOps();
   const ops = text === undefined ? known : list(text);
   const unknown = ops.filter((op) => !known.includes(op));
   if (unknown.length > 0) throw new UsageError(`no generator for ${unknown.join(", ")} (fuzzable: ${known.join(", ")})`);
   return ops;
-}
-
-export async function startAll(implementations: readonly Implementation[]): Promise<void> {
-  for (const impl of implementations) {
-    const handshake = await impl.start().catch((error: Error) => {
-      throw new UsageError(`implementation ${impl.name} could not start: ${error.message}`);
-    });
-    process.stderr.write(`implementation ${impl.name}: ${handshake.sdk.name} ${handshake.sdk.version}\n`);
-  }
 }
 
 export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> {

@@ -1,0 +1,74 @@
+/** Option parsing every command shares: lists, numbers, durations, seeds, and implementation selection. */
+import type { DriverOptions } from "../driver/subprocess-implementation.ts";
+import { defaultNames, parseAdapterSpec, type Selected, selectImplementations } from "../impl/registry.ts";
+import type { Implementation } from "../model/implementation.ts";
+import { UsageError } from "../util/usage-error.ts";
+
+export interface SelectionOptions {
+  readonly impl?: string;
+  readonly adapter: string[];
+  readonly strictProtocol?: boolean;
+  readonly caseTimeout?: string;
+  readonly window?: string;
+}
+
+/** A comma-separated list, blanks dropped. */
+export function list(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function positive(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${name} needs a positive whole number, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** `90`, `90s`, `2m` or `1500ms`. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  if (!match) throw new UsageError(`--time-budget needs a duration such as 60s, 2m or 1500ms, got ${JSON.stringify(text)}`);
+  const n = Number(match[1]);
+  return match[2] === "ms" ? n : match[2] === "m" ? n * 60_000 : n * 1000;
+}
+
+export function parseSeed(text: string | undefined): number {
+  if (text === undefined) return (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
+  const n = Number(text);
+  if (!Number.isInteger(n) || Math.abs(n) > 2 ** 31)
+    throw new UsageError(`--seed needs a 32-bit whole number, got ${JSON.stringify(text)}`);
+  return n | 0;
+}
+
+export function driverOptions(options: Pick<SelectionOptions, "strictProtocol" | "caseTimeout" | "window">): Partial<DriverOptions> {
+  const caseTimeoutMs = positive("--case-timeout", options.caseTimeout);
+  const window = positive("--window", options.window);
+  return {
+    strictProtocol: options.strictProtocol === true,
+    ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
+    ...(window !== undefined ? { window } : {}),
+  };
+}
+
+/** `--impl` and `--adapter` (default: the main matrix), each name at most once. */
+export function selectFromOptions(options: SelectionOptions): Selected[] {
+  const driver = driverOptions(options);
+  const names = options.impl === undefined ? (options.adapter.length > 0 ? [] : defaultNames()) : list(options.impl);
+  const selected = [...selectImplementations(names, driver), ...options.adapter.map((spec) => parseAdapterSpec(spec, driver))];
+  const duplicate = selected.map((s) => s.implementation.name).find((n, i, all) => all.indexOf(n) !== i);
+  if (duplicate) throw new UsageError(`implementation "${duplicate}" is selected twice`);
+  return selected;
+}
+
+/** Starts each implementation in turn (fuzz and generate need them all); one that cannot start is a usage error. */
+export async function startAll(implementations: readonly Implementation[]): Promise<void> {
+  for (const impl of implementations) {
+    const handshake = await impl.start().catch((error: Error) => {
+      throw new UsageError(`implementation ${impl.name} could not start: ${error.message}`);
+    });
+    process.stderr.write(`implementation ${impl.name}: ${handshake.sdk.name} ${handshake.sdk.version}\n`);
+  }
+}
