@@ -5,6 +5,7 @@
  */
 import { diffValues } from "../diff/compare.ts";
 import { judge } from "../diff/judge.ts";
+import { reportFacts } from "../model/facts.ts";
 import type { CallResult } from "../model/implementation.ts";
 import { type CaseRecord, type Report, summarize, type VectorRecord } from "../model/report.ts";
 import { applyGap } from "../model/status.ts";
@@ -36,8 +37,12 @@ export function auditReport(report: Report): AuditResult {
     const result = resultFromTranscript(c, vector, (p) => problems.push(`${where}: ${p}`));
     const status = result ? applyGap(judge(vector, result).status, c.gap) : c.status;
     if (status !== c.status) problems.push(`${where}: the transcript gives ${status}, the report says ${c.status}`);
-    return { ...c, status };
+    return { ...c, status, ...(result ? { result } : {}) };
   });
+  // Facts (disagreements, verdict agreement) come from the answers the transcripts hold, so re-derive them too.
+  for (const d of report.facts ? diffValues(reportFacts(report.vectors, derived), report.facts) : []) {
+    problems.push(`facts${d.path}: re-derived ${JSON.stringify(d.expected)}, the report says ${JSON.stringify(d.actual)}`);
+  }
   for (const d of diffValues(summarize(derived), report.summary)) {
     problems.push(`summary${d.path}: recounted ${JSON.stringify(d.expected)}, the report says ${JSON.stringify(d.actual)}`);
   }

@@ -54,6 +54,16 @@ describe("smcp-conformance audit", async () => {
     expect(result.stdout).toContain(`${c.vector_id}: the transcript gives fail, the report says pass`);
   });
 
+  it("fails on hand-edited facts (verdict agreement is re-derived from the transcripts)", async () => {
+    const report = JSON.parse(original);
+    report.facts.verdict_agreement.reference.reason_agree -= 1;
+    const edited = path.replace("report.json", "edited-facts.json");
+    writeFileSync(edited, JSON.stringify(report));
+    const result = await cli(["audit", edited]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(/facts\/verdict_agreement\/reference\/reason_agree: re-derived \d+, the report says \d+/);
+  });
+
   it("exits 2 on a file that is not a report", async () => {
     const result = await cli(["audit", "/nonexistent/report.json"]);
     expect(result.exitCode).toBe(2);
