@@ -1,15 +1,30 @@
-/** The reference adapter's handshake, shared by the in-process and the subprocess paths. */
+/**
+ * The reference adapter's handshakes, shared by the in-process and the subprocess paths: `reference`
+ * implements protocol 0.4.0; `reference@0.3.2` answers the 0.3.x readings where 0.4.0 changed them
+ * (input references under a plugin scope).
+ */
 import { readFileSync } from "node:fs";
 import { REFERENCE_OPERATIONS } from "./operations.ts";
+import type { RenderReading } from "./src/index.ts";
 
 const KIT = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { name: string; version: string };
 
-export const REFERENCE_HELLO = {
-  type: "hello",
-  adapter_protocol: 1,
-  implementation: "reference",
-  sdk: { name: `${KIT.name}/reference`, version: KIT.version },
-  protocol_version: "0.3.2",
-  operations: Object.keys(REFERENCE_OPERATIONS),
-  runtime: `node ${process.version}`,
-} as const;
+/** The protocol version each reading implements, and the implementation name it goes by. */
+export const READINGS: Readonly<Record<RenderReading, { readonly protocol: string; readonly name: string }>> = {
+  "0.4": { protocol: "0.4.0", name: "reference" },
+  "0.3": { protocol: "0.3.2", name: "reference@0.3.2" },
+};
+
+export function referenceHello(reading: RenderReading) {
+  return {
+    type: "hello",
+    adapter_protocol: 1,
+    implementation: READINGS[reading].name,
+    sdk: { name: `${KIT.name}/reference`, version: KIT.version },
+    protocol_version: READINGS[reading].protocol,
+    operations: Object.keys(REFERENCE_OPERATIONS),
+    runtime: `node ${process.version}`,
+  } as const;
+}
+
+export const REFERENCE_HELLO = referenceHello("0.4");

@@ -11,29 +11,50 @@ import * as ref from "./src/index.ts";
 type Input = Record<string, any>;
 type Handler = (input: Input) => unknown;
 
-export const REFERENCE_OPERATIONS: Readonly<Record<string, Handler>> = {
-  "bundle_id.normalize": (i) => ({ normalized: ref.normalizeName(i.name) }),
-  "bundle_id.resolve": (i) => ({ bundle_id: ref.resolveBundleId(i.config as ServerConfigLike) }),
-  "bundle_id.identity_bytes": (i) => ({ hex: ref.toHex(ref.connectionIdentityBytes(i.config as ServerConfigLike)) }),
-  "bundle_id.validate": (i) => ref.validateBundleId(i.bundle_id),
-  exposed_name: (i) => ({ exposed_name: ref.exposedToolName(i.bundle_id, i.tool_name, i.alias ?? null) }),
-  "env_var.name": (i) => ({ env_var_name: ref.envVarName(i as ref.EnvIdentity) }),
-  "env_var.collisions": (i) => ({ collisions: ref.findEnvVarCollisions(i.identities) }),
-  render: (i) =>
-    ref.render(i.value as Json, {
-      inputs: i.inputs,
-      env: i.env,
-      userHome: i.user_home,
-      pathSeparator: i.path_separator,
-      pluginScope: i.plugin_scope,
-    }),
-  "server_config.validate": (i) => ref.validateServerConfig(i.config),
-  "input.validate": (i) => ref.validateInput(i.input),
-  "tool_meta.merge": (i) => ({ merged: ref.mergeToolMeta(i.default_tool_meta as JsonObject | null, i.tool_meta as JsonObject | null) }),
-  "load.diagnostics": (i) => ref.loadDiagnostics(i.servers as LoadEntry[]),
-  "plugin.layout": (i) => ref.checkPluginLayout(i.files),
-  [BENCH_LOOP]: (i) => benchLoop(i, answerReference, (op) => Object.hasOwn(REFERENCE_OPERATIONS, op)),
-};
+/** The table for one protocol reading: 0.4 (the default) or the 0.3.x readings where they differ. */
+export function referenceOperations(reading: ref.RenderReading): Readonly<Record<string, Handler>> {
+  const table: Record<string, Handler> = {
+    "bundle_id.normalize": (i) => ({ normalized: ref.normalizeName(i.name) }),
+    "bundle_id.resolve": (i) => ({ bundle_id: ref.resolveBundleId(i.config as ServerConfigLike) }),
+    "bundle_id.identity_bytes": (i) => ({ hex: ref.toHex(ref.connectionIdentityBytes(i.config as ServerConfigLike)) }),
+    "bundle_id.validate": (i) => ref.validateBundleId(i.bundle_id),
+    exposed_name: (i) => ({ exposed_name: ref.exposedToolName(i.bundle_id, i.tool_name, i.alias ?? null) }),
+    "env_var.name": (i) => ({ env_var_name: ref.envVarName(i as ref.EnvIdentity) }),
+    "env_var.collisions": (i) => ({ collisions: ref.findEnvVarCollisions(i.identities) }),
+    render: (i) =>
+      ref.render(i.value as Json, {
+        inputs: i.inputs,
+        env: i.env,
+        userHome: i.user_home,
+        pathSeparator: i.path_separator,
+        pluginScope: i.plugin_scope,
+        inputKinds: i.input_kinds,
+        reading,
+      }),
+    "server_config.validate": (i) => ref.validateServerConfig(i.config),
+    "input.validate": (i) => ref.validateInput(i.input),
+    "input.select": (i) => ref.selectPickString(i.input, { present: Object.hasOwn(i, "stored"), value: i.stored }),
+    "tool_meta.merge": (i) => ({ merged: ref.mergeToolMeta(i.default_tool_meta as JsonObject | null, i.tool_meta as JsonObject | null) }),
+    "tool_meta.reconcile": (i) => ref.reconcileToolMeta(i.declared_meta, i.default_tool_meta, i.tool_meta),
+    "tool_meta.wire": (i) => ({ meta: wireMeta(ref.reconcileToolMeta(i.declared_meta, i.default_tool_meta, i.tool_meta).meta) }),
+    "load.diagnostics": (i) => ref.loadDiagnostics(i.servers as LoadEntry[]),
+    "plugin.layout": (i) => ref.checkPluginLayout(i.files),
+  };
+  table[BENCH_LOOP] = (i) =>
+    benchLoop(
+      i,
+      (id, op, input) => answerReference(id, op, input, table),
+      (op) => Object.hasOwn(table, op),
+    );
+  return table;
+}
+
+/** SMCPTool.meta on the wire: a2c_tool_meta travels as a JSON string (data-structures.md §SMCPTool.meta 序列化规范). */
+function wireMeta(meta: JsonObject): JsonObject {
+  return Object.hasOwn(meta, "a2c_tool_meta") ? { ...meta, a2c_tool_meta: JSON.stringify(meta["a2c_tool_meta"]) } : meta;
+}
+
+export const REFERENCE_OPERATIONS = referenceOperations("0.4");
 
 export type ReferenceAnswer =
   | { readonly type: "result"; readonly id: number; readonly ok: true; readonly output: unknown }
@@ -41,19 +62,29 @@ export type ReferenceAnswer =
       readonly type: "result";
       readonly id: number;
       readonly ok: false;
-      readonly error: { reason: string; message: string; raw_type: string };
+      readonly error: { reason: string; message: string; raw_type: string; details?: Readonly<Record<string, string>> };
     }
   | { readonly type: "unsupported"; readonly id: number; readonly message: string };
 
 /** Runs one operation and shapes the answer as the adapter protocol's result message. */
-export function answerReference(id: number, op: string, input: Record<string, unknown>): ReferenceAnswer {
-  const handler = REFERENCE_OPERATIONS[op];
+export function answerReference(
+  id: number,
+  op: string,
+  input: Record<string, unknown>,
+  table: Readonly<Record<string, Handler>> = REFERENCE_OPERATIONS,
+): ReferenceAnswer {
+  const handler = table[op];
   if (!handler) return { type: "unsupported", id, message: `the reference has no operation ${op}` };
   try {
     return { type: "result", id, ok: true, output: handler(input) };
   } catch (error) {
     if (error instanceof ref.InvalidInputError)
-      return { type: "result", id, ok: false, error: { reason: error.reason, message: error.message, raw_type: error.name } };
+      return {
+        type: "result",
+        id,
+        ok: false,
+        error: { reason: error.reason, message: error.message, raw_type: error.name, ...(error.details ? { details: error.details } : {}) },
+      };
     throw error;
   }
 }

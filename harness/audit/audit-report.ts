@@ -7,6 +7,7 @@ import { diffValues } from "../diff/compare.ts";
 import { judge } from "../diff/judge.ts";
 import { reportFacts } from "../model/facts.ts";
 import type { CallResult } from "../model/implementation.ts";
+import { applies } from "../model/protocols.ts";
 import { type CaseRecord, type Report, summarize, type VectorRecord } from "../model/report.ts";
 import { applyGap } from "../model/status.ts";
 import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
@@ -22,6 +23,7 @@ export function auditReport(report: Report): AuditResult {
     return { cases: 0, problems: ["not a report: it lacks cases, vectors or summary"] };
   }
   const vectors = new Map<string, VectorRecord>(report.vectors.map((v) => [v.id, v]));
+  const protocolOf = new Map(report.implementations.flatMap((i) => (i.protocol ? [[i.name, i.protocol.used] as const] : [])));
   const problems: string[] = [];
   const derived: CaseRecord[] = report.cases.map((c) => {
     const where = `${c.implementation} ${c.vector_id}`;
@@ -35,6 +37,12 @@ export function auditReport(report: Report): AuditResult {
       return c;
     }
     const result = resultFromTranscript(c, vector, (p) => problems.push(`${where}: ${p}`));
+    // Applicability is re-derived from the vector's span and the version the implementation was judged against.
+    const used = protocolOf.get(c.implementation);
+    if (used !== undefined && vector.since !== undefined && (result?.kind === "not_applicable") === applies(vector, used))
+      problems.push(
+        `${where}: the vector ${applies(vector, used) ? "applies" : "does not apply"} to protocol ${used}, but the case ${result?.kind === "not_applicable" ? "was not sent" : "ran"}`,
+      );
     const status = result ? applyGap(judge(vector, result).status, c.gap) : c.status;
     if (status !== c.status) problems.push(`${where}: the transcript gives ${status}, the report says ${c.status}`);
     return { ...c, status, ...(result ? { result } : {}) };
@@ -69,5 +77,6 @@ function resultFromTranscript(c: CaseRecord, vector: VectorRecord, problem: (p: 
   }
   if (fault.kind !== "not_sent") return { kind: fault.kind, message: fault.detail };
   if (fault.detail.startsWith("unsupported:")) return { kind: "unsupported", message: fault.detail };
+  if (fault.detail.startsWith("not_applicable:")) return { kind: "not_applicable", message: fault.detail };
   return { kind: "crash", message: fault.detail };
 }

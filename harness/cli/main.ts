@@ -35,6 +35,10 @@ export function buildProgram(): Command {
     .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
     .option("--window <n>", "most requests in flight per adapter")
     .option("--shard <i/n>", "run only shard i of n (split deterministically by vector id)")
+    .option(
+      "--protocol <version>",
+      "judge every implementation against this protocol version (0.3.0, 0.3.2, 0.4.0) instead of the version its handshake claims",
+    )
     .option("--update-expectations", "rewrite each implementation's expectations file from this run (reasons kept)")
     .action(async (options) => {
       process.exitCode = await runCommand(options);

@@ -6,6 +6,7 @@ import { inShard, parseShard } from "../corpus/shard.ts";
 import { type Expectations, loadExpectations } from "../expectations/load-expectations.ts";
 import { updateExpectations } from "../expectations/update-expectations.ts";
 import { kitPackage } from "../model/kit-files.ts";
+import { PROTOCOL_VERSIONS } from "../model/protocols.ts";
 import { announceReport, writeReport } from "../report/views.ts";
 import { runCorpus } from "../run/run-corpus.ts";
 import { UsageError } from "../util/usage-error.ts";
@@ -26,9 +27,12 @@ export interface RunOptions {
   readonly window?: string;
   readonly updateExpectations?: boolean;
   readonly shard?: string;
+  readonly protocol?: string;
 }
 
 export async function runCommand(options: RunOptions): Promise<number> {
+  if (options.protocol !== undefined && !PROTOCOL_VERSIONS.includes(options.protocol))
+    throw new UsageError(`--protocol ${options.protocol}: the kit has corpora for ${PROTOCOL_VERSIONS.join(", ")}`);
   const selected = selectFromOptions(options);
   const implementations = selected.map((s) => s.implementation);
   const expectations = new Map<string, Expectations>();
@@ -41,7 +45,15 @@ export async function runCommand(options: RunOptions): Promise<number> {
   if (options.shard !== undefined && !shard) throw new UsageError(`--shard needs i/n with 1 ≤ i ≤ n, got ${JSON.stringify(options.shard)}`);
   const vectors = shard ? inShard(chosen, shard) : chosen;
   const report = await withInterrupts((signal) =>
-    runCorpus({ corpus, vectors, implementations, expectations, kitVersion: kitPackage().version, signal }),
+    runCorpus({
+      corpus,
+      vectors,
+      implementations,
+      expectations,
+      kitVersion: kitPackage().version,
+      signal,
+      ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
+    }),
   );
   const dir = writeReport(report, options.out);
   if (options.updateExpectations) {

@@ -1,5 +1,6 @@
 /** Turns a schema-valid raw vector into a resolved Vector, or reports what is wrong with it. */
 import { isOperation } from "../model/operations.ts";
+import { compareVersions, FIRST_PROTOCOL, PROTOCOL_VERSIONS } from "../model/protocols.ts";
 import { isReason, isWarningKind } from "../model/reasons.ts";
 import type { Provenance, Vector } from "../model/vector.ts";
 import { contentHash } from "../util/canonical-json.ts";
@@ -13,8 +14,10 @@ export interface RawVector {
   readonly op: string;
   readonly input: Record<string, unknown>;
   readonly expected?: unknown;
-  readonly expected_error?: { reason: string };
+  readonly expected_error?: { reason: string; details?: Record<string, unknown> };
   readonly provenance?: Provenance;
+  readonly since?: string;
+  readonly until?: string;
 }
 
 export interface VectorContext {
@@ -23,6 +26,9 @@ export interface VectorContext {
   readonly file: string;
   readonly provenance: Provenance;
   readonly needs?: string;
+  /** The file's protocol span (itself defaulting to the suite's). */
+  readonly since?: string;
+  readonly until?: string;
   lineOf(pointer: string): number;
 }
 
@@ -51,9 +57,26 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
     if (!isWarningKind(kind))
       problem("corpus.unknown_reason", at, `warning kind "${kind}" is not in the kit's taxonomy (vectors/_schema/reasons.json)`);
   }
+  const since = raw.since ?? ctx.since ?? FIRST_PROTOCOL;
+  const until = raw.until ?? ctx.until;
+  for (const [field, version] of [
+    ["since", since],
+    ["until", until],
+  ] as const) {
+    if (version !== undefined && !PROTOCOL_VERSIONS.includes(version))
+      problem(
+        "corpus.unknown_protocol",
+        `${pointer}/${field}`,
+        `${field} ${version} is not a protocol version the kit has a corpus for (${PROTOCOL_VERSIONS.join(", ")})`,
+      );
+  }
+  if (problems.length === 0 && until !== undefined && compareVersions(since, until) > 0)
+    problem("corpus.unknown_protocol", `${pointer}/until`, `until ${until} is before since ${since}`);
   if (problems.length > 0) return problems;
 
-  const checked = { op: raw.op, input: raw.input, expected: raw.expected, expected_error: raw.expected_error, tier: raw.tier };
+  // The span joins the content hash only when it narrows the default, so unchanged vectors keep their hash.
+  const span = { ...(since !== FIRST_PROTOCOL ? { since } : {}), ...(until !== undefined ? { until } : {}) };
+  const checked = { op: raw.op, input: raw.input, expected: raw.expected, expected_error: raw.expected_error, tier: raw.tier, ...span };
   return {
     id: raw.id,
     suite: ctx.suite,
@@ -66,6 +89,8 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
     ...(raw.expected !== undefined ? { expected: raw.expected } : {}),
     ...(raw.expected_error !== undefined ? { expected_error: raw.expected_error } : {}),
     ...(ctx.needs !== undefined ? { needs: ctx.needs } : {}),
+    since,
+    ...(until !== undefined ? { until } : {}),
     content_hash: contentHash(checked),
     source: { file: ctx.file, line: ctx.lineOf(pointer) },
   };

@@ -8,6 +8,8 @@ export type CorpusErrorCode =
   | "corpus.unknown_suite"
   | "corpus.unknown_op"
   | "corpus.unknown_reason"
+  | "corpus.unknown_protocol"
+  | "corpus.unknown_requirement"
   | "corpus.id_prefix"
   | "corpus.upstream_mismatch"
   | "corpus.unsafe_path";

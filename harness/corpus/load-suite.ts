@@ -19,6 +19,9 @@ export interface SuiteDefinition {
   readonly schemaId: string;
   readonly needs?: string;
   readonly import?: UpstreamImport;
+  /** The suite's default protocol span (suite.yaml), which files and vectors may narrow. */
+  readonly since?: string;
+  readonly until?: string;
 }
 
 export interface LoadedSuitePart {
@@ -74,7 +77,15 @@ export function readDefinition(dir: string, registry: SchemaRegistry, display: (
   const source = readSource(manifestPath, display(manifestPath));
   const problems = schemaProblems(registry, "smcp-conformance:suite-manifest", source);
   const schemaPath = join(dir, SCHEMA);
-  const manifest = source.data as { suite: string; title: string; ops?: string[]; needs?: string; import?: UpstreamImport };
+  const manifest = source.data as {
+    suite: string;
+    title: string;
+    ops?: string[];
+    needs?: string;
+    import?: UpstreamImport;
+    since?: string;
+    until?: string;
+  };
   if (problems.length === 0 && manifest.import && !existsSync(schemaPath)) {
     problems.push({
       code: "corpus.schema",
@@ -109,6 +120,8 @@ export function readDefinition(dir: string, registry: SchemaRegistry, display: (
     ops,
     schemaId,
     ...(manifest.needs !== undefined ? { needs: manifest.needs } : {}),
+    ...(manifest.since !== undefined ? { since: manifest.since } : {}),
+    ...(manifest.until !== undefined ? { until: manifest.until } : {}),
     ...(manifest.import !== undefined ? { import: manifest.import } : {}),
   };
 }
@@ -143,7 +156,7 @@ function loadYamlFile(
   problems: CorpusProblem[],
 ): Vector[] {
   const source = readSource(path, display(path));
-  const data = source.data as { suite?: unknown; provenance: Provenance; vectors: RawVector[] };
+  const data = source.data as { suite?: unknown; provenance: Provenance; vectors: RawVector[]; since?: string; until?: string };
   if (data && typeof data === "object" && typeof data.suite === "string" && data.suite !== definition.name) {
     problems.push({
       code: "corpus.unknown_suite",
@@ -166,6 +179,7 @@ function loadYamlFile(
     provenance: data.provenance,
     lineOf: source.lineOf,
     ...(definition.needs !== undefined ? { needs: definition.needs } : {}),
+    ...spanOf(data, definition),
   };
   return keepVectors(
     data.vectors.map((raw, i) => buildVector(raw, `/vectors/${i}`, ctx)),
@@ -219,12 +233,20 @@ function importUpstream(
     provenance: upstreamProvenance(meta),
     lineOf: source.lineOf,
     ...(definition.needs !== undefined ? { needs: definition.needs } : {}),
+    ...spanOf({}, definition),
   };
   const imported = IMPORTERS[meta.format](definition.name, source.data);
   return keepVectors(
     imported.map(({ pointer, ...raw }) => buildVector(raw, pointer, ctx)),
     problems,
   );
+}
+
+/** A file's protocol span, defaulting to its suite's. */
+function spanOf(file: { since?: string; until?: string }, suite: SuiteDefinition): { since?: string; until?: string } {
+  const since = file.since ?? suite.since;
+  const until = file.until ?? suite.until;
+  return { ...(since !== undefined ? { since } : {}), ...(until !== undefined ? { until } : {}) };
 }
 
 export function displayPath(cwd: string): (p: string) => string {

@@ -12,7 +12,7 @@ export class SchemaRegistry {
 
   constructor() {
     for (const file of readdirSync(SHARED_SCHEMA_DIR)
-      .filter((f) => f.endsWith(".json"))
+      .filter((f) => f.endsWith(".schema.json"))
       .sort()) {
       this.ajv.addSchema(JSON.parse(readFileSync(join(SHARED_SCHEMA_DIR, file), "utf8")));
     }

@@ -2,6 +2,7 @@
 
 import type { Difference } from "../model/difference.ts";
 import type { CallResult } from "../model/implementation.ts";
+import { parseJsonStringFields } from "../model/operations.ts";
 import type { CaseStatus } from "../model/status.ts";
 import type { Vector } from "../model/vector.ts";
 import { diffExpected } from "./compare.ts";
@@ -12,7 +13,7 @@ export interface Judgement {
   readonly note?: string;
 }
 
-type Expectation = Pick<Vector, "tier" | "expected" | "expected_error">;
+type Expectation = Pick<Vector, "tier" | "expected" | "expected_error"> & { readonly op?: string };
 
 export function judge(vector: Expectation, result: CallResult): Judgement {
   switch (result.kind) {
@@ -22,6 +23,8 @@ export function judge(vector: Expectation, result: CallResult): Judgement {
       return { status: result.kind, diffs: [], note: result.message };
     case "unsupported":
       return { status: "unsupported", diffs: [], ...(result.message ? { note: result.message } : {}) };
+    case "not_applicable":
+      return { status: "not_applicable", diffs: [], note: result.message };
   }
   if (vector.tier === "observe") return { status: "observed", diffs: [] };
   if (vector.expected_error) {
@@ -31,7 +34,9 @@ export function judge(vector: Expectation, result: CallResult): Judgement {
   if (result.kind === "error") {
     return { status: "fail", diffs: [], note: `expected an output, got error ${result.error.reason}: ${result.error.message}` };
   }
-  return verdict(diffExpected(vector.expected, result.output));
+  const parsed = vector.op === undefined ? { output: result.output } : parseJsonStringFields(vector.op, result.output);
+  if (parsed.problem) return { status: "fail", diffs: [], note: parsed.problem };
+  return verdict(diffExpected(vector.expected, parsed.output));
 }
 
 function verdict(diffs: Difference[]): Judgement {

@@ -41,7 +41,16 @@ export {
   UNKNOWN_PLACEHOLDERS,
 } from "./placeholders.ts";
 export { pluginFiles } from "./plugin-files.ts";
-export { freeRenderInput, pluginScope, renderEnv, renderInput, renderInputs, renderValue, scopedRenderInput } from "./render-inputs.ts";
+export {
+  freeRenderInput,
+  kindedRenderInput,
+  pluginScope,
+  renderEnv,
+  renderInput,
+  renderInputs,
+  renderValue,
+  scopedRenderInput,
+} from "./render-inputs.ts";
 export { serverConfig } from "./server-config.ts";
 export {
   anyCodePoint,

@@ -3,6 +3,7 @@
  * needs a live HTTP server) and kit-internal ones such as bench.loop. Every sample validates against the op's
  * input schema and survives a JSON round trip unchanged.
  */
+
 import fc, { type Arbitrary } from "fast-check";
 import type { JsonObject } from "../../adapters/reference/src/index.ts";
 import { bundleIdValue, validBundleId } from "./bundle-ids.ts";
@@ -12,11 +13,13 @@ import { inputDefinition } from "./input-definition.ts";
 import { loadEntries } from "./load-entries.ts";
 import { serverName, toolName } from "./names.ts";
 import { constantJson, maybe, objectOf } from "./objects.ts";
+import { pickSelectionInput } from "./pick-selection.ts";
 import { pluginFiles } from "./plugin-files.ts";
 import { renderInput } from "./render-inputs.ts";
 import { serverConfig } from "./server-config.ts";
 import { rarelyLoneSurrogate, trickyString } from "./strings.ts";
 import { toolAlias, toolMeta } from "./tool-meta.ts";
+import { toolMetaReconcileInput } from "./tool-meta-declarations.ts";
 
 const nullOr = (value: Arbitrary<JsonObject>): Arbitrary<JsonObject | null> => fc.option(value, { nil: null, freq: 4 });
 
@@ -37,6 +40,7 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
   render: renderInput(),
   "server_config.validate": objectOf({ config: serverConfig() }),
   "input.validate": objectOf({ input: inputDefinition() }),
+  "input.select": pickSelectionInput(),
   "tool_meta.merge": objectOf({
     default_tool_meta: nullOr(toolMeta()),
     tool_meta: fc.oneof(
@@ -44,6 +48,8 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
       { weight: 1, arbitrary: constantJson<JsonObject>({ x_unknown: 1 }, { alias: "a", x_unknown: [] }) },
     ),
   }),
+  "tool_meta.reconcile": toolMetaReconcileInput(),
+  "tool_meta.wire": toolMetaReconcileInput(),
   "load.diagnostics": objectOf({ servers: loadEntries() }),
   "plugin.layout": objectOf({ files: pluginFiles() }),
 });

@@ -72,13 +72,45 @@ export function scopedRenderInput(): Arbitrary<JsonObject> {
     });
 }
 
+type Side = "absent" | "value" | "secret" | "declared-value" | "declared-secret";
+const side = (): Arbitrary<Side> => fc.constantFrom("absent", "value", "secret", "declared-value", "declared-secret");
+
+/**
+ * A 0.4.0 plugin-bound render where input kinds decide (runtime-contract §5 item 11): the scoped
+ * and the global id are each absent, present as a value or a secret, or declared without a value,
+ * the reference written bare or fully scoped, another plugin's input sometimes beside them.
+ */
+export function kindedRenderInput(): Arbitrary<JsonObject> {
+  return fc
+    .tuple(side(), side(), fc.boolean(), fc.boolean(), placeholderInputId(), literalPieces())
+    .map(([scopedSide, globalSide, explicit, rival, id, before]) => {
+      const scope = "plug@market";
+      const inputs: Record<string, Json> = {};
+      const kinds: Record<string, string> = {};
+      const place = (key: string, s: Side, value: Json) => {
+        if (s === "absent") return;
+        kinds[key] = s.endsWith("secret") ? "secret" : "value";
+        if (!s.startsWith("declared")) inputs[key] = value;
+      };
+      place(`${scope}/${id}`, scopedSide, "mine");
+      place(id, globalSide, "global");
+      if (rival) inputs[`other@market/${id}`] = "theirs";
+      const reference = explicit ? `${scope}/${id}` : id;
+      return { value: `${before}\${input:${reference}}`, inputs, input_kinds: kinds, plugin_scope: scope };
+    });
+}
+
 /** Literal text beside a placeholder ("" most often: the whole-string case). */
 const literalPieces = (): Arbitrary<string> =>
   fc.oneof({ weight: 2, arbitrary: fc.constant("") }, { weight: 1, arbitrary: literalPiece() });
 
-/** Any render input: free combinations, or a plugin-scope case (about one in six). */
+/** Any render input: free combinations, a plugin-scope case, or a case where input kinds decide. */
 export function renderInput(): Arbitrary<JsonObject> {
-  return fc.oneof({ weight: 5, arbitrary: freeRenderInput() }, { weight: 1, arbitrary: scopedRenderInput() });
+  return fc.oneof(
+    { weight: 5, arbitrary: freeRenderInput() },
+    { weight: 1, arbitrary: scopedRenderInput() },
+    { weight: 1, arbitrary: kindedRenderInput() },
+  );
 }
 
 /** A value and a context drawn independently from shared name pools. */

@@ -3,13 +3,12 @@
  * the protocol lines it would exchange, so they audit like any adapter's; those lines are encoded
  * only when read (a report being written), not on the hot path of a large run or fuzz.
  */
-import { REFERENCE_HELLO } from "../../adapters/reference/hello.ts";
-import { answerReference, type ReferenceAnswer } from "../../adapters/reference/operations.ts";
+import { READINGS, referenceHello } from "../../adapters/reference/hello.ts";
+import { answerReference, type ReferenceAnswer, referenceOperations } from "../../adapters/reference/operations.ts";
+import type { RenderReading } from "../../adapters/reference/src/index.ts";
 import type { Implementation, Transcript } from "../model/implementation.ts";
 import { encode } from "../protocol/messages.ts";
 import { handshakeOf, resultOf } from "../protocol/to-result.ts";
-
-export const REFERENCE_HANDSHAKE = handshakeOf(REFERENCE_HELLO);
 
 /** Reads like a plain transcript (and serialises as one through toJSON); each line is encoded once, on first read. */
 class LazyTranscript implements Transcript {
@@ -36,16 +35,19 @@ class LazyTranscript implements Transcript {
   }
 }
 
-export function referenceInProcess(): Implementation {
+/** The reference in-process: protocol 0.4.0 by default, or the 0.3.x readings (`reference@0.3.2`). */
+export function referenceInProcess(reading: RenderReading = "0.4"): Implementation {
   let nextId = 1;
+  const handshake = handshakeOf(referenceHello(reading));
+  const table = referenceOperations(reading);
   return {
-    name: "reference",
+    name: READINGS[reading].name,
     transport: "in-process",
-    start: async () => REFERENCE_HANDSHAKE,
+    start: async () => handshake,
     call: async (op, input) => {
       const started = performance.now();
       const id = nextId++;
-      const answer = answerReference(id, op, input);
+      const answer = answerReference(id, op, input, table);
       return {
         result: resultOf(answer),
         transcript: new LazyTranscript(id, op, input, answer),

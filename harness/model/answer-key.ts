@@ -5,7 +5,7 @@
  */
 import { canonicalJson } from "../util/canonical-json.ts";
 import type { CallResult } from "./implementation.ts";
-import { outputKeys } from "./operations.ts";
+import { outputKeys, parseJsonStringFields } from "./operations.ts";
 
 const EVIDENCE_KEYS = new Set(["detail", "evidence", "message", "raw", "raw_type"]);
 const comparedKeys = new Map<string, ReadonlySet<string> | undefined>();
@@ -33,7 +33,9 @@ export function answerKey(op: string, result: CallResult): string | null {
   switch (result.kind) {
     case "ok": {
       const keys = keysOf(op);
-      const output = result.output;
+      const parsed = parseJsonStringFields(op, result.output);
+      if (parsed.problem) return `unparsable ${parsed.problem}`;
+      const output = parsed.output;
       const kept =
         keys && output !== null && typeof output === "object" && !Array.isArray(output)
           ? Object.fromEntries(Object.entries(output).filter(([k]) => keys.has(k)))

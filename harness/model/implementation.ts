@@ -12,8 +12,17 @@ export interface Handshake {
 /** What became of one call. The last three are harness-observed faults, attributed to the case. */
 export type CallResult =
   | { readonly kind: "ok"; readonly output: unknown }
-  | { readonly kind: "error"; readonly error: { readonly reason: string; readonly message: string; readonly raw_type?: string } }
+  | {
+      readonly kind: "error";
+      readonly error: {
+        readonly reason: string;
+        readonly message: string;
+        readonly raw_type?: string;
+        readonly details?: Readonly<Record<string, unknown>>;
+      };
+    }
   | { readonly kind: "unsupported"; readonly message?: string }
+  | { readonly kind: "not_applicable"; readonly message: string }
   | { readonly kind: "crash"; readonly message: string }
   | { readonly kind: "timeout"; readonly message: string }
   | { readonly kind: "protocol_error"; readonly message: string };

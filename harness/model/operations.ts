@@ -23,6 +23,8 @@ export interface OpDefinition {
   readonly input: JsonSchema;
   readonly output: JsonSchema;
   readonly expected?: JsonSchema;
+  /** Pointers into the output whose value travels as a JSON string: parsed before comparing. */
+  readonly json_string_fields?: readonly string[];
 }
 
 export const OPS_DIR = join(SHARED_SCHEMA_DIR, "ops");
@@ -91,4 +93,39 @@ export function outputKeys(op: string): ReadonlySet<string> | undefined {
     schema = ((opsCommonSchema()["definitions"] as Record<string, unknown>)[name] ?? {}) as typeof schema;
   }
   return schema.properties ? new Set(Object.keys(schema.properties)) : undefined;
+}
+
+/**
+ * An output with each of the operation's json_string_fields parsed (the wire form of a value that
+ * travels as a JSON string, such as SMCPTool.meta's a2c_tool_meta). `problem` says why a field
+ * present there is not a string holding JSON; an absent field is left absent.
+ */
+export function parseJsonStringFields(op: string, output: unknown): { readonly output: unknown; readonly problem?: string } {
+  const pointers = byName.get(op)?.json_string_fields ?? [];
+  let result = output;
+  for (const pointer of pointers) {
+    const keys = pointer.split("/").slice(1);
+    const parent = keys
+      .slice(0, -1)
+      .reduce<unknown>((at, k) => (at !== null && typeof at === "object" ? (at as Record<string, unknown>)[k] : undefined), result);
+    const last = keys[keys.length - 1]!;
+    if (parent === null || typeof parent !== "object" || !Object.hasOwn(parent, last)) continue;
+    const raw = (parent as Record<string, unknown>)[last];
+    if (typeof raw !== "string") return { output, problem: `${pointer} must be a string holding JSON, got ${JSON.stringify(raw)}` };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return { output, problem: `${pointer} is not JSON: ${JSON.stringify(raw.slice(0, 120))}` };
+    }
+    result = replaceAt(result, keys, parsed);
+  }
+  return { output: result };
+}
+
+function replaceAt(value: unknown, keys: readonly string[], replacement: unknown): unknown {
+  if (keys.length === 0) return replacement;
+  const [head, ...rest] = keys as [string, ...string[]];
+  const object = value as Record<string, unknown>;
+  return { ...object, [head]: replaceAt(object[head], rest, replacement) };
 }

@@ -4,6 +4,7 @@
  */
 import type { Difference } from "./difference.ts";
 import type { CallResult, Handshake, ImplementationStats, Transcript } from "./implementation.ts";
+import type { ProtocolChoice } from "./protocols.ts";
 import { type CaseStatus, FAILING_STATUSES, type FinalStatus, type Gap, isFault, SKIPPED_STATUSES, STATUSES } from "./status.ts";
 import type { Provenance, SpecRef, Tier } from "./vector.ts";
 
@@ -58,8 +59,10 @@ export interface VectorRecord {
   readonly provenance: Provenance;
   readonly input: unknown;
   readonly expected?: unknown;
-  readonly expected_error?: { readonly reason: string };
+  readonly expected_error?: { readonly reason: string; readonly details?: Readonly<Record<string, unknown>> };
   readonly needs?: string;
+  readonly since: string;
+  readonly until?: string;
   readonly source: { readonly file: string; readonly line: number };
   readonly content_hash: string;
 }
@@ -69,6 +72,8 @@ export interface ImplementationRecord {
   readonly handshake: Handshake;
   readonly transport: "in-process" | "subprocess";
   readonly stats: ImplementationStats;
+  /** The protocol version this implementation was judged against, and why that one. */
+  readonly protocol?: ProtocolChoice;
   /** The expectations file applied, and listed ids that name no vector in the corpus. */
   readonly expectations?: { readonly file: string; readonly gaps: number; readonly orphans: readonly string[] };
 }
@@ -76,7 +81,7 @@ export interface ImplementationRecord {
 /**
  * Cases by final status, plus the classes every view needs: judged (checked against an expected
  * value), failed (counts against the implementation), faults (crash, timeout, protocol error) and
- * skipped (unsupported or observed).
+ * skipped (unsupported or observed). not_applicable cases are none of these: counted on their own.
  */
 export type Counts = Record<FinalStatus, number> & { total: number; judged: number; failed: number; faults: number; skipped: number };
 
@@ -127,7 +132,7 @@ export function summarize(cases: readonly CaseRecord[]): Summary {
       counts[c.status]++;
       if (FAILING.has(c.status)) counts.failed++;
       if (SKIPPED.has(c.status)) counts.skipped++;
-      else counts.judged++;
+      else if (c.status !== "not_applicable") counts.judged++;
       if (isFault(c.status)) counts.faults++;
     }
   }
@@ -143,7 +148,7 @@ export function countsOf(byStatus: Partial<Record<FinalStatus, number>>): Counts
     counts.total += n;
     if (FAILING.has(status)) counts.failed += n;
     if (SKIPPED.has(status)) counts.skipped += n;
-    else counts.judged += n;
+    else if (status !== "not_applicable") counts.judged += n;
     if (isFault(status)) counts.faults += n;
   }
   return counts;

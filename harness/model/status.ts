@@ -4,8 +4,12 @@
  * the audit and `--update-expectations` all read the classes from here.
  */
 
-/** pass/fail judge an answer; unsupported/observed are not judged; the last three are faults. */
-export const CASE_STATUSES = ["pass", "fail", "unsupported", "observed", "crash", "timeout", "protocol_error"] as const;
+/**
+ * pass/fail judge an answer; unsupported/observed are not judged; crash, timeout and protocol_error
+ * are faults; not_applicable means the vector does not apply to the protocol version the
+ * implementation is judged against (never sent, never a pass, never a failure).
+ */
+export const CASE_STATUSES = ["pass", "fail", "unsupported", "observed", "crash", "timeout", "protocol_error", "not_applicable"] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
 export type FinalStatus = CaseStatus | "known_gap" | "stale";
@@ -57,5 +61,5 @@ export interface Gap {
 export function applyGap(raw: CaseStatus, gap: Gap | undefined): FinalStatus {
   if (!gap) return raw;
   if (raw === gap.status) return "known_gap";
-  return raw === "unsupported" || raw === "observed" ? raw : "stale";
+  return raw === "unsupported" || raw === "observed" || raw === "not_applicable" ? raw : "stale";
 }

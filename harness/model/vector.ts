@@ -29,7 +29,10 @@ export interface Vector {
   readonly provenance: Provenance;
   readonly input: Record<string, unknown>;
   readonly expected?: unknown;
-  readonly expected_error?: { readonly reason: string };
+  readonly expected_error?: { readonly reason: string; readonly details?: Readonly<Record<string, unknown>> };
+  /** The protocol versions the vector applies to: from since, up to until inclusive (open when absent). */
+  readonly since: string;
+  readonly until?: string;
   /** A capability the kit lacks (e.g. a transport suite): the case reports unsupported. */
   readonly needs?: string;
   /** sha256 of the canonical JSON of what the case checks, so runs compare over time. */

@@ -25,7 +25,12 @@ export type ResultMessage =
       readonly type: "result";
       readonly id: number;
       readonly ok: false;
-      readonly error: { readonly reason: string; readonly message: string; readonly raw_type?: string };
+      readonly error: {
+        readonly reason: string;
+        readonly message: string;
+        readonly raw_type?: string;
+        readonly details?: Readonly<Record<string, unknown>>;
+      };
     }
   | { readonly type: "unsupported"; readonly id: number; readonly message: string };
 

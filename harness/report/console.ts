@@ -1,6 +1,7 @@
 /** The console view: vectors per suite, counts per implementation, and the closing count line. */
 import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
+import { describeProtocolChoice } from "../model/protocols.ts";
 import type { Counts, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
 
@@ -9,6 +10,7 @@ function counts(c: Counts): string {
     c.known_gap ? `${c.known_gap} known gaps` : "",
     c.stale ? `${c.stale} STALE` : "",
     c.faults ? `${c.faults} faults` : "",
+    c.not_applicable ? `${c.not_applicable} not applicable` : "",
   ].filter(Boolean);
   return [`${c.pass} pass / ${c.fail} fail / ${c.unsupported} unsupported / ${c.observed} observed`, ...extra].join(" / ");
 }
@@ -26,7 +28,7 @@ export function renderConsole(report: Report): string {
       ? `, ${impl.expectations.gaps} known gaps listed in ${relative(process.cwd(), impl.expectations.file)}`
       : "";
     lines.push(
-      `implementation ${impl.name}: ${impl.handshake.sdk.name} ${impl.handshake.sdk.version} (${impl.transport}${restarts}${gaps}${broken})`,
+      `implementation ${impl.name}: ${impl.handshake.sdk.name} ${impl.handshake.sdk.version} (${impl.transport}, protocol ${describeProtocolChoice(impl.protocol)}${restarts}${gaps}${broken})`,
     );
     for (const orphan of impl.expectations?.orphans ?? [])
       lines.push(`STALE ${impl.name} ${orphan}: listed in ${impl.expectations!.file} but no such vector exists`);
@@ -71,6 +73,6 @@ export function renderConsole(report: Report): string {
   if (o.known_gap) lines.push(`known gaps (listed in expectations, not failing the run): ${o.known_gap}`);
   const todo = report.cases.filter((c) => c.status === "known_gap" && c.gap?.reason.startsWith("TODO")).length;
   if (todo) lines.push(`WARNING: ${todo} known gaps have no reason yet (TODO in the expectations file)`);
-  lines.push(`conformance: ${o.pass} passed, ${o.failed} failed, ${o.skipped} skipped`);
+  lines.push(`conformance: ${o.pass} passed, ${o.failed} failed, ${o.skipped} skipped, ${o.not_applicable} not applicable`);
   return lines.join("\n");
 }

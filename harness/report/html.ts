@@ -5,6 +5,7 @@
  * small script only filters. Every string from vectors and adapters is escaped.
  */
 import { describeDifference } from "../diff/describe.ts";
+import { describeProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord, Counts, Report, VectorRecord } from "../model/report.ts";
 
 export function escapeHtml(text: string): string {
@@ -28,6 +29,7 @@ function cellText(c: Counts | undefined): string {
   if (c.known_gap) parts.push(`${c.known_gap} known gaps`);
   if (c.unsupported) parts.push(`${c.unsupported} unsupported`);
   if (c.observed) parts.push(`${c.observed} observed`);
+  if (c.not_applicable) parts.push(`${c.not_applicable} not applicable`);
   return parts.join(" · ");
 }
 
@@ -107,7 +109,7 @@ export function renderHtml(report: Report): string {
   const implRows = report.implementations
     .map(
       (i) =>
-        `<tr><td>${escapeHtml(i.name)}</td><td>${escapeHtml(i.handshake.sdk.name)}</td><td>${escapeHtml(i.handshake.sdk.version)}</td><td>${escapeHtml(i.handshake.protocol_version ?? "–")}</td><td>${i.transport}</td><td>${i.stats.restarts}</td><td>${escapeHtml(i.stats.broken ?? "")}</td></tr>`,
+        `<tr><td>${escapeHtml(i.name)}</td><td>${escapeHtml(i.handshake.sdk.name)}</td><td>${escapeHtml(i.handshake.sdk.version)}</td><td>${escapeHtml(describeProtocolChoice(i.protocol))}</td><td>${i.transport}</td><td>${i.stats.restarts}</td><td>${escapeHtml(i.stats.broken ?? "")}</td></tr>`,
     )
     .join("\n");
   const incomplete = report.incomplete

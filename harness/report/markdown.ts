@@ -1,5 +1,6 @@
 /** The Markdown view: a suites × implementations table and every failing case with its diffs. */
 import { describeDifference } from "../diff/describe.ts";
+import { describeProtocolChoice } from "../model/protocols.ts";
 import type { Counts, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
 
@@ -12,6 +13,7 @@ function cell(c: Counts | undefined): string {
   if (c.known_gap) parts.push(`${c.known_gap} known gaps`);
   if (c.unsupported) parts.push(`${c.unsupported} unsupported`);
   if (c.observed) parts.push(`${c.observed} observed`);
+  if (c.not_applicable) parts.push(`${c.not_applicable} not applicable`);
   return parts.join(", ");
 }
 
@@ -29,11 +31,11 @@ export function renderMarkdown(report: Report): string {
       ? ["", `**INCOMPLETE**: interrupted by ${report.incomplete.reason}; ${report.incomplete.not_run.length} cases did not run.`]
       : []),
     "",
-    "| implementation | SDK | version | transport | restarts |",
-    "| --- | --- | --- | --- | ---: |",
+    "| implementation | SDK | version | protocol | transport | restarts |",
+    "| --- | --- | --- | --- | --- | ---: |",
     ...report.implementations.map(
       (i) =>
-        `| ${i.name} | ${i.handshake.sdk.name} | ${i.handshake.sdk.version} | ${i.transport} | ${i.stats.restarts}${i.stats.broken ? " (broken)" : ""} |`,
+        `| ${i.name} | ${i.handshake.sdk.name} | ${i.handshake.sdk.version} | ${describeProtocolChoice(i.protocol)} | ${i.transport} | ${i.stats.restarts}${i.stats.broken ? " (broken)" : ""} |`,
     ),
     "",
     `| suite | vectors | ${impls.join(" | ")} |`,

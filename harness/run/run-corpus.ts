@@ -9,6 +9,7 @@ import type { Expectations } from "../expectations/load-expectations.ts";
 import { withDerived } from "../model/facts.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import { kitPackage } from "../model/kit-files.ts";
+import { applies, chooseProtocol, describeSpan, type ProtocolChoice } from "../model/protocols.ts";
 import { type CaseRecord, type ImplementationRecord, REPORT_SCHEMA_VERSION, type Report, type VectorRecord } from "../model/report.ts";
 import { newRunId } from "../model/run-id.ts";
 import type { Gap } from "../model/status.ts";
@@ -25,6 +26,8 @@ export interface RunInput {
   readonly kitVersion?: string;
   /** Aborting stops sending cases, kills the adapters and returns a report marked incomplete. */
   readonly signal?: AbortSignal;
+  /** Judge every implementation against this protocol version (--protocol), whatever its handshake claims. */
+  readonly protocol?: string;
 }
 
 type Ran = { record: ImplementationRecord; cases: CaseRecord[]; notRun: string[] };
@@ -36,6 +39,7 @@ export async function runCorpus({
   expectations,
   kitVersion = kitPackage().version,
   signal,
+  protocol,
 }: RunInput): Promise<Report> {
   const startedAt = new Date();
   const known = new Set(corpus.suites.flatMap((s) => s.vectors.map((v) => v.id)));
@@ -44,7 +48,7 @@ export async function runCorpus({
   };
   signal?.addEventListener("abort", onAbort, { once: true });
   const runs = await Promise.all(
-    implementations.map((impl) => runImplementation(impl, vectors, expectations?.get(impl.name), known, signal)),
+    implementations.map((impl) => runImplementation(impl, vectors, expectations?.get(impl.name), known, signal, protocol)),
   );
   signal?.removeEventListener("abort", onAbort);
   const cases = runs.flatMap((r) => r.cases);
@@ -88,6 +92,7 @@ async function runImplementation(
   expectations: Expectations | undefined,
   known: ReadonlySet<string>,
   signal: AbortSignal | undefined,
+  forcedProtocol: string | undefined,
 ): Promise<Ran> {
   const gapOf = (id: string) => expectations?.gaps.get(id);
   const expectationsRecord = expectations
@@ -106,42 +111,74 @@ async function runImplementation(
     const stats = await impl.stop();
     const reason = (error as Error).message;
     handshake = { implementation: impl.name, sdk: { name: "unknown", version: "unknown" }, protocol_version: null, operations: [] };
+    const protocol = chooseProtocol(null, forcedProtocol);
     if (signal?.aborted)
       return {
-        record: { name: impl.name, handshake, transport: impl.transport, stats, ...expectationsRecord },
+        record: { name: impl.name, handshake, transport: impl.transport, stats, protocol, ...expectationsRecord },
         cases: [],
         notRun: vectors.map((v) => v.id),
       };
-    const cases = vectors.map((v) => caseRecord(impl.name, v, notSent("crash", reason), gapOf(v.id)));
+    const cases = vectors.map((v) =>
+      caseRecord(impl.name, v, notApplicable(impl.name, v, protocol) ?? notSent("crash", reason), gapOf(v.id)),
+    );
     return {
-      record: { name: impl.name, handshake, transport: impl.transport, stats: { ...stats, broken: reason }, ...expectationsRecord },
+      record: {
+        name: impl.name,
+        handshake,
+        transport: impl.transport,
+        stats: { ...stats, broken: reason },
+        protocol,
+        ...expectationsRecord,
+      },
       cases,
       notRun: [],
     };
   }
+  const protocol = chooseProtocol(handshake.protocol_version, forcedProtocol);
   let answers: Array<Answer | null>;
   let stats: ImplementationStats;
   try {
     const unlessAborted = abortable(signal);
-    answers = await Promise.all(vectors.map((v) => (signal?.aborted ? Promise.resolve(null) : unlessAborted(answer(impl, handshake, v)))));
+    answers = await Promise.all(
+      vectors.map((v) => (signal?.aborted ? Promise.resolve(null) : unlessAborted(answer(impl, handshake, v, protocol)))),
+    );
   } finally {
     stats = await impl.stop();
   }
   const cases = vectors.flatMap((v, i) => (answers[i] ? [caseRecord(impl.name, v, answers[i]!, gapOf(v.id))] : []));
   const notRun = vectors.filter((_, i) => !answers[i]).map((v) => v.id);
-  return { record: { name: impl.name, handshake, transport: impl.transport, stats, ...expectationsRecord }, cases, notRun };
+  return { record: { name: impl.name, handshake, transport: impl.transport, stats, protocol, ...expectationsRecord }, cases, notRun };
 }
 
-/** A case the kit cannot run (a missing capability, an operation not offered) is not sent. */
-function answer(impl: Implementation, handshake: Handshake, vector: Vector): Promise<Answer> | Answer {
+/** A case the kit cannot run (another protocol version, a missing capability, an operation not offered) is not sent. */
+function answer(impl: Implementation, handshake: Handshake, vector: Vector, protocol: ProtocolChoice): Promise<Answer> | Answer {
+  const outside = notApplicable(impl.name, vector, protocol);
+  if (outside) return outside;
   if (vector.needs !== undefined) return notSent("unsupported", `needs ${vector.needs}, which the kit does not provide yet`);
   if (!handshake.operations.includes(vector.op)) return notSent("unsupported", `${impl.name} does not offer ${vector.op}`);
   return impl.call(vector.op, vector.input);
 }
 
-function notSent(kind: "unsupported" | "crash", message: string): Answer {
+/** The case's answer when the vector does not apply to the protocol version the implementation is judged against. */
+function notApplicable(implementation: string, vector: Vector, protocol: ProtocolChoice): Answer | undefined {
+  if (applies(vector, protocol.used)) return undefined;
+  return notSent(
+    "not_applicable",
+    `the vector applies to ${describeSpan(vector)}; ${implementation} is judged against ${protocol.used} (${protocolSource(protocol)})`,
+  );
+}
+
+function protocolSource(protocol: ProtocolChoice): string {
+  if (protocol.source === "--protocol") return "--protocol";
+  if (protocol.source === "handshake") return "its handshake's claim";
+  return protocol.claimed === null
+    ? "it claims no version: the latest the kit knows"
+    : `it claims "${protocol.claimed}": the latest the kit knows`;
+}
+
+function notSent(kind: "unsupported" | "crash" | "not_applicable", message: string): Answer {
   return {
-    result: kind === "unsupported" ? { kind, message } : { kind, message },
+    result: { kind, message },
     transcript: { request: null, response: null, fault: { kind: "not_sent", detail: `${kind}: ${message}` } },
     duration_ms: 0,
     attempts: 0,
@@ -182,6 +219,8 @@ function vectorRecord(v: Vector): VectorRecord {
     ...(v.expected !== undefined ? { expected: v.expected } : {}),
     ...(v.expected_error !== undefined ? { expected_error: v.expected_error } : {}),
     ...(v.needs !== undefined ? { needs: v.needs } : {}),
+    since: v.since,
+    ...(v.until !== undefined ? { until: v.until } : {}),
     source: v.source,
     content_hash: v.content_hash,
   };

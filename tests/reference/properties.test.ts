@@ -366,14 +366,24 @@ type RenderInput = {
   path_separator?: string;
   plugin_scope?: string;
 };
-const renderOf = (i: RenderInput) =>
+const renderOf = (i: RenderInput, reading: ref.RenderReading = "0.4") =>
   ref.render(i.value, {
     inputs: i.inputs,
     env: i.env,
     userHome: i.user_home,
     pathSeparator: i.path_separator,
     pluginScope: i.plugin_scope,
+    reading,
   });
+/** A render, or the missing_input refusal 0.4.0 gives when a plugin-scoped lookup is exhausted. */
+const renderOrMissing = (i: RenderInput) => {
+  try {
+    return renderOf(i);
+  } catch (error) {
+    if (error instanceof ref.InvalidInputError && error.reason === "input.missing_input") return { missing: error.details?.["id"] };
+    throw error;
+  }
+};
 const renderInput = gen.renderInput() as unknown as Arbitrary<RenderInput>;
 const noBraces = (text: string) => !/[{}$]/.test(text);
 
@@ -442,19 +452,45 @@ describe("render", () => {
       return Object.is(before, after);
     };
     fc.assert(
-      fc.property(renderInput, (i) => sameShape(i.value, renderOf(i).value)),
+      fc.property(renderInput, (i) => {
+        const rendered = renderOrMissing(i);
+        fc.pre("value" in rendered);
+        return sameShape(i.value, (rendered as { value: Json }).value);
+      }),
       RUNS,
     );
   });
 
-  it("resolves a bare id through plugin_scope only when the bare id is missing, never through another plugin", () => {
-    const scoped = gen.scopedRenderInput() as unknown as Arbitrary<Required<Pick<RenderInput, "value" | "inputs" | "plugin_scope">>>;
+  const scoped = gen.scopedRenderInput() as unknown as Arbitrary<Required<Pick<RenderInput, "value" | "inputs" | "plugin_scope">>>;
+  const bareId = (i: { value: Json }) => {
+    const id = /\$\{input:([^{}]*)\}/.exec(i.value as string)?.[1];
+    fc.pre(id !== undefined && (i.value as string) === `\${input:${id}}`);
+    return id!;
+  };
+
+  it("0.3.x reading: resolves a bare id through plugin_scope only when the bare id is missing, never through another plugin", () => {
     fc.assert(
       fc.property(scoped, (i) => {
-        const id = /\$\{input:([^{}]*)\}/.exec(i.value as string)?.[1];
-        fc.pre(id !== undefined && (i.value as string) === `\${input:${id}}`);
-        const expected = Object.hasOwn(i.inputs, id!) ? i.inputs[id!] : i.inputs[`${i.plugin_scope}/${id}`];
-        expect(renderOf(i).value).toEqual(expected);
+        const id = bareId(i);
+        const expected = Object.hasOwn(i.inputs, id) ? i.inputs[id] : i.inputs[`${i.plugin_scope}/${id}`];
+        expect(renderOf(i, "0.3").value).toEqual(expected);
+      }),
+      RUNS,
+    );
+  });
+
+  it("0.4.0: the scoped id first, then the bare global, else missing_input naming the scoped id; never another plugin", () => {
+    fc.assert(
+      fc.property(scoped, (i) => {
+        const id = bareId(i);
+        const explicit = /^[^@/]+@[^@/]+\/./.test(id); // a fully written scoped id: looked up as written, no fallback
+        const own = explicit ? id : `${i.plugin_scope}/${id}`;
+        const expected = Object.hasOwn(i.inputs, own)
+          ? { value: i.inputs[own], warnings: [] }
+          : !explicit && Object.hasOwn(i.inputs, id)
+            ? { value: i.inputs[id], warnings: [] }
+            : { missing: own };
+        expect(renderOrMissing(i)).toEqual(expected);
       }),
       RUNS,
     );

@@ -13,7 +13,7 @@ import sys
 import traceback
 from typing import Any, Callable
 
-from . import bench, bundle_id, config, env_var, load, plugin, render, tool_meta
+from . import bench, bundle_id, config, env_var, load, pick, plugin, reconcile, render, tool_meta
 from .reasons import OpError, Unsupported, error_from_exception
 from .sdk import PROTOCOL_VERSION, SDK_NAME, SDK_VERSION
 
@@ -28,7 +28,10 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "render": render.render,
     "server_config.validate": config.server_config_validate,
     "input.validate": config.input_validate,
+    "input.select": pick.select,
     "tool_meta.merge": tool_meta.merge,
+    "tool_meta.reconcile": reconcile.reconcile,
+    "tool_meta.wire": reconcile.wire,
     "load.diagnostics": load.diagnostics,
     "plugin.layout": plugin.layout,
 }
@@ -54,7 +57,10 @@ def answer(call_id: int, op: str, inp: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(exc, OpError):
             traceback.print_exc(file=sys.stderr)
         err = error_from_exception(exc)
-        return {"type": "result", "id": call_id, "ok": False, "error": {"reason": err.reason, "message": err.message, "raw_type": err.raw_type}}
+        error = {"reason": err.reason, "message": err.message, "raw_type": err.raw_type}
+        if err.details is not None:
+            error["details"] = err.details
+        return {"type": "result", "id": call_id, "ok": False, "error": error}
 
 
 OPERATIONS["bench.loop"] = lambda inp: bench.loop(inp, answer, OPERATIONS)

@@ -24,10 +24,10 @@ from .sdk import CONFIG_ADAPTER, MCPServerManager, ValidationError, captured_log
 
 
 class FakeClient:
-    """Stands in for a connected MCP client: lists the given tools, nothing else."""
+    """Stands in for a connected MCP client: lists the given tools (names or mcp Tool models), nothing else."""
 
-    def __init__(self, tools: list[str]) -> None:
-        self._tools = [Tool(name=t, inputSchema={"type": "object"}) for t in tools]
+    def __init__(self, tools: list[str | Tool]) -> None:
+        self._tools = [t if isinstance(t, Tool) else Tool(name=t, inputSchema={"type": "object"}) for t in tools]
 
     async def list_tools(self) -> list[Tool]:
         return list(self._tools)

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .sdk import ValidationError
+from .sdk import InvalidSelectionError, MissingInputError, ValidationError
 
 
 class OpError(Exception):
-    """The SDK refused the input (ok:false); `message` is the SDK's own text."""
+    """The SDK refused the input (ok:false); `message` is the SDK's own text. `details` holds only the
+    structured fields the spec names for the reason (e.g. {id} of input.missing_input)."""
 
-    def __init__(self, reason: str, message: str, raw_type: str) -> None:
+    def __init__(self, reason: str, message: str, raw_type: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
-        self.reason, self.message, self.raw_type = reason, message, raw_type
+        self.reason, self.message, self.raw_type, self.details = reason, message, raw_type, details
 
 
 class Unsupported(Exception):
@@ -28,6 +29,11 @@ def error_from_exception(exc: BaseException) -> OpError:
     """An exception escaping the SDK. Only an encode failure on a lone surrogate is classified."""
     if isinstance(exc, OpError):
         return exc
+    # The SDK's structured resolution errors (resolver.py): the id is the one the error carries, as is.
+    if isinstance(exc, MissingInputError):
+        return OpError("input.missing_input", str(exc), type(exc).__name__, {"id": exc.id})
+    if isinstance(exc, InvalidSelectionError):
+        return OpError("input.invalid_selection", str(exc), type(exc).__name__, {"id": exc.id})
     if isinstance(exc, UnicodeEncodeError) and "surrogates not allowed" in str(exc):
         return OpError("input.lone_surrogate", str(exc), type(exc).__name__)
     if isinstance(exc, ValidationError):

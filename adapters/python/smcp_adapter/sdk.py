@@ -13,12 +13,16 @@ import logging
 from collections.abc import Iterator
 
 import a2c_smcp
+from a2c_smcp.computer.blob.thresholds import BlobThresholds
+from a2c_smcp.computer.computer import Computer
 from a2c_smcp.computer.inputs.render import ConfigRender
-from a2c_smcp.computer.inputs.resolver import InputResolver
+from a2c_smcp.computer.inputs import resolver as _resolver
+from a2c_smcp.computer.inputs.resolver import InputResolver, MissingInputError
 from a2c_smcp.computer.mcp_clients.manager import MCPServerManager
 from a2c_smcp.computer.mcp_clients.model import (
     MCPServerConfig,
     MCPServerInput,
+    MCPServerPickStringInput,
     MCPServerPromptStringInput,
     StdioServerConfig,
 )
@@ -36,6 +40,14 @@ from a2c_smcp.utils.bundle_id import (
 from a2c_smcp.utils.env_segment import EnvNameCollisionError, detect_env_name_collisions, env_var_name
 from pydantic import TypeAdapter, ValidationError
 
+
+class _NotInThisSdk(Exception):
+    """Stands in for an SDK exception class this version lacks (never raised)."""
+
+
+# pickString value selection (§5.12) and its error arrived after 0.3.2.
+InvalidSelectionError: type[Exception] = getattr(_resolver, "InvalidSelectionError", _NotInThisSdk)
+
 # The same adapters the SDK builds internally (skills/manifest.py, Computer._validate_raw_shape).
 CONFIG_ADAPTER: TypeAdapter = TypeAdapter(MCPServerConfig)
 INPUT_ADAPTER: TypeAdapter = TypeAdapter(MCPServerInput)
@@ -46,7 +58,7 @@ PROTOCOL_VERSION = getattr(a2c_smcp, "PROTOCOL_VERSION", None)
 
 __all__ = [
     "CONFIG_ADAPTER", "INPUT_ADAPTER", "SDK_NAME", "SDK_VERSION", "PROTOCOL_VERSION",
-    "ConfigRender", "InputResolver", "MCPServerManager", "MCPServerPromptStringInput", "StdioServerConfig",
+    "BlobThresholds", "Computer", "ConfigRender", "InputResolver", "InvalidSelectionError", "MissingInputError", "MCPServerManager", "MCPServerPickStringInput", "MCPServerPromptStringInput", "StdioServerConfig",
     "PluginManifestError", "enumerate_bundled_server_files", "parse_bundled_server",
     "connection_identity_tlv", "normalize_name", "resolve_bundle_id", "validate_explicit_bundle_id",
     "EnvNameCollisionError", "detect_env_name_collisions", "env_var_name", "ValidationError",

@@ -9,6 +9,8 @@ export class InvalidInputError extends Error {
   constructor(
     readonly reason: Reason,
     message: string,
+    /** Structured fields the spec names for this error, e.g. {id} of input.missing_input. */
+    readonly details?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }

@@ -4,14 +4,14 @@ export { deriveBundleId, fallbackBundleId, resolveBundleId, validateBundleId } f
 export { ENV_PREFIX, type EnvCollision, type EnvIdentity, envSegment, envVarName, findEnvVarCollisions } from "./env-var.ts";
 export { InvalidInputError } from "./errors.ts";
 export { exposedToolName } from "./exposed-name.ts";
-export { validateInput } from "./inputs.ts";
+export { type Selection, selectPickString, validateInput } from "./inputs.ts";
 export { type LoadDiagnostic, type LoadEntry, type LoadReport, loadDiagnostics } from "./load-diagnostics.ts";
 export { normalizeName } from "./normalize-name.ts";
 export { checkPluginLayout, type LayoutDiagnostic, type LayoutReport } from "./plugin-layout.ts";
 export { isReason, REASONS, type Reason } from "./reasons.ts";
-export { type RenderContext, type RenderResult, type RenderWarning, render } from "./render.ts";
+export { type InputKind, type RenderContext, type RenderReading, type RenderResult, type RenderWarning, render } from "./render.ts";
 export { isIsoDuration, validateServerConfig } from "./server-config.ts";
 export { connectionIdentityBytes, toHex } from "./tlv.ts";
-export { mergeToolMeta, validateToolMeta } from "./tool-meta.ts";
+export { mergeToolMeta, type ReconciledMeta, reconcileToolMeta, TOOL_META_FIELDS, validateToolMeta } from "./tool-meta.ts";
 export type { Json, JsonObject, ServerConfigLike, Verdict } from "./types.ts";
 export { codePoints, compareCodePoints, isWellFormed, utf8 } from "./unicode.ts";

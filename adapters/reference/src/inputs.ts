@@ -3,7 +3,9 @@
  * seeds/002 §4.3): camelCase types; options are [{label, value}] of non-empty strings, at least
  * one; the legacy string list is rejected; a non-null default must equal some option value.
  */
+import { InvalidInputError } from "./errors.ts";
 import { checkFields, type FieldRule } from "./field-checks.ts";
+import type { Reason } from "./reasons.ts";
 import { ACCEPTED, isPlainObject, type Verdict } from "./types.ts";
 
 const INPUT = { missing: "input.missing_field", wrongType: "input.wrong_type" };
@@ -85,4 +87,37 @@ function validatePickOptions(input: Record<string, unknown>): Verdict {
 
 function isNonEmptyString(value: unknown): boolean {
   return typeof value === "string" && value.length > 0;
+}
+
+export interface Selection {
+  /** The value injected into the config. */
+  readonly value: string;
+  /** What the store holds for the input after resolving: a fallback is never written back. */
+  readonly stored_after: string | null;
+}
+
+/**
+ * The value a pickString input resolves to (runtime-contract §5 item 12, 0.4.0): a stored value
+ * must equal some option.value and is injected as it is (never a label), else invalid_selection
+ * with no fallback; with nothing stored, the default, else the first option (the MAY branch this
+ * reading takes), neither persisted. A definition the validation rejects is an error with its reason.
+ */
+export function selectPickString(definition: unknown, stored: { readonly present: boolean; readonly value?: unknown }): Selection {
+  const verdict = validateInput(definition);
+  if (!verdict.accepted) throw new InvalidInputError(verdict.reason as Reason, verdict.detail ?? "invalid input definition");
+  const input = definition as Record<string, unknown>;
+  if (input["type"] !== "pickString")
+    throw new InvalidInputError("input.wrong_type", `input.select needs a pickString, got ${String(input["type"])}`);
+  const values = (input["options"] as Array<{ value: string }>).map((o) => o.value);
+  const id = input["id"] as string;
+  if (stored.present) {
+    if (typeof stored.value === "string" && values.includes(stored.value)) return { value: stored.value, stored_after: stored.value };
+    throw new InvalidInputError(
+      "input.invalid_selection",
+      `stored value ${JSON.stringify(stored.value)} matches no option value of ${id}`,
+      { id },
+    );
+  }
+  const fallback = input["default"];
+  return { value: typeof fallback === "string" ? fallback : values[0]!, stored_after: null };
 }

@@ -2,16 +2,27 @@
  * Placeholder rendering (computer-mcp-config-guide.md §占位符语法; seeds/002 §4). Everything the
  * renderer may read arrives in the context: it never consults the real process environment.
  * Strings are rendered inside arrays and object values (keys stay as written), in one pass.
+ * Input references follow protocol 0.4.0 (runtime-contract §5 item 11) unless the context asks for
+ * the 0.3.x reading.
  */
+import { InvalidInputError } from "./errors.ts";
 import type { Json } from "./types.ts";
+
+/** Which protocol's reading of input references: 0.4.0's scoped-first order, or 0.3.x's exact-id-first. */
+export type RenderReading = "0.4" | "0.3";
+
+export type InputKind = "value" | "secret";
 
 export interface RenderContext {
   readonly inputs?: Readonly<Record<string, Json>>;
   readonly env?: Readonly<Record<string, string>>;
   readonly userHome?: string;
   readonly pathSeparator?: string;
-  /** `<plugin>@<marketplace>`: a bare `${input:id}` falls back to `<scope>/<id>`. */
+  /** `<plugin>@<marketplace>` of a plugin-bound server: its bare `${input:id}` looks up `<scope>/<id>` first. */
   readonly pluginScope?: string;
+  /** Declared inputs and their kind; a declared id without a value in `inputs` has none. Default: every id of `inputs`, kind value. */
+  readonly inputKinds?: Readonly<Record<string, InputKind>>;
+  readonly reading?: RenderReading;
 }
 
 export type RenderWarning =
@@ -77,8 +88,38 @@ function resolve(body: string, context: RenderContext, warnings: RenderWarning[]
   return LITERAL;
 }
 
-/** Exact id first; then the plugin-scoped pool id `<scope>/<id>`. A miss stays literal. */
+/** A fully written plugin-scoped id, `<plugin>@<marketplace>/<id>`. */
+const SCOPED_ID = /^[^@/]+@[^@/]+\/./;
+
+/**
+ * 0.4.0: an unbound server reads the global id only (a miss stays literal, as before). Under a plugin
+ * scope a bare id tries `<scope>/<id>`, then a global of the same kind (any kind when the scoped id is
+ * not declared at all: the spec compares with the scoped input's kind and is silent without one),
+ * else fails with missing_input naming the scoped id, whatever the global side holds. A fully
+ * written scoped id is looked up as written, never falling back.
+ */
 function resolveInput(id: string, context: RenderContext, warnings: RenderWarning[]): Resolved {
+  if (context.reading === "0.3") return resolveInput03(id, context, warnings);
+  const inputs = context.inputs ?? {};
+  const scope = context.pluginScope;
+  const has = (key: string) => Object.hasOwn(inputs, key);
+  if (scope === undefined) {
+    if (has(id)) return { found: true, value: inputs[id]! };
+    warnings.push({ kind: "input.missing", name: id });
+    return LITERAL;
+  }
+  const wanted = SCOPED_ID.test(id) ? id : `${scope}/${id}`;
+  if (has(wanted)) return { found: true, value: inputs[wanted]! };
+  if (wanted !== id && has(id)) {
+    const kindOf = (key: string): InputKind | undefined => context.inputKinds?.[key] ?? (has(key) ? "value" : undefined);
+    const scopedKind = kindOf(wanted);
+    if (scopedKind === undefined || kindOf(id) === scopedKind) return { found: true, value: inputs[id]! };
+  }
+  throw new InvalidInputError("input.missing_input", `no value for input ${wanted}`, { id: wanted });
+}
+
+/** 0.3.x reading: exact id first; then the plugin-scoped pool id `<scope>/<id>`. A miss stays literal. */
+function resolveInput03(id: string, context: RenderContext, warnings: RenderWarning[]): Resolved {
   const inputs = context.inputs ?? {};
   if (Object.hasOwn(inputs, id)) return { found: true, value: inputs[id]! };
   const pooled = context.pluginScope === undefined ? undefined : `${context.pluginScope}/${id}`;
