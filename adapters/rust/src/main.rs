@@ -15,7 +15,9 @@ mod outbox;
 mod plugin;
 mod reasons;
 mod render;
+mod runtime;
 mod sdk;
+mod select;
 mod surrogate;
 mod wire;
 
@@ -43,7 +45,10 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("render", render::render),
     ("server_config.validate", config::server_config_validate),
     ("input.validate", config::input_validate),
+    ("input.select", select::select),
     ("tool_meta.merge", manager::tool_meta_merge),
+    ("tool_meta.reconcile", manager::tool_meta_reconcile),
+    ("tool_meta.wire", manager::tool_meta_wire),
     ("load.diagnostics", manager::load_diagnostics),
     ("plugin.layout", plugin::layout),
     (bench::SELF, bench::run),
@@ -85,14 +90,30 @@ fn answer(ctx: &Ctx, id: &Value, op: &str, input: &Map<String, Value>) -> Value 
     match outcome {
         Ok(output) => json!({"type": "result", "id": id, "ok": true, "output": output}),
         Err(Fail::Unsupported(message)) => json!({"type": "unsupported", "id": id, "message": message}),
-        Err(Fail::Error(e)) => json!({
-            "type": "result", "id": id, "ok": false,
-            "error": {"reason": e.reason, "message": e.message, "raw_type": e.raw_type},
-        }),
+        Err(Fail::Error(e)) => {
+            let mut error = json!({"reason": e.reason, "message": e.message, "raw_type": e.raw_type});
+            if let Some(details) = e.details {
+                error["details"] = details;
+            }
+            json!({"type": "result", "id": id, "ok": false, "error": error})
+        }
+    }
+}
+
+/// The SDK's runtime input path (`runtime`) reads `A2C_SMCP_<ENV_SEGMENT(id)>` from the process
+/// environment as a value source, probes `A2C_INPUT_*` (legacy-name WARN) and reads other `A2C_*`
+/// switches: every `A2C_*` variable is removed before anything else runs (single-threaded here), so
+/// no value can come from the real environment. Only the names are used; the values are dropped unused.
+fn scrub_sdk_environment() {
+    let names: Vec<std::ffi::OsString> =
+        std::env::vars_os().map(|(name, _)| name).filter(|name| name.to_string_lossy().starts_with("A2C_")).collect();
+    for name in names {
+        std::env::remove_var(&name);
     }
 }
 
 fn main() {
+    scrub_sdk_environment();
     capture::install();
     // The panic text goes to stderr (default hook); the answer carries it as `unclassified`.
     let ctx = Ctx {

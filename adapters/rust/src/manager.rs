@@ -34,9 +34,15 @@ const EXPOSED_COLLISION: &str =
     "duplicate exposed_tool_name within one bundle_id (alias collision); keeping first (config diagnostic)";
 
 /// Stands in for a connected MCP client: lists the given tools, nothing else.
-struct FakeClient {
+pub(crate) struct FakeClient {
     tools: Vec<Tool>,
     state: Mutex<ClientState>,
+}
+
+impl FakeClient {
+    pub(crate) fn new(tools: Vec<Tool>) -> Self {
+        FakeClient { tools, state: Mutex::new(ClientState::Initialized) }
+    }
 }
 
 #[async_trait::async_trait]
@@ -89,7 +95,7 @@ fn manager_with(ctx: &Ctx, servers: Vec<(MCPServerConfig, Vec<Tool>)>) -> MCPSer
     let servers = Arc::new(servers);
     let factory: ClientFactory = Arc::new(move |config: MCPServerConfig, _notify: Option<ClientNotifyCtx>| {
         let tools = servers.iter().find(|(c, _)| *c == config).map(|(_, t)| t.clone()).unwrap_or_default();
-        Arc::new(FakeClient { tools, state: Mutex::new(ClientState::Initialized) }) as Arc<dyn MCPClientProtocol>
+        Arc::new(FakeClient::new(tools)) as Arc<dyn MCPClientProtocol>
     });
     let manager = MCPServerManager::new();
     ctx.rt.block_on(manager.set_client_factory(Some(factory)));
@@ -100,25 +106,43 @@ fn is_http(config: &MCPServerConfig) -> bool {
     matches!(config, MCPServerConfig::Http(_))
 }
 
-// ---- tool_meta.merge ---------------------------------------------------------------------------
+// ---- tool_meta.merge / tool_meta.reconcile / tool_meta.wire ----------------------------------------
 
 const TOOL: &str = "tool";
+const MALFORMED_DECLARATION: &str = "malformed ToolMeta server declaration dropped; using config canonical or removing the key \
+instead (local diagnostic, not a protocol error)";
 
-pub fn tool_meta_merge(ctx: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
+/// An MCP tool as a server lists it: `declared_meta` becomes its native `_meta` (absent: none).
+fn tool_with_meta(name: &str, declared_meta: Option<&Value>) -> Result<Tool, OpError> {
+    let mut raw = json!({"name": name, "inputSchema": {"type": "object"}});
+    if let Some(meta) = declared_meta {
+        raw["_meta"] = meta.clone();
+    }
+    serde_json::from_value(raw)
+        .map_err(|e| OpError::new("unclassified", format!("cannot build an MCP Tool named {name:?}: {e}"), "serde_json::Error"))
+}
+
+/// One stdio server config whose `default_tool_meta` / `tool_meta[tool]` are the request's layers
+/// (null: not set), built by the SDK's own model (which may reject them).
+fn probe_config(input: &Map<String, Value>, tool: &str) -> Result<MCPServerConfig, OpError> {
     let mut raw = json!({"type": "stdio", "name": "probe", "server_parameters": {"command": "probe"}});
     match input.get("tool_meta") {
         Some(Value::Null) => {}
-        Some(meta @ Value::Object(_)) => raw["tool_meta"] = json!({ TOOL: meta }),
-        _ => return Err(OpError::malformed("`tool_meta` must be an object or null").into()),
+        Some(meta @ Value::Object(_)) => raw["tool_meta"] = json!({ tool: meta }),
+        _ => return Err(OpError::malformed("`tool_meta` must be an object or null")),
     }
     match input.get("default_tool_meta") {
         Some(Value::Null) => {}
         Some(meta @ Value::Object(_)) => raw["default_tool_meta"] = meta.clone(),
-        _ => return Err(OpError::malformed("`default_tool_meta` must be an object or null").into()),
+        _ => return Err(OpError::malformed("`default_tool_meta` must be an object or null")),
     }
-    // The SDK's model builds the ToolMeta values (and may reject them).
-    let config = build_config(&raw)?;
-    let manager = manager_with(ctx, vec![(config.clone(), vec![tool(TOOL)?])]);
+    build_config(&raw)
+}
+
+/// initialize → start_all → `list_available_tools()` over one fake server listing `tool`: the tool
+/// as the SDK publishes it (JSON), and the WARN events of the run.
+fn published_tool(ctx: &Ctx, config: MCPServerConfig, tool: Tool) -> Result<(Value, Vec<Record>), OpError> {
+    let manager = manager_with(ctx, vec![(config.clone(), vec![tool])]);
     let (listed, records) = capture(|| {
         ctx.rt.block_on(async {
             manager.initialize(vec![config]).await.map_err(computer_error)?;
@@ -126,11 +150,18 @@ pub fn tool_meta_merge(ctx: &Ctx, input: &Map<String, Value>) -> Result<Value, F
             Ok::<_, OpError>(manager.list_available_tools().await)
         })
     });
+    let _ = ctx.rt.block_on(manager.close());
     let listed = listed?;
     let [published] = listed.as_slice() else {
-        return Err(OpError::new("unclassified", format!("the SDK published {} tools for one", listed.len()), "ToolList").into());
+        return Err(OpError::new("unclassified", format!("the SDK published {} tools for one", listed.len()), "ToolList"));
     };
     let published = serde_json::to_value(published).map_err(|e| OpError::new("unclassified", e.to_string(), "serde_json::Error"))?;
+    Ok((published, records))
+}
+
+pub fn tool_meta_merge(ctx: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
+    let config = probe_config(input, TOOL)?;
+    let (published, records) = published_tool(ctx, config, tool(TOOL)?)?;
     let merged = match published.get("_meta").and_then(|m| m.get("a2c_tool_meta")) {
         None => Value::Null,
         // The kit's outputs leave null-valued fields out (top level only: nested values are data).
@@ -138,6 +169,51 @@ pub fn tool_meta_merge(ctx: &Ctx, input: &Map<String, Value>) -> Result<Value, F
         Some(other) => other.clone(),
     };
     Ok(json!({"merged": merged, "sdk_published_meta": published.get("_meta"), "sdk_log": evidence(&records)}))
+}
+
+/// The tool's final `_meta` after the SDK's reconcile (server declaration < default_tool_meta <
+/// tool_meta), exactly as `list_available_tools()` publishes it: `a2c_tool_meta` is the SDK's JSON
+/// object (nulls kept), `{}` when the tool has no `_meta`. The reconcile itself
+/// (`agent_facing_tool_reconciled`, `three_layer_tool_meta`, `parse_server_declared_tool_meta`) is
+/// private; its malformed-declaration diagnostic exists only as a WARN event.
+pub fn tool_meta_reconcile(ctx: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
+    let tool_name = match input.get("tool") {
+        None => TOOL,
+        Some(Value::String(s)) => s.as_str(),
+        Some(_) => return Err(OpError::malformed("`tool` must be a string").into()),
+    };
+    let declared = match input.get("declared_meta") {
+        None => None,
+        Some(meta @ Value::Object(_)) => Some(meta),
+        Some(_) => return Err(OpError::malformed("`declared_meta` must be an object").into()),
+    };
+    let config = probe_config(input, tool_name)?;
+    let (published, records) = published_tool(ctx, config, tool_with_meta(tool_name, declared)?)?;
+    let meta = match published.get("_meta") {
+        None | Some(Value::Null) => json!({}),
+        Some(meta) => meta.clone(),
+    };
+    let diagnostics: Vec<Value> = records
+        .iter()
+        .filter(|r| r.level == tracing::Level::WARN && r.message == MALFORMED_DECLARATION)
+        .map(|_| json!({"reason": "tool_meta.malformed_declaration"}))
+        .collect();
+    Ok(json!({"meta": meta, "diagnostics": diagnostics, "sdk_log": evidence(&records)}))
+}
+
+/// `SMCPTool.meta` (a2c_tool_meta as a JSON string) is produced only by the crate-private
+/// `socketio_client::convert_tool_to_smcp_tool`, called only from the private Socket.IO handler
+/// `handle_get_tools_with_ack`; `Computer::get_available_tools()` returns the rmcp `Tool` (its
+/// "TODO: 转换为SMCPTool格式"). Reaching it needs a Socket.IO server, i.e. the network.
+pub fn tool_meta_wire(_: &Ctx, _: &Map<String, Value>) -> Result<Value, Fail> {
+    Err(Fail::Unsupported(format!(
+        "smcp-computer {} has no public function producing SMCPTool.meta: the conversion \
+         (socketio_client::convert_tool_to_smcp_tool, pub(crate)) runs only inside the private Socket.IO \
+         get_tools handler, and Computer::get_available_tools() returns the rmcp Tool unconverted; the \
+         adapter does not copy the SDK's stringify code and never opens a Socket.IO connection \
+         (tool_meta.reconcile gives the SDK's object form)",
+        crate::sdk::SMCP_COMPUTER_VERSION
+    )))
 }
 
 // ---- load.diagnostics --------------------------------------------------------------------------

@@ -22,11 +22,19 @@ pub struct OpError {
     pub reason: String,
     pub message: String,
     pub raw_type: String,
+    /// Structured fields the SDK's error carries where the spec names them (`{"id": …}` of
+    /// input.missing_input / input.invalid_selection); absent otherwise.
+    pub details: Option<Value>,
 }
 
 impl OpError {
     pub fn new(reason: impl Into<String>, message: impl Into<String>, raw_type: impl Into<String>) -> Self {
-        Self { reason: reason.into(), message: message.into(), raw_type: raw_type.into() }
+        Self { reason: reason.into(), message: message.into(), raw_type: raw_type.into(), details: None }
+    }
+
+    pub fn with_details(mut self, details: Value) -> Self {
+        self.details = Some(details);
+        self
     }
 
     /// The request lacks what the operation needs (a vector or harness bug, not an SDK verdict).

@@ -1,11 +1,8 @@
 //! The SDK surface the adapter uses, in one place, and the versions actually linked.
 
 pub use smcp::utils::bundle_id::{validate_bundle_id, BundleId, BundleIdError};
-pub use smcp::utils::env_segment::{detect_env_name_collisions, env_var_name};
-pub use smcp_computer::inputs::{
-    ConfigRender, InputResolveError, InputResolver, KeyringBackend, NonInteractivePrompter,
-    SecretStore,
-};
+pub use smcp::utils::env_segment::{detect_env_name_collisions, env_var_name, raise_on_env_name_collisions};
+pub use smcp_computer::inputs::ConfigRender;
 pub use smcp_computer::mcp_clients::bundle_id::{
     connection_identity_bytes, exposed_tool_name, normalize_name, resolve_bundle_id,
 };
@@ -39,21 +36,3 @@ const _: () = {
         i += 1;
     }
 };
-
-/// A keyring that is never available: the adapter must never reach the OS keyring (D-Bus).
-pub struct NoKeyring;
-
-impl KeyringBackend for NoKeyring {
-    fn available(&self) -> bool {
-        false
-    }
-    fn get(&self, _service: &str, _id: &str) -> Option<String> {
-        None
-    }
-    fn set(&self, _service: &str, _id: &str, _value: &str) -> bool {
-        false
-    }
-    fn delete(&self, _service: &str, _id: &str) -> bool {
-        false
-    }
-}
