@@ -7,7 +7,7 @@ const LAYERS = [
   ["util"],
   ["model"],
   ["corpus", "protocol", "bootstrap", "generators"],
-  ["driver", "diff", "expectations", "export"],
+  ["driver", "transport", "diff", "expectations", "export"],
   ["report", "impl"],
   ["run", "fuzz", "audit"],
   ["generate"],

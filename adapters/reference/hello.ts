@@ -1,7 +1,7 @@
 /**
  * The reference adapter's handshakes, shared by the in-process and the subprocess paths: `reference`
- * implements protocol 0.4.0; `reference@0.3.2` answers the 0.3.x readings where 0.4.0 changed them
- * (input references under a plugin scope).
+ * implements protocol 0.4.0; `reference@0.3.0` answers the kit's v0.3.0 readings where later revisions
+ * decided otherwise (input references under a plugin scope, which 0.3.2 settled).
  */
 import { readFileSync } from "node:fs";
 import { REFERENCE_OPERATIONS } from "./operations.ts";
@@ -12,7 +12,7 @@ const KIT = JSON.parse(readFileSync(new URL("../../package.json", import.meta.ur
 /** The protocol version each reading implements, and the implementation name it goes by. */
 export const READINGS: Readonly<Record<RenderReading, { readonly protocol: string; readonly name: string }>> = {
   "0.4": { protocol: "0.4.0", name: "reference" },
-  "0.3": { protocol: "0.3.2", name: "reference@0.3.2" },
+  "0.3": { protocol: "0.3.0", name: "reference@0.3.0" },
 };
 
 export function referenceHello(reading: RenderReading) {

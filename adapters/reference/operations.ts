@@ -39,6 +39,13 @@ export function referenceOperations(reading: ref.RenderReading): Readonly<Record
     "tool_meta.wire": (i) => ({ meta: wireMeta(ref.reconcileToolMeta(i.declared_meta, i.default_tool_meta, i.tool_meta).meta) }),
     "load.diagnostics": (i) => ref.loadDiagnostics(i.servers as LoadEntry[]),
     "plugin.layout": (i) => ref.checkPluginLayout(i.files),
+    "window_uri.parse": (i) => ref.parseWindowUri(i.uri),
+    "desktop.organize": (i) => ref.organizeDesktop(i as ref.DesktopRequest),
+    "version.check": (i) => ref.checkVersion(i.client, i.server),
+    "addressing.resolve": (i) => ref.resolveTarget(i.token, i.entries, i.verb),
+    "plugin_id.validate": (i) => ref.validatePluginId(i.plugin_id),
+    "skill.tags": (i) => ref.skillTags(i.skill_md),
+    "skill.mode_c": (i) => ref.modeCSkills(i.resources),
   };
   table[BENCH_LOOP] = (i) =>
     benchLoop(
@@ -49,9 +56,14 @@ export function referenceOperations(reading: ref.RenderReading): Readonly<Record
   return table;
 }
 
-/** SMCPTool.meta on the wire: a2c_tool_meta travels as a JSON string (data-structures.md §SMCPTool.meta 序列化规范). */
+/**
+ * SMCPTool.meta on the wire (data-structures.md §SMCPTool.meta 序列化规范): attribute values are
+ * simple (string, boolean, number, list of strings); every complex structure, a2c_tool_meta among
+ * them, travels as JSON text.
+ */
 function wireMeta(meta: JsonObject): JsonObject {
-  return Object.hasOwn(meta, "a2c_tool_meta") ? { ...meta, a2c_tool_meta: JSON.stringify(meta["a2c_tool_meta"]) } : meta;
+  const simple = (v: Json) => v === null || typeof v !== "object" || (Array.isArray(v) && v.every((item) => typeof item === "string"));
+  return Object.fromEntries(Object.entries(meta).map(([k, v]) => [k, k !== "a2c_tool_meta" && simple(v) ? v : JSON.stringify(v)]));
 }
 
 export const REFERENCE_OPERATIONS = referenceOperations("0.4");
@@ -62,7 +74,7 @@ export type ReferenceAnswer =
       readonly type: "result";
       readonly id: number;
       readonly ok: false;
-      readonly error: { reason: string; message: string; raw_type: string; details?: Readonly<Record<string, string>> };
+      readonly error: { reason: string; message: string; raw_type: string; details?: Readonly<Record<string, Json>> };
     }
   | { readonly type: "unsupported"; readonly id: number; readonly message: string };
 

@@ -12,6 +12,8 @@ import { type CaseRecord, type Report, summarize, type VectorRecord } from "../m
 import { applyGap } from "../model/status.ts";
 import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
 import { resultOf } from "../protocol/to-result.ts";
+import { isTransportOp, judgedResult } from "../run/transport-cases.ts";
+import { prepareTransportCase } from "../transport/prepare-case.ts";
 
 export interface AuditResult {
   readonly cases: number;
@@ -39,11 +41,13 @@ export function auditReport(report: Report): AuditResult {
     const result = resultFromTranscript(c, vector, (p) => problems.push(`${where}: ${p}`));
     // Applicability is re-derived from the vector's span and the version the implementation was judged against.
     const used = protocolOf.get(c.implementation);
-    if (used !== undefined && vector.since !== undefined && (result?.kind === "not_applicable") === applies(vector, used))
+    const keptOut = c.transcript.fault?.detail.startsWith("not_applicable:") === true;
+    if (used !== undefined && vector.since !== undefined && keptOut === applies(vector, used))
       problems.push(
-        `${where}: the vector ${applies(vector, used) ? "applies" : "does not apply"} to protocol ${used}, but the case ${result?.kind === "not_applicable" ? "was not sent" : "ran"}`,
+        `${where}: the vector ${applies(vector, used) ? "applies" : "does not apply"} to protocol ${used}, but the case ${keptOut ? "was not sent" : "ran"}`,
       );
-    const status = result ? applyGap(judge(vector, result).status, c.gap) : c.status;
+    const judged = result && judgedResult({ result, transcript: c.transcript });
+    const status = judged ? applyGap(judge(vector, judged).status, c.gap) : c.status;
     if (status !== c.status) problems.push(`${where}: the transcript gives ${status}, the report says ${c.status}`);
     return { ...c, status, ...(result ? { result } : {}) };
   });
@@ -62,7 +66,7 @@ function resultFromTranscript(c: CaseRecord, vector: VectorRecord, problem: (p: 
   if (request !== null) {
     const parsed = parseToAdapter(request);
     if (!parsed.ok || parsed.message.type !== "call") problem(`the request line is not a call: ${request}`);
-    else if (parsed.message.op !== vector.op || diffValues(vector.input, parsed.message.input).length > 0)
+    else if (parsed.message.op !== vector.op || diffValues(sentInput(c, vector), parsed.message.input).length > 0)
       problem("the request does not carry the vector's op and input");
   }
   if (response !== null) {
@@ -79,4 +83,15 @@ function resultFromTranscript(c: CaseRecord, vector: VectorRecord, problem: (p: 
   if (fault.detail.startsWith("unsupported:")) return { kind: "unsupported", message: fault.detail };
   if (fault.detail.startsWith("not_applicable:")) return { kind: "not_applicable", message: fault.detail };
   return { kind: "crash", message: fault.detail };
+}
+
+/**
+ * The input the adapter must have been sent: the vector's own, or for a transport case the call the
+ * harness builds from the vector's scene and the case's recorded location (the URL is per run).
+ */
+function sentInput(c: CaseRecord, vector: VectorRecord): unknown {
+  const transport = c.transcript.transport;
+  if (!isTransportOp(vector.op) || !transport) return vector.input;
+  const prepared = prepareTransportCase(vector.input, { caseId: transport.case_id, baseUrl: transport.base_url });
+  return prepared.ok ? prepared.call : { unpreparable: prepared.problem };
 }

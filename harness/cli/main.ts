@@ -106,6 +106,19 @@ export function buildProgram(): Command {
       process.exitCode = mergeCommand(paths, options.out);
     });
   program
+    .command("coverage")
+    .description("spec traceability: which normative statements each protocol revision's vectors cover, uncovered pure MUSTs first")
+    .option("--protocol <version>", "one revision in detail (default: every revision side by side, the latest in detail)")
+    .option("--report <path>", "read each implementation's results from this report.json (default: <out>/latest/report.json when present)")
+    .option("--out <dir>", "where run folders are written", "reports")
+    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .option("--all", "list every uncovered pure MUST (default: the first 40)")
+    .option("--json", "the coverage as JSON")
+    .action(async (options) => {
+      const { coverageCommand } = await import("../commands/coverage-command.ts");
+      process.exitCode = coverageCommand(options);
+    });
+  program
     .command("compare")
     .argument("<old>", "the earlier report.json")
     .argument("<new>", "the later report.json")

@@ -1,5 +1,8 @@
 /** `smcp-conformance merge a.json b.json … --out <dir>`: one report (and all its views) from shards. */
+
 import { readFileSync } from "node:fs";
+import { loadRequirements } from "../corpus/load-requirements.ts";
+import { reportCoverage } from "../model/coverage.ts";
 import type { Report } from "../model/report.ts";
 import { MergeError, mergeReports } from "../report/merge-reports.ts";
 import { announceReport, writeReport } from "../report/views.ts";
@@ -21,6 +24,9 @@ export function mergeCommand(paths: string[], out: string): number {
     if (error instanceof MergeError) throw new UsageError(error.message);
     throw error;
   }
+  // Coverage needs the kit's requirements index, which the shard reports do not carry.
+  const coverage = reportCoverage(loadRequirements().requirements, merged);
+  if (coverage.length > 0) merged = { ...merged, coverage };
   const dir = writeReport(merged, out);
   announceReport(merged, dir);
   return exitCodeFor(merged);

@@ -1,7 +1,8 @@
 /** Turns a schema-valid raw vector into a resolved Vector, or reports what is wrong with it. */
 import { isOperation } from "../model/operations.ts";
-import { compareVersions, FIRST_PROTOCOL, PROTOCOL_VERSIONS } from "../model/protocols.ts";
+import { applies, compareVersions, describeSpan, FIRST_PROTOCOL, PROTOCOL_VERSIONS } from "../model/protocols.ts";
 import { isReason, isWarningKind } from "../model/reasons.ts";
+import type { Requirement } from "../model/requirement.ts";
 import type { Provenance, Vector } from "../model/vector.ts";
 import { contentHash } from "../util/canonical-json.ts";
 import type { CorpusProblem } from "./errors.ts";
@@ -18,6 +19,8 @@ export interface RawVector {
   readonly provenance?: Provenance;
   readonly since?: string;
   readonly until?: string;
+  readonly covers?: readonly string[];
+  readonly optional?: string;
 }
 
 export interface VectorContext {
@@ -29,6 +32,10 @@ export interface VectorContext {
   /** The file's protocol span (itself defaulting to the suite's). */
   readonly since?: string;
   readonly until?: string;
+  /** The requirement ids every vector of an imported suite checks (suite.yaml covers). */
+  readonly covers?: readonly string[];
+  /** Known requirements by id, to check `covers` against. */
+  readonly requirements: ReadonlyMap<string, Requirement>;
   lineOf(pointer: string): number;
 }
 
@@ -72,6 +79,20 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
   }
   if (problems.length === 0 && until !== undefined && compareVersions(since, until) > 0)
     problem("corpus.unknown_protocol", `${pointer}/until`, `until ${until} is before since ${since}`);
+  const covers = raw.covers ?? ctx.covers ?? [];
+  covers.forEach((id, i) => {
+    const requirement = ctx.requirements.get(id);
+    if (!requirement) problem("corpus.unknown_requirement", `${pointer}/covers/${i}`, `covers unknown requirement ${id} (vectors/_spec/)`);
+    else if (
+      problems.length === 0 &&
+      !PROTOCOL_VERSIONS.some((v) => applies({ since, ...(until ? { until } : {}) }, v) && applies(requirement, v))
+    )
+      problem(
+        "corpus.unknown_requirement",
+        `${pointer}/covers/${i}`,
+        `covers ${id}, which holds in ${describeSpan(requirement)}, but the vector applies to ${describeSpan({ since, ...(until ? { until } : {}) })}`,
+      );
+  });
   if (problems.length > 0) return problems;
 
   // The span joins the content hash only when it narrows the default, so unchanged vectors keep their hash.
@@ -91,6 +112,8 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
     ...(ctx.needs !== undefined ? { needs: ctx.needs } : {}),
     since,
     ...(until !== undefined ? { until } : {}),
+    covers,
+    ...(raw.optional !== undefined ? { optional: raw.optional } : {}),
     content_hash: contentHash(checked),
     source: { file: ctx.file, line: ctx.lineOf(pointer) },
   };

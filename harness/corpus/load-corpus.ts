@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import { KIT_VECTORS_DIR } from "../model/kit-files.ts";
 import type { Corpus, Suite, Vector } from "../model/vector.ts";
 import { CorpusError, type CorpusProblem } from "./errors.ts";
+import { loadRequirements, type RequirementIndex } from "./load-requirements.ts";
 import { displayPath, loadSuiteVectors, readDefinition, type SuiteDefinition } from "./load-suite.ts";
 import { SchemaRegistry } from "./schema-registry.ts";
 
@@ -37,6 +38,13 @@ export function loadCorpus(options: LoadOptions = {}): Corpus {
     );
   }
   const registry = new SchemaRegistry();
+  let requirements: RequirementIndex = { requirements: new Map() };
+  try {
+    requirements = loadRequirements(display);
+  } catch (error) {
+    if (!(error instanceof CorpusError)) throw error;
+    problems.push(...error.problems);
+  }
   const definitions = new Map<string, SuiteDefinition>();
   const pending: Array<{ dir: string; name: string }> = [];
 
@@ -76,7 +84,7 @@ export function loadCorpus(options: LoadOptions = {}): Corpus {
       });
       continue;
     }
-    const part = loadSuiteVectors(dir, definition, registry, display);
+    const part = loadSuiteVectors(dir, definition, registry, display, requirements.requirements);
     problems.push(...part.problems);
     const entry = vectorsBySuite.get(name) ?? { dirs: [], vectors: [] };
     entry.dirs.push(dir);
@@ -96,7 +104,7 @@ export function loadCorpus(options: LoadOptions = {}): Corpus {
       vectors: vectorsBySuite.get(d.name)?.vectors ?? [],
     }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { roots, suites };
+  return { roots, suites, requirements: requirements.requirements };
 }
 
 function duplicateIds(vectors: readonly Vector[]): CorpusProblem[] {

@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { opsOfSuite } from "../model/operations.ts";
+import type { Requirement } from "../model/requirement.ts";
 import type { Provenance, Vector } from "../model/vector.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
 import { buildVector, type RawVector } from "./build-vector.ts";
@@ -22,6 +23,8 @@ export interface SuiteDefinition {
   /** The suite's default protocol span (suite.yaml), which files and vectors may narrow. */
   readonly since?: string;
   readonly until?: string;
+  /** An imported suite's requirement ids (its fixture cannot say per vector). */
+  readonly covers?: readonly string[];
 }
 
 export interface LoadedSuitePart {
@@ -85,6 +88,7 @@ export function readDefinition(dir: string, registry: SchemaRegistry, display: (
     import?: UpstreamImport;
     since?: string;
     until?: string;
+    covers?: string[];
   };
   if (problems.length === 0 && manifest.import && !existsSync(schemaPath)) {
     problems.push({
@@ -122,6 +126,7 @@ export function readDefinition(dir: string, registry: SchemaRegistry, display: (
     ...(manifest.needs !== undefined ? { needs: manifest.needs } : {}),
     ...(manifest.since !== undefined ? { since: manifest.since } : {}),
     ...(manifest.until !== undefined ? { until: manifest.until } : {}),
+    ...(manifest.covers !== undefined ? { covers: manifest.covers } : {}),
     ...(manifest.import !== undefined ? { import: manifest.import } : {}),
   };
 }
@@ -132,17 +137,20 @@ export function loadSuiteVectors(
   definition: SuiteDefinition,
   registry: SchemaRegistry,
   display: (p: string) => string,
+  requirements: ReadonlyMap<string, Requirement> = new Map(),
 ): LoadedSuitePart {
   const problems: CorpusProblem[] = [];
   const vectors: Vector[] = [];
   if (definition.import && existsSync(join(dir, MANIFEST))) {
-    collect(problems, () => vectors.push(...importUpstream(dir, definition, definition.import!, registry, display, problems)));
+    collect(problems, () =>
+      vectors.push(...importUpstream(dir, definition, definition.import!, registry, display, problems, requirements)),
+    );
   } else {
     const files = readdirSync(dir)
       .filter((f) => /\.ya?ml$/.test(f) && f !== MANIFEST)
       .sort();
     for (const file of files) {
-      collect(problems, () => vectors.push(...loadYamlFile(join(dir, file), definition, registry, display, problems)));
+      collect(problems, () => vectors.push(...loadYamlFile(join(dir, file), definition, registry, display, problems, requirements)));
     }
   }
   return { definition, dir, vectors, problems };
@@ -154,6 +162,7 @@ function loadYamlFile(
   registry: SchemaRegistry,
   display: (p: string) => string,
   problems: CorpusProblem[],
+  requirements: ReadonlyMap<string, Requirement>,
 ): Vector[] {
   const source = readSource(path, display(path));
   const data = source.data as { suite?: unknown; provenance: Provenance; vectors: RawVector[]; since?: string; until?: string };
@@ -178,6 +187,7 @@ function loadYamlFile(
     file: source.file,
     provenance: data.provenance,
     lineOf: source.lineOf,
+    requirements,
     ...(definition.needs !== undefined ? { needs: definition.needs } : {}),
     ...spanOf(data, definition),
   };
@@ -204,6 +214,7 @@ function importUpstream(
   registry: SchemaRegistry,
   display: (p: string) => string,
   problems: CorpusProblem[],
+  requirements: ReadonlyMap<string, Requirement>,
 ): Vector[] {
   const path = join(dir, meta.file);
   if (!existsSync(path)) {
@@ -232,6 +243,8 @@ function importUpstream(
     file: source.file,
     provenance: upstreamProvenance(meta),
     lineOf: source.lineOf,
+    ...(definition.covers !== undefined ? { covers: definition.covers } : {}),
+    requirements,
     ...(definition.needs !== undefined ? { needs: definition.needs } : {}),
     ...spanOf({}, definition),
   };

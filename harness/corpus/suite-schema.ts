@@ -3,7 +3,14 @@
  * envelope, the suite's name, and for each of its operations the input and expected shapes. One
  * function instead of a near-identical schema.json per suite folder.
  */
-import { OPS_SCHEMA_ID } from "../model/operations.ts";
+import { OPS_SCHEMA_ID, opDefinition } from "../model/operations.ts";
+
+/** A transport op's vector describes a scene (input/definitions/vector_input); the harness builds the adapter's call from it. */
+function vectorInputRef(op: string): string {
+  return opDefinition(op)?.kind === "transport"
+    ? `${OPS_SCHEMA_ID}#/definitions/${op}/input/definitions/vector_input`
+    : `${OPS_SCHEMA_ID}#/definitions/${op}/input`;
+}
 
 export function suiteSchemaId(suite: string): string {
   return `smcp-conformance:suite/${suite}`;
@@ -25,7 +32,7 @@ export function suiteSchema(suite: string, title: string, ops: readonly string[]
             // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable
             then: {
               properties: {
-                input: { $ref: `${OPS_SCHEMA_ID}#/definitions/${op}/input` },
+                input: { $ref: vectorInputRef(op) },
                 expected: { $ref: `${OPS_SCHEMA_ID}#/definitions/${op}/expected` },
               },
             },

@@ -1,7 +1,9 @@
 /**
  * Structural comparison returning every difference, named by JSON pointer, never a boolean.
  * At the top level only the keys the expectation names are compared (extra output keys such as a
- * verdict's `detail` are evidence); below it, values must be equal exactly.
+ * verdict's `detail` are evidence); below it, values must be equal exactly. In an expected value,
+ * `{"$json": X}` stands for "a string holding JSON that parses to X" (a value the wire carries as
+ * JSON text, compared without caring how the text is spaced).
  */
 
 import type { Difference } from "../model/difference.ts";
@@ -17,20 +19,40 @@ function escapePointerToken(key: string): string {
 }
 
 export function diffExpected(expected: unknown, actual: unknown): Difference[] {
-  if (isObject(expected) && isObject(actual)) {
+  if (isObject(expected) && isObject(actual) && !isJsonMarker(expected)) {
     return Object.keys(expected).flatMap((key) =>
-      diffValues(expected[key], Object.hasOwn(actual, key) ? actual[key] : MISSING, `/${escapePointerToken(key)}`),
+      diffValues(expected[key], Object.hasOwn(actual, key) ? actual[key] : MISSING, `/${escapePointerToken(key)}`, true),
     );
   }
-  return diffValues(expected, actual, "");
+  return diffValues(expected, actual, "", true);
 }
 
-export function diffValues(expected: unknown, actual: unknown, path = ""): Difference[] {
+function isJsonMarker(value: unknown): value is { $json: unknown } {
+  return isObject(value) && Object.keys(value).length === 1 && Object.hasOwn(value, "$json");
+}
+
+/** `{"$json": X}` against an actual value: it must be a string whose JSON parses to X. */
+function diffJsonText(expected: { $json: unknown }, actual: unknown, path: string): Difference[] {
+  if (typeof actual !== "string") return [{ path, expected, ...(actual === MISSING ? { absent: "actual" as const } : { actual }) }];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(actual);
+  } catch {
+    return [{ path, expected, actual }];
+  }
+  return diffValues(expected.$json, parsed, path, true);
+}
+
+/** Every difference, by pointer. `markers` lets an expected `{"$json": X}` match JSON text (expectations only). */
+export function diffValues(expected: unknown, actual: unknown, path = "", markers = false): Difference[] {
+  if (markers && isJsonMarker(expected)) return diffJsonText(expected, actual, path);
   if (Array.isArray(expected) && Array.isArray(actual)) {
     const out: Difference[] = [];
     const length = Math.max(expected.length, actual.length);
     for (let i = 0; i < length; i++) {
-      out.push(...diffValues(i < expected.length ? expected[i] : MISSING, i < actual.length ? actual[i] : MISSING, `${path}/${i}`));
+      out.push(
+        ...diffValues(i < expected.length ? expected[i] : MISSING, i < actual.length ? actual[i] : MISSING, `${path}/${i}`, markers),
+      );
     }
     return out;
   }
@@ -41,6 +63,7 @@ export function diffValues(expected: unknown, actual: unknown, path = ""): Diffe
         Object.hasOwn(expected, key) ? expected[key] : MISSING,
         Object.hasOwn(actual, key) ? actual[key] : MISSING,
         `${path}/${escapePointerToken(key)}`,
+        markers,
       ),
     );
   }

@@ -2,7 +2,7 @@
 
 import type { Difference } from "../model/difference.ts";
 import type { CallResult } from "../model/implementation.ts";
-import { parseJsonStringFields } from "../model/operations.ts";
+import { narrowPartialFields, parseJsonStringFields } from "../model/operations.ts";
 import type { CaseStatus } from "../model/status.ts";
 import type { Vector } from "../model/vector.ts";
 import { diffExpected } from "./compare.ts";
@@ -13,7 +13,7 @@ export interface Judgement {
   readonly note?: string;
 }
 
-type Expectation = Pick<Vector, "tier" | "expected" | "expected_error"> & { readonly op?: string };
+type Expectation = Pick<Vector, "tier" | "expected" | "expected_error"> & { readonly op?: string; readonly optional?: string };
 
 export function judge(vector: Expectation, result: CallResult): Judgement {
   switch (result.kind) {
@@ -22,6 +22,9 @@ export function judge(vector: Expectation, result: CallResult): Judgement {
     case "protocol_error":
       return { status: result.kind, diffs: [], note: result.message };
     case "unsupported":
+      // A vector whose scenario an implementation may lack by design: not applicable, never a pass.
+      if (vector.optional !== undefined)
+        return { status: "not_applicable", diffs: [], note: `${vector.optional}; ${result.message ?? "unsupported"}` };
       return { status: "unsupported", diffs: [], ...(result.message ? { note: result.message } : {}) };
     case "not_applicable":
       return { status: "not_applicable", diffs: [], note: result.message };
@@ -36,7 +39,8 @@ export function judge(vector: Expectation, result: CallResult): Judgement {
   }
   const parsed = vector.op === undefined ? { output: result.output } : parseJsonStringFields(vector.op, result.output);
   if (parsed.problem) return { status: "fail", diffs: [], note: parsed.problem };
-  return verdict(diffExpected(vector.expected, parsed.output));
+  const judged = vector.op === undefined ? parsed.output : narrowPartialFields(vector.op, vector.expected, parsed.output);
+  return verdict(diffExpected(vector.expected, judged));
 }
 
 function verdict(diffs: Difference[]): Judgement {

@@ -5,7 +5,15 @@
  * cases were in flight, they are re-sent one at a time so the culprit is found, not guessed.
  */
 
-import type { Answer, CallResult, FaultKind, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
+import type {
+  Answer,
+  CallOptions,
+  CallResult,
+  FaultKind,
+  Handshake,
+  Implementation,
+  ImplementationStats,
+} from "../model/implementation.ts";
 import { encode, type HelloMessage, parseFromAdapter, truncate } from "../protocol/messages.ts";
 import { handshakeOf, resultOf } from "../protocol/to-result.ts";
 import { type AdapterCommand, AdapterProcess, type ExitInfo } from "./adapter-process.ts";
@@ -41,6 +49,8 @@ interface Pending {
   suspect: boolean;
   sentAt: number;
   timer: NodeJS.Timeout | undefined;
+  /** This call's case timeout: the driver's, or longer when the caller asks. */
+  readonly timeoutMs: number;
 }
 
 export class AdapterStartError extends Error {
@@ -94,11 +104,12 @@ export class SubprocessImplementation implements Implementation {
     }
   }
 
-  call(op: string, input: Record<string, unknown>): Promise<Answer> {
+  call(op: string, input: Record<string, unknown>, options: CallOptions = {}): Promise<Answer> {
     const id = this.nextId++;
     const requestLine = encode({ type: "call", id, op, input }).trimEnd();
+    const timeoutMs = Math.max(this.options.caseTimeoutMs, options.timeoutMs ?? 0);
     return new Promise<Answer>((resolve) => {
-      this.queue.push({ id, op, requestLine, resolve, attempts: 0, suspect: false, sentAt: 0, timer: undefined });
+      this.queue.push({ id, op, requestLine, resolve, attempts: 0, suspect: false, sentAt: 0, timer: undefined, timeoutMs });
       this.schedulePump();
     });
   }
@@ -184,7 +195,7 @@ export class SubprocessImplementation implements Implementation {
     p.sentAt = performance.now();
     this.inFlight.set(p.id, p);
     this.lastSent = p;
-    p.timer = setTimeout(() => this.onTimeout(p), this.options.caseTimeoutMs);
+    p.timer = setTimeout(() => this.onTimeout(p), p.timeoutMs);
     return `${p.requestLine}\n`;
   }
 
@@ -243,7 +254,7 @@ export class SubprocessImplementation implements Implementation {
 
   private onTimeout(p: Pending): void {
     if (this.inFlight.get(p.id) !== p) return;
-    const detail = `no answer within ${this.options.caseTimeoutMs} ms to call ${p.id} (${p.op}); adapter "${this.name}" restarted`;
+    const detail = `no answer within ${p.timeoutMs} ms to call ${p.id} (${p.op}); adapter "${this.name}" restarted`;
     this.retireProcess();
     const waiting = this.takeInFlight().filter((other) => other !== p); // they were queued behind it
     this.queue.unshift(waiting);

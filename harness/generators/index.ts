@@ -3,10 +3,12 @@
  * that op's `input`; the building blocks below compose into new ones. See README.md.
  */
 
+export { addressingInput } from "./addressing.ts";
 export { bundleIdValue, INVALID_BUNDLE_ID_STRINGS, invalidBundleId, nonStringBundleId, validBundleId } from "./bundle-ids.ts";
 export { BASE_EDGES, edgeServerConfig, TRANSPORT_EDGES } from "./config-edges.ts";
 export { BASE_FAULTS, faultyServerConfig, TRANSPORT_FAULTS } from "./config-faults.ts";
 export { type ConfigParts, configOf, sseConfig, stdioConfig, streamableConfig, type Transport, validServerConfig } from "./configs.ts";
+export { desktopRequest } from "./desktop.ts";
 export { collidingEnvIdentity, envIdentityList, envVarTriple } from "./env-vars.ts";
 export { type Fault, type Faulty, faultsAt, param, patchesAt, type ValidityOption, withOneFault, withOnePatch } from "./faults.ts";
 export { encodableConfig, IDENTITY_FAULTS, identityConfig, unencodableConfig } from "./identity-configs.ts";
@@ -41,6 +43,7 @@ export {
   UNKNOWN_PLACEHOLDERS,
 } from "./placeholders.ts";
 export { pluginFiles } from "./plugin-files.ts";
+export { pluginIdInput } from "./plugin-id.ts";
 export {
   freeRenderInput,
   kindedRenderInput,
@@ -52,6 +55,8 @@ export {
   scopedRenderInput,
 } from "./render-inputs.ts";
 export { serverConfig } from "./server-config.ts";
+export { modeCListing } from "./skill-mode-c.ts";
+export { skillTagsInput } from "./skill-tags.ts";
 export {
   anyCodePoint,
   asciiWord,
@@ -65,3 +70,5 @@ export {
 export { toolAlias, toolMeta, toolMetaMap } from "./tool-meta.ts";
 export { isoDuration, seconds, sseParameters, stdioParameters, streamableParameters, url } from "./transport-params.ts";
 export * as traps from "./unicode-traps.ts";
+export { versionCheckInput } from "./versioning.ts";
+export { windowUri, windowUriInput } from "./window-uri.ts";

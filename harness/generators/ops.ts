@@ -6,7 +6,9 @@
 
 import fc, { type Arbitrary } from "fast-check";
 import type { JsonObject } from "../../adapters/reference/src/index.ts";
+import { addressingInput } from "./addressing.ts";
 import { bundleIdValue, validBundleId } from "./bundle-ids.ts";
+import { desktopRequest } from "./desktop.ts";
 import { envIdentityList, envVarTriple } from "./env-vars.ts";
 import { identityConfig } from "./identity-configs.ts";
 import { inputDefinition } from "./input-definition.ts";
@@ -15,11 +17,16 @@ import { serverName, toolName } from "./names.ts";
 import { constantJson, maybe, objectOf } from "./objects.ts";
 import { pickSelectionInput } from "./pick-selection.ts";
 import { pluginFiles } from "./plugin-files.ts";
+import { pluginIdInput } from "./plugin-id.ts";
 import { renderInput } from "./render-inputs.ts";
 import { serverConfig } from "./server-config.ts";
+import { modeCListing } from "./skill-mode-c.ts";
+import { skillTagsInput } from "./skill-tags.ts";
 import { rarelyLoneSurrogate, trickyString } from "./strings.ts";
 import { toolAlias, toolMeta } from "./tool-meta.ts";
 import { toolMetaReconcileInput } from "./tool-meta-declarations.ts";
+import { versionCheckInput } from "./versioning.ts";
+import { windowUriInput } from "./window-uri.ts";
 
 const nullOr = (value: Arbitrary<JsonObject>): Arbitrary<JsonObject | null> => fc.option(value, { nil: null, freq: 4 });
 
@@ -52,6 +59,13 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
   "tool_meta.wire": toolMetaReconcileInput(),
   "load.diagnostics": objectOf({ servers: loadEntries() }),
   "plugin.layout": objectOf({ files: pluginFiles() }),
+  "window_uri.parse": windowUriInput(),
+  "desktop.organize": desktopRequest(),
+  "version.check": versionCheckInput(),
+  "addressing.resolve": addressingInput(),
+  "plugin_id.validate": pluginIdInput(),
+  "skill.tags": skillTagsInput(),
+  "skill.mode_c": modeCListing(),
 });
 
 /** The operations the generators cover, sorted. */

@@ -35,7 +35,7 @@ class LazyTranscript implements Transcript {
   }
 }
 
-/** The reference in-process: protocol 0.4.0 by default, or the 0.3.x readings (`reference@0.3.2`). */
+/** The reference in-process: protocol 0.4.0 by default, or the kit's v0.3.0 readings (`reference@0.3.0`). */
 export function referenceInProcess(reading: RenderReading = "0.4"): Implementation {
   let nextId = 1;
   const handshake = handshakeOf(referenceHello(reading));

@@ -32,7 +32,7 @@ function familyOf(manifest: SdkManifest): Family {
 
 const FIXED: Readonly<Record<string, (options: Partial<DriverOptions>) => Implementation>> = {
   reference: () => referenceInProcess(),
-  "reference@0.3.2": () => referenceInProcess("0.3"),
+  "reference@0.3.0": () => referenceInProcess("0.3"),
   "reference-subprocess": (options) => referenceSubprocess(options),
 };
 

@@ -5,7 +5,7 @@
  */
 import { canonicalJson } from "../util/canonical-json.ts";
 import type { CallResult } from "./implementation.ts";
-import { outputKeys, parseJsonStringFields } from "./operations.ts";
+import { opDefinition, outputKeys, parseJsonStringFields } from "./operations.ts";
 
 const EVIDENCE_KEYS = new Set(["detail", "evidence", "message", "raw", "raw_type"]);
 const comparedKeys = new Map<string, ReadonlySet<string> | undefined>();
@@ -13,7 +13,8 @@ const comparedKeys = new Map<string, ReadonlySet<string> | undefined>();
 function keysOf(op: string): ReadonlySet<string> | undefined {
   if (!comparedKeys.has(op)) {
     const keys = outputKeys(op);
-    comparedKeys.set(op, keys && new Set([...keys].filter((k) => !EVIDENCE_KEYS.has(k))));
+    const evidence = new Set([...EVIDENCE_KEYS, ...(opDefinition(op)?.evidence_keys ?? [])]);
+    comparedKeys.set(op, keys && new Set([...keys].filter((k) => !evidence.has(k))));
   }
   return comparedKeys.get(op);
 }

@@ -37,6 +37,8 @@ export interface Transcript {
   readonly request: string | null;
   readonly response: string | null;
   readonly fault?: { readonly kind: FaultKind; readonly detail: string };
+  /** A transport case: the scene's id and server, and the server's record of every exchange (harness/transport/evidence.ts). */
+  readonly transport?: { readonly case_id: string; readonly base_url: string; readonly evidence: Readonly<Record<string, unknown>> };
 }
 
 export interface Answer {
@@ -56,11 +58,16 @@ export interface ImplementationStats {
   readonly broken?: string;
 }
 
+export interface CallOptions {
+  readonly timeoutMs?: number;
+}
+
 export interface Implementation {
   readonly name: string;
   readonly transport: "in-process" | "subprocess";
   start(): Promise<Handshake>;
-  call(op: string, input: Record<string, unknown>): Promise<Answer>;
+  /** `timeoutMs` raises the case timeout for this call (a transport case's own time boxes need longer). */
+  call(op: string, input: Record<string, unknown>, options?: CallOptions): Promise<Answer>;
   stop(): Promise<ImplementationStats>;
   /** An interrupted run: end the adapter now (no grace); unanswered calls are not awaited. */
   kill(): void;

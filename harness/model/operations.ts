@@ -25,6 +25,10 @@ export interface OpDefinition {
   readonly expected?: JsonSchema;
   /** Pointers into the output whose value travels as a JSON string: parsed before comparing. */
   readonly json_string_fields?: readonly string[];
+  /** Pointers into the judged value where an expectation names only the keys it checks. */
+  readonly partial_fields?: readonly string[];
+  /** Output keys that are evidence only: left out when implementations are compared. */
+  readonly evidence_keys?: readonly string[];
 }
 
 export const OPS_DIR = join(SHARED_SCHEMA_DIR, "ops");
@@ -128,4 +132,27 @@ function replaceAt(value: unknown, keys: readonly string[], replacement: unknown
   const [head, ...rest] = keys as [string, ...string[]];
   const object = value as Record<string, unknown>;
   return { ...object, [head]: replaceAt(object[head], rest, replacement) };
+}
+
+/** The judged value with each partial field narrowed to the keys the expectation names there. */
+export function narrowPartialFields(op: string, expected: unknown, actual: unknown): unknown {
+  let result = actual;
+  for (const pointer of byName.get(op)?.partial_fields ?? []) {
+    const keys = pointer.split("/").slice(1);
+    const at = (value: unknown) =>
+      keys.reduce<unknown>(
+        (v, k) => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined),
+        value,
+      );
+    const want = at(expected);
+    const have = at(result);
+    if (want === null || typeof want !== "object" || have === null || typeof have !== "object" || Array.isArray(have)) continue;
+    const narrowed = Object.fromEntries(
+      Object.keys(want)
+        .filter((k) => Object.hasOwn(have, k))
+        .map((k) => [k, (have as Record<string, unknown>)[k]]),
+    );
+    result = replaceAt(result, keys, narrowed);
+  }
+  return result;
 }

@@ -41,7 +41,8 @@ export function applies(span: ProtocolSpan, version: string): boolean {
 }
 
 export function describeSpan(span: ProtocolSpan): string {
-  return span.until === undefined ? `protocol ≥ ${span.since}` : `protocol ${span.since} … ${span.until}`;
+  if (span.until === undefined) return `protocol ≥ ${span.since}`;
+  return span.until === span.since ? `protocol ${span.since} only` : `protocol ${span.since} … ${span.until}`;
 }
 
 /** How a run chose the version an implementation is judged against. */

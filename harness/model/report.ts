@@ -2,6 +2,7 @@
  * The one report model every view (console, Markdown, JUnit, HTML, badges, annotations) is rendered
  * from. Counts in `summary` are derived from `cases` by `summarize`, never kept by hand.
  */
+import type { RevisionCoverage } from "./coverage.ts";
 import type { Difference } from "./difference.ts";
 import type { CallResult, Handshake, ImplementationStats, Transcript } from "./implementation.ts";
 import type { ProtocolChoice } from "./protocols.ts";
@@ -63,6 +64,8 @@ export interface VectorRecord {
   readonly needs?: string;
   readonly since: string;
   readonly until?: string;
+  readonly covers?: readonly string[];
+  readonly optional?: string;
   readonly source: { readonly file: string; readonly line: number };
   readonly content_hash: string;
 }
@@ -74,6 +77,8 @@ export interface ImplementationRecord {
   readonly stats: ImplementationStats;
   /** The protocol version this implementation was judged against, and why that one. */
   readonly protocol?: ProtocolChoice;
+  /** The MCP revisions its client sent and the harness's server agreed to, over its transport cases. */
+  readonly mcp?: { readonly sent: readonly string[]; readonly negotiated: readonly string[] };
   /** The expectations file applied, and listed ids that name no vector in the corpus. */
   readonly expectations?: { readonly file: string; readonly gaps: number; readonly orphans: readonly string[] };
 }
@@ -104,6 +109,8 @@ export interface Report {
   readonly summary: Summary;
   /** Facts derived once from vectors and cases, for every view. */
   readonly facts: ReportFacts;
+  /** Spec traceability per protocol revision, when the corpus has a requirements index. */
+  readonly coverage?: readonly RevisionCoverage[];
   /** Set when the run was interrupted: the cases above are what ran; these did not. */
   readonly incomplete?: {
     readonly reason: string;

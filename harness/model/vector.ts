@@ -1,4 +1,5 @@
 /** The loaded corpus: suites of vectors, each resolved and traceable to the file it came from. */
+import type { Requirement } from "./requirement.ts";
 
 export type Tier = "must" | "should" | "observe";
 
@@ -33,6 +34,10 @@ export interface Vector {
   /** The protocol versions the vector applies to: from since, up to until inclusive (open when absent). */
   readonly since: string;
   readonly until?: string;
+  /** Why an implementation may lack what this vector needs: its unsupported answer then counts as not applicable. */
+  readonly optional?: string;
+  /** The requirements (vectors/_spec/) this vector checks. */
+  readonly covers: readonly string[];
   /** A capability the kit lacks (e.g. a transport suite): the case reports unsupported. */
   readonly needs?: string;
   /** sha256 of the canonical JSON of what the case checks, so runs compare over time. */
@@ -51,4 +56,6 @@ export interface Suite {
 export interface Corpus {
   readonly roots: readonly string[];
   readonly suites: readonly Suite[];
+  /** The requirements index (vectors/_spec/), by id. */
+  readonly requirements: ReadonlyMap<string, Requirement>;
 }

@@ -15,6 +15,12 @@ function counts(c: Counts): string {
   return [`${c.pass} pass / ${c.fail} fail / ${c.unsupported} unsupported / ${c.observed} observed`, ...extra].join(" / ");
 }
 
+/** The MCP revisions a client actually used over the transport cases (what it sent / what was agreed). */
+export function mcpText(mcp: { readonly sent: readonly string[]; readonly negotiated: readonly string[] } | undefined): string {
+  if (!mcp) return "";
+  return `, MCP ${mcp.negotiated.join("+") || "none agreed"} (sent ${mcp.sent.join("+") || "none"})`;
+}
+
 export function renderConsole(report: Report): string {
   const lines: string[] = [];
   const authored = report.vectors.filter((v) => v.provenance.source !== "upstream").length;
@@ -28,7 +34,7 @@ export function renderConsole(report: Report): string {
       ? `, ${impl.expectations.gaps} known gaps listed in ${relative(process.cwd(), impl.expectations.file)}`
       : "";
     lines.push(
-      `implementation ${impl.name}: ${impl.handshake.sdk.name} ${impl.handshake.sdk.version} (${impl.transport}, protocol ${describeProtocolChoice(impl.protocol)}${restarts}${gaps}${broken})`,
+      `implementation ${impl.name}: ${impl.handshake.sdk.name} ${impl.handshake.sdk.version} (${impl.transport}, protocol ${describeProtocolChoice(impl.protocol)}${mcpText(impl.mcp)}${restarts}${gaps}${broken})`,
     );
     for (const orphan of impl.expectations?.orphans ?? [])
       lines.push(`STALE ${impl.name} ${orphan}: listed in ${impl.expectations!.file} but no such vector exists`);

@@ -4,9 +4,12 @@
  * the vector, each answer, its diff and its transcript. Works offline from the file system; the
  * small script only filters. Every string from vectors and adapters is escaped.
  */
+
 import { describeDifference } from "../diff/describe.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord, Counts, Report, VectorRecord } from "../model/report.ts";
+import { renderCoverageHtml } from "./coverage-html.ts";
+import { packagesText } from "./markdown.ts";
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -109,7 +112,7 @@ export function renderHtml(report: Report): string {
   const implRows = report.implementations
     .map(
       (i) =>
-        `<tr><td>${escapeHtml(i.name)}</td><td>${escapeHtml(i.handshake.sdk.name)}</td><td>${escapeHtml(i.handshake.sdk.version)}</td><td>${escapeHtml(describeProtocolChoice(i.protocol))}</td><td>${i.transport}</td><td>${i.stats.restarts}</td><td>${escapeHtml(i.stats.broken ?? "")}</td></tr>`,
+        `<tr><td>${escapeHtml(i.name)}</td><td>${escapeHtml(i.handshake.sdk.name)}</td><td>${escapeHtml(i.handshake.sdk.version)}</td><td>${escapeHtml(packagesText(i.handshake.sdk.packages))}</td><td>${escapeHtml(describeProtocolChoice(i.protocol))}</td><td>${escapeHtml(i.mcp ? `${i.mcp.negotiated.join(", ") || "none"} / ${i.mcp.sent.join(", ") || "none"}` : "–")}</td><td>${i.transport}</td><td>${i.stats.restarts}</td><td>${escapeHtml(i.stats.broken ?? "")}</td></tr>`,
     )
     .join("\n");
   const incomplete = report.incomplete
@@ -118,12 +121,13 @@ export function renderHtml(report: Report): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>smcp-conformance ${escapeHtml(report.run_id)}</title><style>${STYLE}</style></head>
 <body><h1>smcp-conformance</h1><p>run ${escapeHtml(report.run_id)} · ${escapeHtml(report.started_at)} · node ${escapeHtml(report.environment.node)} · kit ${escapeHtml(report.environment.kit_version)}</p>${incomplete}
-<table id="implementations"><tr><th>implementation</th><th>SDK</th><th>version</th><th>protocol</th><th>transport</th><th>restarts</th><th>broken</th></tr>${implRows}</table>
+<table id="implementations"><tr><th>implementation</th><th>SDK</th><th>version</th><th>packages</th><th>protocol</th><th>MCP revision (agreed / sent)</th><th>transport</th><th>restarts</th><th>broken</th></tr>${implRows}</table>
 <h2>Matrix</h2><p>pass / judged cases per suite; red = failing, amber = known gaps only, grey = nothing judged.</p>
 <table id="matrix">${head}\n${rows}\n${total}</table>
 <h2>Cases to look at (${interesting.length})</h2><p>every vector where an implementation failed, has a known gap, or implementations disagree.</p>
 <div id="filters"><label>suite <select id="f-suite">${options(report.corpus.suites.map((s) => s.name))}</select></label><label>tier <select id="f-tier">${options(["must", "should", "observe"])}</select></label><label>implementation <select id="f-impl">${options(impls)}</select></label></div>
 <div id="cases">${interesting.map((v) => vectorHtml(v, byVector.get(v.id) ?? [], split.has(v.id))).join("\n")}</div>
+${renderCoverageHtml(report.coverage ?? [], escapeHtml)}
 <script>${SCRIPT}</script></body></html>
 `;
 }

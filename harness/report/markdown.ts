@@ -1,8 +1,10 @@
 /** The Markdown view: a suites × implementations table and every failing case with its diffs. */
+
 import { describeDifference } from "../diff/describe.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { Counts, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
+import { renderCoverageMarkdown } from "./coverage-text.ts";
 
 function cell(c: Counts | undefined): string {
   if (!c) return "–";
@@ -21,6 +23,12 @@ function code(value: unknown): string {
   return `\`${JSON.stringify(value)?.replace(/`/g, "\\`")}\``;
 }
 
+/** Package versions the adapter reported beside the SDK's (e.g. the mcp or rmcp client library). */
+export function packagesText(packages: Readonly<Record<string, string>> | undefined): string {
+  const entries = Object.entries(packages ?? {});
+  return entries.length === 0 ? "–" : entries.map(([name, version]) => `${name} ${version}`).join(", ");
+}
+
 export function renderMarkdown(report: Report): string {
   const impls = report.implementations.map((i) => i.name);
   const lines = [
@@ -31,11 +39,11 @@ export function renderMarkdown(report: Report): string {
       ? ["", `**INCOMPLETE**: interrupted by ${report.incomplete.reason}; ${report.incomplete.not_run.length} cases did not run.`]
       : []),
     "",
-    "| implementation | SDK | version | protocol | transport | restarts |",
-    "| --- | --- | --- | --- | --- | ---: |",
+    "| implementation | SDK | version | packages | protocol | MCP revision (agreed / sent) | transport | restarts |",
+    "| --- | --- | --- | --- | --- | --- | --- | ---: |",
     ...report.implementations.map(
       (i) =>
-        `| ${i.name} | ${i.handshake.sdk.name} | ${i.handshake.sdk.version} | ${describeProtocolChoice(i.protocol)} | ${i.transport} | ${i.stats.restarts}${i.stats.broken ? " (broken)" : ""} |`,
+        `| ${i.name} | ${i.handshake.sdk.name} | ${i.handshake.sdk.version} | ${packagesText(i.handshake.sdk.packages)} | ${describeProtocolChoice(i.protocol)} | ${i.mcp ? `${i.mcp.negotiated.join(", ") || "none"} / ${i.mcp.sent.join(", ") || "none"}` : "–"} | ${i.transport} | ${i.stats.restarts}${i.stats.broken ? " (broken)" : ""} |`,
     ),
     "",
     `| suite | vectors | ${impls.join(" | ")} |`,
@@ -72,5 +80,6 @@ export function renderMarkdown(report: Report): string {
     lines.push("", `## Known gaps (${gaps.length})`, "");
     for (const c of gaps) lines.push(`- **${c.vector_id}** on ${c.implementation}: ${c.gap?.reason ?? ""}`);
   }
+  lines.push(...renderCoverageMarkdown(report.coverage ?? []));
   return `${lines.join("\n")}\n`;
 }

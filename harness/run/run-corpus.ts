@@ -6,6 +6,7 @@
 
 import { judge } from "../diff/judge.ts";
 import type { Expectations } from "../expectations/load-expectations.ts";
+import { reportCoverage } from "../model/coverage.ts";
 import { withDerived } from "../model/facts.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import { kitPackage } from "../model/kit-files.ts";
@@ -15,6 +16,16 @@ import { newRunId } from "../model/run-id.ts";
 import type { Gap } from "../model/status.ts";
 import { applyGap } from "../model/status.ts";
 import type { Corpus, Vector } from "../model/vector.ts";
+import {
+  closeTransport,
+  isTransportOp,
+  judgedResult,
+  mcpRevisions,
+  oneAtATime,
+  type TransportServer,
+  transportAnswer,
+  transportFor,
+} from "./transport-cases.ts";
 
 export interface RunInput {
   readonly corpus: Corpus;
@@ -47,14 +58,29 @@ export async function runCorpus({
     for (const impl of implementations) impl.kill();
   };
   signal?.addEventListener("abort", onAbort, { once: true });
-  const runs = await Promise.all(
-    implementations.map((impl) => runImplementation(impl, vectors, expectations?.get(impl.name), known, signal, protocol)),
-  );
+  const transport = await transportFor(vectors);
+  let runs: Ran[];
+  try {
+    runs = await Promise.all(
+      implementations.map((impl) =>
+        runImplementation(impl, {
+          vectors,
+          expectations: expectations?.get(impl.name),
+          known,
+          signal,
+          forcedProtocol: protocol,
+          transport,
+        }),
+      ),
+    );
+  } finally {
+    await closeTransport(transport);
+  }
   signal?.removeEventListener("abort", onAbort);
   const cases = runs.flatMap((r) => r.cases);
   const notRun = runs.flatMap((r) => r.notRun.map((vector_id) => ({ implementation: r.record.name, vector_id })));
   const selectedSuites = new Set(vectors.map((v) => v.suite));
-  return withDerived({
+  const report = withDerived({
     schema_version: REPORT_SCHEMA_VERSION,
     run_id: newRunId(startedAt),
     started_at: startedAt.toISOString(),
@@ -71,6 +97,8 @@ export async function runCorpus({
     cases,
     ...(signal?.aborted ? { incomplete: { reason: String(signal.reason ?? "aborted"), not_run: notRun } } : {}),
   });
+  const coverage = reportCoverage(corpus.requirements, report);
+  return coverage.length > 0 ? { ...report, coverage } : report;
 }
 
 /**
@@ -86,14 +114,19 @@ function abortable(signal: AbortSignal | undefined): (answer: Promise<Answer> | 
   return (answer) => Promise.race([aborted, Promise.resolve(answer).then((a) => (signal.aborted ? null : a))]);
 }
 
-async function runImplementation(
-  impl: Implementation,
-  vectors: readonly Vector[],
-  expectations: Expectations | undefined,
-  known: ReadonlySet<string>,
-  signal: AbortSignal | undefined,
-  forcedProtocol: string | undefined,
-): Promise<Ran> {
+/** What one implementation's run needs besides the implementation. */
+interface RunContext {
+  readonly vectors: readonly Vector[];
+  readonly expectations: Expectations | undefined;
+  /** Every vector id of the corpus (an expectations entry naming none is an orphan). */
+  readonly known: ReadonlySet<string>;
+  readonly signal: AbortSignal | undefined;
+  readonly forcedProtocol: string | undefined;
+  readonly transport: TransportServer;
+}
+
+async function runImplementation(impl: Implementation, context: RunContext): Promise<Ran> {
+  const { vectors, expectations, known, signal, forcedProtocol } = context;
   const gapOf = (id: string) => expectations?.gaps.get(id);
   const expectationsRecord = expectations
     ? {
@@ -139,23 +172,39 @@ async function runImplementation(
   let stats: ImplementationStats;
   try {
     const unlessAborted = abortable(signal);
+    const serial = oneAtATime();
     answers = await Promise.all(
-      vectors.map((v) => (signal?.aborted ? Promise.resolve(null) : unlessAborted(answer(impl, handshake, v, protocol)))),
+      vectors.map((v) =>
+        signal?.aborted ? Promise.resolve(null) : unlessAborted(answer(impl, handshake, v, protocol, context.transport, serial)),
+      ),
     );
   } finally {
     stats = await impl.stop();
   }
   const cases = vectors.flatMap((v, i) => (answers[i] ? [caseRecord(impl.name, v, answers[i]!, gapOf(v.id))] : []));
   const notRun = vectors.filter((_, i) => !answers[i]).map((v) => v.id);
-  return { record: { name: impl.name, handshake, transport: impl.transport, stats, protocol, ...expectationsRecord }, cases, notRun };
+  const mcp = mcpRevisions(cases.map((c) => c.transcript));
+  return {
+    record: { name: impl.name, handshake, transport: impl.transport, stats, protocol, ...(mcp ? { mcp } : {}), ...expectationsRecord },
+    cases,
+    notRun,
+  };
 }
 
 /** A case the kit cannot run (another protocol version, a missing capability, an operation not offered) is not sent. */
-function answer(impl: Implementation, handshake: Handshake, vector: Vector, protocol: ProtocolChoice): Promise<Answer> | Answer {
+function answer(
+  impl: Implementation,
+  handshake: Handshake,
+  vector: Vector,
+  protocol: ProtocolChoice,
+  transport: TransportServer,
+  serial: <T>(task: () => Promise<T>) => Promise<T>,
+): Promise<Answer> | Answer {
   const outside = notApplicable(impl.name, vector, protocol);
   if (outside) return outside;
   if (vector.needs !== undefined) return notSent("unsupported", `needs ${vector.needs}, which the kit does not provide yet`);
   if (!handshake.operations.includes(vector.op)) return notSent("unsupported", `${impl.name} does not offer ${vector.op}`);
+  if (isTransportOp(vector.op)) return serial(() => transportAnswer(impl, vector, transport, (message) => notSent("crash", message)));
   return impl.call(vector.op, vector.input);
 }
 
@@ -186,7 +235,7 @@ function notSent(kind: "unsupported" | "crash" | "not_applicable", message: stri
 }
 
 function caseRecord(implementation: string, vector: Vector, answer: Answer, gap: Gap | undefined): CaseRecord {
-  const judgement = judge(vector, answer.result);
+  const judgement = judge(vector, judgedResult(answer));
   return {
     vector_id: vector.id,
     suite: vector.suite,
@@ -221,6 +270,8 @@ function vectorRecord(v: Vector): VectorRecord {
     ...(v.needs !== undefined ? { needs: v.needs } : {}),
     since: v.since,
     ...(v.until !== undefined ? { until: v.until } : {}),
+    ...(v.covers.length > 0 ? { covers: v.covers } : {}),
+    ...(v.optional !== undefined ? { optional: v.optional } : {}),
     source: v.source,
     content_hash: v.content_hash,
   };

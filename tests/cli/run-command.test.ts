@@ -11,7 +11,7 @@ describe("smcp-conformance run", () => {
     const result = await cli(["run", "--impl", "reference", "--suite", "upstream-bundle-id,upstream-env-segment", "--out", out]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/upstream-bundle-id\s+16 vectors/);
-    expect(result.stdout).toMatch(/^conformance: 32 passed, 0 failed, 0 skipped$/m);
+    expect(result.stdout).toMatch(/^conformance: 32 passed, 0 failed, 0 skipped, 0 not applicable$/m);
     const runDir = readdirSync(out).find((d) => d !== "latest");
     expect(readdirSync(join(out, "latest")).sort()).toEqual([
       "badge-reference.svg",
@@ -34,13 +34,13 @@ describe("smcp-conformance run", () => {
     expect(result.stdout).toContain(
       'FAIL reference explicit-id/extra/ok: /accepted: expected rejected, got accepted; /reason: expected "bundle_id.dot", got null',
     );
-    expect(result.stdout).toMatch(/^conformance: 0 passed, 1 failed, 0 skipped$/m);
+    expect(result.stdout).toMatch(/^conformance: 0 passed, 1 failed, 0 skipped, 0 not applicable$/m);
   });
 
   it("--json prints a machine-readable summary", async () => {
     const result = await cli(["run", "--impl", "reference", "--suite", "upstream-auth-error", "--json", "--out", tempOut()]);
     expect(result.exitCode).toBe(0);
-    expect(JSON.parse(result.stdout).summary.overall).toMatchObject({ total: 4, unsupported: 4, pass: 0 });
+    expect(JSON.parse(result.stdout).summary.overall).toMatchObject({ total: 4, unsupported: 3, not_applicable: 1, pass: 0 });
   });
 
   it.each([

@@ -75,6 +75,28 @@ describe("bad corpus input", () => {
     expect(messages).toMatch(/file declares suite "tlv" but lives in suite folder "explicit-id"/);
   });
 
+  it("covers: a requirement id the index lacks, and one outside the vector's protocol span", () => {
+    const withCovers = (covers: string, extra = "") =>
+      explicitIdFile(`${GOOD_VECTOR.replace("    tier: must", `    tier: must\n    covers: [${covers}]${extra}`)}`);
+    expect(problemsOf({ "explicit-id/a.yaml": withCovers("data-structures/no-such-section/1") })).toEqual([
+      expect.objectContaining({
+        code: "corpus.unknown_requirement",
+        vectorId: "explicit-id/extra/ok",
+        pointer: "/vectors/0/covers/0",
+        line: 8,
+        message: expect.stringContaining("covers unknown requirement data-structures/no-such-section/1"),
+      }),
+    ]);
+    const known = [...loadCorpus().requirements.values()].find((r) => r.since === "0.4.0" && r.until === undefined)!;
+    const outside = problemsOf({ "explicit-id/a.yaml": withCovers(known.id, '\n    until: "0.3.2"') });
+    expect(outside).toEqual([
+      expect.objectContaining({
+        code: "corpus.unknown_requirement",
+        message: expect.stringContaining("but the vector applies to protocol 0.3.0 … 0.3.2"),
+      }),
+    ]);
+  });
+
   it("an op outside the suite, an unknown reason, an id without the suite prefix", () => {
     const vector = GOOD_VECTOR.replace("op: bundle_id.validate", "op: exposed_name").replace("id: explicit-id/extra/ok", "id: other/x/y");
     const problems = problemsOf({ "explicit-id/a.yaml": explicitIdFile(vector) });

@@ -66,13 +66,18 @@ describe("imported cases equal the upstream entries", () => {
       expect(v.expected).toEqual({ env_var_name: entry.expected_env_var_name });
     });
   });
-  it("auth errors are kept but marked as needing the transport suite", () => {
+  it("auth errors become transport scenes: the fixture's status and header on tools/call, its expected result as is", () => {
     const { data } = upstream("upstream-auth-error");
     const vectors = suite("upstream-auth-error").vectors;
     expect(vectors).toHaveLength(data.vectors.length);
     vectors.forEach((v, i) => {
-      expect(v.needs).toBe("transport");
-      expect(v.expected).toEqual(data.vectors[i].expected);
+      const entry = data.vectors[i];
+      expect(v.needs).toBeUndefined();
+      expect(v.op).toBe("transport.call_tool");
+      expect(v.input).toEqual({ transport: entry.transport, scene: { answer: "status", ...entry.upstream } });
+      expect(v.expected).toEqual(entry.expected);
+      // The fixture says only the Rust SDK has the hand-written SSE path: N/A elsewhere, never a pass.
+      expect(v.optional !== undefined).toBe(entry.transport === "sse_handwritten");
     });
   });
 });

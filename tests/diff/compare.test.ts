@@ -23,4 +23,19 @@ describe("diffs name every difference", () => {
   it("a missing expected key is reported as absent in the output", () => {
     expect(diffExpected({ bundle_id: "x" }, {})).toEqual([{ path: "/bundle_id", expected: "x", absent: "actual" }]);
   });
+  it('an expected {"$json": X} matches JSON text that parses to X, however it is spaced, and nothing else', () => {
+    const expected = { meta: { trace: { $json: { on: true } } } };
+    expect(diffExpected(expected, { meta: { trace: '{ "on" : true }' } })).toEqual([]);
+    expect(diffExpected(expected, { meta: { trace: { on: true } } })).toEqual([
+      { path: "/meta/trace", expected: { $json: { on: true } }, actual: { on: true } },
+    ]);
+    expect(diffExpected(expected, { meta: { trace: "{on: true}" } })).toEqual([
+      { path: "/meta/trace", expected: { $json: { on: true } }, actual: "{on: true}" },
+    ]);
+    expect(diffExpected(expected, { meta: { trace: '{"on": false}' } })).toEqual([
+      { path: "/meta/trace/on", expected: true, actual: false },
+    ]);
+    // Only expectations use the marker: a report compared with itself sees it as plain data.
+    expect(diffValues({ $json: 1 }, "1")).toEqual([{ path: "", expected: { $json: 1 }, actual: "1" }]);
+  });
 });

@@ -22,8 +22,9 @@ describe("reference over the subprocess path", () => {
     expect(subprocess).toHaveLength(vectors.length);
     const mismatches = inProcess.flatMap((c, i) => {
       const other = subprocess[i]!;
-      const same =
-        other.vector_id === c.vector_id && other.status === c.status && JSON.stringify(other.result) === JSON.stringify(c.result);
+      // Cases the harness did not send carry its own message, which names the implementation: compare their kind only.
+      const answer = (x: typeof c) => (x.transcript.fault?.kind === "not_sent" ? x.result.kind : JSON.stringify(x.result));
+      const same = other.vector_id === c.vector_id && other.status === c.status && answer(other) === answer(c);
       return same ? [] : [`${c.vector_id}: ${JSON.stringify(c.result)} vs ${JSON.stringify(other.result)}`];
     });
     expect(mismatches).toEqual([]);

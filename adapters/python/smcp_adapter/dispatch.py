@@ -13,9 +13,9 @@ import sys
 import traceback
 from typing import Any, Callable
 
-from . import bench, bundle_id, config, env_var, load, pick, plugin, reconcile, render, tool_meta
+from . import bench, bundle_id, config, env_var, load, pick, plugin, reconcile, render, tool_meta, transport
 from .reasons import OpError, Unsupported, error_from_exception
-from .sdk import PROTOCOL_VERSION, SDK_NAME, SDK_VERSION
+from .sdk import MCP_VERSION, PROTOCOL_VERSION, SDK_NAME, SDK_VERSION
 
 OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "bundle_id.normalize": bundle_id.normalize,
@@ -34,11 +34,13 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "tool_meta.wire": reconcile.wire,
     "load.diagnostics": load.diagnostics,
     "plugin.layout": plugin.layout,
+    # The one operation that touches the network: the loopback URL in the call only (transport.py).
+    "transport.call_tool": transport.call_tool,
 }
-# Not offered: transport.auth_error needs a real MCP server over HTTP (the kit has no transport suite,
-# and the adapter never starts servers or touches the network).
 
-# The SDK's render and manager APIs are async: every call runs on this one loop, one at a time.
+# The SDK's render and manager APIs are async: every call runs on this one loop, one at a time. A
+# transport call bounds itself (its two time boxes + its close budget) and leaves no task of its own on
+# the loop, so a hung MCP client holds the next call back no longer than that and never breaks the loop.
 _LOOP = asyncio.new_event_loop()
 
 
@@ -71,7 +73,8 @@ def hello() -> dict[str, Any]:
         "type": "hello",
         "adapter_protocol": 1,
         "implementation": "python",
-        "sdk": {"name": SDK_NAME, "version": SDK_VERSION},
+        # mcp is the SDK's MCP client library: the same a2c-smcp behaves differently under two mcp releases
+        "sdk": {"name": SDK_NAME, "version": SDK_VERSION, "packages": {SDK_NAME: SDK_VERSION, "mcp": MCP_VERSION}},
         "protocol_version": PROTOCOL_VERSION,
         "operations": list(OPERATIONS),
         "runtime": f"{platform.python_implementation()} {platform.python_version()}",

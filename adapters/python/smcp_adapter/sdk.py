@@ -54,10 +54,11 @@ INPUT_ADAPTER: TypeAdapter = TypeAdapter(MCPServerInput)
 
 SDK_NAME = "a2c-smcp"
 SDK_VERSION = importlib.metadata.version(SDK_NAME)
+MCP_VERSION = importlib.metadata.version("mcp")  # the MCP client library the SDK runs on (transport.call_tool)
 PROTOCOL_VERSION = getattr(a2c_smcp, "PROTOCOL_VERSION", None)
 
 __all__ = [
-    "CONFIG_ADAPTER", "INPUT_ADAPTER", "SDK_NAME", "SDK_VERSION", "PROTOCOL_VERSION",
+    "CONFIG_ADAPTER", "INPUT_ADAPTER", "SDK_NAME", "SDK_VERSION", "MCP_VERSION", "PROTOCOL_VERSION",
     "BlobThresholds", "Computer", "ConfigRender", "InputResolver", "InvalidSelectionError", "MissingInputError", "MCPServerManager", "MCPServerPickStringInput", "MCPServerPromptStringInput", "StdioServerConfig",
     "PluginManifestError", "enumerate_bundled_server_files", "parse_bundled_server",
     "connection_identity_tlv", "normalize_name", "resolve_bundle_id", "validate_explicit_bundle_id",

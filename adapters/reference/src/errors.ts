@@ -1,4 +1,5 @@
 import type { Reason } from "./reasons.ts";
+import type { Json } from "./types.ts";
 
 /**
  * Raised when an operation's input cannot be processed at all (e.g. a lone surrogate, a config
@@ -9,8 +10,8 @@ export class InvalidInputError extends Error {
   constructor(
     readonly reason: Reason,
     message: string,
-    /** Structured fields the spec names for this error, e.g. {id} of input.missing_input. */
-    readonly details?: Readonly<Record<string, string>>,
+    /** Structured fields the spec names for this error, e.g. {id} of input.missing_input, {candidates} of addressing.ambiguous. */
+    readonly details?: Readonly<Record<string, Json>>,
   ) {
     super(message);
   }

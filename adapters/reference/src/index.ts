@@ -1,17 +1,25 @@
 /** The TypeScript reference implementation of the A2C-SMCP rules the kit checks. Pure: no I/O. */
 
+export { type Addressed, type LifecycleVerb, resolveTarget, type SearchEntry } from "./addressing.ts";
 export { deriveBundleId, fallbackBundleId, resolveBundleId, validateBundleId } from "./bundle-id.ts";
+export { type Desktop, type DesktopRequest, type DesktopWindow, organizeDesktop, type WindowContent } from "./desktop.ts";
 export { ENV_PREFIX, type EnvCollision, type EnvIdentity, envSegment, envVarName, findEnvVarCollisions } from "./env-var.ts";
 export { InvalidInputError } from "./errors.ts";
 export { exposedToolName } from "./exposed-name.ts";
 export { type Selection, selectPickString, validateInput } from "./inputs.ts";
 export { type LoadDiagnostic, type LoadEntry, type LoadReport, loadDiagnostics } from "./load-diagnostics.ts";
 export { normalizeName } from "./normalize-name.ts";
+export { type PluginIdVerdict, validatePluginId } from "./plugin-id.ts";
 export { checkPluginLayout, type LayoutDiagnostic, type LayoutReport } from "./plugin-layout.ts";
 export { isReason, REASONS, type Reason } from "./reasons.ts";
 export { type InputKind, type RenderContext, type RenderReading, type RenderResult, type RenderWarning, render } from "./render.ts";
 export { isIsoDuration, validateServerConfig } from "./server-config.ts";
+export { readFrontmatter } from "./skill-frontmatter.ts";
+export { type ModeCListing, type ModeCSkill, modeCSkills, type SkillResource } from "./skill-mode-c.ts";
+export { type SkillTags, skillTags } from "./skill-tags.ts";
 export { connectionIdentityBytes, toHex } from "./tlv.ts";
 export { mergeToolMeta, type ReconciledMeta, reconcileToolMeta, TOOL_META_FIELDS, validateToolMeta } from "./tool-meta.ts";
 export type { Json, JsonObject, ServerConfigLike, Verdict } from "./types.ts";
 export { codePoints, compareCodePoints, isWellFormed, utf8 } from "./unicode.ts";
+export { checkVersion, isCompatible, parseProtocolVersion, type VersionVerdict } from "./versioning.ts";
+export { isWindowUri, parseWindowUri, type WindowUri, withoutQuery } from "./window-uri.ts";

@@ -2,13 +2,13 @@
  * Placeholder rendering (computer-mcp-config-guide.md §占位符语法; seeds/002 §4). Everything the
  * renderer may read arrives in the context: it never consults the real process environment.
  * Strings are rendered inside arrays and object values (keys stay as written), in one pass.
- * Input references follow protocol 0.4.0 (runtime-contract §5 item 11) unless the context asks for
- * the 0.3.x reading.
+ * Input references follow runtime-contract §5 item 11 (published with 0.3.2, kept in 0.4.0) unless
+ * the context asks for the kit's v0.3.0 reading.
  */
 import { InvalidInputError } from "./errors.ts";
 import type { Json } from "./types.ts";
 
-/** Which protocol's reading of input references: 0.4.0's scoped-first order, or 0.3.x's exact-id-first. */
+/** Which reading of input references: the scoped-first order of 0.3.2 and later, or the kit's v0.3.0 reading (exact id first). */
 export type RenderReading = "0.4" | "0.3";
 
 export type InputKind = "value" | "secret";
@@ -92,7 +92,7 @@ function resolve(body: string, context: RenderContext, warnings: RenderWarning[]
 const SCOPED_ID = /^[^@/]+@[^@/]+\/./;
 
 /**
- * 0.4.0: an unbound server reads the global id only (a miss stays literal, as before). Under a plugin
+ * Since 0.3.2: an unbound server reads the global id only (a miss stays literal, as before). Under a plugin
  * scope a bare id tries `<scope>/<id>`, then a global of the same kind (any kind when the scoped id is
  * not declared at all: the spec compares with the scoped input's kind and is silent without one),
  * else fails with missing_input naming the scoped id, whatever the global side holds. A fully
@@ -118,7 +118,7 @@ function resolveInput(id: string, context: RenderContext, warnings: RenderWarnin
   throw new InvalidInputError("input.missing_input", `no value for input ${wanted}`, { id: wanted });
 }
 
-/** 0.3.x reading: exact id first; then the plugin-scoped pool id `<scope>/<id>`. A miss stays literal. */
+/** The kit's v0.3.0 reading (the text said nothing of the order): exact id first; then the plugin-scoped pool id `<scope>/<id>`. A miss stays literal. */
 function resolveInput03(id: string, context: RenderContext, warnings: RenderWarning[]): Resolved {
   const inputs = context.inputs ?? {};
   if (Object.hasOwn(inputs, id)) return { found: true, value: inputs[id]! };

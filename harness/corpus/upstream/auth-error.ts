@@ -1,7 +1,9 @@
 /**
- * auth_error_conformance_vectors.json → `transport.auth_error` cases. They need a real local HTTP
- * MCP server (a transport suite the kit does not have yet), so the suite manifest marks them
- * `needs: transport` and they report as unsupported, never as passed.
+ * auth_error_conformance_vectors.json → `transport.call_tool` cases: each upstream scene (the HTTP
+ * status and WWW-Authenticate header tools/call gets) runs for real against the harness's MCP
+ * server through the SDK's own client. The fixture marks the hand-written SSE scene as applying to
+ * the Rust SDK only: an implementation without such a client answers unsupported, which for this
+ * vector counts as not applicable.
  */
 import { type Importer, ordinalId } from "./types.ts";
 
@@ -10,6 +12,9 @@ const SPEC = {
   section: "MCP 上游授权错误响应",
 };
 
+const HANDWRITTEN_SSE_ONLY =
+  "the fixture's hand-written SSE scene applies only to an SDK that has a hand-written SSE client (rust-sdk sse_client.rs); others are N/A";
+
 export const importAuthError: Importer = (suite, data) =>
   // biome-ignore lint/suspicious/noExplicitAny: upstream fixture JSON, its shape checked by the suite schema after import
   (data.vectors as any[]).map((v, i) => ({
@@ -17,8 +22,9 @@ export const importAuthError: Importer = (suite, data) =>
     description: v.desc,
     spec: SPEC,
     tier: "must",
-    op: "transport.auth_error",
-    input: { transport: v.transport, upstream: v.upstream },
+    op: "transport.call_tool",
+    input: { transport: v.transport, scene: { answer: "status", ...v.upstream } },
     expected: v.expected,
+    ...(v.transport === "sse_handwritten" ? { optional: HANDWRITTEN_SSE_ONLY } : {}),
     pointer: `/vectors/${i}`,
   }));

@@ -9,6 +9,8 @@ export interface ImportedVector {
   readonly op: string;
   readonly input: Record<string, unknown>;
   readonly expected: unknown;
+  /** Why an implementation may lack the capability this vector needs (then its unsupported counts as not applicable). */
+  readonly optional?: string;
   /** JSON pointer of the upstream entry, for error lines. */
   readonly pointer: string;
 }

@@ -1,0 +1,84 @@
+/** The coverage view as text (the coverage command) and as a Markdown section (matrix.md). */
+import type { CoverageCounts, RevisionCoverage } from "../model/coverage.ts";
+
+const pct = (part: number, whole: number) => (whole === 0 ? "–" : `${Math.round((100 * part) / whole)}%`);
+const of = (part: number, whole: number) => `${part}/${whole} (${pct(part, whole)})`;
+
+function totalsLines(t: CoverageCounts): string[] {
+  return [
+    `  statements: ${t.total}: MUST/MUST NOT ${t.must}, SHOULD/SHOULD NOT ${t.should}, MAY ${t.may}; pure ${t.pure}, live ${t.live}, untestable ${t.untestable}`,
+    `  covered by a vector: ${of(t.covered, t.total)}; MUSTs ${of(t.covered_must, t.must)}; SHOULDs ${of(t.covered_should, t.should)}`,
+    `  pure MUSTs: ${of(t.pure_must_covered, t.pure_must)} covered, ${t.pure_must - t.pure_must_covered} uncovered`,
+  ];
+}
+
+/** Side by side: one line per revision. */
+export function renderRevisionsText(revisions: readonly RevisionCoverage[]): string {
+  const rows = revisions.map(
+    (r) =>
+      `  ${r.protocol.padEnd(8)} ${String(r.totals.total).padStart(5)} ${String(r.totals.must).padStart(6)} ${pct(r.totals.covered_must, r.totals.must).padStart(8)} ${String(r.totals.pure_must).padStart(9)} ${pct(r.totals.pure_must_covered, r.totals.pure_must).padStart(8)}`,
+  );
+  return [
+    "coverage by protocol revision (normative statements of vectors/_spec/):",
+    "  revision  total   MUSTs  covered  pure MUST  covered",
+    ...rows,
+  ].join("\n");
+}
+
+export function renderCoverageText(r: RevisionCoverage, options: { readonly limit?: number; readonly report?: string } = {}): string {
+  const lines = [
+    `coverage of protocol ${r.protocol}`,
+    ...totalsLines(r.totals),
+    "by page (MUSTs covered / all, pure MUSTs covered / all):",
+  ];
+  for (const p of r.pages)
+    lines.push(
+      `  ${p.page.padEnd(20)} MUST ${of(p.totals.covered_must, p.totals.must).padEnd(16)} pure MUST ${of(p.totals.pure_must_covered, p.totals.pure_must)}`,
+    );
+  if (r.implementations.length > 0) {
+    lines.push(`implementations read against ${r.protocol}${options.report ? ` (from ${options.report})` : ""}:`);
+    for (const i of r.implementations)
+      lines.push(`  ${i.name}: ${i.passed} requirements pass, ${i.failed} fail, ${i.known_gap} known gaps (of ${i.judged} judged)`);
+  }
+  const limit = options.limit ?? Number.POSITIVE_INFINITY;
+  const shown = r.uncovered_pure_must.slice(0, limit);
+  lines.push(`uncovered pure MUST statements (${r.uncovered_pure_must.length}):`);
+  for (const u of shown) lines.push(`  ${u.id}  ${u.level}  §${u.section}: ${u.summary}${u.left ? `  [left: ${u.left}]` : ""}`);
+  if (shown.length < r.uncovered_pure_must.length)
+    lines.push(`  … ${r.uncovered_pure_must.length - shown.length} more (--all lists every one, --json gives them all)`);
+  return lines.join("\n");
+}
+
+/** The section of matrix.md. */
+export function renderCoverageMarkdown(revisions: readonly RevisionCoverage[]): string[] {
+  if (revisions.length === 0) return [];
+  const lines = [
+    "",
+    "## Spec coverage",
+    "",
+    "Normative statements of each protocol revision (`vectors/_spec/`) and how many vectors cover; each implementation is read against the revision it was judged at.",
+    "",
+    "| revision | statements | MUSTs covered | SHOULDs covered | pure MUSTs covered | implementations (requirements pass / judged) |",
+    "| --- | ---: | ---: | ---: | ---: | --- |",
+  ];
+  for (const r of revisions) {
+    const t = r.totals;
+    const impls = r.implementations.map((i) => `${i.name} ${i.passed}/${i.judged}`).join(", ") || "–";
+    lines.push(
+      `| ${r.protocol} | ${t.total} | ${of(t.covered_must, t.must)} | ${of(t.covered_should, t.should)} | ${of(t.pure_must_covered, t.pure_must)} | ${impls} |`,
+    );
+  }
+  const latest = revisions[revisions.length - 1]!;
+  lines.push(
+    "",
+    `### ${latest.protocol}: by page`,
+    "",
+    "| page | MUSTs covered | pure MUSTs covered | SHOULDs covered |",
+    "| --- | ---: | ---: | ---: |",
+  );
+  for (const p of latest.pages)
+    lines.push(
+      `| ${p.page} | ${of(p.totals.covered_must, p.totals.must)} | ${of(p.totals.pure_must_covered, p.totals.pure_must)} | ${of(p.totals.covered_should, p.totals.should)} |`,
+    );
+  return lines;
+}

@@ -1,0 +1,106 @@
+/**
+ * Transport cases in a run: the harness's MCP scene server is started once when the selection holds
+ * a transport operation and closed when the run ends; each case opens its own scene, the adapter is
+ * called with the URL of that scene only, and the server's record of every exchange joins the
+ * case's transcript, so the verdict (and `audit`) can rest on what the server saw.
+ */
+import type { Answer, CallResult, Implementation } from "../model/implementation.ts";
+import { opDefinition } from "../model/operations.ts";
+import type { Vector } from "../model/vector.ts";
+import {
+  type CaseEvidence,
+  describeTransportError,
+  evidenceFacts,
+  observedValue,
+  openTransportCase,
+  type SceneServer,
+  startSceneServer,
+  TransportError,
+} from "../transport/index.ts";
+import { adapterBudgetMs } from "../transport/prepare-case.ts";
+
+export function isTransportOp(op: string): boolean {
+  return opDefinition(op)?.kind === "transport";
+}
+
+/** The run's server, or why there is none (every transport case then records that cause). */
+export type TransportServer = { readonly server: SceneServer } | { readonly fault: string } | undefined;
+
+/** Starts the scene server when any selected vector needs it; a server that cannot start is a cause, not a crash of the run. */
+export async function transportFor(vectors: readonly Vector[]): Promise<TransportServer> {
+  if (!vectors.some((v) => isTransportOp(v.op))) return undefined;
+  try {
+    return { server: await startSceneServer() };
+  } catch (error) {
+    if (error instanceof TransportError) return { fault: describeTransportError(error) };
+    return { fault: `the transport server could not start: ${(error as Error).message}` };
+  }
+}
+
+export async function closeTransport(transport: TransportServer): Promise<void> {
+  if (transport && "server" in transport) await transport.server.close();
+}
+
+/** One transport case: open its scene, call the adapter with that scene's URL, close, attach the record. */
+export async function transportAnswer(
+  impl: Implementation,
+  vector: Vector,
+  transport: TransportServer,
+  notSent: (message: string) => Answer,
+): Promise<Answer> {
+  if (!transport || "fault" in transport) return notSent(transport?.fault ?? "no transport server");
+  const opened = openTransportCase(transport.server, vector.input, `${impl.name}-${vector.id}`);
+  if (!opened.ok) return notSent(opened.message);
+  const answer = await impl.call(vector.op, opened.call as unknown as Record<string, unknown>, { timeoutMs: adapterBudgetMs(opened.call) });
+  const evidence = await opened.case.close();
+  return {
+    ...answer,
+    transcript: {
+      ...answer.transcript,
+      transport: {
+        case_id: evidence.case_id,
+        base_url: transport.server.baseUrl,
+        evidence: evidence as unknown as Readonly<Record<string, unknown>>,
+      },
+    },
+  };
+}
+
+/**
+ * What a case is judged on: the adapter's answer, and for a transport case its output with the
+ * server's facts beside it (`server`), so a vector's expected server facts are checked against the
+ * harness's own record. `audit` judges the same way from the transcript.
+ */
+export function judgedResult(answer: Pick<Answer, "result" | "transcript">): CallResult {
+  const evidence = answer.transcript.transport?.evidence;
+  if (!evidence || answer.result.kind !== "ok") return answer.result;
+  return { kind: "ok", output: observedValue(answer.result.output, evidence as unknown as CaseEvidence) };
+}
+
+/**
+ * The MCP revisions an implementation's client actually used over its transport cases: what it
+ * sent and what the server agreed. An installed package does not tell which protocol a connection
+ * speaks; the record does.
+ */
+export function mcpRevisions(
+  transcripts: ReadonlyArray<Answer["transcript"]>,
+): { readonly sent: string[]; readonly negotiated: string[] } | undefined {
+  const facts = transcripts.flatMap((t) => (t.transport ? [evidenceFacts(t.transport.evidence as unknown as CaseEvidence)] : []));
+  if (facts.length === 0) return undefined;
+  const distinct = (values: ReadonlyArray<string | null>) => [...new Set(values.filter((v): v is string => v !== null))].sort();
+  return { sent: distinct(facts.flatMap((f) => f.revisions_sent)), negotiated: distinct(facts.map((f) => f.negotiated_revision)) };
+}
+
+/**
+ * Runs tasks one after another. An implementation's transport cases go through one of these: a case
+ * may legitimately take its whole time box, and an adapter that drives one MCP client at a time
+ * would otherwise leave the pipelined ones waiting past their own timeouts.
+ */
+export function oneAtATime(): <T>(task: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>) => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * The mutable side of one case's evidence: exchanges are opened as requests arrive and filled in
+ * as answers go out; tool runs and SDK errors are appended. `snapshot()` hands out a copy, so the
+ * record a caller keeps never changes under it.
+ */
+import type { IncomingMessage } from "node:http";
+import { performance } from "node:perf_hooks";
+import type { Answerer, CaseEvidence, Exchange, RpcMessage, ToolRun } from "./evidence.ts";
+import type { CaseSpec } from "./scene.ts";
+
+const REQUEST_HEADERS = [
+  "mcp-protocol-version",
+  "mcp-session-id",
+  "mcp-method",
+  "mcp-name",
+  "accept",
+  "content-type",
+  "last-event-id",
+  "authorization",
+];
+export const RESPONSE_HEADERS = ["content-type", "mcp-session-id", "www-authenticate", "allow"];
+const TEXT_LIMIT = 300;
+
+/** An exchange while it is being recorded. */
+export type ExchangeDraft = { -readonly [K in keyof Exchange]: Exchange[K] } & {
+  response_rpc: RpcMessage[];
+  response_headers: Record<string, string>;
+};
+
+/** The named headers, as strings; an authorization header is recorded as present, never its value. */
+export function pickHeaders(headers: Readonly<Record<string, unknown>>, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    out[name] = name === "authorization" ? "<present>" : Array.isArray(value) ? value.join(", ") : String(value);
+  }
+  return out;
+}
+
+export class CaseRecorder {
+  private readonly started = performance.now();
+  private readonly openedAt = new Date().toISOString();
+  private readonly exchanges: ExchangeDraft[] = [];
+  private readonly runs: ToolRun[] = [];
+  private readonly errors: { name: string; message: string }[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly spec: CaseSpec,
+    private readonly url: string,
+  ) {}
+
+  /** Milliseconds since the case opened, to a tenth. */
+  elapsed(): number {
+    return Math.round((performance.now() - this.started) * 10) / 10;
+  }
+
+  /** Opens the record of a request that just arrived (its body is summarized later). */
+  openExchange(req: IncomingMessage, path: string): ExchangeDraft {
+    const draft: ExchangeDraft = {
+      seq: this.exchanges.length + 1,
+      t_ms: this.elapsed(),
+      http_method: req.method ?? "GET",
+      path,
+      request_headers: pickHeaders(req.headers, REQUEST_HEADERS),
+      rpc: [],
+      client_revision: null,
+      answered_by: "sdk" as Answerer,
+      status: null,
+      response_headers: {},
+      response_rpc: [],
+      outcome: "open",
+      duration_ms: null,
+    };
+    if (!this.closed) this.exchanges.push(draft);
+    return draft;
+  }
+
+  /** Counts one run of the tool handler. */
+  recordRun(run: Omit<ToolRun, "t_ms">): void {
+    if (!this.closed) this.runs.push({ t_ms: this.elapsed(), ...run });
+  }
+
+  /** Keeps an error the SDK reported out of band. */
+  recordSdkError(error: unknown): void {
+    if (this.closed) return;
+    const e = error instanceof Error ? error : new Error(String(error));
+    this.errors.push({ name: e.name, message: e.message.slice(0, TEXT_LIMIT) });
+  }
+
+  /** Freezes the record: whatever arrives later is not part of the case. */
+  close(): void {
+    this.closed = true;
+  }
+
+  /** A deep copy of the record as it stands. */
+  snapshot(): CaseEvidence {
+    return structuredClone({
+      case_id: this.spec.id,
+      transport: this.spec.transport,
+      mode: this.spec.mode,
+      url: this.url,
+      scene: this.spec.scene,
+      opened_at: this.openedAt,
+      exchanges: this.exchanges,
+      tool_runs: this.runs,
+      sdk_errors: this.errors,
+      closed: this.closed,
+    });
+  }
+}

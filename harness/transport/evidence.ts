@@ -1,0 +1,74 @@
+/**
+ * The evidence record of one case: every HTTP exchange the case's path prefix saw, and every run of
+ * the tool handler. Plain JSON (snake_case, like the report), so it goes into a case's transcript
+ * as it is and evidence-facts.ts can re-derive the facts from it alone.
+ */
+import type { CaseSpec, ServerMode, TransportKind } from "./scene.ts";
+
+/** One JSON-RPC message seen in a request or response body (or an SSE frame), summarized. */
+export interface RpcMessage {
+  readonly kind: "request" | "notification" | "result" | "error" | "endpoint" | "unparseable";
+  readonly method?: string;
+  readonly id?: string | number | null;
+  /** The revision the message names: initialize's params.protocolVersion, the per-request envelope claim, or a result's protocolVersion. */
+  readonly protocol_version?: string;
+  /** tools/call: the tool's name. */
+  readonly tool?: string;
+  readonly error_code?: number;
+  readonly error_message?: string;
+  readonly is_error?: boolean;
+  /** An SSE `endpoint` event's data. */
+  readonly endpoint?: string;
+}
+
+/** Who answered an exchange: the SDK, the scene, or the harness's own front (unknown path, oversized body, front error). */
+export type Answerer = "sdk" | "status" | "no_answer" | "reset" | "harness";
+
+export interface Exchange {
+  /** 1-based, in arrival order within the case. */
+  readonly seq: number;
+  /** Milliseconds from the case's opening to the request's arrival. */
+  readonly t_ms: number;
+  readonly http_method: string;
+  /** Path and query, as the client sent them. */
+  readonly path: string;
+  readonly request_headers: Readonly<Record<string, string>>;
+  readonly rpc: readonly RpcMessage[];
+  /** The revision this request named: its mcp-protocol-version header, else the envelope claim, else initialize's protocolVersion. */
+  readonly client_revision: string | null;
+  readonly answered_by: Answerer;
+  /** Set when the scene delayed this request. */
+  readonly delay_ms?: number;
+  /** null while no status line was sent. */
+  readonly status: number | null;
+  readonly response_headers: Readonly<Record<string, string>>;
+  readonly response_rpc: readonly RpcMessage[];
+  /** A response body that carried no JSON-RPC, cut to 300 characters. */
+  readonly response_body?: string;
+  /** `open` while the response is in progress (an SSE stream, a held request). */
+  readonly outcome: "finished" | "closed_before_finish" | "open";
+  readonly duration_ms: number | null;
+  readonly front_error?: string;
+}
+
+/** One run of the tool handler: counted inside the handler, so it counts what really ran. */
+export interface ToolRun {
+  readonly t_ms: number;
+  readonly era: "modern" | "legacy" | "sse";
+  readonly arguments: unknown;
+}
+
+export interface CaseEvidence {
+  readonly case_id: string;
+  readonly transport: TransportKind;
+  readonly mode: ServerMode;
+  readonly url: string;
+  readonly scene: CaseSpec["scene"];
+  readonly opened_at: string;
+  readonly exchanges: readonly Exchange[];
+  readonly tool_runs: readonly ToolRun[];
+  /** Errors the SDK reported out of band (its onerror), cut to 300 characters. */
+  readonly sdk_errors: readonly { readonly name: string; readonly message: string }[];
+  /** True once the case was closed: nothing more is recorded. */
+  readonly closed: boolean;
+}

@@ -1,0 +1,21 @@
+/**
+ * The transport suite's server side: a real MCP server (the official TypeScript SDK, pinned) the
+ * harness starts once per run, a case per vector under its own path, and the evidence each case
+ * leaves. See README.md beside this file for how the runner uses it.
+ */
+export { describeTransportError, TRANSPORT_ERRORS, TransportError, type TransportErrorCode } from "./errors.ts";
+export type { Answerer, CaseEvidence, Exchange, RpcMessage, ToolRun } from "./evidence.ts";
+export { evidenceFacts, type TransportFacts } from "./evidence-facts.ts";
+export { INVENTORY_TOOL } from "./inventory-tool.ts";
+export { observedValue } from "./observation.ts";
+export { type OpenedTransportCase, openTransportCase } from "./open-case.ts";
+export {
+  CALL_DEFAULTS,
+  type CallToolInput,
+  type CaseLocation,
+  type PreparedCase,
+  prepareTransportCase,
+  TRANSPORT_OP,
+} from "./prepare-case.ts";
+export { type CaseSpec, SCENE_ANSWERS, type Scene, SERVER_MODES, type ServerMode, TRANSPORT_KINDS, type TransportKind } from "./scene.ts";
+export { type OpenCase, type SceneServer, type SceneServerOptions, startSceneServer } from "./scene-server.ts";

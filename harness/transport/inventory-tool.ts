@@ -1,0 +1,61 @@
+/**
+ * The one tool every case serves: a read-only lookup in a fixed, synthetic inventory. Registered
+ * on the v2 server (streamable HTTP) and on the 1.x server (SSE). The handler reports each run, so
+ * the evidence counts what really ran, not what was requested.
+ */
+import type { McpServerFactory } from "@modelcontextprotocol/server";
+import type { ToolRun } from "./evidence.ts";
+import type { SdkModules } from "./sdk-modules.ts";
+
+export const INVENTORY_TOOL = "get_inventory";
+export const INVENTORY_SKUS = ["DEMO-001", "DEMO-002"] as const;
+type Sku = (typeof INVENTORY_SKUS)[number];
+
+const INVENTORY: Readonly<Record<Sku, { sku: Sku; label: string; available: number }>> = Object.freeze({
+  "DEMO-001": { sku: "DEMO-001", label: "Synthetic notebook", available: 7 },
+  "DEMO-002": { sku: "DEMO-002", label: "Synthetic pen", available: 12 },
+});
+
+const SERVER_INFO = { name: "smcp-conformance-transport", version: "1.0.0" };
+const DESCRIPTION = "Read one item of a fixed synthetic inventory; no external service, no mutation";
+const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+export type OnToolRun = (run: Omit<ToolRun, "t_ms">) => void;
+
+/** The tool's answer for one item: its JSON as text, and the same as structured content. */
+function lookup(sku: Sku) {
+  const item = INVENTORY[sku];
+  return { content: [{ type: "text" as const, text: JSON.stringify(item) }], structuredContent: { ...item } };
+}
+
+/** A v2 server factory (called per request or per session) whose instances serve the tool. */
+export function inventoryFactory(sdk: SdkModules, onRun: OnToolRun): McpServerFactory {
+  const { z } = sdk.zod;
+  return (ctx) => {
+    const server = new sdk.server.McpServer(SERVER_INFO);
+    server.registerTool(
+      INVENTORY_TOOL,
+      { description: DESCRIPTION, inputSchema: z.object({ sku: z.enum(INVENTORY_SKUS) }), annotations: ANNOTATIONS },
+      async ({ sku }) => {
+        onRun({ era: ctx.era, arguments: { sku } });
+        return lookup(sku);
+      },
+    );
+    return server;
+  };
+}
+
+/** A 1.x server serving the tool, for one SSE connection. */
+export function inventoryServerV1(sdk: SdkModules, onRun: OnToolRun) {
+  const { z } = sdk.zod;
+  const server = new sdk.v1Mcp.McpServer(SERVER_INFO);
+  server.registerTool(
+    INVENTORY_TOOL,
+    { description: DESCRIPTION, inputSchema: { sku: z.enum(INVENTORY_SKUS) }, annotations: ANNOTATIONS },
+    async ({ sku }) => {
+      onRun({ era: "sse", arguments: { sku } });
+      return lookup(sku);
+    },
+  );
+  return server;
+}

@@ -1,0 +1,40 @@
+/** A leg: the SDK serving behind one case, for one server mode. The case records; the leg answers. */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RpcMessage } from "./evidence.ts";
+import type { OnToolRun } from "./inventory-tool.ts";
+
+export interface LegRequest {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /** The path below the case's prefix, e.g. `/mcp`. */
+  readonly subpath: string;
+  readonly query: URLSearchParams;
+  /** The body as read (the request stream is drained by then), and its JSON when it parses. */
+  readonly raw: Buffer;
+  readonly parsed: unknown;
+  readonly rpc: readonly RpcMessage[];
+  /** Marks the exchange as answered by the harness's own routing, not by the SDK. */
+  readonly answeredByHarness: () => void;
+}
+
+export interface Leg {
+  /** Whether this leg answers `method` on `subpath`; anything else is the harness's 404. */
+  serves(method: string, subpath: string): boolean;
+  serve(request: LegRequest): Promise<void>;
+  /** Ends the leg's sessions, streams and handlers. */
+  close(): Promise<void>;
+}
+
+export interface LegHooks {
+  readonly onRun: OnToolRun;
+  readonly onError: (error: Error) => void;
+}
+
+/**
+ * The body to give an SDK transport that takes a pre-parsed body: the JSON, or the raw text when
+ * it did not parse (the SDK then refuses it itself); nothing for an empty body.
+ */
+export function bodyForSdk(request: LegRequest): unknown {
+  if (request.parsed !== undefined) return request.parsed;
+  return request.raw.length > 0 ? request.raw.toString("utf8") : undefined;
+}

@@ -1,0 +1,129 @@
+/**
+ * One case on the server: its path prefix, its scene, its SDK leg and its evidence. Every request
+ * under `/c/<id>/` is recorded first, then answered by the scene (when it applies) or the leg.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { CaseHolds } from "./case-holds.ts";
+import { CaseRecorder, type ExchangeDraft } from "./case-recorder.ts";
+import type { CaseEvidence } from "./evidence.ts";
+import type { Leg, LegHooks } from "./leg.ts";
+import { tapResponse } from "./response-tap.ts";
+import { requestRevision, summarizeRpc } from "./rpc-summary.ts";
+import { type CaseSpec, caseUrl, type Scene } from "./scene.ts";
+import { answerScripted } from "./scripted-answer.ts";
+import type { SdkModules } from "./sdk-modules.ts";
+import { sessionfulLeg } from "./sessionful-leg.ts";
+import { sseLeg } from "./sse-leg.ts";
+import { streamableLeg } from "./streamable-leg.ts";
+
+const BODY_LIMIT = 4 * 1024 * 1024;
+
+/** The SDK leg a mode runs on. */
+function legFor(spec: CaseSpec, prefix: string, sdk: SdkModules, hooks: LegHooks): Leg {
+  if (spec.mode === "sse") return sseLeg(prefix, sdk, hooks);
+  if (spec.mode === "legacy_sessionful") return sessionfulLeg(sdk, hooks);
+  return streamableLeg(spec.mode, sdk, hooks);
+}
+
+/** The request body, or null when it is larger than the SDK would take anyway. */
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > BODY_LIMIT) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export class SceneCase {
+  readonly url: string;
+  private readonly prefix: string;
+  private readonly recorder: CaseRecorder;
+  private readonly holds = new CaseHolds();
+  private readonly leg: Leg;
+  private sceneMatches = 0;
+  private closing: Promise<CaseEvidence> | undefined;
+
+  constructor(
+    readonly spec: CaseSpec,
+    baseUrl: string,
+    sdk: SdkModules,
+  ) {
+    this.prefix = `/c/${spec.id}`;
+    this.url = caseUrl(baseUrl, spec.id, spec.mode);
+    this.recorder = new CaseRecorder(spec, this.url);
+    this.leg = legFor(spec, this.prefix, sdk, {
+      onRun: (run) => this.recorder.recordRun(run),
+      onError: (error) => this.recorder.recordSdkError(error),
+    });
+  }
+
+  /** Whether the scene applies to this request, counting it against `times`. */
+  private sceneFor(ex: ExchangeDraft): Scene | undefined {
+    const scene = this.spec.scene;
+    if (!scene || !ex.rpc.some((m) => m.method !== undefined && scene.on.includes(m.method))) return undefined;
+    this.sceneMatches++;
+    return scene.times === null || this.sceneMatches <= scene.times ? scene : undefined;
+  }
+
+  /** Records one request under the prefix, then answers it: scene, leg, or the harness's 404 / 413. */
+  async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const ex = this.recorder.openExchange(req, url.pathname + url.search);
+    tapResponse(res, ex, () => this.recorder.elapsed());
+    this.holds.track(res);
+    try {
+      const subpath = url.pathname.slice(this.prefix.length);
+      const method = req.method ?? "GET";
+      const raw = method === "POST" ? await readBody(req) : Buffer.alloc(0);
+      if (raw === null || !this.leg.serves(method, subpath)) {
+        ex.answered_by = "harness";
+        res.writeHead(raw === null ? 413 : 404, { "content-type": "text/plain" }).end(raw === null ? "body too large" : "not served here");
+        return;
+      }
+      let parsed: unknown;
+      if (raw.length > 0) {
+        try {
+          parsed = JSON.parse(raw.toString("utf8"));
+          ex.rpc = summarizeRpc(parsed);
+        } catch {
+          ex.rpc = [{ kind: "unparseable" }];
+        }
+      }
+      ex.client_revision = requestRevision(ex.request_headers["mcp-protocol-version"], ex.rpc);
+      const scene = this.sceneFor(ex);
+      if (scene && scene.delay_ms > 0) {
+        ex.delay_ms = scene.delay_ms;
+        if (!(await this.holds.delay(scene.delay_ms))) return; // the case closed meanwhile: close() ends the response
+      }
+      if (scene && scene.answer !== "sdk") {
+        ex.answered_by = scene.answer;
+        answerScripted(scene, req, res);
+        return;
+      }
+      const answeredByHarness = () => void (ex.answered_by = "harness");
+      await this.leg.serve({ req, res, subpath, query: url.searchParams, raw, parsed, rpc: ex.rpc, answeredByHarness });
+    } catch (error) {
+      ex.front_error = String((error as Error)?.stack ?? error).slice(0, 500);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("harness front error");
+    }
+  }
+
+  /** The record as it stands. */
+  evidence(): CaseEvidence {
+    return this.recorder.snapshot();
+  }
+
+  /** Ends the case: delays cancelled, the leg's sessions closed, open responses ended, the record frozen and returned. */
+  close(): Promise<CaseEvidence> {
+    this.closing ??= (async () => {
+      this.holds.cancelDelays();
+      await this.leg.close().catch((error: unknown) => this.recorder.recordSdkError(error));
+      await this.holds.endOpen();
+      this.recorder.close();
+      return this.recorder.snapshot();
+    })();
+    return this.closing;
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * The run's MCP server: one node:http server on 127.0.0.1 with a port from the OS, every case
+ * under its own path prefix `/c/<case-id>/`, so pipelined cases never share evidence. Starting
+ * and binding failures are typed (TransportError); close() leaves no listening socket, no open
+ * connection and no timer behind.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { TransportError } from "./errors.ts";
+import type { CaseEvidence } from "./evidence.ts";
+import { CASE_ID_PATTERN, type CaseSpec } from "./scene.ts";
+import { SceneCase } from "./scene-case.ts";
+import { loadSdk, type SdkModules } from "./sdk-modules.ts";
+
+/** Loopback only: adapters may reach this address and nothing else. */
+export const SERVER_HOST = "127.0.0.1";
+const STRAYS_KEPT = 20;
+const BIND_CODES = new Set(["EADDRINUSE", "EACCES", "EADDRNOTAVAIL", "EPERM"]);
+
+export interface SceneServerOptions {
+  /** 0 (the default): a free port from the OS. */
+  readonly port?: number;
+}
+
+/** A case opened on the server, as its caller sees it. */
+export interface OpenCase {
+  readonly id: string;
+  /** The URL the adapter is given: `http://127.0.0.1:<port>/c/<id>/mcp` (or `/sse`). */
+  readonly url: string;
+  readonly spec: CaseSpec;
+  /** The record so far (a copy). */
+  evidence(): CaseEvidence;
+  /** Ends the case (held answers, sessions, streams) and returns its final record; later requests to its prefix are strays. */
+  close(): Promise<CaseEvidence>;
+}
+
+export interface SceneServer {
+  readonly baseUrl: string;
+  readonly port: number;
+  /** A fresh URL-safe case id, readable from `hint` (e.g. the implementation and the vector id). */
+  newCaseId(hint?: string): string;
+  /** Opens a case; an id used before or not URL-safe, a closed server or an SDK refusal is a TransportError. */
+  openCase(spec: CaseSpec): OpenCase;
+  /**
+   * Requests that reached no open case (an unknown or already closed prefix), with the last few
+   * (method and path): a client still talking after its case closed, e.g. a stream it reopened.
+   */
+  strayRequests(): { readonly count: number; readonly recent: readonly string[] };
+  /** Closes every case, every connection and the listening socket. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Binds `server` to the loopback address; a refused bind is transport.bind_failed. */
+function listen(server: Server, port: number): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      const code = BIND_CODES.has(error.code ?? "") ? "transport.bind_failed" : "transport.start_failed";
+      reject(new TransportError(code, `cannot listen on ${SERVER_HOST}:${port}`, { cause: error }));
+    };
+    server.once("error", onError);
+    server.listen(port, SERVER_HOST, () => {
+      server.off("error", onError);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** Starts the server; resolves once it listens. */
+export async function startSceneServer(options: SceneServerOptions = {}): Promise<SceneServer> {
+  const sdk: SdkModules = await loadSdk();
+  const cases = new Map<string, SceneCase>();
+  /** Every id ever opened: a closed case's prefix is never reused, so a late request can only be a stray. */
+  const used = new Set<string>();
+  const strays: { count: number; recent: readonly string[] } = { count: 0, recent: [] };
+  let counter = 0;
+  let closing: Promise<void> | undefined;
+
+  /** Hands a request to its case, or answers 404 and counts a stray; never lets a request throw into node:http. */
+  const route = (req: IncomingMessage, res: ServerResponse) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? "/", `http://${SERVER_HOST}`);
+    } catch {
+      res.writeHead(400, { "content-type": "text/plain" }).end("bad request target");
+      return;
+    }
+    const found = /^\/c\/([^/]+)(?:\/|$)/.exec(url.pathname);
+    const scene = found ? cases.get(found[1]!) : undefined;
+    if (scene) return void scene.handle(req, res, url);
+    strays.count++;
+    strays.recent = [...strays.recent, `${req.method} ${url.pathname}`].slice(-STRAYS_KEPT);
+    req.resume();
+    res.writeHead(404, { "content-type": "text/plain" }).end("no such case");
+  };
+
+  const server = createServer(route);
+  server.keepAliveTimeout = 1000; // idle keep-alive sockets go quickly; close() ends the rest
+  const address = await listen(server, options.port ?? 0);
+  const baseUrl = `http://${SERVER_HOST}:${address.port}`;
+
+  /** Closes one case and forgets it. */
+  const closeCase = async (id: string, scene: SceneCase) => {
+    const evidence = await scene.close();
+    if (cases.get(id) === scene) cases.delete(id);
+    return evidence;
+  };
+
+  return {
+    baseUrl,
+    port: address.port,
+    newCaseId(hint = "case") {
+      const slug =
+        hint
+          .replace(/[^A-Za-z0-9_.-]+/g, "-")
+          .replace(/^-+|-+$/g, "")
+          .slice(0, 60) || "case";
+      return `${slug}-${++counter}`;
+    },
+    openCase(spec) {
+      if (closing) throw new TransportError("transport.server_closed", `cannot open case ${spec.id}: the server is closed`);
+      if (!CASE_ID_PATTERN.test(spec.id))
+        throw new TransportError("transport.case_failed", `case id ${JSON.stringify(spec.id)} is not URL-safe`);
+      if (used.has(spec.id)) throw new TransportError("transport.case_failed", `case id ${spec.id} was already used on this server`);
+      let scene: SceneCase;
+      try {
+        scene = new SceneCase(spec, baseUrl, sdk);
+      } catch (cause) {
+        throw new TransportError("transport.case_failed", `the SDK refused to serve case ${spec.id}`, { cause });
+      }
+      cases.set(spec.id, scene);
+      used.add(spec.id);
+      return { id: spec.id, url: scene.url, spec, evidence: () => scene.evidence(), close: () => closeCase(spec.id, scene) };
+    },
+    strayRequests: () => ({ count: strays.count, recent: strays.recent }),
+    close() {
+      closing ??= (async () => {
+        await Promise.all([...cases].map(([id, scene]) => closeCase(id, scene)));
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The scene vocabulary, normalized: what a case's server does and how the adapter reaches it. The
+ * vector-side form (with defaults and the `www_authenticate` shorthand) is the JSON Schema at
+ * `input/definitions/vector_input` of vectors/_schema/ops/transport.call_tool.json;
+ * prepare-case.ts turns it into a CaseSpec.
+ */
+
+/** How the SDK's client reaches the server (the fixture's names). */
+export const TRANSPORT_KINDS = ["streamable_http", "sse", "sse_handwritten"] as const;
+export type TransportKind = (typeof TRANSPORT_KINDS)[number];
+
+/**
+ * What serves the case. Streamable HTTP: `dual` (2026-07-28 and 2025-11-25 side by side),
+ * `modern_only` (legacy rejected), `legacy_only`, `legacy_sessionful` (2025 with mcp-session-id).
+ * `sse`: the 1.x SSE transport (GET stream + POSTed messages).
+ */
+export const SERVER_MODES = ["dual", "modern_only", "legacy_only", "legacy_sessionful", "sse"] as const;
+export type ServerMode = (typeof SERVER_MODES)[number];
+
+/** `sdk`: the real server answers; `status`: a scripted HTTP answer; `no_answer`: never a byte back; `reset`: the socket is destroyed. */
+export const SCENE_ANSWERS = ["sdk", "status", "no_answer", "reset"] as const;
+export type SceneAnswer = (typeof SCENE_ANSWERS)[number];
+
+/** One scripted behaviour, applied to the requests carrying one of the `on` JSON-RPC methods. */
+export interface Scene {
+  readonly answer: SceneAnswer;
+  /** JSON-RPC methods the scene applies to (a request matches when any message in its body has one). */
+  readonly on: readonly string[];
+  /** Only the first `times` matching requests; later ones reach the SDK. null: every one. */
+  readonly times: number | null;
+  /** Wait before answering (whatever answers). */
+  readonly delay_ms: number;
+  /** For `status`: the HTTP status, response headers (lower-case names) and body. */
+  readonly status?: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+}
+
+/** What the harness opens on its server for one case. */
+export interface CaseSpec {
+  /** URL-safe, unique on the server: the path prefix is `/c/<id>/`. */
+  readonly id: string;
+  readonly transport: TransportKind;
+  readonly mode: ServerMode;
+  /** null: the SDK answers everything. */
+  readonly scene: Scene | null;
+}
+
+/** URL-safe, and not a dot segment (`.`, `..`) that a client would resolve away. */
+export const CASE_ID_PATTERN = /^(?!\.+$)[A-Za-z0-9_.-]{1,80}$/;
+
+/** The body of a scripted status when the vector gives none: neutral, so no client classifier can key off words the kit invented. */
+export const NEUTRAL_BODY = Object.freeze({ scene: "scripted-status" });
+
+/** The server leg a mode runs on: streamable HTTP or the 1.x SSE transport. */
+export function legOf(mode: ServerMode): "streamable_http" | "sse" {
+  return mode === "sse" ? "sse" : "streamable_http";
+}
+
+/** The URL a case is reached at: `/mcp` for streamable HTTP, `/sse` (the GET stream) for SSE. */
+export function caseUrl(baseUrl: string, caseId: string, mode: ServerMode): string {
+  return `${baseUrl}/c/${caseId}/${legOf(mode) === "sse" ? "sse" : "mcp"}`;
+}
