@@ -32,7 +32,7 @@ export function referenceOperations(reading: ref.RenderReading): Readonly<Record
         reading,
       }),
     "server_config.validate": (i) => ref.validateServerConfig(i.config),
-    "input.validate": (i) => ref.validateInput(i.input),
+    "input.validate": (i) => ref.validateInput(i.input, reading),
     "input.select": (i) => ref.selectPickString(i.input, { present: Object.hasOwn(i, "stored"), value: i.stored }),
     "tool_meta.merge": (i) => ({ merged: ref.mergeToolMeta(i.default_tool_meta as JsonObject | null, i.tool_meta as JsonObject | null) }),
     "tool_meta.reconcile": (i) => ref.reconcileToolMeta(i.declared_meta, i.default_tool_meta, i.tool_meta),

@@ -39,6 +39,8 @@ fn main() {
         "cargo:rustc-env=ADAPTER_SMCP_COMPUTER_VERSION={}",
         locked_version(&lock, "smcp-computer")
     );
+    // The MCP client library smcp-computer pins (its streamable HTTP client: transport.call_tool).
+    println!("cargo:rustc-env=ADAPTER_RMCP_VERSION={}", locked_version(&lock, "rmcp"));
     let rustc = env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let version = Command::new(rustc)
         .arg("--version")

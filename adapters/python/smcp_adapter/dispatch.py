@@ -13,7 +13,10 @@ import sys
 import traceback
 from typing import Any, Callable
 
-from . import bench, bundle_id, config, env_var, load, pick, plugin, reconcile, render, tool_meta, transport
+from . import (
+    addressing, bench, bundle_id, config, desktop, env_var, load, pick, plugin, plugin_id, reconcile, render, skill,
+    tool_meta, transport, versioning, window_uri,
+)
 from .reasons import OpError, Unsupported, error_from_exception
 from .sdk import MCP_VERSION, PROTOCOL_VERSION, SDK_NAME, SDK_VERSION
 
@@ -34,6 +37,13 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "tool_meta.wire": reconcile.wire,
     "load.diagnostics": load.diagnostics,
     "plugin.layout": plugin.layout,
+    "window_uri.parse": window_uri.parse,
+    "desktop.organize": desktop.organize,
+    "version.check": versioning.check,
+    "addressing.resolve": addressing.resolve,
+    "plugin_id.validate": plugin_id.validate,
+    "skill.tags": skill.tags,
+    "skill.mode_c": skill.mode_c,
     # The one operation that touches the network: the loopback URL in the call only (transport.py).
     "transport.call_tool": transport.call_tool,
 }

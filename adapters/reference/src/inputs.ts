@@ -30,7 +30,11 @@ const BY_TYPE: Record<string, FieldRule[]> = {
   ],
 };
 
-export function validateInput(input: unknown): Verdict {
+/**
+ * `reading` "0.3" is the v0.3.0 text, where pickString options were a list of strings (0.3.2 made
+ * that the rejected legacy form and introduced {label, value} options).
+ */
+export function validateInput(input: unknown, reading: "0.4" | "0.3" = "0.4"): Verdict {
   if (!isPlainObject(input)) return { accepted: false, reason: "input.not_object", detail: "an input must be an object" };
   const common = checkFields("", input, COMMON, INPUT);
   if (common) return common;
@@ -50,7 +54,17 @@ export function validateInput(input: unknown): Verdict {
     INPUT,
   );
   if (own) return own;
-  return type === "pickString" ? validatePickOptions(input) : ACCEPTED;
+  if (type !== "pickString") return ACCEPTED;
+  return reading === "0.3" ? validateStringOptions(input) : validatePickOptions(input);
+}
+
+/** v0.3.0: options is a list of strings (the text sets no other constraint on it). */
+function validateStringOptions(input: Record<string, unknown>): Verdict {
+  const options = input["options"];
+  if (!Object.hasOwn(input, "options")) return { accepted: false, reason: "input.missing_field", detail: "options is required" };
+  if (!Array.isArray(options) || options.some((o) => typeof o !== "string"))
+    return { accepted: false, reason: "input.wrong_type", detail: "options must be a list of strings (v0.3.0)" };
+  return ACCEPTED;
 }
 
 function validatePickOptions(input: Record<string, unknown>): Verdict {

@@ -1,6 +1,16 @@
 //! The SDK reports diagnostics only as `tracing` events (it installs no subscriber). The adapter
 //! installs one: WARN and above are collected in memory while an operation runs `capture(..)`,
 //! and written to stderr otherwise. Nothing goes to stdout.
+//!
+//! Two lower-level events are diagnostics an operation needs, so the subscriber also takes them
+//! (in memory only, while capturing; outside a capture they are dropped):
+//! - DEBUG from `smcp_computer::skills::staging`: the SKILL `tags` diagnostic ("frontmatter 'tags'
+//!   is not a string list; …", staging.rs `apply_frontmatter_optional_fields`) and the per-resource
+//!   "covered by skill resource" note (`stage_mcp_skills`);
+//! - INFO from `rmcp::service`: "Service initialized as client" with `peer_info`, the server's
+//!   InitializeResult as rmcp's client received it (the revision the client negotiated).
+//!
+//! `capture` returns WARN and above, as before; `capture_all` returns every record taken.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -69,9 +79,17 @@ impl Visit for Fields {
 
 struct CaptureLayer;
 
+/// The events below WARN the subscriber takes (see the module comment).
+fn extra(metadata: &Metadata<'_>) -> bool {
+    let target = metadata.target();
+    let level = *metadata.level();
+    (level <= Level::DEBUG && target.starts_with("smcp_computer::skills::staging"))
+        || (level <= Level::INFO && target == "rmcp::service")
+}
+
 impl<S: Subscriber> Layer<S> for CaptureLayer {
     fn enabled(&self, metadata: &Metadata<'_>, _ctx: Context<'_, S>) -> bool {
-        *metadata.level() <= Level::WARN
+        *metadata.level() <= Level::WARN || extra(metadata)
     }
 
     fn on_event(&self, event: &Event<'_>, _ctx: Context<'_, S>) {
@@ -86,7 +104,8 @@ impl<S: Subscriber> Layer<S> for CaptureLayer {
         let mut buffer = BUFFER.lock().unwrap_or_else(|p| p.into_inner());
         match buffer.as_mut() {
             Some(records) => records.push(record),
-            None => eprintln!("sdk: {}", record.text()),
+            None if record.level <= Level::WARN => eprintln!("sdk: {}", record.text()),
+            None => {}
         }
     }
 }
@@ -97,6 +116,14 @@ pub fn install() {
 
 /// Runs `f` and returns what it returned plus every WARN+ event the SDK emitted meanwhile.
 pub fn capture<T>(f: impl FnOnce() -> T) -> (T, Vec<Record>) {
+    let (value, mut records) = capture_all(f);
+    records.retain(|r| r.level <= Level::WARN);
+    (value, records)
+}
+
+/// Runs `f` and returns what it returned plus every event taken meanwhile (WARN+ and the extra
+/// DEBUG / INFO events of the module comment).
+pub fn capture_all<T>(f: impl FnOnce() -> T) -> (T, Vec<Record>) {
     struct Stop;
     impl Drop for Stop {
         // also on unwind: a panicking operation must not leave capture switched on

@@ -9,16 +9,22 @@ mod bench;
 mod bundle_id;
 mod capture;
 mod config;
+mod desktop;
 mod env_var;
 mod manager;
 mod outbox;
 mod plugin;
 mod reasons;
 mod render;
+mod resources;
+mod rules;
 mod runtime;
 mod sdk;
 mod select;
+mod skill;
 mod surrogate;
+mod transport;
+mod window_uri;
 mod wire;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -51,10 +57,17 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("tool_meta.wire", manager::tool_meta_wire),
     ("load.diagnostics", manager::load_diagnostics),
     ("plugin.layout", plugin::layout),
+    ("window_uri.parse", window_uri::parse),
+    ("desktop.organize", desktop::organize),
+    ("version.check", rules::version_check),
+    ("addressing.resolve", rules::addressing_resolve),
+    ("plugin_id.validate", rules::plugin_id_validate),
+    ("skill.tags", skill::tags),
+    ("skill.mode_c", skill::mode_c),
+    // The only operation that opens a socket: to the harness's loopback MCP server, in the call.
+    ("transport.call_tool", transport::call_tool),
     (bench::SELF, bench::run),
 ];
-// Not offered: transport.auth_error needs a real MCP server over HTTP; the adapter never starts
-// servers or touches the network.
 
 fn hello() -> Value {
     let computer = sdk::SMCP_COMPUTER_VERSION;
@@ -65,7 +78,7 @@ fn hello() -> Value {
         "sdk": {
             "name": "smcp+smcp-computer",
             "version": computer,
-            "packages": { "smcp": sdk::SMCP_VERSION, "smcp-computer": computer },
+            "packages": { "smcp": sdk::SMCP_VERSION, "smcp-computer": computer, "rmcp": sdk::RMCP_VERSION },
         },
         "protocol_version": sdk::PROTOCOL_VERSION,
         "operations": OPERATIONS.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
@@ -104,9 +117,17 @@ fn answer(ctx: &Ctx, id: &Value, op: &str, input: &Map<String, Value>) -> Value 
 /// environment as a value source, probes `A2C_INPUT_*` (legacy-name WARN) and reads other `A2C_*`
 /// switches: every `A2C_*` variable is removed before anything else runs (single-threaded here), so
 /// no value can come from the real environment. Only the names are used; the values are dropped unused.
+///
+/// Proxy variables go too: reqwest (under rmcp and the SSE client) honours them by default, and one
+/// would send `transport.call_tool`'s loopback call elsewhere. The harness starts adapters without.
 fn scrub_sdk_environment() {
-    let names: Vec<std::ffi::OsString> =
-        std::env::vars_os().map(|(name, _)| name).filter(|name| name.to_string_lossy().starts_with("A2C_")).collect();
+    let names: Vec<std::ffi::OsString> = std::env::vars_os()
+        .map(|(name, _)| name)
+        .filter(|name| {
+            let name = name.to_string_lossy();
+            name.starts_with("A2C_") || matches!(name.to_ascii_lowercase().as_str(), "http_proxy" | "https_proxy" | "all_proxy")
+        })
+        .collect();
     for name in names {
         std::env::remove_var(&name);
     }

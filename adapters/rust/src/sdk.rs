@@ -16,11 +16,19 @@ pub use smcp_computer::mcp_clients::model::CommandInput;
 pub use smcp_computer::skills::manifest::{
     enumerate_bundled_server_files, parse_bundled_server, PluginManifestError,
 };
+pub use smcp_computer::desktop::metadata::{read_fullscreen, read_priority};
+pub use smcp_computer::desktop::window_uri::{is_window_uri, WindowURI, WindowURIError};
+pub use smcp_computer::desktop::{organize_desktop, WindowInfo};
+pub use smcp_computer::settings::is_valid_enabled_plugin_key;
+pub use smcp_computer::skills::{stage_mcp_skills, ArchiveFetcher, SkillRegistry, SkillStagingError};
+pub use smcp::GetDesktopReq;
 
 /// smcp-computer's own `CARGO_PKG_VERSION`, compiled into the linked crate.
 pub const SMCP_COMPUTER_VERSION: &str = smcp_computer::VERSION;
 /// smcp exposes no version constant: the version Cargo resolved, read from Cargo.lock by build.rs.
 pub const SMCP_VERSION: &str = env!("ADAPTER_SMCP_VERSION");
+/// rmcp (smcp-computer's MCP client library, pinned exactly by it), from Cargo.lock by build.rs.
+pub const RMCP_VERSION: &str = env!("ADAPTER_RMCP_VERSION");
 /// The A2C-SMCP protocol version the SDK claims.
 pub const PROTOCOL_VERSION: &str = smcp::PROTOCOL_VERSION;
 
