@@ -22,7 +22,12 @@ describe.runIf(process.env["SMCP_SDK_TESTS"] === "1")("rust adapter over smcp / 
     const report = await runCorpus({ corpus, vectors, implementations: [rust!.implementation] });
     const sdk = report.implementations[0]!.handshake.sdk;
     expect(sdk.version).toBe(lockedVersion("smcp-computer"));
-    expect(sdk.packages).toEqual({ smcp: lockedVersion("smcp"), "smcp-computer": lockedVersion("smcp-computer") });
+    // rmcp is the MCP client the transport operation drives; its version is evidence too
+    expect(sdk.packages).toEqual({
+      smcp: lockedVersion("smcp"),
+      "smcp-computer": lockedVersion("smcp-computer"),
+      rmcp: lockedVersion("rmcp"),
+    });
     expect(report.cases.filter((c) => ["crash", "timeout", "protocol_error"].includes(c.status))).toEqual([]);
     expect(report.cases.filter((c) => c.suite.startsWith("upstream-")).every((c) => c.status === "pass")).toBe(true);
     // serde's own message for the PascalCase-only input tag travels as evidence
