@@ -1,17 +1,21 @@
 /**
  * Build kind `cargo`: a release binary built on first use into a persistent target folder in the
  * cache, one per SDK version, so reruns and CI on the same machine are incremental. A stamp of the
- * build's inputs skips cargo entirely when nothing changed.
+ * build's inputs skips cargo entirely when nothing changed. While cargo runs, one progress line
+ * counts the crates compiled; cargo's own output goes to a log file that a failure names.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { sha256Hex } from "../util/canonical-json.ts";
 import { cacheRoot } from "./cache-dir.ts";
 import { withDirLock } from "./dir-lock.ts";
-import { BootstrapError, streamCommand } from "./stream-command.ts";
+import { setupBoard } from "./progress-board.ts";
+import { SetupLog, setupLogPath } from "./setup-log.ts";
+import { BootstrapError, failure, streamCommand } from "./stream-command.ts";
+import { CargoProgress, countCargoLockPackages, formatElapsed } from "./tool-progress.ts";
 
 export interface CargoBuildRequest {
-  /** Names the cache folder (<name>/target-<version>) and the progress lines. */
+  /** Names the cache folder (<name>/target-<version>) and the progress line. */
   readonly name: string;
   readonly version: string;
   /** The crate folder: inputs are relative to it. */
@@ -21,6 +25,7 @@ export interface CargoBuildRequest {
   readonly binary: string;
   /** Files or folders (relative to dir) whose content the build reads, besides manifest and lock. */
   readonly inputs: readonly string[];
+  /** Also receives every line of cargo's output (which always goes to the log file). */
   readonly log?: (line: string) => void;
 }
 
@@ -42,11 +47,17 @@ function sourceStamp(request: CargoBuildRequest): string {
   return sha256Hex(inputs.map((p) => `${relative(request.dir, p)}\0${sha256Hex(readFileSync(p))}`).join("\n"));
 }
 
+function lockPackages(manifest: string): number {
+  try {
+    return countCargoLockPackages(readFileSync(join(dirname(manifest), "Cargo.lock"), "utf8"));
+  } catch {
+    return 0;
+  }
+}
+
 /** Returns the binary for `version`, building it first if its inputs changed. */
 export async function cargoBuild(request: CargoBuildRequest): Promise<string> {
   const { name, version, manifest, binary: binaryName } = request;
-  const progress = (message: string) => process.stderr.write(`[${name}] ${message}\n`);
-  const log = request.log ?? ((line: string) => process.stderr.write(`[${name}] ${line}\n`));
   if (!existsSync(manifest)) throw new BootstrapError(`no Cargo manifest ${manifest} for ${name} ${version}`);
   const target = join(cacheRoot(), name, `target-${version}`);
   const binary = join(target, "release", binaryName);
@@ -54,23 +65,44 @@ export async function cargoBuild(request: CargoBuildRequest): Promise<string> {
   const stamp = sourceStamp(request);
   const fresh = () => existsSync(binary) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
   if (fresh()) return binary;
+  const board = setupBoard();
+  const tag = `${name} ${version}`;
   return withDirLock(
     target,
     async () => {
       if (fresh()) return binary;
+      const log = new SetupLog(setupLogPath(`${name}-${version}-build`));
+      board.print(
+        `[${tag}] building the adapter into ${target} (a cold build takes several minutes; later runs reuse it; cargo's output: ${log.path})`,
+      );
+      const cargo = new CargoProgress(lockPackages(manifest));
+      const line = board.start(tag, cargo.status);
       const started = Date.now();
-      progress(`building the adapter for ${version} into ${target} (a cold build takes several minutes; later runs reuse it)`);
-      await streamCommand(["cargo", "build", "--release", "--locked", "--manifest-path", manifest], log, {
-        ...process.env,
-        CARGO_TARGET_DIR: target,
-        CARGO_TERM_COLOR: "never",
-        CARGO_TERM_PROGRESS_WHEN: "never",
-      } as Record<string, string>);
-      if (!existsSync(binary)) throw new BootstrapError(`cargo finished but ${binary} is missing`);
-      writeFileSync(stampFile, stamp);
-      progress(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      return binary;
+      try {
+        await streamCommand(["cargo", "build", "--release", "--locked", "--manifest-path", manifest], {
+          log,
+          onLine: (text) => {
+            request.log?.(text);
+            if (cargo.read(text)) line.update(cargo.status);
+          },
+          env: {
+            ...process.env,
+            CARGO_TARGET_DIR: target,
+            CARGO_TERM_COLOR: "never",
+            CARGO_TERM_PROGRESS_WHEN: "never",
+          } as Record<string, string>,
+        });
+        if (!existsSync(binary)) throw failure(`cargo finished but ${binary} is missing`, log.path);
+        writeFileSync(stampFile, stamp);
+        line.end(`[${tag}] built in ${formatElapsed(Date.now() - started)} (${cargo.compiledCount} crates compiled)`);
+        return binary;
+      } catch (error) {
+        line.end(`[${tag}] build failed after ${formatElapsed(Date.now() - started)}; cargo's output: ${log.path}`);
+        throw error;
+      } finally {
+        log.close();
+      }
     },
-    () => progress(`waiting for another run that is building ${target}`),
+    () => board.print(`[${tag}] waiting for another run that is building ${target}`),
   );
 }

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sha256Hex } from "../util/canonical-json.ts";
 import { cacheRoot } from "./cache-dir.ts";
+import { SetupLog, setupLogPath } from "./setup-log.ts";
 import { BootstrapError, streamCommand } from "./stream-command.ts";
 
 const PYTEST = "8.3.5";
@@ -18,6 +19,8 @@ export async function junitSchema(log: (line: string) => void = (l) => process.s
   const file = join(cacheRoot(), "junit", "junit-10.xsd");
   if (existsSync(file) && sha256Hex(readFileSync(file)) === SHA256) return file;
   const work = mkdtempSync(join(tmpdir(), "junit-xsd-"));
+  const output = new SetupLog(setupLogPath("junit-xsd"));
+  const options = { log: output, onLine: log };
   try {
     await streamCommand(
       [
@@ -34,9 +37,9 @@ export async function junitSchema(log: (line: string) => void = (l) => process.s
         "--disable-pip-version-check",
         "-q",
       ],
-      log,
+      options,
     );
-    await streamCommand(["tar", "-xzf", join(work, `pytest-${PYTEST}.tar.gz`), "-C", work, MEMBER], log);
+    await streamCommand(["tar", "-xzf", join(work, `pytest-${PYTEST}.tar.gz`), "-C", work, MEMBER], options);
     const extracted = join(work, MEMBER);
     const actual = sha256Hex(readFileSync(extracted));
     if (actual !== SHA256) throw new BootstrapError(`junit-10.xsd from pytest ${PYTEST} has sha256 ${actual}, expected ${SHA256}`);
@@ -44,6 +47,7 @@ export async function junitSchema(log: (line: string) => void = (l) => process.s
     renameSync(extracted, file);
     return file;
   } finally {
+    output.close();
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -1,14 +1,18 @@
 /**
  * Build kind `python-venv`: a virtual environment created on first use from a hash-locked
- * requirements file, with pip's progress shown, in the cache folder keyed by the lock's content,
- * and reused from then on.
+ * requirements file, in the cache folder keyed by the lock's content, and reused from then on.
+ * While it is set up one progress line counts the locked packages; pip's own output goes to a log
+ * file that a failure names.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256Hex } from "../util/canonical-json.ts";
 import { cacheRoot } from "./cache-dir.ts";
 import { withDirLock } from "./dir-lock.ts";
+import { setupBoard } from "./progress-board.ts";
+import { SetupLog, setupLogPath } from "./setup-log.ts";
 import { BootstrapError, streamCommand as stream } from "./stream-command.ts";
+import { countLockedRequirements, formatElapsed, PipProgress } from "./tool-progress.ts";
 
 export interface PythonVenv {
   readonly python: string;
@@ -16,56 +20,74 @@ export interface PythonVenv {
 }
 
 export interface PythonVenvRequest {
-  /** The package the venv is for, e.g. a2c-smcp: names the cache folder and the progress lines. */
+  /** The package the venv is for, e.g. a2c-smcp: names the cache folder and the progress line. */
   readonly sdk: string;
   readonly version: string;
   readonly lockFile: string;
-  /** Receives pip's output lines (default: stderr with a [<label>] prefix). */
+  /** Also receives every line of python's and pip's output (which always goes to the log file). */
   readonly log?: (line: string) => void;
   readonly label?: string;
 }
 
 /** Finds or builds the environment for one SDK version. */
 export async function pythonVenv({ sdk, version, lockFile, log, label = "python" }: PythonVenvRequest): Promise<PythonVenv> {
-  const progress = (message: string) => process.stderr.write(`[${label}] ${message}\n`);
-  const write = log ?? ((line: string) => process.stderr.write(`[${label}] ${line}\n`));
   if (!existsSync(lockFile)) throw new BootstrapError(`no lock file ${lockFile} for ${sdk} ${version}`);
   const lock = readFileSync(lockFile, "utf8");
-  const dir = join(cacheRoot(), "python", `${sdk}-${version}-${sha256Hex(lock).slice(0, 12)}`);
+  const name = `${sdk}-${version}-${sha256Hex(lock).slice(0, 12)}`;
+  const dir = join(cacheRoot(), "python", name);
   const env = { python: join(dir, "bin", "python"), dir };
   const ready = join(dir, ".ready");
   if (existsSync(ready)) return env;
+  const board = setupBoard();
+  const tag = `${label} ${version}`;
   return withDirLock(
     dir,
     async () => {
       if (existsSync(ready)) return env;
-      const started = Date.now();
-      progress(`first use of ${sdk} ${version}: creating a virtual environment in ${dir}`);
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      await stream(["python3", "-m", "venv", dir], write);
-      progress(`installing the locked requirements (${lock.match(/^\S+==/gm)?.length ?? "?"} packages, hashes required)`);
-      await stream(
-        [
-          env.python,
-          "-m",
-          "pip",
-          "install",
-          "--disable-pip-version-check",
-          "--no-input",
-          "--progress-bar",
-          "off",
-          "--require-hashes",
-          "--no-deps",
-          "-r",
-          lockFile,
-        ],
-        write,
+      const logFile = new SetupLog(setupLogPath(`python-${name}`));
+      const packages = countLockedRequirements(lock);
+      board.print(
+        `[${tag}] first use of ${sdk} ${version}: a virtual environment in ${dir} (${packages} locked packages; pip's output: ${logFile.path})`,
       );
-      writeFileSync(ready, `${new Date().toISOString()}\n`);
-      progress(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s; later runs reuse it`);
-      return env;
+      const line = board.start(tag, { step: "creating the virtual environment" });
+      const pip = new PipProgress(packages);
+      const onLine = (text: string) => {
+        log?.(text);
+        if (pip.read(text)) line.update(pip.status);
+      };
+      const started = Date.now();
+      try {
+        rmSync(dir, { recursive: true, force: true });
+        mkdirSync(dir, { recursive: true });
+        await stream(["python3", "-m", "venv", dir], { log: logFile, onLine });
+        line.update(pip.status);
+        await stream(
+          [
+            env.python,
+            "-m",
+            "pip",
+            "install",
+            "--disable-pip-version-check",
+            "--no-input",
+            "--progress-bar",
+            "off",
+            "--require-hashes",
+            "--no-deps",
+            "-r",
+            lockFile,
+          ],
+          { log: logFile, onLine },
+        );
+        writeFileSync(ready, `${new Date().toISOString()}\n`);
+        line.end(`[${tag}] ready in ${formatElapsed(Date.now() - started)} (${packages} packages); later runs reuse it`);
+        return env;
+      } catch (error) {
+        line.end(`[${tag}] set-up failed after ${formatElapsed(Date.now() - started)}; pip's output: ${logFile.path}`);
+        throw error;
+      } finally {
+        logFile.close();
+      }
     },
-    () => progress(`waiting for another run that is building ${dir}`),
+    () => board.print(`[${tag}] waiting for another run that is building ${dir}`),
   );
 }

@@ -1,7 +1,6 @@
 /** bundle_id: explicit validation, default derivation and resolution (data-structures.md §BundleID). */
-import { createHash } from "node:crypto";
 import { normalizeName } from "./normalize-name.ts";
-import { connectionIdentityBytes } from "./tlv.ts";
+import { connectionIdentitySha256Hex } from "./tlv.ts";
 import { ACCEPTED, type ServerConfigLike, type Verdict } from "./types.ts";
 import { requireWellFormed } from "./unicode.ts";
 
@@ -27,8 +26,7 @@ function reject(reason: string, detail: string): Verdict {
 
 /** SHA-256 of the connection-identity bytes, first 8 bytes as lowercase hex, behind `bundle_`. */
 export function fallbackBundleId(config: ServerConfigLike): string {
-  const digest = createHash("sha256").update(connectionIdentityBytes(config)).digest();
-  return `bundle_${digest.subarray(0, 8).toString("hex")}`;
+  return `bundle_${connectionIdentitySha256Hex(config).slice(0, 16)}`;
 }
 
 /** The derived bundle_id: the normalised name, or the identity-hash fallback when that is empty. */

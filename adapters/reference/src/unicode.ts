@@ -44,10 +44,32 @@ export function utf8(text: string, what = "string"): Uint8Array {
 /**
  * Orders strings by code point, which equals UTF-8 byte order. Default `sort()` compares UTF-16
  * code units and puts U+E000..U+FFFF after astral characters; `localeCompare` is locale order.
+ * Units are compared directly up to the first difference; only a surrogate there needs code points.
  */
 export function compareCodePoints(a: string, b: string): number {
-  const left = a[Symbol.iterator]();
-  const right = b[Symbol.iterator]();
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (isSurrogate(x) || isSurrogate(y)) return compareFrom(a, b, i);
+    return x - y;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}
+
+function isSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdfff;
+}
+
+/**
+ * Code point order from the first differing unit `at` (the units before it are equal). A low
+ * surrogate there may complete a pair begun at `at - 1`, so the comparison starts one unit earlier.
+ */
+function compareFrom(a: string, b: string, at: number): number {
+  const start = at > 0 && isSurrogate(a.charCodeAt(at - 1)) ? at - 1 : at;
+  const left = a.slice(start)[Symbol.iterator]();
+  const right = b.slice(start)[Symbol.iterator]();
   for (;;) {
     const x = left.next();
     const y = right.next();
