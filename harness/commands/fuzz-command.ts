@@ -1,20 +1,26 @@
 /**
  * `smcp-conformance fuzz`: differential fuzzing of the selected implementations with generated
  * inputs, shrinking every disagreement through the real adapters, writing candidate vectors.
+ * With the reference selected it is a gate: each SDK's kinds of disagreement with the reference
+ * are judged against its fuzz baseline (exit 1 on a new kind); `--update-baseline` rewrites them.
  * `--replay` re-runs one shrunk case from its seed and path.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { vectorFileText, visibleJson } from "../corpus/vector-file-text.ts";
-import { ask } from "../fuzz/answers.ts";
-import { candidateFiles } from "../fuzz/candidates.ts";
+import { ask, kindKey } from "../fuzz/answers.ts";
+import { type Baseline, baselineFileFor, loadBaseline, updateBaseline } from "../fuzz/baseline.ts";
+import { alreadyInCorpus, candidateFiles } from "../fuzz/candidates.ts";
+import { type CorpusKinds, corpusKinds } from "../fuzz/corpus-kinds.ts";
 import { type FuzzSummary, fuzz } from "../fuzz/fuzz-run.ts";
-import { renderSummary } from "../fuzz/render-summary.ts";
+import { type GateVerdict, isFaultKind, judgeKinds } from "../fuzz/gate.ts";
+import { renderGate, renderNewKinds, renderSummary } from "../fuzz/render-summary.ts";
 import { replayInput } from "../fuzz/shrink.ts";
 import { fuzzableOps, OP_ARBITRARIES } from "../generators/index.ts";
 import type { Implementation } from "../model/implementation.ts";
 import { newRunId } from "../model/run-id.ts";
+import type { Corpus } from "../model/vector.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { EXIT } from "./exit-code.ts";
 import { withInterrupts } from "./interrupts.ts";
@@ -34,7 +40,11 @@ export interface FuzzCommandOptions {
   readonly caseTimeout?: string;
   readonly window?: string;
   readonly strictProtocol?: boolean;
+  readonly updateBaseline?: boolean;
 }
+
+/** Kinds are taken against this implementation; without it in the selection there is no gate. */
+const PIVOT = "reference";
 
 function chooseOps(text: string | undefined): string[] {
   const known = fuzzableOps();
@@ -52,9 +62,22 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
   const timeBudgetMs = options.timeBudget === undefined ? undefined : parseDuration(options.timeBudget);
   if (options.replay !== undefined && (ops.length !== 1 || options.seed === undefined))
     throw new UsageError("--replay needs exactly one --op and its --seed");
-  const implementations = selectFromOptions(options).map((s) => s.implementation);
+  const selected = selectFromOptions(options);
+  const implementations = selected.map((s) => s.implementation);
   if (implementations.length < 2) throw new UsageError("fuzz compares implementations: select at least two");
+  const pivot = implementations.some((i) => i.name === PIVOT) ? PIVOT : undefined;
+  if (options.updateBaseline && (pivot === undefined || options.replay !== undefined))
+    throw new UsageError(`--update-baseline needs ${PIVOT} among the implementations (kinds are taken against it), and no --replay`);
   const corpus = options.replay === undefined ? loadCorpus() : undefined;
+  // Baselines are read before any adapter starts: a broken one stops the command at once (exit 2).
+  const baselines = new Map<string, Baseline>();
+  if (pivot !== undefined && corpus !== undefined) {
+    const ids = vectorIds(corpus);
+    for (const s of selected.filter((x) => x.expectationsFile !== undefined)) {
+      const name = s.implementation.name;
+      baselines.set(name, loadBaseline(baselineFileFor(s.expectationsFile!), name, ids));
+    }
+  }
   try {
     await startAll(implementations);
     if (options.replay !== undefined) return await replay(ops[0]!, seed, options.replay, implementations);
@@ -69,29 +92,82 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
         runs,
         implementations,
         shrinksPerSignature,
+        ...(pivot !== undefined ? { pivot } : {}),
         ...(timeBudgetMs !== undefined ? { timeBudgetMs } : {}),
         shouldStop: () => signal.aborted,
         onProgress: (line) => process.stderr.write(`${line}\n`),
       }),
     );
     const written = writeOutputs(summary, corpus!, options.out, `smcp-conformance fuzz --seed ${seed}`);
+    // The corpus inputs of the fuzzed operations, classified the same way: which vectors pin each kind.
+    const links = pivot === undefined || summary.kinds.length === 0 ? new Map() : await corpusKinds(corpus!, ops, implementations, pivot);
+    if (options.updateBaseline) rewriteBaselines(summary, baselines, corpus!, links);
+    const verdict = pivot === undefined ? undefined : judgeKinds(summary.kinds, baselines, ops, summary.stopped === undefined);
     process.stdout.write(
       options.json
-        ? `${JSON.stringify({ ...summary, out: written.dir, candidates: written.candidates })}\n`
-        : `${renderSummary(summary, written.candidates)}\n`,
+        ? `${JSON.stringify({ ...summary, out: written.dir, candidates: written.candidates, ...(verdict ? { gate: gateJson(verdict) } : {}) })}\n`
+        : `${renderText(summary, written.candidates, alreadyInCorpus(corpus!, summary.groups), verdict, baselines, links)}\n`,
     );
-    return summary.groups.length > 0 ? EXIT.failures : EXIT.ok;
+    return exitCode(summary, verdict);
   } finally {
     await Promise.all(implementations.map((impl) => impl.stop()));
   }
 }
 
-function writeOutputs(
+/** With a gate: 1 on a new kind. Without one (no reference selected): 1 on any disagreement. */
+function exitCode(summary: FuzzSummary, verdict: GateVerdict | undefined): number {
+  if (verdict === undefined) return summary.groups.length > 0 ? EXIT.failures : EXIT.ok;
+  return verdict.fresh.length > 0 ? EXIT.failures : EXIT.ok;
+}
+
+function vectorIds(corpus: Corpus): Set<string> {
+  return new Set(corpus.suites.flatMap((s) => s.vectors.map((v) => v.id)));
+}
+
+function renderText(
   summary: FuzzSummary,
-  corpus: NonNullable<ReturnType<typeof loadCorpus>>,
-  out: string,
-  command: string,
-): { dir: string; candidates: string[] } {
+  candidates: readonly string[],
+  inCorpus: ReturnType<typeof alreadyInCorpus>,
+  verdict: GateVerdict | undefined,
+  baselines: ReadonlyMap<string, Baseline>,
+  links: CorpusKinds,
+): string {
+  const body = renderSummary(summary, candidates, inCorpus);
+  if (verdict === undefined) return body;
+  const files = new Map([...baselines].map(([name, b]) => [name, b.file]));
+  const news = verdict.fresh.length > 0 ? `${renderNewKinds(summary, verdict, files, links)}\n` : "";
+  return `${news}${body}\n${renderGate(verdict)}`;
+}
+
+function gateJson(verdict: GateVerdict) {
+  return {
+    new: verdict.fresh,
+    known: verdict.known.length,
+    stale: verdict.stale.map((s) => ({ implementation: s.implementation, file: s.file, kind: s.entry.kind })),
+  };
+}
+
+/**
+ * `--update-baseline`: each SDK's file lists the kinds this run met (faults never), and is read
+ * again for the gate; a run cut short updates nothing.
+ */
+function rewriteBaselines(summary: FuzzSummary, baselines: Map<string, Baseline>, corpus: Corpus, links: CorpusKinds): void {
+  if (summary.stopped !== undefined) {
+    process.stderr.write(`fuzz: baselines not updated: the run stopped early (${summary.stopped}), so it did not look everywhere\n`);
+    return;
+  }
+  for (const [name, baseline] of baselines) {
+    const kinds = summary.kinds.filter((k) => k.implementation === name && !isFaultKind(k)).map((k) => k.kind);
+    const own = new Map(kinds.map((kind) => [kind, links.get(kindKey(name, kind)) ?? []]));
+    const update = updateBaseline(baseline.file, name, kinds, own);
+    process.stderr.write(
+      `fuzz baseline ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} removed\n`,
+    );
+    baselines.set(name, loadBaseline(baseline.file, name, vectorIds(corpus)));
+  }
+}
+
+function writeOutputs(summary: FuzzSummary, corpus: Corpus, out: string, command: string): { dir: string; candidates: string[] } {
   const dir = join(out, `fuzz-${newRunId()}`);
   mkdirSync(join(dir, "candidates"), { recursive: true });
   writeFileSync(join(dir, "fuzz-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);

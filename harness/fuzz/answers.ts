@@ -64,8 +64,7 @@ export async function ask(op: string, input: Record<string, unknown>, implementa
 
 /**
  * Which implementations side together, independent of the exact answers: the shape of a
- * disagreement (e.g. `python | reference,rust`). Shrinking keeps this shape, so a counterexample
- * is shrunk towards the same divergence and not drifted into another one.
+ * disagreement (e.g. `python | reference,rust`), as candidate vectors describe it.
  */
 export function partition(classes: readonly AnswerClass[]): string {
   return classes
@@ -77,7 +76,7 @@ export function partition(classes: readonly AnswerClass[]): string {
 /**
  * The kind of a disagreement: per class a coarse answer (accepted, a verdict or error reason, a
  * fault, or "output"), and for plain outputs the top-level keys that differ. Cases of one kind
- * are very likely one root cause; their shrunk forms are grouped under it.
+ * are very likely one root cause; shrinking keeps the kind, and their shrunk forms are grouped under it.
  */
 export function signature(op: string, classes: readonly AnswerClass[]): string {
   const parsed = classes.map((c) => parseAnswer(c.answer));
@@ -118,6 +117,26 @@ function differingKeys(parsed: readonly unknown[]): string {
     .filter((k) => new Set(records.map((r) => JSON.stringify(r[k]))).size > 1)
     .map((k) => `/${k}`)
     .join(",");
+}
+
+/**
+ * One implementation's side of a disagreement, against a pivot (the reference): the kind of
+ * disagreement its fuzz baseline lists, whatever other implementations ran beside it. Null when
+ * the implementation sides with the pivot, or either said nothing comparable (unsupported).
+ */
+export function kindAgainst(op: string, classes: readonly AnswerClass[], pivot: string, implementation: string): string | null {
+  const pivotClass = classes.find((c) => c.implementations.includes(pivot));
+  const ownClass = classes.find((c) => c.implementations.includes(implementation));
+  if (!pivotClass || !ownClass || pivotClass === ownClass) return null;
+  return signature(op, [
+    { answer: pivotClass.answer, implementations: [pivot] },
+    { answer: ownClass.answer, implementations: [implementation] },
+  ]);
+}
+
+/** One key per implementation and kind. */
+export function kindKey(implementation: string, kind: string): string {
+  return `${implementation}\u0000${kind}`;
 }
 
 /** The implementation pairs that disagree in this outcome, as `a~b` with a < b. */

@@ -28,9 +28,31 @@ export function describeClasses(group: FuzzGroup): string {
     .join("; ");
 }
 
+/** Every input the corpus holds, by operation and canonical input, to the id of the vector holding it. */
+export function corpusInputs(corpus: Corpus): ReadonlyMap<string, string> {
+  return new Map(corpus.suites.flatMap((s) => s.vectors.map((v) => [inputKey(v.op, v.input), v.id] as const)));
+}
+
+export function inputKey(op: string, input: Record<string, unknown>): string {
+  return `${op}\u0000${canonicalJson(input)}`;
+}
+
+/** The groups whose shrunk input a corpus vector already holds: vector id by group. */
+export function alreadyInCorpus(corpus: Corpus, groups: readonly FuzzGroup[]): ReadonlyMap<FuzzGroup, string> {
+  const inputs = corpusInputs(corpus);
+  return new Map(
+    groups.flatMap((g) => {
+      const id = inputs.get(inputKey(g.op, g.input));
+      return id === undefined ? [] : [[g, id] as const];
+    }),
+  );
+}
+
+/** Candidate files, one per suite; a group whose input the corpus already holds is never a candidate. */
 export function candidateFiles(corpus: Corpus, groups: readonly FuzzGroup[], command: string): VectorFileToWrite[] {
   const bySuite = new Map<string, VectorToWrite[]>();
-  for (const group of groups) {
+  const existing = alreadyInCorpus(corpus, groups);
+  for (const group of groups.filter((g) => !existing.has(g))) {
     const home = homeOf(corpus, group.op);
     const vector: VectorToWrite = {
       id: candidateId(home.suite, group.op, group.input),

@@ -7,7 +7,7 @@
  */
 import type { Arbitrary } from "fast-check";
 import type { Implementation } from "../model/implementation.ts";
-import { ask, disagreeingPairs, type Outcome, partition, signature } from "./answers.ts";
+import { ask, disagreeingPairs, kindAgainst, kindKey, type Outcome, partition, signature } from "./answers.ts";
 import { valuesAt } from "./generate-at.ts";
 
 export interface Found {
@@ -25,6 +25,18 @@ export interface ExploreStats {
   readonly pairs: Map<string, number>;
   /** How many cases showed each coarse signature, and the first few of each (to shrink). */
   readonly signatures: Map<string, { count: number; samples: Found[] }>;
+  /** Per implementation, the kinds of its disagreement with the pivot, each with the signature it was first seen in. */
+  readonly kinds: Map<string, KindSeen>;
+}
+
+/** One implementation's kind of disagreement with the pivot (see `kindAgainst`), as exploration met it. */
+export interface KindSeen {
+  readonly implementation: string;
+  readonly op: string;
+  readonly kind: string;
+  /** The signature of the first case showing it: its shrunk group is the one found from that signature. */
+  readonly signature: string;
+  cases: number;
 }
 
 export interface ExploreOptions {
@@ -35,6 +47,8 @@ export interface ExploreOptions {
   readonly implementations: readonly Implementation[];
   /** Kept per signature for shrinking; later occurrences are only counted. */
   readonly samplesPerSignature: number;
+  /** The implementation every other one's kinds of disagreement are taken against (the reference); none: no kinds. */
+  readonly pivot?: string;
   /** Exploration stops at the next chunk boundary once this returns true (time budget, interrupt). */
   readonly shouldStop: () => boolean;
   readonly chunk?: number;
@@ -42,7 +56,7 @@ export interface ExploreOptions {
 }
 
 export async function explore(options: ExploreOptions): Promise<ExploreStats> {
-  const stats: ExploreStats = { cases: 0, disagreeing: 0, pairs: new Map(), signatures: new Map() };
+  const stats: ExploreStats = { cases: 0, disagreeing: 0, pairs: new Map(), signatures: new Map(), kinds: new Map() };
   const chunk = options.chunk ?? 2000;
   for (let start = 0; start < options.runs && !options.shouldStop(); start += chunk) {
     const size = Math.min(chunk, options.runs - start);
@@ -67,4 +81,18 @@ function record(stats: ExploreStats, options: ExploreOptions, index: number, inp
   entry.count++;
   if (entry.samples.length < options.samplesPerSignature)
     entry.samples.push({ index, input, outcome, partition: partition(outcome.classes) });
+  if (options.pivot !== undefined) recordKinds(stats, options.op, options.pivot, outcome, key);
+}
+
+function recordKinds(stats: ExploreStats, op: string, pivot: string, outcome: Outcome, signatureKey: string): void {
+  for (const c of outcome.classes) {
+    for (const implementation of c.implementations) {
+      const kind = kindAgainst(op, outcome.classes, pivot, implementation);
+      if (kind === null) continue;
+      const key = kindKey(implementation, kind);
+      const seen = stats.kinds.get(key);
+      if (seen) seen.cases++;
+      else stats.kinds.set(key, { implementation, op, kind, signature: signatureKey, cases: 1 });
+    }
+  }
 }

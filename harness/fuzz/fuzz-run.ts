@@ -8,7 +8,7 @@ import type { Arbitrary } from "fast-check";
 import type { Implementation } from "../model/implementation.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
 import { type AnswerClass, signature } from "./answers.ts";
-import { type ExploreStats, explore } from "./explore.ts";
+import { type ExploreStats, explore, type KindSeen } from "./explore.ts";
 import { shrink } from "./shrink.ts";
 
 export interface FuzzOptions {
@@ -21,6 +21,8 @@ export interface FuzzOptions {
   readonly implementations: readonly Implementation[];
   /** Cases shrunk per coarse signature (more finds distinct root causes that look alike). */
   readonly shrinksPerSignature: number;
+  /** Each other implementation's kinds of disagreement are taken against this one (the reference); see `kinds`. */
+  readonly pivot?: string;
   readonly shouldStop?: () => boolean;
   readonly onProgress?: (line: string) => void;
 }
@@ -41,6 +43,8 @@ export interface FuzzGroup {
   /** Other distinct shrunk forms of the same kind (replay paths), for a reviewer to compare. */
   readonly variants: string[];
   readonly shrink: { readonly evaluations: number; readonly interrupted: boolean };
+  /** The signatures, as exploration met them, whose cases shrank into this group. */
+  readonly found_as: string[];
 }
 
 export interface OpStats {
@@ -61,6 +65,10 @@ export interface FuzzSummary {
   /** Disagreeing cases per implementation pair `a~b`. */
   readonly pairs: Readonly<Record<string, number>>;
   readonly groups: readonly FuzzGroup[];
+  /** The implementation the kinds are taken against, when one was set. */
+  readonly pivot?: string;
+  /** Per implementation, each kind of disagreement with the pivot and how many cases showed it (what its baseline gates). */
+  readonly kinds: readonly KindSeen[];
   readonly stopped?: string;
 }
 
@@ -96,6 +104,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzSummary> {
       arbitrary: arbitraryFor(options, op),
       implementations: options.implementations,
       samplesPerSignature: options.shrinksPerSignature,
+      ...(options.pivot !== undefined ? { pivot: options.pivot } : {}),
       shouldStop,
     });
     explored.push({ op, seed, stats });
@@ -116,6 +125,8 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzSummary> {
     per_op: explored.map(({ op, seed, stats }) => ({ op, seed, cases: stats.cases, disagreeing: stats.disagreeing })),
     pairs,
     groups,
+    ...(options.pivot !== undefined ? { pivot: options.pivot } : {}),
+    kinds: explored.flatMap(({ stats }) => [...stats.kinds.values()]),
     ...(stopped ? { stopped } : {}),
   };
 }
@@ -137,7 +148,9 @@ async function shrinkAll(
 ): Promise<FuzzGroup[]> {
   const groups = new Map<string, FuzzGroup>();
   const jobs = explored.flatMap(({ op, seed, stats }) =>
-    [...stats.signatures].flatMap(([, entry]) => entry.samples.map((found, i) => ({ op, seed, cases: i === 0 ? entry.count : 0, found }))),
+    [...stats.signatures].flatMap(([explored, entry]) =>
+      entry.samples.map((found, i) => ({ op, seed, explored, cases: i === 0 ? entry.count : 0, found })),
+    ),
   );
   for (const [n, job] of jobs.entries()) {
     if (options.shouldStop?.()) break;
@@ -148,7 +161,7 @@ async function shrinkAll(
       arbitrary: arbitraryFor(options, job.op),
       seed: job.seed,
       index: job.found.index,
-      partition: job.found.partition,
+      signature: job.explored,
       implementations: options.implementations,
       timeLimitMs,
     });
@@ -168,15 +181,17 @@ async function shrinkAll(
       cases: 0,
       variants: [],
       shrink: { evaluations: shrunk?.evaluations ?? 0, interrupted: shrunk?.interrupted ?? false },
+      found_as: [],
     };
     const existing = groups.get(kind);
     const group = !existing
       ? candidate
       : size(candidate) < size(existing)
-        ? { ...candidate, cases: existing.cases, variants: [...existing.variants, existing.path] }
+        ? { ...candidate, cases: existing.cases, variants: [...existing.variants, existing.path], found_as: existing.found_as }
         : existing;
     if (existing && group === existing && canonicalJson(input) !== canonicalJson(existing.input)) existing.variants.push(path);
     group.cases += job.cases;
+    if (!group.found_as.includes(job.explored)) group.found_as.push(job.explored);
     groups.set(kind, group);
     options.onProgress?.(
       `fuzz: shrank ${job.op} case ${job.found.index} to ${canonicalJson(input).length} bytes in ${shrunk?.evaluations ?? 0} steps`,

@@ -1,15 +1,72 @@
 /** The fuzz summary for people: by operation, by implementation pair, then one block per group. */
 
 import { visibleJson } from "../corpus/vector-file-text.ts";
+import { kindKey } from "./answers.ts";
 import { describeClasses } from "./candidates.ts";
+import type { CorpusKinds } from "./corpus-kinds.ts";
+import type { KindSeen } from "./explore.ts";
 import type { FuzzGroup, FuzzSummary } from "./fuzz-run.ts";
+import { type GateVerdict, isFaultKind } from "./gate.ts";
 
 /** The command that replays one group's shrunk case against the same implementations. */
 export function replayCommand(summary: FuzzSummary, group: FuzzGroup): string {
   return `npx smcp-conformance fuzz --op ${group.op} --seed ${group.seed} --replay '${group.path}' --impl ${summary.implementations.join(",")}`;
 }
 
-export function renderSummary(summary: FuzzSummary, candidates: readonly string[]): string {
+/** The shrunk group a kind's first case went into (none when shrinking was cut short before it). */
+export function groupOf(summary: FuzzSummary, seen: KindSeen): FuzzGroup | undefined {
+  return summary.groups.find((g) => g.found_as.includes(seen.signature));
+}
+
+/**
+ * The gate's news, printed before everything else: each new kind with its shrunk case and replay
+ * line. `baselineFiles` by implementation (none: the implementation has no baseline).
+ */
+export function renderNewKinds(
+  summary: FuzzSummary,
+  verdict: GateVerdict,
+  baselineFiles: ReadonlyMap<string, string>,
+  links: CorpusKinds = new Map(),
+): string {
+  const out: string[] = [];
+  verdict.fresh.forEach((seen, i) => {
+    const file = baselineFiles.get(seen.implementation);
+    const where = isFaultKind(seen)
+      ? "an adapter fault is never a known kind"
+      : file
+        ? `not in ${file}`
+        : `${seen.implementation} has no fuzz baseline`;
+    out.push(`NEW ${i + 1}. ${seen.kind}`);
+    out.push(`     ${seen.implementation}: ${where}; seen in ${seen.cases} cases`);
+    const shown = links.get(kindKey(seen.implementation, seen.kind));
+    if (shown) out.push(`     the corpus shows it too: ${shown.join(", ")}`);
+    const group = groupOf(summary, seen);
+    if (group) {
+      if (group.signature !== seen.signature) out.push(`     (shrinking kept who sides with whom, not every answer: ${group.signature})`);
+      out.push(`     shrunk input: ${visibleJson(group.input)}`);
+      out.push(`     ${describeClasses(group)}`);
+      out.push(`     replay: ${replayCommand(summary, group)}`);
+    } else out.push("     (not shrunk: the run stopped before shrinking it)");
+  });
+  return out.join("\n");
+}
+
+/** The gate's closing lines: known kinds, stale kinds, and the count of new ones. */
+export function renderGate(verdict: GateVerdict): string {
+  const out: string[] = [];
+  for (const s of verdict.stale) out.push(`stale: ${s.implementation}: known kind not seen in this run (${s.file}): ${s.entry.kind}`);
+  const faults = verdict.fresh.filter(isFaultKind).length;
+  out.push(
+    `fuzz gate: ${verdict.fresh.length} new kinds of disagreement${faults > 0 ? ` (${faults} adapter faults)` : ""}, ${verdict.known.length} known, ${verdict.stale.length} stale`,
+  );
+  return out.join("\n");
+}
+
+export function renderSummary(
+  summary: FuzzSummary,
+  candidates: readonly string[],
+  inCorpus: ReadonlyMap<FuzzGroup, string> = new Map(),
+): string {
   const out: string[] = [];
   out.push("disagreements by operation:");
   for (const op of summary.per_op) {
@@ -32,7 +89,7 @@ export function renderSummary(summary: FuzzSummary, candidates: readonly string[
     out.push(
       `     seen in ${g.cases} cases, ${shrink}${g.variants.length > 0 ? `; ${g.variants.length} other shrunk forms (paths ${g.variants.join(", ")})` : ""}`,
     );
-    out.push(`     input: ${visibleJson(g.input)}`);
+    out.push(`     input: ${visibleJson(g.input)}${inCorpus.has(g) ? ` (the corpus holds it: ${inCorpus.get(g)})` : ""}`);
     out.push(`     ${describeClasses(g)}`);
     out.push(`     replay: ${replayCommand(summary, g)}`);
   });

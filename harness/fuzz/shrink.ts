@@ -1,13 +1,13 @@
 /**
  * Shrinking a disagreement to a minimal counterexample with fast-check's own shrinker, each step
  * answered by the real implementations (the subprocess adapters included). The predicate keeps
- * the disagreement's shape (which implementations side together), so the shrunk case shows the
- * same divergence. The result's path replays it: `fc.check(property, { seed, path })` walks the
+ * the disagreement's kind (who sides with whom, and each side's coarse answer), so the shrunk case
+ * shows the same divergence, never a smaller one of another kind. The result's path replays it: `fc.check(property, { seed, path })` walks the
  * same shrink tree without evaluating anything on the way.
  */
 import fc, { type Arbitrary } from "fast-check";
 import type { Implementation } from "../model/implementation.ts";
-import { ask, type Outcome, partition } from "./answers.ts";
+import { ask, type Outcome, signature } from "./answers.ts";
 import { valuesAt } from "./generate-at.ts";
 
 export interface Shrunk {
@@ -26,8 +26,8 @@ export interface ShrinkRequest {
   readonly arbitrary: Arbitrary<Record<string, unknown>>;
   readonly seed: number;
   readonly index: number;
-  /** The shape to keep, from `partition()`. */
-  readonly partition: string;
+  /** The kind to keep, from `signature()`. */
+  readonly signature: string;
   readonly implementations: readonly Implementation[];
   readonly timeLimitMs: number;
 }
@@ -37,7 +37,7 @@ export async function shrink(request: ShrinkRequest): Promise<Shrunk | null> {
   const property = fc.asyncProperty(request.arbitrary, async (input) => {
     evaluations++;
     const outcome = await ask(request.op, input, request.implementations);
-    return outcome.classes.length < 2 || partition(outcome.classes) !== request.partition;
+    return outcome.classes.length < 2 || signature(request.op, outcome.classes) !== request.signature;
   });
   const details = await fc.check(property, {
     seed: request.seed,
