@@ -9,7 +9,7 @@ const LAYERS = [
   ["corpus", "protocol", "bootstrap", "generators"],
   ["driver", "transport", "diff", "expectations", "export"],
   ["report", "impl"],
-  ["run", "fuzz", "audit"],
+  ["run", "fuzz", "audit", "lint"],
   ["generate"],
   ["commands"],
   ["cli"],

@@ -1,34 +1,66 @@
 /**
- * An independent audit of a report: every case's status is re-derived from its transcript alone
- * (the exact lines exchanged, or the recorded fault) and the vector it claims to run, then the
- * summary is recounted. Any disagreement with what the report says is listed.
+ * An independent audit of a report: everything the report claims is re-derived from what it
+ * carries and checked against it. Each vector's content against its content hash (an edited
+ * expected value or tier shows); one case per vector × implementation, or the case listed as not
+ * run (a deleted or duplicated case shows); each case's answer from its transcript (the exact lines
+ * exchanged, or the recorded fault), request and response ids paired, its status judged again; an
+ * `unsupported` that was never sent against the operations the handshake offered; each gap against
+ * the expectations the run recorded (and the file itself, when it is unchanged on disk); then the
+ * summary, the facts and the verdict recounted. Any disagreement is listed.
  */
+import { existsSync, readFileSync } from "node:fs";
 import { diffValues } from "../diff/compare.ts";
 import { judge } from "../diff/judge.ts";
+import { loadExpectations } from "../expectations/load-expectations.ts";
 import { reportFacts } from "../model/facts.ts";
 import type { CallResult } from "../model/implementation.ts";
 import { applies } from "../model/protocols.ts";
-import { type CaseRecord, type Report, summarize, type VectorRecord } from "../model/report.ts";
-import { applyGap } from "../model/status.ts";
+import { type CaseRecord, type ImplementationRecord, type Report, summarize, type VectorRecord } from "../model/report.ts";
+import { applyGap, type Gap } from "../model/status.ts";
+import { vectorContentHash } from "../model/vector-hash.ts";
+import { runVerdict } from "../model/verdict.ts";
 import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
 import { resultOf } from "../protocol/to-result.ts";
 import { isTransportOp, judgedResult } from "../run/transport-cases.ts";
 import { prepareTransportCase } from "../transport/prepare-case.ts";
+import { sha256Hex } from "../util/canonical-json.ts";
 
 export interface AuditResult {
   readonly cases: number;
   readonly problems: readonly string[];
+  /** What could not be checked (an expectations file changed since the run), for the reader: not problems. */
+  readonly notes: readonly string[];
 }
 
+const unescapePointer = (token: string) => token.replace(/~1/g, "/").replace(/~0/g, "~");
+const caseKey = (implementation: string, vectorId: string) => `${implementation}\u0000${vectorId}`;
+
 export function auditReport(report: Report): AuditResult {
-  if (!Array.isArray(report.cases) || !Array.isArray(report.vectors) || typeof report.summary !== "object") {
-    return { cases: 0, problems: ["not a report: it lacks cases, vectors or summary"] };
+  if (
+    !Array.isArray(report?.cases) ||
+    !Array.isArray(report.vectors) ||
+    typeof report.summary !== "object" ||
+    !Array.isArray(report.implementations)
+  ) {
+    return { cases: 0, problems: ["not a report: it lacks cases, vectors, implementations or summary"], notes: [] };
   }
-  const vectors = new Map<string, VectorRecord>(report.vectors.map((v) => [v.id, v]));
-  const protocolOf = new Map(report.implementations.flatMap((i) => (i.protocol ? [[i.name, i.protocol.used] as const] : [])));
   const problems: string[] = [];
+  const notes: string[] = [];
+  const vectors = checkVectors(report.vectors, problems);
+  const implementations = new Map<string, ImplementationRecord>();
+  for (const impl of report.implementations) {
+    if (implementations.has(impl.name)) problems.push(`implementation ${impl.name} is listed twice`);
+    implementations.set(impl.name, impl);
+  }
+  const gaps = new Map([...implementations].map(([name, impl]) => [name, listedGaps(impl, problems, notes)] as const));
+  const seen = new Set<string>();
   const derived: CaseRecord[] = report.cases.map((c) => {
     const where = `${c.implementation} ${c.vector_id}`;
+    const key = caseKey(c.implementation, c.vector_id);
+    if (seen.has(key)) problems.push(`${where}: the case appears more than once (duplicated)`);
+    seen.add(key);
+    const impl = implementations.get(c.implementation);
+    if (!impl) problems.push(`${where}: no implementation ${c.implementation} in the report`);
     const vector = vectors.get(c.vector_id);
     if (!vector) {
       problems.push(`${where}: no such vector in the report`);
@@ -38,51 +70,170 @@ export function auditReport(report: Report): AuditResult {
       problems.push(`${where}: the case has no transcript`);
       return c;
     }
-    const result = resultFromTranscript(c, vector, (p) => problems.push(`${where}: ${p}`));
-    // Applicability is re-derived from the vector's span and the version the implementation was judged against.
-    const used = protocolOf.get(c.implementation);
-    const keptOut = c.transcript.fault?.detail.startsWith("not_applicable:") === true;
-    if (used !== undefined && vector.since !== undefined && keptOut === applies(vector, used))
-      problems.push(
-        `${where}: the vector ${applies(vector, used) ? "applies" : "does not apply"} to protocol ${used}, but the case ${keptOut ? "was not sent" : "ran"}`,
-      );
-    const judged = result && judgedResult({ result, transcript: c.transcript });
-    const status = judged ? applyGap(judge(vector, judged).status, c.gap) : c.status;
-    if (status !== c.status) problems.push(`${where}: the transcript gives ${status}, the report says ${c.status}`);
-    return { ...c, status, ...(result ? { result } : {}) };
+    return auditCase(c, vector, impl, gaps.get(c.implementation), (p) => problems.push(`${where}: ${p}`));
   });
+  checkCompleteness(report, vectors, implementations, seen, problems);
   // Facts (disagreements, verdict agreement) come from the answers the transcripts hold, so re-derive them too.
-  for (const d of report.facts ? diffValues(reportFacts(report.vectors, derived), report.facts) : []) {
+  for (const d of report.facts ? diffValues(reportFacts(report.vectors, derived), report.facts) : [])
     problems.push(`facts${d.path}: re-derived ${JSON.stringify(d.expected)}, the report says ${JSON.stringify(d.actual)}`);
-  }
-  for (const d of diffValues(summarize(derived), report.summary)) {
+  const summary = summarize(derived);
+  for (const d of diffValues(summary, report.summary))
     problems.push(`summary${d.path}: recounted ${JSON.stringify(d.expected)}, the report says ${JSON.stringify(d.actual)}`);
-  }
-  return { cases: report.cases.length, problems };
+  if (report.verdict !== undefined)
+    for (const d of diffValues(runVerdict({ ...report, summary }), report.verdict))
+      problems.push(`verdict${d.path}: re-derived ${JSON.stringify(d.expected)}, the report says ${JSON.stringify(d.actual)}`);
+  return { cases: report.cases.length, problems, notes };
 }
 
-function resultFromTranscript(c: CaseRecord, vector: VectorRecord, problem: (p: string) => void): CallResult | undefined {
+/** Vectors by id, each checked against its content hash (what its cases check: op, input, expected value or error, tier, span). */
+function checkVectors(list: readonly VectorRecord[], problems: string[]): Map<string, VectorRecord> {
+  const vectors = new Map<string, VectorRecord>();
+  for (const v of list) {
+    if (vectors.has(v.id)) problems.push(`vector ${v.id} is listed twice`);
+    vectors.set(v.id, v);
+    if (vectorContentHash(v) !== v.content_hash)
+      problems.push(
+        `vector ${v.id}: its op, input, expected value, expected error, tier or span do not match its content hash (edited after the run)`,
+      );
+  }
+  return vectors;
+}
+
+/** Every implementation × vector has exactly one case, or is listed as not run (and not both). */
+function checkCompleteness(
+  report: Report,
+  vectors: ReadonlyMap<string, VectorRecord>,
+  implementations: ReadonlyMap<string, ImplementationRecord>,
+  seen: ReadonlySet<string>,
+  problems: string[],
+): void {
+  const notRun = new Set<string>();
+  for (const n of report.incomplete?.not_run ?? []) {
+    const key = caseKey(n.implementation, n.vector_id);
+    if (seen.has(key)) problems.push(`${n.implementation} ${n.vector_id}: listed as not run, but the report has its case`);
+    if (!implementations.has(n.implementation) || !vectors.has(n.vector_id))
+      problems.push(`${n.implementation} ${n.vector_id}: listed as not run, but names no implementation and vector of the report`);
+    notRun.add(key);
+  }
+  for (const name of implementations.keys())
+    for (const id of vectors.keys()) {
+      const key = caseKey(name, id);
+      if (!seen.has(key) && !notRun.has(key)) problems.push(`${name} ${id}: no case, and not listed as not run (deleted from the report)`);
+    }
+}
+
+/** The gaps the run applied for one implementation, from its record; checked against the file when it is unchanged. */
+function listedGaps(impl: ImplementationRecord, problems: string[], notes: string[]): Map<string, Gap> | undefined {
+  const record = impl.expectations;
+  if (!record?.listed) return undefined;
+  const listed = new Map(record.listed.map((g) => [g.id, g] as const));
+  if (listed.size !== record.gaps)
+    problems.push(`${impl.name}: the expectations record lists ${listed.size} gaps but counts ${record.gaps}`);
+  if (record.sha256 === undefined || !existsSync(record.file)) return listed;
+  if (sha256Hex(readFileSync(record.file)) !== record.sha256) {
+    notes.push(`${impl.name}: ${record.file} changed since the run; its gaps are checked against the report's record of it`);
+    return listed;
+  }
+  try {
+    const file = loadExpectations(record.file, impl.name).gaps;
+    const ids = new Set(
+      diffValues(Object.fromEntries(file), Object.fromEntries(listed)).map((d) => unescapePointer(d.path.split("/")[1]!)),
+    );
+    for (const id of ids) problems.push(`${impl.name}: gap ${id} differs from ${record.file} (whose sha256 the run recorded)`);
+  } catch (error) {
+    notes.push(`${impl.name}: ${record.file} cannot be read (${(error as Error).message.split("\n")[0]})`);
+  }
+  return listed;
+}
+
+/** One case re-derived: its answer, ids, gap and status; returns the case as the transcript has it. */
+function auditCase(
+  c: CaseRecord,
+  vector: VectorRecord,
+  impl: ImplementationRecord | undefined,
+  gaps: ReadonlyMap<string, Gap> | undefined,
+  problem: (p: string) => void,
+): CaseRecord {
+  if (c.content_hash !== vector.content_hash) problem("the case's content hash is not its vector's");
+  if (c.op !== vector.op || c.tier !== vector.tier || c.suite !== vector.suite) problem("the case's op, tier or suite is not its vector's");
+  const result = resultFromTranscript(c, vector, impl, problem);
+  if (result && !sameResult(result, c.result))
+    problem("the answer recorded in the case differs from the one its transcript holds (edited)");
+  // Applicability is re-derived from the vector's span and the version the implementation was judged against.
+  const used = impl?.protocol?.used;
+  const keptOut = c.transcript.fault?.detail.startsWith("not_applicable:") === true;
+  if (used !== undefined && vector.since !== undefined && keptOut === applies(vector, used))
+    problem(
+      `the vector ${applies(vector, used) ? "applies" : "does not apply"} to protocol ${used}, but the case ${keptOut ? "was not sent" : "ran"}`,
+    );
+  if (gaps !== undefined) {
+    const listed = gaps.get(c.vector_id);
+    if (c.gap && !listed) problem("the case carries a gap the run's expectations do not list (invented)");
+    else if (!c.gap && listed) problem("the run's expectations list a gap for this case, but the case does not carry it");
+    else if (c.gap && listed && diffValues(listed, c.gap).length > 0)
+      problem("the case's gap differs from the one the run's expectations list");
+  } else if (c.gap && impl && !impl.expectations)
+    problem("the case carries a gap, but the implementation had no expectations file (invented)");
+  const judged = result && judgedResult({ result, transcript: c.transcript });
+  const status = judged ? applyGap(judge(vector, judged).status, c.gap) : c.status;
+  if (status !== c.status) problem(`the transcript gives ${status}, the report says ${c.status}`);
+  return { ...c, status, ...(result ? { result } : {}) };
+}
+
+/** The kind and what it says must agree; a fault's message is evidence only. */
+function sameResult(derived: CallResult, recorded: CallResult | undefined): boolean {
+  if (!recorded || derived.kind !== recorded.kind) return false;
+  if (derived.kind === "ok" || derived.kind === "error" || derived.kind === "unsupported" || derived.kind === "not_applicable")
+    return diffValues(derived, recorded).length === 0;
+  return true;
+}
+
+function resultFromTranscript(
+  c: CaseRecord,
+  vector: VectorRecord,
+  impl: ImplementationRecord | undefined,
+  problem: (p: string) => void,
+): CallResult | undefined {
   const { request, response, fault } = c.transcript;
+  let requestId: number | undefined;
   if (request !== null) {
     const parsed = parseToAdapter(request);
     if (!parsed.ok || parsed.message.type !== "call") problem(`the request line is not a call: ${request}`);
-    else if (parsed.message.op !== vector.op || diffValues(sentInput(c, vector), parsed.message.input).length > 0)
-      problem("the request does not carry the vector's op and input");
+    else {
+      requestId = parsed.message.id;
+      if (parsed.message.op !== vector.op || diffValues(sentInput(c, vector), parsed.message.input).length > 0)
+        problem("the request does not carry the vector's op and input");
+    }
+  }
+  if (fault && fault.kind !== "not_sent") {
+    // The harness saw a fault. A line it kept as the offending one must really break the protocol.
+    if (response !== null && fault.kind === "protocol_error" && parseFromAdapter(response, true, () => vector.op).ok)
+      problem("the case is a protocol error, but its recorded line is a well-formed answer");
+    return { kind: fault.kind, message: fault.detail };
   }
   if (response !== null) {
     const parsed = parseFromAdapter(response, false);
     if (!parsed.ok) return { kind: "protocol_error", message: parsed.problem };
     if (parsed.message.type === "hello") return { kind: "protocol_error", message: "a hello in place of an answer" };
+    if (requestId !== undefined && parsed.message.id !== requestId)
+      problem(`the response answers id ${parsed.message.id}, but the request was id ${requestId}`);
     return resultOf(parsed.message as ResultMessage);
   }
   if (!fault) {
     problem("no response and no recorded fault");
     return undefined;
   }
-  if (fault.kind !== "not_sent") return { kind: fault.kind, message: fault.detail };
-  if (fault.detail.startsWith("unsupported:")) return { kind: "unsupported", message: fault.detail };
-  if (fault.detail.startsWith("not_applicable:")) return { kind: "not_applicable", message: fault.detail };
-  return { kind: "crash", message: fault.detail };
+  const [kind, ...rest] = fault.detail.split(": ");
+  const message = rest.join(": ");
+  if (kind === "unsupported") {
+    if (vector.needs === undefined && impl?.handshake.operations.includes(vector.op))
+      problem(`the case says unsupported without being sent, but ${c.implementation}'s handshake offers ${vector.op}`);
+    return { kind: "unsupported", message };
+  }
+  if (kind === "not_applicable") return { kind: "not_applicable", message };
+  if (impl && impl.not_started === undefined && impl.stats?.broken === undefined && !isTransportOp(vector.op))
+    problem("the case says the adapter never answered it, but the implementation started");
+  return { kind: "crash", message: kind === "crash" ? message : fault.detail };
 }
 
 /**

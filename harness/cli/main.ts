@@ -2,11 +2,14 @@
 import { Command, CommanderError } from "commander";
 import { auditCommand } from "../commands/audit-command.ts";
 import { compareCommand } from "../commands/compare-command.ts";
-import { EXIT } from "../commands/exit-code.ts";
+import { EXIT, EXIT_CODES_HELP } from "../commands/exit-code.ts";
 import { exportCommand } from "../commands/export-command.ts";
+import { describeError } from "../commands/interrupts.ts";
 import { mergeCommand } from "../commands/merge-command.ts";
-import { runCommand } from "../commands/run-command.ts";
+import { RunInternalError, runCommand } from "../commands/run-command.ts";
 import { CorpusError } from "../corpus/errors.ts";
+import { OutputError } from "../util/output-error.ts";
+import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
 
 function collect(value: string, previous: string[]): string[] {
@@ -17,7 +20,8 @@ export function buildProgram(): Command {
   const program = new Command("smcp-conformance")
     .description("Conformance test kit for the A2C-SMCP protocol across its SDKs")
     .exitOverride()
-    .showHelpAfterError();
+    .showHelpAfterError()
+    .addHelpText("after", EXIT_CODES_HELP);
   program
     .command("run")
     .description("load and check the corpus, run it against the selected implementations, write reports")
@@ -34,18 +38,24 @@ export function buildProgram(): Command {
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
     .option("--window <n>", "most requests in flight per adapter")
+    .option("--max-message-bytes <n>", "longest line an adapter may write (default 64 MiB); a longer one is a protocol error")
+    .option("--allow-empty", "an implementation with no judged case does not fail the run")
     .option("--shard <i/n>", "run only shard i of n (split deterministically by vector id)")
     .option(
       "--protocol <version>",
       "judge every implementation against this protocol version (0.3.0, 0.3.2, 0.4.0) instead of the version its handshake claims",
     )
     .option("--update-expectations", "rewrite each implementation's expectations file from this run (reasons kept)")
+    .option("--record-faults", "with --update-expectations: record crash, timeout and protocol_error cases as gaps too")
+    .addHelpText("after", EXIT_CODES_HELP)
     .action(async (options) => {
       process.exitCode = await runCommand(options);
     });
   program
     .command("fuzz")
-    .description("differential fuzzing: generated inputs through every implementation; disagreements shrunk to candidate vectors")
+    .description(
+      "differential fuzzing: generated inputs through every implementation; disagreements shrunk to candidate vectors; exit 1 on a kind of disagreement no SDK's fuzz baseline lists",
+    )
     .option("--impl <names>", "comma-separated implementations (default: reference and every SDK at its pinned version)")
     .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
     .option("--op <ops>", "comma-separated operations to fuzz (default: every operation with a generator)")
@@ -59,6 +69,7 @@ export function buildProgram(): Command {
     .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
     .option("--window <n>", "most requests in flight per adapter")
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
+    .option("--update-baseline", "rewrite each SDK's fuzz baseline (adapters/<sdk>/fuzz-baseline.yaml) from this run, keeping reasons")
     .action(async (options) => {
       // Loaded on use: building every generator costs startup time the other commands need not pay.
       const { fuzzCommand } = await import("../commands/fuzz-command.ts");
@@ -80,6 +91,24 @@ export function buildProgram(): Command {
     .action(async (options) => {
       const { generateCommand } = await import("../commands/generate-command.ts");
       process.exitCode = await generateCommand(options);
+    });
+  program
+    .command("lint")
+    .description(
+      "isolation: each rejecting vector's input with its one fault repaired, and each config other vectors carry, must be accepted by every implementation",
+    )
+    .option("--impl <names>", "comma-separated implementations (default: reference and every SDK at its pinned version)")
+    .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
+    .option("--suite <names>", "comma-separated suites (default: all)")
+    .option("--filter <text>", "only vector ids containing text (* wildcards allowed)")
+    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .option("--json", "print the findings as JSON")
+    .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
+    .option("--window <n>", "most requests in flight per adapter")
+    .option("--strict-protocol", "check every adapter message against the protocol schemas")
+    .action(async (options) => {
+      const { lintCommand } = await import("../commands/lint-command.ts");
+      process.exitCode = await lintCommand(options);
     });
   program
     .command("audit")
@@ -137,13 +166,19 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (error instanceof CorpusError) {
-      process.stderr.write(`corpus error: nothing was run\n${error.message}\n`);
+      process.stderr.write(terminalSafe(`corpus error: nothing was run\n${error.message}\n`));
       return EXIT.usage;
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`usage error: ${error.message}\n`);
+      process.stderr.write(terminalSafe(`usage error: ${error.message}\n`));
       return EXIT.usage;
     }
-    throw error;
+    if (error instanceof OutputError) {
+      process.stderr.write(terminalSafe(`output error: ${error.message}\n`));
+      return EXIT.usage;
+    }
+    // Anything else is a fault of the kit itself: exit 3, never 1 (which means failing cases).
+    process.stderr.write(`internal error: ${error instanceof RunInternalError ? error.message : describeError(error)}\n`);
+    return EXIT.internal;
   }
 }

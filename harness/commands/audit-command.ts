@@ -1,22 +1,16 @@
-/** `smcp-conformance audit <report.json>`: exit 0 when the report agrees with its transcripts. */
-import { readFileSync } from "node:fs";
+/** `smcp-conformance audit <report.json>`: exit 0 when the report agrees with its transcripts, 1 when it does not, 2 when it cannot be read. */
 import { auditReport } from "../audit/audit-report.ts";
-import type { Report } from "../model/report.ts";
-import { UsageError } from "../util/usage-error.ts";
+import { terminalSafe } from "../util/terminal-text.ts";
 import { EXIT } from "./exit-code.ts";
+import { readReportFile } from "./read-report.ts";
 
 export function auditCommand(path: string): number {
-  let report: Report;
-  try {
-    report = JSON.parse(readFileSync(path, "utf8")) as Report;
-  } catch (error) {
-    throw new UsageError(`cannot read report ${path}: ${(error as Error).message}`);
-  }
-  const { cases, problems } = auditReport(report);
+  const { cases, problems, notes } = auditReport(readReportFile(path));
+  for (const note of notes) process.stderr.write(terminalSafe(`audit note: ${note}\n`));
   if (problems.length === 0) {
     process.stdout.write(`audit: ${cases} cases re-derived from their transcripts; the summary agrees\n`);
     return EXIT.ok;
   }
-  process.stdout.write(`audit: ${problems.length} disagreements in ${path}\n${problems.map((p) => `  ${p}`).join("\n")}\n`);
+  process.stdout.write(terminalSafe(`audit: ${problems.length} disagreements in ${path}\n${problems.map((p) => `  ${p}`).join("\n")}\n`));
   return EXIT.failures;
 }

@@ -2,15 +2,15 @@
  * `smcp-conformance coverage`: which normative statements of a protocol revision the corpus
  * checks, which pure MUSTs it does not, and (given a report) how each implementation fares on them.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { reportCoverage, revisionCoverage } from "../model/coverage.ts";
 import { PROTOCOL_VERSIONS } from "../model/protocols.ts";
-import type { Report } from "../model/report.ts";
 import { renderCoverageText, renderRevisionsText } from "../report/coverage-text.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { EXIT } from "./exit-code.ts";
+import { readReportFile } from "./read-report.ts";
 
 export interface CoverageOptions {
   readonly protocol?: string;
@@ -21,21 +21,13 @@ export interface CoverageOptions {
   readonly all?: boolean;
 }
 
-function readReport(path: string): Report {
-  try {
-    return JSON.parse(readFileSync(path, "utf8")) as Report;
-  } catch (error) {
-    throw new UsageError(`cannot read report ${path}: ${(error as Error).message}`);
-  }
-}
-
 export function coverageCommand(options: CoverageOptions): number {
   if (options.protocol !== undefined && !PROTOCOL_VERSIONS.includes(options.protocol))
     throw new UsageError(`--protocol ${options.protocol}: the kit has requirement sets for ${PROTOCOL_VERSIONS.join(", ")}`);
   const corpus = loadCorpus({ extraRoots: options.vectors });
   const latest = join(options.out, "latest", "report.json");
   const reportPath = options.report ?? (existsSync(latest) ? latest : undefined);
-  const report = reportPath === undefined ? undefined : readReport(reportPath);
+  const report = reportPath === undefined ? undefined : readReportFile(reportPath);
   const vectors = corpus.suites.flatMap((s) => s.vectors);
   // Results come from the report's cases; which vectors cover what comes from the corpus as it is now.
   const revisions = report

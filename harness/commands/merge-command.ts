@@ -1,22 +1,18 @@
-/** `smcp-conformance merge a.json b.json … --out <dir>`: one report (and all its views) from shards. */
+/** `smcp-conformance merge a.json b.json … --out <dir>`: one report (and all its views) from every shard of a run. */
 
-import { readFileSync } from "node:fs";
 import { loadRequirements } from "../corpus/load-requirements.ts";
 import { reportCoverage } from "../model/coverage.ts";
 import type { Report } from "../model/report.ts";
 import { MergeError, mergeReports } from "../report/merge-reports.ts";
+import { prepareOutDir } from "../report/out-dir.ts";
 import { announceReport, writeReport } from "../report/views.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { exitCodeFor } from "./exit-code.ts";
+import { readReportFile } from "./read-report.ts";
 
 export function mergeCommand(paths: string[], out: string): number {
-  const reports = paths.map((path) => {
-    try {
-      return JSON.parse(readFileSync(path, "utf8")) as Report;
-    } catch (error) {
-      throw new UsageError(`cannot read report ${path}: ${(error as Error).message}`);
-    }
-  });
+  const reports = paths.map(readReportFile);
+  const outDir = prepareOutDir(out);
   let merged: Report;
   try {
     merged = mergeReports(reports);
@@ -27,7 +23,7 @@ export function mergeCommand(paths: string[], out: string): number {
   // Coverage needs the kit's requirements index, which the shard reports do not carry.
   const coverage = reportCoverage(loadRequirements().requirements, merged);
   if (coverage.length > 0) merged = { ...merged, coverage };
-  const dir = writeReport(merged, out);
+  const dir = writeReport(merged, outDir);
   announceReport(merged, dir);
   return exitCodeFor(merged);
 }

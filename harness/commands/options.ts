@@ -1,7 +1,8 @@
 /** Option parsing every command shares: lists, numbers, durations, seeds, and implementation selection. */
-import type { DriverOptions } from "../driver/subprocess-implementation.ts";
+import { type DriverOptions, MAX_TIMER_MS } from "../driver/subprocess-implementation.ts";
 import { defaultNames, parseAdapterSpec, type Selected, selectImplementations } from "../impl/registry.ts";
 import type { Implementation } from "../model/implementation.ts";
+import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
 
 export interface SelectionOptions {
@@ -10,6 +11,7 @@ export interface SelectionOptions {
   readonly strictProtocol?: boolean;
   readonly caseTimeout?: string;
   readonly window?: string;
+  readonly maxMessageBytes?: string;
 }
 
 /** A comma-separated list, blanks dropped. */
@@ -20,12 +22,21 @@ export function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-export function positive(name: string, value: string | undefined): number | undefined {
+/** A whole number from 1 to `max` (default: the largest safe integer); anything else is a usage error. */
+export function positive(name: string, value: string | undefined, max = Number.MAX_SAFE_INTEGER, why = ""): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${name} needs a positive whole number, got ${JSON.stringify(value)}`);
+  if (n > max) throw new UsageError(`${name} is at most ${max}${why}, got ${value}`);
   return n;
 }
+
+/** Bounds of the driver's numbers: a timer cannot wait longer than 2^31−1 ms, and a line is read into one buffer. */
+export const LIMITS = {
+  caseTimeoutMs: MAX_TIMER_MS,
+  window: 65_536,
+  maxMessageBytes: 1024 * 1024 * 1024,
+} as const;
 
 /** `90`, `90s`, `2m` or `1500ms`. */
 export function parseDuration(text: string): number {
@@ -43,13 +54,17 @@ export function parseSeed(text: string | undefined): number {
   return n | 0;
 }
 
-export function driverOptions(options: Pick<SelectionOptions, "strictProtocol" | "caseTimeout" | "window">): Partial<DriverOptions> {
-  const caseTimeoutMs = positive("--case-timeout", options.caseTimeout);
-  const window = positive("--window", options.window);
+export function driverOptions(
+  options: Pick<SelectionOptions, "strictProtocol" | "caseTimeout" | "window" | "maxMessageBytes">,
+): Partial<DriverOptions> {
+  const caseTimeoutMs = positive("--case-timeout", options.caseTimeout, LIMITS.caseTimeoutMs, " (ms; a timer cannot wait longer)");
+  const window = positive("--window", options.window, LIMITS.window);
+  const maxLineBytes = positive("--max-message-bytes", options.maxMessageBytes, LIMITS.maxMessageBytes);
   return {
     strictProtocol: options.strictProtocol === true,
     ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
     ...(window !== undefined ? { window } : {}),
+    ...(maxLineBytes !== undefined ? { maxLineBytes } : {}),
   };
 }
 
@@ -69,6 +84,6 @@ export async function startAll(implementations: readonly Implementation[]): Prom
     const handshake = await impl.start().catch((error: Error) => {
       throw new UsageError(`implementation ${impl.name} could not start: ${error.message}`);
     });
-    process.stderr.write(`implementation ${impl.name}: ${handshake.sdk.name} ${handshake.sdk.version}\n`);
+    process.stderr.write(terminalSafe(`implementation ${impl.name}: ${handshake.sdk.name} ${handshake.sdk.version}\n`));
   }
 }

@@ -1,18 +1,28 @@
-/** `smcp-conformance run`: load and check the corpus, run it, print and write the report. */
+/**
+ * `smcp-conformance run`: check --out, load and check the corpus, run it, write and print the
+ * report. Every way a run ends leaves a report: a signal (the first stops the run cleanly, a second
+ * writes what ran at once), an internal error, or a signal while the report is written; each is
+ * marked incomplete with the reason, the phase and what did not run, and exits with its code.
+ */
 
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { selectVectors } from "../corpus/select.ts";
 import { inShard, parseShard } from "../corpus/shard.ts";
 import { type Expectations, loadExpectations } from "../expectations/load-expectations.ts";
-import { updateExpectations } from "../expectations/update-expectations.ts";
-import { kitPackage } from "../model/kit-files.ts";
+import { updateExpectations, updateRefusal } from "../expectations/update-expectations.ts";
+import { withDerived } from "../model/facts.ts";
+import { KIT_VECTORS_DIR, kitPackage } from "../model/kit-files.ts";
 import { PROTOCOL_VERSIONS } from "../model/protocols.ts";
-import { announceReport, writeReport } from "../report/views.ts";
-import { runCorpus } from "../run/run-corpus.ts";
+import type { Report } from "../model/report.ts";
+import { prepareOutDir } from "../report/out-dir.ts";
+import { announceReport, discardPendingWrites, WriteInterrupted, writeReport, writeReportInterruptible } from "../report/views.ts";
+import { RunSession } from "../run/run-corpus.ts";
+import { OutputError } from "../util/output-error.ts";
+import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
-import { exitCodeFor } from "./exit-code.ts";
-import { withInterrupts } from "./interrupts.ts";
-import { list, selectFromOptions } from "./options.ts";
+import { EXIT, exitCodeFor, type HandledSignal, INTERNAL_ERROR } from "./exit-code.ts";
+import { describeError, type Fatal, Interrupts, setEmergencyExit } from "./interrupts.ts";
+import { driverOptions, list, selectFromOptions } from "./options.ts";
 
 export interface RunOptions {
   readonly impl?: string;
@@ -25,52 +35,161 @@ export interface RunOptions {
   readonly strictProtocol?: boolean;
   readonly caseTimeout?: string;
   readonly window?: string;
+  readonly maxMessageBytes?: string;
   readonly updateExpectations?: boolean;
+  readonly recordFaults?: boolean;
+  readonly allowEmpty?: boolean;
   readonly shard?: string;
   readonly protocol?: string;
 }
 
+/** A run that ended by an internal error: its report was written (marked incomplete); main exits 3. */
+export class RunInternalError extends Error {
+  override readonly name = "RunInternalError";
+}
+
 export async function runCommand(options: RunOptions): Promise<number> {
+  // Signals are caught from the start: one arriving while the corpus loads is handled once it is loaded.
+  const interrupts = new Interrupts(
+    (name) => `${name}: stopping: adapters killed; writing the report of what ran (a second ${name} writes it at once and exits)`,
+  );
+  try {
+    return await run(options, interrupts);
+  } finally {
+    setEmergencyExit(undefined);
+    interrupts.dispose();
+  }
+}
+
+async function run(options: RunOptions, interrupts: Interrupts): Promise<number> {
   if (options.protocol !== undefined && !PROTOCOL_VERSIONS.includes(options.protocol))
     throw new UsageError(`--protocol ${options.protocol}: the kit has corpora for ${PROTOCOL_VERSIONS.join(", ")}`);
+  if (options.recordFaults && !options.updateExpectations) throw new UsageError("--record-faults goes with --update-expectations");
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  if (options.shard !== undefined && !shard) throw new UsageError(`--shard needs i/n with 1 ≤ i ≤ n, got ${JSON.stringify(options.shard)}`);
   const selected = selectFromOptions(options);
+  const { caseTimeoutMs } = driverOptions(options);
+  const out = prepareOutDir(options.out, [KIT_VECTORS_DIR, ...options.vectors]);
   const implementations = selected.map((s) => s.implementation);
   const expectations = new Map<string, Expectations>();
   for (const s of selected) {
     if (s.expectationsFile) expectations.set(s.implementation.name, loadExpectations(s.expectationsFile, s.implementation.name));
   }
   const corpus = loadCorpus({ extraRoots: options.vectors });
-  const chosen = selectVectors(corpus, { suites: list(options.suite), ...(options.filter ? { filter: options.filter } : {}) });
-  const shard = options.shard === undefined ? null : parseShard(options.shard);
-  if (options.shard !== undefined && !shard) throw new UsageError(`--shard needs i/n with 1 ≤ i ≤ n, got ${JSON.stringify(options.shard)}`);
+  const suites = list(options.suite);
+  const chosen = selectVectors(corpus, { suites, ...(options.filter ? { filter: options.filter } : {}) });
   const vectors = shard ? inShard(chosen, shard) : chosen;
-  const report = await withInterrupts((signal) =>
-    runCorpus({
-      corpus,
-      vectors,
-      implementations,
-      expectations,
-      kitVersion: kitPackage().version,
-      signal,
+  const session = new RunSession({
+    corpus,
+    vectors,
+    implementations,
+    expectations,
+    kitVersion: kitPackage().version,
+    signal: interrupts.signal,
+    ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
+    ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
+    settings: {
+      suites,
+      ...(options.filter ? { filter: options.filter } : {}),
+      ...(shard ? { shard } : {}),
       ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
-    }),
-  );
-  const dir = writeReport(report, options.out);
-  if (options.updateExpectations) {
-    for (const s of selected.filter((x) => x.expectationsFile)) {
-      const record = report.implementations.find((i) => i.name === s.implementation.name)!;
-      const update = updateExpectations(s.expectationsFile!, record.name, record.handshake.sdk.version, report.cases);
-      process.stderr.write(
-        `expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed\n`,
-      );
-    }
+      strict_protocol: options.strictProtocol === true,
+      allow_empty: options.allowEmpty === true,
+    },
+  });
+  let phase: "running" | "writing" | "written" = "running";
+  // A second signal, or an error nothing caught: the report of what ran is written now, synchronously.
+  setEmergencyExit((cause) => {
+    if (phase === "written") process.exit(fatalCode(cause));
+    const report = session.snapshot(incompleteOf(cause, phase === "writing" ? "writing" : session.phase()));
+    discardPendingWrites();
+    finish(report, writeReport(report, out), options);
+    process.exit(fatalCode(cause));
+  });
+
+  let report: Report;
+  try {
+    report = await session.run();
+  } catch (error) {
+    throw writeAfterInternalError(error, session.snapshot(incompleteOf({ error }, session.phase())), out, options);
   }
+  phase = "writing";
+  let dir: string;
+  try {
+    dir = await writeReportInterruptible(report, out, () => interrupts.first !== undefined && !report.incomplete);
+  } catch (error) {
+    if (error instanceof WriteInterrupted) {
+      // A signal while the report was written: every case ran, but the run did not end as asked; say so.
+      report = markIncomplete(report, { reason: interrupts.first!, phase: "writing" });
+      dir = writeReport(report, out);
+    } else if (error instanceof OutputError) throw error;
+    else throw writeAfterInternalError(error, markIncomplete(report, incompleteOf({ error }, "writing")), out, options);
+  }
+  phase = "written";
+  if (options.updateExpectations && !report.incomplete) updateAll(report, selected, options.recordFaults === true);
+  return finish(report, dir, options);
+}
+
+/** Prints the report (every output view) and how the run ended; returns the exit code. */
+function finish(report: Report, dir: string, options: RunOptions): number {
   announceReport(report, dir, { json: options.json === true });
   if (report.incomplete) {
+    const i = report.incomplete;
+    const why = i.reason === INTERNAL_ERROR ? `${i.reason}: ${i.detail ?? ""}` : i.reason;
     process.stderr.write(
-      `run interrupted (${report.incomplete.reason}): ${report.cases.length} cases ran, ${report.incomplete.not_run.length} did not; the partial report is marked incomplete\n`,
+      terminalSafe(
+        `run interrupted (${why}): ${report.cases.length} cases ran, ${i.not_run.length} did not; the partial report is marked incomplete: ${dir}/report.json\n`,
+      ),
     );
-    return report.incomplete.reason === "SIGTERM" ? 143 : 130;
   }
   return exitCodeFor(report);
+}
+
+function updateAll(report: Report, selected: ReturnType<typeof selectFromOptions>, recordFaults: boolean): void {
+  for (const s of selected.filter((x) => x.expectationsFile)) {
+    const record = report.implementations.find((i) => i.name === s.implementation.name)!;
+    const refusal = updateRefusal(record);
+    if (refusal) {
+      process.stderr.write(terminalSafe(`expectations ${s.expectationsFile}: not updated: ${refusal}\n`));
+      continue;
+    }
+    const update = updateExpectations(s.expectationsFile!, record.name, record.handshake.sdk.version, report.cases, { recordFaults });
+    const faults = update.faults_not_recorded.length
+      ? `; ${update.faults_not_recorded.length} crash/timeout/protocol_error cases not recorded as gaps (--record-faults records them)`
+      : "";
+    process.stderr.write(
+      `expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed${faults}\n`,
+    );
+  }
+}
+
+/** The incomplete marker for a signal or an internal error. */
+function incompleteOf(cause: Fatal, phase: string): { reason: string; phase: string; detail?: string } {
+  if ("signal" in cause) return { reason: cause.signal, phase };
+  const error = cause.error;
+  return { reason: INTERNAL_ERROR, phase, detail: error instanceof Error ? error.message : String(error) };
+}
+
+function fatalCode(cause: Fatal): number {
+  return "signal" in cause ? EXIT[cause.signal as HandledSignal] : EXIT.internal;
+}
+
+/** A finished report re-marked as incomplete (its cases all ran; nothing is listed as not run). */
+function markIncomplete(report: Report, incomplete: { reason: string; phase: string; detail?: string }): Report {
+  const { summary: _s, facts: _f, verdict: _v, ...rest } = report;
+  return {
+    ...withDerived({ ...rest, incomplete: { ...incomplete, not_run: report.incomplete?.not_run ?? [] } }),
+    ...(report.coverage ? { coverage: report.coverage } : {}),
+  };
+}
+
+/** After an internal error the report of what ran is still written; the error goes on to main (exit 3). */
+function writeAfterInternalError(error: unknown, report: Report, out: string, options: RunOptions): RunInternalError {
+  try {
+    discardPendingWrites();
+    finish(report, writeReport(report, out), options);
+  } catch (writeError) {
+    process.stderr.write(`the report could not be written either: ${describeError(writeError)}\n`);
+  }
+  return new RunInternalError(describeError(error));
 }

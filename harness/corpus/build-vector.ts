@@ -4,7 +4,7 @@ import { applies, compareVersions, describeSpan, FIRST_PROTOCOL, PROTOCOL_VERSIO
 import { isReason, isWarningKind } from "../model/reasons.ts";
 import type { Requirement } from "../model/requirement.ts";
 import type { Provenance, Vector } from "../model/vector.ts";
-import { contentHash } from "../util/canonical-json.ts";
+import { vectorContentHash } from "../model/vector-hash.ts";
 import type { CorpusProblem } from "./errors.ts";
 
 export interface RawVector {
@@ -95,9 +95,6 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
   });
   if (problems.length > 0) return problems;
 
-  // The span joins the content hash only when it narrows the default, so unchanged vectors keep their hash.
-  const span = { ...(since !== FIRST_PROTOCOL ? { since } : {}), ...(until !== undefined ? { until } : {}) };
-  const checked = { op: raw.op, input: raw.input, expected: raw.expected, expected_error: raw.expected_error, tier: raw.tier, ...span };
   return {
     id: raw.id,
     suite: ctx.suite,
@@ -114,7 +111,7 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
     ...(until !== undefined ? { until } : {}),
     covers,
     ...(raw.optional !== undefined ? { optional: raw.optional } : {}),
-    content_hash: contentHash(checked),
+    content_hash: vectorContentHash({ ...raw, since, ...(until !== undefined ? { until } : {}) }),
     source: { file: ctx.file, line: ctx.lineOf(pointer) },
   };
 }

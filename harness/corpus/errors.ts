@@ -12,7 +12,11 @@ export type CorpusErrorCode =
   | "corpus.unknown_requirement"
   | "corpus.id_prefix"
   | "corpus.upstream_mismatch"
-  | "corpus.unsafe_path";
+  | "corpus.unsafe_path"
+  | "corpus.not_json"
+  | "corpus.encoding"
+  | "corpus.too_large"
+  | "corpus.not_a_file";
 
 export interface CorpusProblem {
   readonly code: CorpusErrorCode;

@@ -3,13 +3,14 @@
  * (with suite.yaml + schema.json) or add files to a known suite (a folder named like it).
  * Every problem in every file is gathered and thrown together: a broken corpus never half-runs.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { KIT_VECTORS_DIR } from "../model/kit-files.ts";
 import type { Corpus, Suite, Vector } from "../model/vector.ts";
 import { CorpusError, type CorpusProblem } from "./errors.ts";
 import { loadRequirements, type RequirementIndex } from "./load-requirements.ts";
 import { displayPath, loadSuiteVectors, readDefinition, type SuiteDefinition } from "./load-suite.ts";
+import { isInside } from "./read-file.ts";
 import { SchemaRegistry } from "./schema-registry.ts";
 
 export interface LoadOptions {
@@ -19,24 +20,41 @@ export interface LoadOptions {
   readonly cwd?: string;
 }
 
+/** The suite folders of a root: real folders, or links resolving to folders inside the root; anything else is skipped. */
 function suiteDirs(root: string): string[] {
+  const realRoot = realpathSync(root);
   return readdirSync(root)
     .filter((entry) => !entry.startsWith("_") && !entry.startsWith("."))
     .map((entry) => join(root, entry))
-    .filter((path) => statSync(path).isDirectory())
+    .filter((path) => {
+      try {
+        const real = realpathSync(path);
+        return isInside(real, realRoot) && statSync(real).isDirectory();
+      } catch {
+        return false; // a dangling or looping link
+      }
+    })
     .sort();
+}
+
+/** A corpus root must be a folder (a link to one is resolved): never a device, a FIFO or a file. */
+function rootProblem(root: string, display: (p: string) => string): CorpusProblem | undefined {
+  try {
+    const stat = statSync(realpathSync(root));
+    if (stat.isDirectory()) return undefined;
+    const kind = stat.isFIFO() ? "a FIFO" : stat.isCharacterDevice() || stat.isBlockDevice() ? "a device" : "a file";
+    return { code: "corpus.missing_dir", file: display(root), message: `vector folder is ${kind}, not a folder` };
+  } catch {
+    return { code: "corpus.missing_dir", file: display(root), message: "vector folder does not exist" };
+  }
 }
 
 export function loadCorpus(options: LoadOptions = {}): Corpus {
   const display = displayPath(options.cwd ?? process.cwd());
   const roots = [...(options.kitCorpus === false ? [] : [KIT_VECTORS_DIR]), ...(options.extraRoots ?? []).map((r) => resolve(r))];
   const problems: CorpusProblem[] = [];
-  const missing = roots.filter((root) => !existsSync(root) || !statSync(root).isDirectory());
-  if (missing.length > 0) {
-    throw new CorpusError(
-      missing.map((root) => ({ code: "corpus.missing_dir" as const, file: display(root), message: "vector folder does not exist" })),
-    );
-  }
+  const missing = roots.flatMap((root) => rootProblem(root, display) ?? []);
+  if (missing.length > 0) throw new CorpusError(missing);
   const registry = new SchemaRegistry();
   let requirements: RequirementIndex = { requirements: new Map() };
   try {
@@ -46,14 +64,14 @@ export function loadCorpus(options: LoadOptions = {}): Corpus {
     problems.push(...error.problems);
   }
   const definitions = new Map<string, SuiteDefinition>();
-  const pending: Array<{ dir: string; name: string }> = [];
+  const pending: Array<{ dir: string; name: string; root: string }> = [];
 
   for (const root of roots) {
     for (const dir of suiteDirs(root)) {
       const name = dir.slice(dir.lastIndexOf("/") + 1);
       if (existsSync(join(dir, "suite.yaml"))) {
         try {
-          const definition = readDefinition(dir, registry, display);
+          const definition = readDefinition(dir, registry, display, root);
           if (definitions.has(definition.name)) {
             problems.push({
               code: "corpus.unknown_suite",
@@ -69,12 +87,12 @@ export function loadCorpus(options: LoadOptions = {}): Corpus {
           continue;
         }
       }
-      pending.push({ dir, name });
+      pending.push({ dir, name, root });
     }
   }
 
   const vectorsBySuite = new Map<string, { dirs: string[]; vectors: Vector[] }>();
-  for (const { dir, name } of pending) {
+  for (const { dir, name, root } of pending) {
     const definition = definitions.get(name);
     if (!definition) {
       problems.push({
@@ -84,7 +102,7 @@ export function loadCorpus(options: LoadOptions = {}): Corpus {
       });
       continue;
     }
-    const part = loadSuiteVectors(dir, definition, registry, display, requirements.requirements);
+    const part = loadSuiteVectors(dir, definition, registry, display, requirements.requirements, root);
     problems.push(...part.problems);
     const entry = vectorsBySuite.get(name) ?? { dirs: [], vectors: [] };
     entry.dirs.push(dir);

@@ -10,6 +10,7 @@ import { KIT_VECTORS_DIR, SHARED_SCHEMA_DIR } from "../model/kit-files.ts";
 import { compareVersions, PROTOCOL_VERSIONS } from "../model/protocols.ts";
 import type { Requirement } from "../model/requirement.ts";
 import { CorpusError, type CorpusProblem } from "./errors.ts";
+import { readCorpusText } from "./read-file.ts";
 import { errorMessage, errorPointer } from "./schema-registry.ts";
 import { parseSource } from "./yaml-source.ts";
 
@@ -43,7 +44,7 @@ export function loadRequirements(display: (p: string) => string = (p) => p, dir 
   for (const path of files(dir)) {
     let source: ReturnType<typeof parseSource>;
     try {
-      source = parseSource(display(path), readFileSync(path, "utf8"));
+      source = parseSource(display(path), readCorpusText(path, display(path), dir));
     } catch (error) {
       if (error instanceof CorpusError) {
         problems.push(...error.problems);

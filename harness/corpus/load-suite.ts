@@ -1,12 +1,13 @@
 /** Loads one suite folder: its manifest, its schema, and its YAML files or upstream import. */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { basename, join, relative } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
 import { opsOfSuite } from "../model/operations.ts";
 import type { Requirement } from "../model/requirement.ts";
 import type { Provenance, Vector } from "../model/vector.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
 import { buildVector, type RawVector } from "./build-vector.ts";
 import { CorpusError, type CorpusProblem } from "./errors.ts";
+import { readCorpusText } from "./read-file.ts";
 import { errorMessage, errorPointer, SchemaRegistry } from "./schema-registry.ts";
 import { suiteSchema } from "./suite-schema.ts";
 import { IMPORTERS } from "./upstream/index.ts";
@@ -47,8 +48,9 @@ function collect(problems: CorpusProblem[], fn: () => void): void {
   }
 }
 
-function readSource(path: string, display: string): SourceFile {
-  return parseSource(display, readFileSync(path, "utf8"));
+/** A corpus file, read only if it is a regular file inside the corpus folder `root`. */
+function readSource(path: string, display: string, root: string): SourceFile {
+  return parseSource(display, readCorpusText(path, display, root));
 }
 
 function schemaProblems(registry: SchemaRegistry, schemaId: string, source: SourceFile): CorpusProblem[] {
@@ -75,9 +77,14 @@ function vectorIdAt(data: unknown, pointer: string): string | undefined {
 }
 
 /** Reads suite.yaml and schema.json of a suite folder that defines a suite. */
-export function readDefinition(dir: string, registry: SchemaRegistry, display: (p: string) => string): SuiteDefinition {
+export function readDefinition(
+  dir: string,
+  registry: SchemaRegistry,
+  display: (p: string) => string,
+  root = dirname(dir),
+): SuiteDefinition {
   const manifestPath = join(dir, MANIFEST);
-  const source = readSource(manifestPath, display(manifestPath));
+  const source = readSource(manifestPath, display(manifestPath), root);
   const problems = schemaProblems(registry, "smcp-conformance:suite-manifest", source);
   const schemaPath = join(dir, SCHEMA);
   const manifest = source.data as {
@@ -116,7 +123,9 @@ export function readDefinition(dir: string, registry: SchemaRegistry, display: (
   }
   if (problems.length > 0) throw new CorpusError(problems);
   // An imported fixture format, or an extra corpus's own schema, comes from schema.json; an authored suite's is built.
-  const schema = existsSync(schemaPath) ? JSON.parse(readFileSync(schemaPath, "utf8")) : suiteSchema(manifest.suite, manifest.title, ops);
+  const schema = existsSync(schemaPath)
+    ? (readJson(schemaPath, display(schemaPath), root) as { $id?: string })
+    : suiteSchema(manifest.suite, manifest.title, ops);
   const schemaId = registry.addSuiteSchema(schema, display(schemaPath));
   return {
     name: manifest.suite,
@@ -131,6 +140,16 @@ export function readDefinition(dir: string, registry: SchemaRegistry, display: (
   };
 }
 
+/** A JSON file of the corpus (a suite's schema.json), read like every corpus file. */
+function readJson(path: string, display: string, root: string): unknown {
+  const text = readCorpusText(path, display, root);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CorpusError([{ code: "corpus.schema", file: display, message: `not JSON: ${(error as Error).message}` }]);
+  }
+}
+
 /** Loads the vectors in `dir` under `definition` (the folder's own, or a known suite it extends). */
 export function loadSuiteVectors(
   dir: string,
@@ -138,19 +157,20 @@ export function loadSuiteVectors(
   registry: SchemaRegistry,
   display: (p: string) => string,
   requirements: ReadonlyMap<string, Requirement> = new Map(),
+  root = dirname(dir),
 ): LoadedSuitePart {
   const problems: CorpusProblem[] = [];
   const vectors: Vector[] = [];
   if (definition.import && existsSync(join(dir, MANIFEST))) {
     collect(problems, () =>
-      vectors.push(...importUpstream(dir, definition, definition.import!, registry, display, problems, requirements)),
+      vectors.push(...importUpstream(dir, definition, definition.import!, registry, display, problems, requirements, root)),
     );
   } else {
     const files = readdirSync(dir)
       .filter((f) => /\.ya?ml$/.test(f) && f !== MANIFEST)
       .sort();
     for (const file of files) {
-      collect(problems, () => vectors.push(...loadYamlFile(join(dir, file), definition, registry, display, problems, requirements)));
+      collect(problems, () => vectors.push(...loadYamlFile(join(dir, file), definition, registry, display, problems, requirements, root)));
     }
   }
   return { definition, dir, vectors, problems };
@@ -163,8 +183,9 @@ function loadYamlFile(
   display: (p: string) => string,
   problems: CorpusProblem[],
   requirements: ReadonlyMap<string, Requirement>,
+  root: string,
 ): Vector[] {
-  const source = readSource(path, display(path));
+  const source = readSource(path, display(path), root);
   const data = source.data as { suite?: unknown; provenance: Provenance; vectors: RawVector[]; since?: string; until?: string };
   if (data && typeof data === "object" && typeof data.suite === "string" && data.suite !== definition.name) {
     problems.push({
@@ -215,13 +236,15 @@ function importUpstream(
   display: (p: string) => string,
   problems: CorpusProblem[],
   requirements: ReadonlyMap<string, Requirement>,
+  root: string,
 ): Vector[] {
   const path = join(dir, meta.file);
   if (!existsSync(path)) {
     problems.push({ code: "corpus.upstream_mismatch", file: display(path), message: "the imported upstream file is missing" });
     return [];
   }
-  const bytes = readFileSync(path);
+  const text = readCorpusText(path, display(path), root);
+  const bytes = Buffer.from(text, "utf8");
   const actual = sha256Hex(bytes);
   if (actual !== meta.sha256) {
     problems.push({
@@ -231,7 +254,7 @@ function importUpstream(
     });
     return [];
   }
-  const source = parseSource(display(path), bytes.toString("utf8"));
+  const source = parseSource(display(path), text);
   const invalid = schemaProblems(registry, definition.schemaId, source);
   if (invalid.length > 0) {
     problems.push(...invalid);

@@ -1,6 +1,7 @@
 /** Parses a YAML (or JSON) file keeping positions, so any JSON pointer maps back to a line. */
 import { type Document, isAlias, isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { CorpusError } from "./errors.ts";
+import { yamlToJson } from "./yaml-json.ts";
 
 export interface SourceFile {
   readonly file: string;
@@ -11,7 +12,13 @@ export interface SourceFile {
 
 export function parseSource(file: string, text: string): SourceFile {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: "core" });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new CorpusError([{ code: "corpus.too_large", file, message: `nested too deeply to parse (${error.message})` }]);
+  }
   const first = doc.errors[0];
   if (first) {
     // Only the first: the parser's later errors are mostly echoes of it.
@@ -28,7 +35,21 @@ export function parseSource(file: string, text: string): SourceFile {
       },
     ]);
   }
-  const data = doc.toJS({ maxAliasCount: 10_000 }) as unknown;
+  const { value: data, problems } = yamlToJson(doc, lineCounter, file, text);
+  for (const warning of doc.warnings)
+    problems.push({
+      code: "corpus.not_json",
+      file,
+      line: lineCounter.linePos(warning.pos[0]).line,
+      message: warning.message.split("\n")[0]!,
+    });
+  if (problems.length > 0)
+    throw new CorpusError(
+      problems.map((p) => {
+        const vectorId = p.line === undefined ? undefined : enclosingVectorId(text, p.line);
+        return vectorId ? { ...p, vectorId } : p;
+      }),
+    );
   return {
     file,
     data,

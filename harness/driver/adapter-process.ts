@@ -1,11 +1,13 @@
 /**
- * One adapter process: spawned with execa and a minimal explicit environment, read line by line
- * on stdout, with the tail of its stderr kept as evidence. Reports its end once, after its last
- * stdout line has been delivered.
+ * One adapter process, in a process group of its own, with a minimal explicit environment. Its
+ * stdout is read as bounded, strictly decoded lines; the tail of its stderr is kept as evidence.
+ * The process's exit is tracked apart from its pipes: when it exits, its whole group is killed, and
+ * its end is reported once its output has drained, or after a short wait if something outside the
+ * group still holds the pipe, so a lingering grandchild can never keep a run from ending.
  */
-
-import { createInterface } from "node:readline";
-import { execa, type ResultPromise } from "execa";
+import { type ChildProcess, spawn } from "node:child_process";
+import { LineReader } from "./line-reader.ts";
+import { forgetGroup, killGroup, trackGroup } from "./process-groups.ts";
 
 export interface AdapterCommand {
   readonly file: string;
@@ -18,66 +20,106 @@ export interface AdapterCommand {
 export interface ExitInfo {
   readonly code: number | null;
   readonly signal: string | null;
-  /** Why it could not start or ended abnormally, in execa's words. */
+  /** Why it could not start or how it ended, in words. */
   readonly message: string;
 }
 
+/** What the process reports to its owner. */
+export interface AdapterEvents {
+  line(line: string): void;
+  /** A line that is not valid UTF-8 (decoded lossily, for attribution only). */
+  invalidLine(lossy: string): void;
+  /** A line longer than the limit: its bytes were dropped. */
+  oversizeLine(limit: number): void;
+  end(info: ExitInfo): void;
+}
+
 const STDERR_TAIL_BYTES = 64 * 1024;
+/** After the adapter exits, how long its stdout may take to drain before the harness stops waiting. */
+const DRAIN_MS = 500;
 
 export class AdapterProcess {
-  private readonly child: ResultPromise;
+  private readonly child: ChildProcess;
+  private readonly pgid: number | undefined;
   private stderr = "";
   private exitInfo: ExitInfo | undefined;
-  private stdoutClosed = false;
+  private stdoutDone = false;
   private reported = false;
+  private drainTimer: NodeJS.Timeout | undefined;
+  private readonly endedPromise: Promise<void>;
+  private resolveEnded!: () => void;
 
   constructor(
     command: AdapterCommand,
-    private readonly onLine: (line: string) => void,
-    private readonly onEnd: (info: ExitInfo) => void,
+    private readonly events: AdapterEvents,
+    maxLineBytes: number,
   ) {
-    this.child = execa(command.file, [...command.args], {
-      env: { ...command.env },
-      extendEnv: false,
-      ...(command.cwd !== undefined ? { cwd: command.cwd } : {}),
-      stdin: "pipe",
-      stdout: "pipe",
-      stderr: "pipe",
-      buffer: false,
-      reject: false,
-      cleanup: true,
-      encoding: "utf8",
+    this.endedPromise = new Promise((resolve) => {
+      this.resolveEnded = resolve;
     });
+    this.child = spawn(command.file, [...command.args], {
+      env: { ...command.env },
+      ...(command.cwd !== undefined ? { cwd: command.cwd } : {}),
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true, // a process group (and session) of its own, killed whole
+    });
+    this.pgid = this.child.pid;
+    if (this.pgid !== undefined) trackGroup(this.pgid);
     this.child.stdin?.on("error", () => {}); // EPIPE after a crash: the exit handler reports it
     this.child.stderr?.setEncoding("utf8");
     this.child.stderr?.on("data", (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL_BYTES);
     });
-    if (this.child.stdout) {
-      const lines = createInterface({ input: this.child.stdout, crlfDelay: Infinity });
-      lines.on("line", (line) => this.onLine(line));
-      lines.on("close", () => {
-        this.stdoutClosed = true;
-        this.maybeReport();
-      });
-    } else {
-      this.stdoutClosed = true;
-    }
-    void this.child.then((result) => {
-      this.exitInfo = {
-        code: result.exitCode ?? null,
-        signal: result.signal ?? null,
-        message: result.failed ? (result.shortMessage ?? "failed") : `exited with code ${result.exitCode}`,
-      };
-      this.stdoutClosed ||= !this.child.stdout || this.child.stdout.readableEnded || this.child.stdout.destroyed;
+    this.child.stderr?.on("error", () => {});
+    const reader = new LineReader(maxLineBytes, {
+      line: (line) => this.events.line(line),
+      invalid: (lossy) => this.events.invalidLine(lossy),
+      oversize: (limit) => this.events.oversizeLine(limit),
+    });
+    const stdout = this.child.stdout!;
+    stdout.on("data", (chunk: Buffer) => reader.push(chunk));
+    stdout.on("error", () => {});
+    const outputEnded = () => {
+      if (this.stdoutDone) return;
+      reader.end();
+      this.stdoutDone = true;
       this.maybeReport();
+    };
+    stdout.on("end", outputEnded);
+    stdout.on("close", outputEnded);
+    this.child.on("error", (error) => {
+      // Could not start (ENOENT, EACCES): no exit event follows.
+      if (this.exitInfo !== undefined) return;
+      this.exitInfo = { code: null, signal: null, message: `could not start: ${error.message}` };
+      this.afterExit();
+    });
+    this.child.on("exit", (code, signal) => {
+      this.exitInfo = { code, signal, message: code !== null ? `exited with code ${code}` : `killed by signal ${signal}` };
+      this.afterExit();
     });
   }
 
+  /** The adapter is gone: kill what is left of its group, give its stdout a moment to drain, then report. */
+  private afterExit(): void {
+    if (this.pgid !== undefined) {
+      killGroup(this.pgid);
+      forgetGroup(this.pgid);
+    }
+    if (!this.stdoutDone)
+      this.drainTimer = setTimeout(() => {
+        this.child.stdout?.destroy();
+        this.stdoutDone = true;
+        this.maybeReport();
+      }, DRAIN_MS);
+    this.maybeReport();
+  }
+
   private maybeReport(): void {
-    if (this.reported || !this.exitInfo || !this.stdoutClosed) return;
+    if (this.reported || !this.exitInfo || !this.stdoutDone) return;
     this.reported = true;
-    this.onEnd(this.exitInfo);
+    clearTimeout(this.drainTimer);
+    this.events.end(this.exitInfo);
+    this.resolveEnded();
   }
 
   get alive(): boolean {
@@ -93,8 +135,11 @@ export class AdapterProcess {
     this.child.stdin?.end();
   }
 
+  /** Kills the adapter's whole process group at once. */
   kill(): void {
-    if (this.alive) this.child.kill("SIGKILL");
+    if (!this.alive) return;
+    if (this.pgid !== undefined) killGroup(this.pgid);
+    this.child.kill("SIGKILL");
   }
 
   stderrTail(): string {
@@ -105,8 +150,8 @@ export class AdapterProcess {
     return this.child.pid;
   }
 
-  /** Resolves when the process has ended and its output has been read. */
-  async ended(): Promise<void> {
-    await this.child;
+  /** Resolves when the process has exited and its output has been read (or given up on). */
+  ended(): Promise<void> {
+    return this.endedPromise;
   }
 }

@@ -28,7 +28,12 @@ export interface DriverOptions {
   /** Restarts in a row without a single answer before the adapter is given up as broken. */
   readonly maxRestarts: number;
   readonly shutdownGraceMs: number;
+  /** The longest line an adapter may write; a longer one is a protocol error (its bytes are never buffered). */
+  readonly maxLineBytes: number;
 }
+
+/** setTimeout's limit: a longer delay fires at once, so every timeout is capped here (and options are checked against it). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export const DEFAULT_DRIVER_OPTIONS: DriverOptions = {
   window: 64,
@@ -37,6 +42,7 @@ export const DEFAULT_DRIVER_OPTIONS: DriverOptions = {
   strictProtocol: false,
   maxRestarts: 3,
   shutdownGraceMs: 2_000,
+  maxLineBytes: 64 * 1024 * 1024,
 };
 
 interface Pending {
@@ -96,6 +102,10 @@ export class SubprocessImplementation implements Implementation {
       this.brokenReason = (error as Error).message;
       throw new AdapterStartError(`adapter "${this.name}" could not be set up: ${(error as Error).message}`);
     }
+    if (this.stopping) {
+      this.brokenReason = "interrupted during its set-up";
+      throw new AdapterStartError(`adapter "${this.name}" was interrupted during its set-up`);
+    }
     try {
       return await this.spawn();
     } catch (error) {
@@ -107,7 +117,7 @@ export class SubprocessImplementation implements Implementation {
   call(op: string, input: Record<string, unknown>, options: CallOptions = {}): Promise<Answer> {
     const id = this.nextId++;
     const requestLine = encode({ type: "call", id, op, input }).trimEnd();
-    const timeoutMs = Math.max(this.options.caseTimeoutMs, options.timeoutMs ?? 0);
+    const timeoutMs = Math.min(MAX_TIMER_MS, Math.max(this.options.caseTimeoutMs, options.timeoutMs ?? 0));
     return new Promise<Answer>((resolve) => {
       this.queue.push({ id, op, requestLine, resolve, attempts: 0, suspect: false, sentAt: 0, timer: undefined, timeoutMs });
       this.schedulePump();
@@ -133,8 +143,21 @@ export class SubprocessImplementation implements Implementation {
     this.brokenReason ??= "the run was interrupted";
     this.queue.clear();
     this.takeInFlight(); // clears their timers: nothing may fire, or restart, after this
-    if (this.handshakeWaiter) clearTimeout(this.handshakeWaiter.timer);
+    const waiter = this.handshakeWaiter;
+    this.handshakeWaiter = undefined;
+    if (waiter) {
+      // A start still waiting for the hello settles now: an interrupt never leaves it pending.
+      clearTimeout(waiter.timer);
+      waiter.reject(new Error("interrupted before its hello"));
+    }
     this.proc?.kill();
+  }
+
+  /** Restarts, stderr tail and broken reason so far, for a report written while the adapter still runs. */
+  statsNow(): ImplementationStats {
+    const tail = this.proc?.stderrTail() ?? "";
+    const stderr = `${this.stderrTail}${this.stderrTail && tail ? "\n--- restart ---\n" : ""}${tail}`.slice(-64 * 1024);
+    return { restarts: this.restarts, stderr_tail: stderr, ...(this.brokenReason ? { broken: this.brokenReason } : {}) };
   }
 
   /** Starts a fresh adapter process and resolves with its handshake. */
@@ -144,15 +167,23 @@ export class SubprocessImplementation implements Implementation {
     this.collectStderr();
     this.proc = new AdapterProcess(
       this.command!,
-      (line) => this.onLine(generation, line),
-      (info) => this.onEnd(generation, info),
+      {
+        line: (line) => this.onLine(generation, line),
+        invalidLine: (lossy) => this.onInvalidLine(generation, lossy),
+        oversizeLine: (limit) => this.onOversizeLine(generation, limit),
+        end: (info) => this.onEnd(generation, info),
+      },
+      this.options.maxLineBytes,
     );
     return new Promise<Handshake>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.handshakeWaiter = undefined;
-        this.proc?.kill();
-        reject(new Error(`no hello within ${this.options.handshakeTimeoutMs} ms`));
-      }, this.options.handshakeTimeoutMs);
+      const timer = setTimeout(
+        () => {
+          this.handshakeWaiter = undefined;
+          this.proc?.kill();
+          reject(new Error(`no hello within ${this.options.handshakeTimeoutMs} ms`));
+        },
+        Math.min(MAX_TIMER_MS, this.options.handshakeTimeoutMs),
+      );
       this.handshakeWaiter = { resolve, reject, timer };
       this.proc!.write(encode({ type: "hello", adapter_protocol: 1 }));
     });
@@ -195,7 +226,7 @@ export class SubprocessImplementation implements Implementation {
     p.sentAt = performance.now();
     this.inFlight.set(p.id, p);
     this.lastSent = p;
-    p.timer = setTimeout(() => this.onTimeout(p), p.timeoutMs);
+    p.timer = setTimeout(() => this.onTimeout(p), Math.min(MAX_TIMER_MS, p.timeoutMs));
     return `${p.requestLine}\n`;
   }
 
@@ -227,6 +258,28 @@ export class SubprocessImplementation implements Implementation {
     }
     this.restartsWithoutAnswer = 0;
     this.finish(p, resultOf(message), line);
+  }
+
+  /** A line that is not valid UTF-8: a protocol error on the case whose id it carries, else a violation. */
+  private onInvalidLine(generation: number, lossy: string): void {
+    if (generation !== this.generation) return;
+    const problem = `a line that is not valid UTF-8: ${truncate(lossy)}`;
+    if (!this.ready) {
+      this.onHelloLine({ ok: false, problem }, lossy);
+      return;
+    }
+    const id = idIn(lossy);
+    const owner = id === undefined ? undefined : this.inFlight.get(id);
+    if (owner) this.finish(owner, { kind: "protocol_error", message: problem }, null, { kind: "protocol_error", detail: problem });
+    else this.violation(problem);
+  }
+
+  /** A line past the size limit: nothing in it can be read, so the process is untrusted (suspects are re-sent alone). */
+  private onOversizeLine(generation: number, limit: number): void {
+    if (generation !== this.generation) return;
+    const problem = `a line longer than ${limit} bytes (the limit; --max-message-bytes)`;
+    if (!this.ready) this.onHelloLine({ ok: false, problem }, "");
+    else this.violation(problem);
   }
 
   private onHelloLine(parsed: ReturnType<typeof parseFromAdapter>, line: string): void {

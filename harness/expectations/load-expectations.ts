@@ -6,15 +6,19 @@
 import { existsSync, readFileSync } from "node:fs";
 import { Ajv } from "ajv";
 import { CorpusError } from "../corpus/errors.ts";
+import { readCorpusText } from "../corpus/read-file.ts";
 import { errorMessage, errorPointer } from "../corpus/schema-registry.ts";
 import { parseSource } from "../corpus/yaml-source.ts";
 import type { Gap } from "../model/status.ts";
+import { sha256Hex } from "../util/canonical-json.ts";
 
 export interface Expectations {
   readonly file: string;
   readonly implementation: string;
   readonly sdk_version?: string;
   readonly gaps: ReadonlyMap<string, Gap>;
+  /** sha256 of the file's bytes (absent when there is no file), recorded in the report for `audit`. */
+  readonly sha256?: string;
 }
 
 const validate = new Ajv({ allErrors: true }).compile(
@@ -24,7 +28,8 @@ const validate = new Ajv({ allErrors: true }).compile(
 /** A missing file means no known gaps. */
 export function loadExpectations(file: string, implementation: string): Expectations {
   if (!existsSync(file)) return { file, implementation, gaps: new Map() };
-  const source = parseSource(file, readFileSync(file, "utf8"));
+  const text = readCorpusText(file, file);
+  const source = parseSource(file, text);
   if (!validate(source.data)) {
     throw new CorpusError(
       (validate.errors ?? []).map((e) => ({
@@ -46,5 +51,11 @@ export function loadExpectations(file: string, implementation: string): Expectat
     }
     gaps.set(gap.id, gap);
   });
-  return { file, implementation: data.implementation, ...(data.sdk_version !== undefined ? { sdk_version: data.sdk_version } : {}), gaps };
+  return {
+    file,
+    implementation: data.implementation,
+    ...(data.sdk_version !== undefined ? { sdk_version: data.sdk_version } : {}),
+    gaps,
+    sha256: sha256Hex(Buffer.from(text, "utf8")),
+  };
 }

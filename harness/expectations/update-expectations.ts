@@ -2,11 +2,14 @@
  * `--update-expectations`: rewrites an implementation's expectations file from a run. Entries that
  * still fail as listed keep their reason (and the file keeps its comments); stale entries are
  * removed; new failures are appended with a reason to fill in. Only cases of this run are touched.
+ * A crash, timeout or protocol error is a fault of the adapter run, not a known divergence of the
+ * SDK: it is recorded only when asked (`--record-faults`), and a run whose adapter never started
+ * updates nothing (see updateRefusal).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { isMap, isSeq, parseDocument, Scalar, YAMLSeq } from "yaml";
 import type { CaseRecord } from "../model/report.ts";
-import { isGapStatus } from "../model/status.ts";
+import { isFault, isGapStatus } from "../model/status.ts";
 import { writeAtomic } from "../util/write-atomic.ts";
 
 export const TODO_REASON = "TODO: say what the SDK does and what the spec says";
@@ -15,9 +18,34 @@ export interface UpdateSummary {
   readonly file: string;
   readonly added: readonly string[];
   readonly removed: readonly string[];
+  /** Cases whose crash, timeout or protocol error was not recorded (no --record-faults). */
+  readonly faults_not_recorded: readonly string[];
 }
 
-export function updateExpectations(file: string, implementation: string, sdkVersion: string, cases: readonly CaseRecord[]): UpdateSummary {
+export interface UpdateOptions {
+  /** Record crash, timeout and protocol_error cases as gaps too. */
+  readonly recordFaults?: boolean;
+}
+
+/** Why an implementation's expectations must not be rewritten from this run, if they must not. */
+export function updateRefusal(record: {
+  readonly name: string;
+  readonly not_started?: string;
+  readonly handshake: { readonly sdk: { readonly version: string } };
+}): string | undefined {
+  if (record.not_started !== undefined)
+    return `${record.name} never started (${record.not_started}): its cases say nothing about the SDK, so its expectations are left as they are`;
+  if (record.handshake.sdk.version === "unknown") return `${record.name} reported no SDK version: its expectations are left as they are`;
+  return undefined;
+}
+
+export function updateExpectations(
+  file: string,
+  implementation: string,
+  sdkVersion: string,
+  cases: readonly CaseRecord[],
+  options: UpdateOptions = {},
+): UpdateSummary {
   const doc = existsSync(file)
     ? parseDocument(readFileSync(file, "utf8"))
     : parseDocument(
@@ -33,10 +61,16 @@ export function updateExpectations(file: string, implementation: string, sdkVers
   const mine = cases.filter((c) => c.implementation === implementation);
   const byId = new Map(mine.map((c) => [c.vector_id, c]));
   const removed: string[] = [];
+  const faultsNotRecorded: string[] = [];
+  const recordable = (c: CaseRecord) => options.recordFaults === true || !isFault(c.raw_status);
   seq.items = seq.items.filter((item) => {
     const id = isMap(item) ? String(item.get("id")) : "";
     const c = byId.get(id);
     if (c?.status !== "stale") return true;
+    if (!recordable(c)) {
+      faultsNotRecorded.push(id); // left as listed: the case stays stale and the run fails until someone looks
+      return true;
+    }
     if (isGapStatus(c.raw_status)) {
       (item as { set(k: string, v: unknown): void }).set("status", c.raw_status); // fails differently now: keep the reason, fix the status
       return true;
@@ -46,7 +80,8 @@ export function updateExpectations(file: string, implementation: string, sdkVers
   });
   const added: string[] = [];
   for (const c of mine) {
-    if (isGapStatus(c.status)) {
+    if (isGapStatus(c.status) && !recordable(c)) faultsNotRecorded.push(c.vector_id);
+    else if (isGapStatus(c.status)) {
       const node = doc.createNode({ id: c.vector_id, status: c.raw_status, reason: TODO_REASON });
       node.flow = false;
       seq.add(node);
@@ -57,5 +92,5 @@ export function updateExpectations(file: string, implementation: string, sdkVers
   version.type = Scalar.QUOTE_DOUBLE; // "1.0" must stay a string
   doc.set("sdk_version", version);
   writeAtomic(file, doc.toString({ lineWidth: 0 }));
-  return { file, added, removed };
+  return { file, added, removed, faults_not_recorded: faultsNotRecorded };
 }

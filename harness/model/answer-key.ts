@@ -7,7 +7,7 @@ import { canonicalJson } from "../util/canonical-json.ts";
 import type { CallResult } from "./implementation.ts";
 import { opDefinition, outputKeys, parseJsonStringFields } from "./operations.ts";
 
-const EVIDENCE_KEYS = new Set(["detail", "evidence", "message", "raw", "raw_type"]);
+const EVIDENCE_KEYS = new Set(["detail", "evidence", "message", "raw", "raw_type", "sdk_log", "sdk_messages"]);
 const comparedKeys = new Map<string, ReadonlySet<string> | undefined>();
 
 function keysOf(op: string): ReadonlySet<string> | undefined {

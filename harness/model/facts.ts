@@ -3,6 +3,8 @@
  * in it: where implementations disagree with each other, and how often verdicts agree with the
  * expected verdict (on accept/reject alone, and with the reason too).
  */
+
+import { record } from "../util/own.ts";
 import { answerKey } from "./answer-key.ts";
 import {
   type CaseRecord,
@@ -13,6 +15,7 @@ import {
   type VectorRecord,
   type VerdictAgreement,
 } from "./report.ts";
+import { runVerdict } from "./verdict.ts";
 
 /** Vectors on which implementations gave different answers (the only comparison for observe vectors). */
 export function disagreements(cases: readonly CaseRecord[]): Disagreement[] {
@@ -44,12 +47,14 @@ export function verdictAgreement(vectors: readonly VectorRecord[], cases: readon
   const expected = new Map(
     vectors.filter((v) => v.tier !== "observe" && isVerdict(v.expected)).map((v) => [v.id, v.expected as Verdictish]),
   );
-  const out: Record<string, { verdicts: number; accept_agree: number; reason_agree: number }> = {};
+  const out = record<{ verdicts: number; accept_agree: number; reason_agree: number }>();
   for (const c of cases) {
     const want = expected.get(c.vector_id);
     if (!want || c.result.kind !== "ok" || !isVerdict(c.result.output)) continue;
     const got = c.result.output;
-    const entry = (out[c.implementation] ??= { verdicts: 0, accept_agree: 0, reason_agree: 0 });
+    const entry = Object.hasOwn(out, c.implementation)
+      ? out[c.implementation]!
+      : (out[c.implementation] = { verdicts: 0, accept_agree: 0, reason_agree: 0 });
     entry.verdicts++;
     if (got.accepted === want.accepted) {
       entry.accept_agree++;
@@ -63,7 +68,8 @@ export function reportFacts(vectors: readonly VectorRecord[], cases: readonly Ca
   return { disagreements: disagreements(cases), verdict_agreement: verdictAgreement(vectors, cases) };
 }
 
-/** The report's derived parts (summary and facts), recomputed from its vectors and cases. */
-export function withDerived(report: Omit<Report, "summary" | "facts">): Report {
-  return { ...report, summary: summarize(report.cases), facts: reportFacts(report.vectors, report.cases) };
+/** The report's derived parts (summary, facts, verdict), recomputed from its vectors, cases and implementations. */
+export function withDerived(report: Omit<Report, "summary" | "facts" | "verdict">): Report {
+  const summary = summarize(report.cases);
+  return { ...report, summary, facts: reportFacts(report.vectors, report.cases), verdict: runVerdict({ ...report, summary }) };
 }

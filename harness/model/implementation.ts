@@ -71,4 +71,6 @@ export interface Implementation {
   stop(): Promise<ImplementationStats>;
   /** An interrupted run: end the adapter now (no grace); unanswered calls are not awaited. */
   kill(): void;
+  /** The stats so far, without stopping (a report written while the run is still going). */
+  statsNow?(): ImplementationStats;
 }

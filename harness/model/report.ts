@@ -2,12 +2,15 @@
  * The one report model every view (console, Markdown, JUnit, HTML, badges, annotations) is rendered
  * from. Counts in `summary` are derived from `cases` by `summarize`, never kept by hand.
  */
+
+import { record } from "../util/own.ts";
 import type { RevisionCoverage } from "./coverage.ts";
 import type { Difference } from "./difference.ts";
 import type { CallResult, Handshake, ImplementationStats, Transcript } from "./implementation.ts";
 import type { ProtocolChoice } from "./protocols.ts";
 import { type CaseStatus, FAILING_STATUSES, type FinalStatus, type Gap, isFault, SKIPPED_STATUSES, STATUSES } from "./status.ts";
 import type { Provenance, SpecRef, Tier } from "./vector.ts";
+import type { Verdict } from "./verdict.ts";
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -79,8 +82,38 @@ export interface ImplementationRecord {
   readonly protocol?: ProtocolChoice;
   /** The MCP revisions its client sent and the harness's server agreed to, over its transport cases. */
   readonly mcp?: { readonly sent: readonly string[]; readonly negotiated: readonly string[] };
-  /** The expectations file applied, and listed ids that name no vector in the corpus. */
-  readonly expectations?: { readonly file: string; readonly gaps: number; readonly orphans: readonly string[] };
+  /** The expectations file applied: its gaps, their sha256, and listed ids that cannot be gaps. */
+  readonly expectations?: ExpectationsRecord;
+  /** Why the adapter never started (its set-up or handshake failed): a failure of the run whatever its gaps say. */
+  readonly not_started?: string;
+}
+
+export interface ExpectationsRecord {
+  readonly file: string;
+  /** How many gaps the file lists. */
+  readonly gaps: number;
+  /** sha256 of the file's bytes as the run read them. */
+  readonly sha256?: string;
+  /** Every gap the file lists, so `audit` checks each case's gap against the file the run used. */
+  readonly listed?: ReadonlyArray<Gap>;
+  /** Listed ids naming no vector in the corpus. */
+  readonly orphans: readonly string[];
+  /** Listed ids naming an observe-tier vector (never judged, so the gap could never go stale). */
+  readonly observe?: readonly string[];
+}
+
+/** How the run was asked for: what `merge` checks shards against and `audit` re-derives the verdict with. */
+export interface RunSettings {
+  /** The implementations selected, in order. */
+  readonly implementations: readonly string[];
+  readonly suites: readonly string[];
+  readonly filter?: string;
+  readonly shard?: { readonly index: number; readonly count: number };
+  /** --protocol, when given. */
+  readonly protocol?: string;
+  readonly strict_protocol: boolean;
+  /** --allow-empty: an implementation with no judged case does not fail the run. */
+  readonly allow_empty: boolean;
 }
 
 /**
@@ -111,11 +144,22 @@ export interface Report {
   readonly facts: ReportFacts;
   /** Spec traceability per protocol revision, when the corpus has a requirements index. */
   readonly coverage?: readonly RevisionCoverage[];
-  /** Set when the run was interrupted: the cases above are what ran; these did not. */
-  readonly incomplete?: {
-    readonly reason: string;
-    readonly not_run: ReadonlyArray<{ readonly implementation: string; readonly vector_id: string }>;
-  };
+  /** How the run was asked for (absent in reports of older kits). */
+  readonly run?: RunSettings;
+  /** Pass or fail and every reason, derived from the rest like the summary. */
+  readonly verdict: Verdict;
+  /** Set when the run did not finish: the cases above are what ran; these did not. */
+  readonly incomplete?: Incomplete;
+}
+
+export interface Incomplete {
+  /** The signal (SIGINT, SIGTERM, SIGHUP), or "internal error". */
+  readonly reason: string;
+  /** When it happened: set-up, handshake, cases or writing. */
+  readonly phase?: string;
+  /** For an internal error: its message. */
+  readonly detail?: string;
+  readonly not_run: ReadonlyArray<{ readonly implementation: string; readonly vector_id: string }>;
 }
 
 export function emptyCounts(): Counts {
@@ -125,15 +169,17 @@ export function emptyCounts(): Counts {
 const FAILING: ReadonlySet<FinalStatus> = new Set(FAILING_STATUSES);
 const SKIPPED: ReadonlySet<FinalStatus> = new Set(SKIPPED_STATUSES);
 
+/** Records keyed by implementation and suite names have no prototype: a name such as `constructor` is just a name. */
 export function summarize(cases: readonly CaseRecord[]): Summary {
   const overall = emptyCounts();
-  const byImpl: Record<string, Counts> = {};
-  const bySuite: Record<string, Record<string, Counts>> = {};
+  const byImpl = record<Counts>();
+  const bySuite = record<Record<string, Counts>>();
   for (const c of cases) {
+    const suite = Object.hasOwn(bySuite, c.suite) ? bySuite[c.suite]! : (bySuite[c.suite] = record<Counts>());
     for (const counts of [
       overall,
-      (byImpl[c.implementation] ??= emptyCounts()),
-      ((bySuite[c.suite] ??= {})[c.implementation] ??= emptyCounts()),
+      Object.hasOwn(byImpl, c.implementation) ? byImpl[c.implementation]! : (byImpl[c.implementation] = emptyCounts()),
+      Object.hasOwn(suite, c.implementation) ? suite[c.implementation]! : (suite[c.implementation] = emptyCounts()),
     ]) {
       counts.total++;
       counts[c.status]++;

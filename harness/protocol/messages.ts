@@ -7,9 +7,13 @@ import { readFileSync } from "node:fs";
 import { Ajv, type ValidateFunction } from "ajv";
 import type { Handshake } from "../model/implementation.ts";
 import { opsCommonSchema, opsSchema } from "../model/operations.ts";
+import { jsonTextDeeperThan, MAX_VALUE_DEPTH } from "../util/json-depth.ts";
 import { unknownCode } from "./taxonomy-check.ts";
 
 export const ADAPTER_PROTOCOL = 1;
+
+/** The deepest nesting an adapter line may have: a value's limit plus the message around it. */
+export const MAX_MESSAGE_DEPTH = MAX_VALUE_DEPTH + 8;
 
 export type ToAdapter =
   | { readonly type: "hello"; readonly adapter_protocol: number }
@@ -48,6 +52,7 @@ ajv.addSchema(opsCommonSchema());
 ajv.addSchema(opsSchema());
 const fromAdapter = ajv.getSchema("smcp-conformance:adapter/from-adapter")!;
 const toAdapter = ajv.getSchema("smcp-conformance:adapter/to-adapter")!;
+const helloSchema = ajv.getSchema("smcp-conformance:adapter/from-adapter#/definitions/hello")!;
 const outputValidators = new Map<string, ValidateFunction | undefined>();
 
 export type Parsed<T> = { readonly ok: true; readonly message: T } | { readonly ok: false; readonly problem: string };
@@ -57,8 +62,15 @@ function describe(validate: ValidateFunction): string {
   return e ? `${e.instancePath || "/"} ${e.message}` : "invalid";
 }
 
-/** Parses one adapter line. `strict` checks the full schema, including each op's output shape. */
+/**
+ * Parses one adapter line. `strict` checks the full schema, including each op's output shape. In
+ * every mode a line nested deeper than MAX_MESSAGE_DEPTH is refused before it is parsed, and a
+ * hello is checked whole (its schema, and the adapter protocol version the harness speaks): the
+ * handshake is one line, and everything after it relies on its fields.
+ */
 export function parseFromAdapter(line: string, strict: boolean, opOf?: (id: number) => string | undefined): Parsed<FromAdapter> {
+  if (jsonTextDeeperThan(line, MAX_MESSAGE_DEPTH))
+    return { ok: false, problem: `nested deeper than ${MAX_MESSAGE_DEPTH} levels: ${truncate(line)}` };
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -66,6 +78,14 @@ export function parseFromAdapter(line: string, strict: boolean, opOf?: (id: numb
     return { ok: false, problem: `not JSON: ${truncate(line)}` };
   }
   if (!isMessage(value)) return { ok: false, problem: `not an adapter message: ${truncate(line)}` };
+  if (value.type === "hello") {
+    if (!helloSchema(value)) return { ok: false, problem: `a hello that violates the adapter schema: ${describe(helloSchema)}` };
+    if (value.adapter_protocol !== ADAPTER_PROTOCOL)
+      return {
+        ok: false,
+        problem: `the adapter speaks adapter protocol ${JSON.stringify(value.adapter_protocol)}; the harness speaks ${ADAPTER_PROTOCOL}`,
+      };
+  }
   if (strict) {
     if (!fromAdapter(value)) return { ok: false, problem: `violates the adapter schema: ${describe(fromAdapter)}` };
     const op = value.type === "result" && value.ok ? opOf?.(value.id) : undefined;

@@ -1,25 +1,38 @@
-/** A small SVG badge per implementation: its name and pass count, coloured like the matrix. */
+/**
+ * A small SVG badge per implementation: its name and pass count, coloured like the matrix. Never
+ * green for a red run: a run-level failure of the implementation (an orphan expectations entry, an
+ * adapter that never started, nothing judged) makes it red, and an incomplete run grey.
+ */
 
 import type { Counts } from "../model/report.ts";
-import { escapeHtml } from "./html.ts";
+import { xml } from "./escape.ts";
 
-function colour(c: Counts): string {
-  if (c.failed > 0) return "#e05d44";
+/** How the run ended for this implementation, beyond its case counts. */
+export interface BadgeRun {
+  /** Failures of the run that no case count shows. */
+  readonly runFailures?: number;
+  readonly incomplete?: boolean;
+}
+
+function colour(c: Counts, run: BadgeRun): string {
+  if (c.failed > 0 || (run.runFailures ?? 0) > 0) return "#e05d44";
+  if (run.incomplete) return "#9f9f9f";
   if (c.known_gap > 0) return "#dfb317";
   return "#4c1";
 }
 
 /** Text widths are estimated (about 6.5 px a character at 11 px Verdana), as shields-style badges do. */
-export function renderBadge(implementation: string, c: Counts): string {
+export function renderBadge(implementation: string, c: Counts, run: BadgeRun = {}): string {
   const label = `smcp ${implementation}`;
-  const value = `${c.pass}/${c.judged} pass${c.known_gap ? `, ${c.known_gap} known gaps` : ""}${c.failed ? `, ${c.failed} failing` : ""}`;
+  const extra = run.runFailures ? `, run fails (${run.runFailures})` : run.incomplete ? ", incomplete" : "";
+  const value = `${c.pass}/${c.judged} pass${c.known_gap ? `, ${c.known_gap} known gaps` : ""}${c.failed ? `, ${c.failed} failing` : ""}${extra}`;
   const lw = Math.round(label.length * 6.5) + 10;
   const vw = Math.round(value.length * 6.5) + 10;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${lw + vw}" height="20" role="img" aria-label="${escapeHtml(`${label}: ${value}`)}">
-<title>${escapeHtml(`${label}: ${value}`)}</title>
-<rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${vw}" height="20" fill="${colour(c)}"/>
+  return xml`<svg xmlns="http://www.w3.org/2000/svg" width="${lw + vw}" height="20" role="img" aria-label="${`${label}: ${value}`}">
+<title>${`${label}: ${value}`}</title>
+<rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${vw}" height="20" fill="${colour(c, run)}"/>
 <g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11">
-<text x="5" y="14">${escapeHtml(label)}</text><text x="${lw + 5}" y="14">${escapeHtml(value)}</text>
+<text x="5" y="14">${label}</text><text x="${lw + 5}" y="14">${value}</text>
 </g></svg>
-`;
+`.text;
 }

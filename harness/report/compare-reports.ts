@@ -1,7 +1,8 @@
 /**
  * Compares two reports case by case (implementation × vector id, exact thanks to stable ids):
- * regressions (now failing, not before), fixes, other status changes, vectors added or removed,
- * and vectors whose content changed under the same id.
+ * implementations added or removed, cases gone missing, regressions (now failing, not before),
+ * fixes, other status changes, vectors added or removed, and vectors whose content changed under
+ * the same id. Console output is made terminal-safe by the command.
  */
 
 import type { Report } from "../model/report.ts";
@@ -22,6 +23,11 @@ export interface Comparison {
   readonly added_vectors: string[];
   readonly removed_vectors: string[];
   readonly content_changed: string[];
+  /** Implementations in one report only: a whole implementation that disappeared is never "no regressions". */
+  readonly added_implementations: string[];
+  readonly removed_implementations: string[];
+  /** Cases the old report had that the new one lacks, for an implementation and a vector both still present. */
+  readonly missing_cases: Array<{ readonly implementation: string; readonly vector_id: string }>;
 }
 
 export function compareReports(before: Report, after: Report): Comparison {
@@ -40,7 +46,16 @@ export function compareReports(before: Report, after: Report): Comparison {
   }
   const beforeVectors = new Map(before.vectors.map((v) => [v.id, v.content_hash]));
   const afterVectors = new Map(after.vectors.map((v) => [v.id, v.content_hash]));
+  const implsBefore = new Set([...before.implementations.map((i) => i.name), ...before.cases.map((c) => c.implementation)]);
+  const implsAfter = new Set([...after.implementations.map((i) => i.name), ...after.cases.map((c) => c.implementation)]);
+  const now = new Set(after.cases.map((c) => key(c.implementation, c.vector_id)));
+  const missing = before.cases
+    .filter((c) => implsAfter.has(c.implementation) && afterVectors.has(c.vector_id) && !now.has(key(c.implementation, c.vector_id)))
+    .map((c) => ({ implementation: c.implementation, vector_id: c.vector_id }));
   return {
+    added_implementations: [...implsAfter].filter((i) => !implsBefore.has(i)),
+    removed_implementations: [...implsBefore].filter((i) => !implsAfter.has(i)),
+    missing_cases: missing,
     regressions,
     fixes,
     changed,
@@ -54,6 +69,14 @@ export function renderComparison(c: Comparison): string {
   const change = (x: StatusChange) => `  ${x.implementation} ${x.vector_id}: ${x.before} → ${x.after}`;
   const section = (title: string, lines: string[]) => (lines.length ? [`${title} (${lines.length}):`, ...lines] : [`${title}: none`]);
   return [
+    ...section(
+      "removed implementations (every case of each is gone)",
+      c.removed_implementations.map((i) => `  ${i}`),
+    ),
+    ...section(
+      "cases missing from the new report",
+      c.missing_cases.map((m) => `  ${m.implementation} ${m.vector_id}`),
+    ),
     ...section("regressions", c.regressions.map(change)),
     ...section("fixes", c.fixes.map(change)),
     ...section("other status changes", c.changed.map(change)),
@@ -64,6 +87,10 @@ export function renderComparison(c: Comparison): string {
     ...section(
       "removed vectors",
       c.removed_vectors.map((id) => `  ${id}`),
+    ),
+    ...section(
+      "new implementations",
+      c.added_implementations.map((i) => `  ${i}`),
     ),
     ...section(
       "vectors whose content changed",

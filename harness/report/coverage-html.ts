@@ -1,36 +1,32 @@
 /** The spec-coverage section of index.html: revisions side by side, the latest by page, uncovered pure MUSTs. */
 import type { RevisionCoverage } from "../model/coverage.ts";
-
-type Escape = (text: string) => string;
+import { html, type Markup } from "./escape.ts";
 
 const pct = (part: number, whole: number) => (whole === 0 ? "–" : `${Math.round((100 * part) / whole)}%`);
 const cell = (part: number, whole: number) =>
-  `<td title="${part} of ${whole}">${part}/${whole} <span class="pct">${pct(part, whole)}</span></td>`;
+  html`<td title="${part} of ${whole}">${part}/${whole} <span class="pct">${pct(part, whole)}</span></td>`;
 
-export function renderCoverageHtml(revisions: readonly RevisionCoverage[], escapeHtml: Escape): string {
+export function renderCoverageHtml(revisions: readonly RevisionCoverage[]): Markup | "" {
   if (revisions.length === 0) return "";
-  const rows = revisions
-    .map((r) => {
-      const t = r.totals;
-      const impls = r.implementations.map((i) => `${escapeHtml(i.name)} ${i.passed}/${i.judged}`).join(", ") || "–";
-      return `<tr><td>${escapeHtml(r.protocol)}</td><td>${t.total}</td>${cell(t.covered_must, t.must)}${cell(t.covered_should, t.should)}${cell(t.pure_must_covered, t.pure_must)}<td>${impls}</td></tr>`;
-    })
-    .join("\n");
+  const rows = revisions.map((r) => {
+    const t = r.totals;
+    const impls = r.implementations.map((i) => `${i.name} ${i.passed}/${i.judged}`).join(", ") || "–";
+    return html`<tr><td>${r.protocol}</td><td>${t.total}</td>${cell(t.covered_must, t.must)}${cell(t.covered_should, t.should)}${cell(t.pure_must_covered, t.pure_must)}<td>${impls}</td></tr>
+`;
+  });
   const latest = revisions[revisions.length - 1]!;
-  const pages = latest.pages
-    .map(
-      (p) =>
-        `<tr><td>${escapeHtml(p.page)}</td>${cell(p.totals.covered_must, p.totals.must)}${cell(p.totals.pure_must_covered, p.totals.pure_must)}${cell(p.totals.covered_should, p.totals.should)}</tr>`,
-    )
-    .join("\n");
-  const uncovered = latest.uncovered_pure_must
-    .map(
-      (u) =>
-        `<li><code>${escapeHtml(u.id)}</code> <span class="tier">${escapeHtml(u.level)}</span> §${escapeHtml(u.section)}: ${escapeHtml(u.summary)}${u.left ? ` <span class="gapnote">left: ${escapeHtml(u.left)}</span>` : ""}</li>`,
-    )
-    .join("\n");
-  return `<h2 id="coverage">Spec coverage</h2><p>normative statements of each protocol revision (vectors/_spec/) covered by at least one vector; implementations are read against the revision they were judged at (requirements passed / judged).</p>
+  const pages = latest.pages.map(
+    (p) =>
+      html`<tr><td>${p.page}</td>${cell(p.totals.covered_must, p.totals.must)}${cell(p.totals.pure_must_covered, p.totals.pure_must)}${cell(p.totals.covered_should, p.totals.should)}</tr>
+`,
+  );
+  const uncovered = latest.uncovered_pure_must.map(
+    (u) =>
+      html`<li><code>${u.id}</code> <span class="tier">${u.level}</span> §${u.section}: ${u.summary}${u.left ? html` <span class="gapnote">left: ${u.left}</span>` : ""}</li>
+`,
+  );
+  return html`<h2 id="coverage">Spec coverage</h2><p>normative statements of each protocol revision (vectors/_spec/) covered by at least one vector; implementations are read against the revision they were judged at (requirements passed / judged).</p>
 <table id="coverage-revisions"><tr><th>revision</th><th>statements</th><th>MUSTs covered</th><th>SHOULDs covered</th><th>pure MUSTs covered</th><th>implementations</th></tr>${rows}</table>
-<h3>${escapeHtml(latest.protocol)} by page</h3><table id="coverage-pages"><tr><th>page</th><th>MUSTs covered</th><th>pure MUSTs covered</th><th>SHOULDs covered</th></tr>${pages}</table>
-<details id="coverage-uncovered"><summary>${latest.uncovered_pure_must.length} pure MUST statements of ${escapeHtml(latest.protocol)} no vector covers</summary><ul>${uncovered}</ul></details>`;
+<h3>${latest.protocol} by page</h3><table id="coverage-pages"><tr><th>page</th><th>MUSTs covered</th><th>pure MUSTs covered</th><th>SHOULDs covered</th></tr>${pages}</table>
+<details id="coverage-uncovered"><summary>${latest.uncovered_pure_must.length} pure MUST statements of ${latest.protocol} no vector covers</summary><ul>${uncovered}</ul></details>`;
 }

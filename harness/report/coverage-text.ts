@@ -1,5 +1,6 @@
 /** The coverage view as text (the coverage command) and as a Markdown section (matrix.md). */
 import type { CoverageCounts, RevisionCoverage } from "../model/coverage.ts";
+import { type Markup, md, mdCode } from "./escape.ts";
 
 const pct = (part: number, whole: number) => (whole === 0 ? "–" : `${Math.round((100 * part) / whole)}%`);
 const of = (part: number, whole: number) => `${part}/${whole} (${pct(part, whole)})`;
@@ -49,36 +50,36 @@ export function renderCoverageText(r: RevisionCoverage, options: { readonly limi
   return lines.join("\n");
 }
 
-/** The section of matrix.md. */
-export function renderCoverageMarkdown(revisions: readonly RevisionCoverage[]): string[] {
+/** The section of matrix.md (every value through the `md` tag). */
+export function renderCoverageMarkdown(revisions: readonly RevisionCoverage[]): Markup[] {
   if (revisions.length === 0) return [];
   const lines = [
-    "",
-    "## Spec coverage",
-    "",
-    "Normative statements of each protocol revision (`vectors/_spec/`) and how many vectors cover; each implementation is read against the revision it was judged at.",
-    "",
-    "| revision | statements | MUSTs covered | SHOULDs covered | pure MUSTs covered | implementations (requirements pass / judged) |",
-    "| --- | ---: | ---: | ---: | ---: | --- |",
+    md``,
+    md`## Spec coverage`,
+    md``,
+    md`Normative statements of each protocol revision (${mdCode("vectors/_spec/")}) and how many vectors cover; each implementation is read against the revision it was judged at.`,
+    md``,
+    md`| revision | statements | MUSTs covered | SHOULDs covered | pure MUSTs covered | implementations (requirements pass / judged) |`,
+    md`| --- | ---: | ---: | ---: | ---: | --- |`,
   ];
   for (const r of revisions) {
     const t = r.totals;
     const impls = r.implementations.map((i) => `${i.name} ${i.passed}/${i.judged}`).join(", ") || "–";
     lines.push(
-      `| ${r.protocol} | ${t.total} | ${of(t.covered_must, t.must)} | ${of(t.covered_should, t.should)} | ${of(t.pure_must_covered, t.pure_must)} | ${impls} |`,
+      md`| ${r.protocol} | ${t.total} | ${of(t.covered_must, t.must)} | ${of(t.covered_should, t.should)} | ${of(t.pure_must_covered, t.pure_must)} | ${impls} |`,
     );
   }
   const latest = revisions[revisions.length - 1]!;
   lines.push(
-    "",
-    `### ${latest.protocol}: by page`,
-    "",
-    "| page | MUSTs covered | pure MUSTs covered | SHOULDs covered |",
-    "| --- | ---: | ---: | ---: |",
+    md``,
+    md`### ${latest.protocol}: by page`,
+    md``,
+    md`| page | MUSTs covered | pure MUSTs covered | SHOULDs covered |`,
+    md`| --- | ---: | ---: | ---: |`,
   );
   for (const p of latest.pages)
     lines.push(
-      `| ${p.page} | ${of(p.totals.covered_must, p.totals.must)} | ${of(p.totals.pure_must_covered, p.totals.pure_must)} | ${of(p.totals.covered_should, p.totals.should)} |`,
+      md`| ${p.page} | ${of(p.totals.covered_must, p.totals.must)} | ${of(p.totals.pure_must_covered, p.totals.pure_must)} | ${of(p.totals.covered_should, p.totals.should)} |`,
     );
   return lines;
 }

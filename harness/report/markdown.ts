@@ -1,26 +1,30 @@
-/** The Markdown view: a suites × implementations table and every failing case with its diffs. */
+/**
+ * The Markdown view: the run's verdict, a suites × implementations table and every failing case
+ * with its diffs. Every value goes through the `md` tag (escape.ts): a vector or an adapter cannot
+ * add Markdown or HTML of its own, nor break a table row.
+ */
 
 import { describeDifference } from "../diff/describe.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { Counts, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
+import { own } from "../util/own.ts";
 import { renderCoverageMarkdown } from "./coverage-text.ts";
+import { join, type Markup, md, mdCode } from "./escape.ts";
 
-function cell(c: Counts | undefined): string {
-  if (!c) return "–";
-  const parts = [`${c.pass}/${c.judged} pass`];
-  if (c.fail) parts.push(`**${c.fail} fail**`);
-  if (c.faults) parts.push(`**${c.faults} faults**`);
-  if (c.stale) parts.push(`**${c.stale} stale**`);
-  if (c.known_gap) parts.push(`${c.known_gap} known gaps`);
-  if (c.unsupported) parts.push(`${c.unsupported} unsupported`);
-  if (c.observed) parts.push(`${c.observed} observed`);
-  if (c.not_applicable) parts.push(`${c.not_applicable} not applicable`);
-  return parts.join(", ");
-}
+const cells = (parts: readonly Markup[]) => join("md", parts, " | ");
 
-function code(value: unknown): string {
-  return `\`${JSON.stringify(value)?.replace(/`/g, "\\`")}\``;
+function cell(c: Counts | undefined): Markup {
+  if (!c) return md`–`;
+  const parts = [md`${c.pass}/${c.judged} pass`];
+  if (c.fail) parts.push(md`**${c.fail} fail**`);
+  if (c.faults) parts.push(md`**${c.faults} faults**`);
+  if (c.stale) parts.push(md`**${c.stale} stale**`);
+  if (c.known_gap) parts.push(md`${c.known_gap} known gaps`);
+  if (c.unsupported) parts.push(md`${c.unsupported} unsupported`);
+  if (c.observed) parts.push(md`${c.observed} observed`);
+  if (c.not_applicable) parts.push(md`${c.not_applicable} not applicable`);
+  return join("md", parts, ", ");
 }
 
 /** Package versions the adapter reported beside the SDK's (e.g. the mcp or rmcp client library). */
@@ -29,57 +33,71 @@ export function packagesText(packages: Readonly<Record<string, string>> | undefi
   return entries.length === 0 ? "–" : entries.map(([name, version]) => `${name} ${version}`).join(", ");
 }
 
+/** The verdict and every reason, orphan expectations entries included. */
+function verdictLines(report: Report): Markup[] {
+  const v = report.verdict;
+  const lines = [md`**${v.status.toUpperCase()}**`];
+  if (report.incomplete) {
+    const i = report.incomplete;
+    lines[0] = md`**INCOMPLETE**: interrupted by ${i.reason}${i.phase ? md` during ${i.phase}` : ""}${
+      i.detail ? md` (${i.detail})` : ""
+    }; ${i.not_run.length} cases did not run.`;
+  }
+  for (const f of v.failures) lines.push(md`- ${f.message}`);
+  return lines;
+}
+
 export function renderMarkdown(report: Report): string {
   const impls = report.implementations.map((i) => i.name);
-  const lines = [
-    `# smcp-conformance run ${report.run_id}`,
-    "",
-    `Started ${report.started_at}, node ${report.environment.node}, kit ${report.environment.kit_version}.`,
-    ...(report.incomplete
-      ? ["", `**INCOMPLETE**: interrupted by ${report.incomplete.reason}; ${report.incomplete.not_run.length} cases did not run.`]
-      : []),
-    "",
-    "| implementation | SDK | version | packages | protocol | MCP revision (agreed / sent) | transport | restarts |",
-    "| --- | --- | --- | --- | --- | --- | --- | ---: |",
+  const lines: Markup[] = [
+    md`# smcp-conformance run ${report.run_id}`,
+    md``,
+    md`Started ${report.started_at}, node ${report.environment.node}, kit ${report.environment.kit_version}.`,
+    md``,
+    ...verdictLines(report),
+    md``,
+    md`| implementation | SDK | version | packages | protocol | MCP revision (agreed / sent) | transport | restarts |`,
+    md`| --- | --- | --- | --- | --- | --- | --- | ---: |`,
     ...report.implementations.map(
       (i) =>
-        `| ${i.name} | ${i.handshake.sdk.name} | ${i.handshake.sdk.version} | ${packagesText(i.handshake.sdk.packages)} | ${describeProtocolChoice(i.protocol)} | ${i.mcp ? `${i.mcp.negotiated.join(", ") || "none"} / ${i.mcp.sent.join(", ") || "none"}` : "–"} | ${i.transport} | ${i.stats.restarts}${i.stats.broken ? " (broken)" : ""} |`,
+        md`| ${i.name} | ${i.handshake.sdk.name} | ${i.handshake.sdk.version} | ${packagesText(i.handshake.sdk.packages)} | ${describeProtocolChoice(i.protocol)} | ${
+          i.mcp ? `${i.mcp.negotiated.join(", ") || "none"} / ${i.mcp.sent.join(", ") || "none"}` : "–"
+        } | ${i.transport} | ${i.stats.restarts}${i.stats.broken ? " (broken)" : ""} |`,
     ),
-    "",
-    `| suite | vectors | ${impls.join(" | ")} |`,
-    `| --- | ---: | ${impls.map(() => "---").join(" | ")} |`,
+    md``,
+    md`| suite | vectors | ${cells(impls.map((i) => md`${i}`))} |`,
+    md`| --- | ---: | ${cells(impls.map(() => md`---`))} |`,
     ...report.corpus.suites.map(
-      (s) => `| ${s.name} | ${s.vectors} | ${impls.map((i) => cell(report.summary.by_suite[s.name]?.[i])).join(" | ")} |`,
+      (s) => md`| ${s.name} | ${s.vectors} | ${cells(impls.map((i) => cell(own(own(report.summary.by_suite, s.name), i))))} |`,
     ),
-    `| **all** | ${report.vectors.length} | ${impls.map((i) => cell(report.summary.by_implementation[i])).join(" | ")} |`,
-    "",
+    md`| **all** | ${report.vectors.length} | ${cells(impls.map((i) => cell(own(report.summary.by_implementation, i))))} |`,
+    md``,
   ];
   const agreement = Object.entries(report.facts.verdict_agreement);
   if (agreement.length > 0) {
-    lines.push("| verdicts | judged | accept/reject agrees | reason agrees too |", "| --- | ---: | ---: | ---: |");
-    for (const [impl, a] of agreement) lines.push(`| ${impl} | ${a.verdicts} | ${a.accept_agree} | ${a.reason_agree} |`);
-    lines.push("");
+    lines.push(md`| verdicts | judged | accept/reject agrees | reason agrees too |`, md`| --- | ---: | ---: | ---: |`);
+    for (const [impl, a] of agreement) lines.push(md`| ${impl} | ${a.verdicts} | ${a.accept_agree} | ${a.reason_agree} |`);
+    lines.push(md``);
   }
   const failures = report.cases.filter((c) => isFailing(c.status));
-  lines.push(failures.length === 0 ? "No failures." : `## Failures (${failures.length})`, "");
+  lines.push(failures.length === 0 ? md`No failures.` : md`## Failures (${failures.length})`, md``);
   for (const c of failures) {
-    lines.push(`- **${c.vector_id}** on ${c.implementation} (${c.status})${c.note ? `: ${c.note}` : ""}`);
-    for (const d of c.diffs) lines.push(`  - ${describeDifference(d).replace(/`/g, "\\`")}`);
+    lines.push(md`- **${c.vector_id}** on ${c.implementation} (${c.status})${c.note ? md`: ${c.note}` : ""}`);
+    for (const d of c.diffs) lines.push(md`  - ${describeDifference(d)}`);
   }
   const split = report.facts.disagreements;
   if (split.length > 0) {
-    lines.push("", `## Where implementations disagree (${split.length} vectors)`, "");
+    lines.push(md``, md`## Where implementations disagree (${split.length} vectors)`, md``);
     for (const d of split) {
-      lines.push(
-        `- **${d.vector_id}** (${d.tier}): ${d.groups.map((g) => `${g.implementations.join(", ")} → ${code(g.answer)}`).join("; ")}`,
-      );
+      const groups = d.groups.map((g, i) => md`${i > 0 ? "; " : ""}${g.implementations.join(", ")} → ${mdCode(g.answer)}`);
+      lines.push(md`- **${d.vector_id}** (${d.tier}): ${groups}`);
     }
   }
   const gaps = report.cases.filter((c) => c.status === "known_gap");
   if (gaps.length > 0) {
-    lines.push("", `## Known gaps (${gaps.length})`, "");
-    for (const c of gaps) lines.push(`- **${c.vector_id}** on ${c.implementation}: ${c.gap?.reason ?? ""}`);
+    lines.push(md``, md`## Known gaps (${gaps.length})`, md``);
+    for (const c of gaps) lines.push(md`- **${c.vector_id}** on ${c.implementation}: ${c.gap?.reason ?? ""}`);
   }
   lines.push(...renderCoverageMarkdown(report.coverage ?? []));
-  return `${lines.join("\n")}\n`;
+  return `${join("md", lines, "\n").text}\n`;
 }

@@ -5,15 +5,63 @@
  */
 
 import { withDerived } from "../model/facts.ts";
-import type { ImplementationRecord, Report } from "../model/report.ts";
+import type { ImplementationRecord, Report, RunSettings } from "../model/report.ts";
 import { newRunId } from "../model/run-id.ts";
 
 export class MergeError extends Error {
   override readonly name = "MergeError";
 }
 
+/**
+ * Shards of one run: each carries `shard i/n`, all of the same n, every i from 1 to n exactly once,
+ * and the same implementations and selection. Anything else would merge into a report that looks
+ * whole and is not.
+ */
+function checkShards(reports: readonly Report[]): void {
+  const label = (i: number) => `report ${i + 1} (${reports[i]!.run_id})`;
+  reports.forEach((r, i) => {
+    if (!r.run?.shard)
+      throw new MergeError(`${label(i)} is not a shard: it carries no shard i/n (runs to merge are made with --shard i/n)`);
+  });
+  const count = reports[0]!.run!.shard!.count;
+  const byIndex = new Map<number, number>();
+  reports.forEach((r, i) => {
+    const shard = r.run!.shard!;
+    if (shard.count !== count)
+      throw new MergeError(
+        `${label(i)} is shard ${shard.index}/${shard.count}, ${label(0)} is one of ${count}: shards of different splits`,
+      );
+    const first = byIndex.get(shard.index);
+    if (first !== undefined) throw new MergeError(`shard ${shard.index}/${count} is given twice: ${label(first)} and ${label(i)}`);
+    byIndex.set(shard.index, i);
+  });
+  const missing = Array.from({ length: count }, (_, k) => k + 1).filter((k) => !byIndex.has(k));
+  if (missing.length > 0)
+    throw new MergeError(
+      `shard${missing.length > 1 ? "s" : ""} ${missing.map((k) => `${k}/${count}`).join(", ")} missing: merge needs every shard of the run`,
+    );
+  const key = (r: Report) => ({
+    implementations: [...r.implementations.map((i) => i.name)].sort().join(", "),
+    suites: [...(r.run!.suites ?? [])].sort().join(", "),
+    filter: r.run!.filter ?? "",
+    protocol: r.run!.protocol ?? "",
+    strict_protocol: String(r.run!.strict_protocol),
+    allow_empty: String(r.run!.allow_empty),
+  });
+  const base = key(reports[0]!);
+  reports.slice(1).forEach((r, j) => {
+    const k = key(r);
+    for (const field of Object.keys(base) as Array<keyof typeof base>)
+      if (k[field] !== base[field])
+        throw new MergeError(
+          `${label(j + 1)} has ${field} "${k[field]}", ${label(0)} has "${base[field]}": shards of one run have the same ${field}`,
+        );
+  });
+}
+
 export function mergeReports(reports: readonly Report[]): Report {
   if (reports.length === 0) throw new MergeError("nothing to merge");
+  checkShards(reports);
   const seen = new Map<string, number>();
   reports.forEach((r, i) => {
     for (const v of r.vectors) {
@@ -61,6 +109,12 @@ export function mergeReports(reports: readonly Report[]): Report {
     implementations: [...implementations.values()],
     vectors,
     cases,
+    run: withoutShard(reports[0]!.run!),
     ...(reasons.length ? { incomplete: { reason: reasons.join(", "), not_run: notRun } } : {}),
   });
+}
+
+function withoutShard(run: RunSettings): RunSettings {
+  const { shard: _shard, ...rest } = run;
+  return rest;
 }

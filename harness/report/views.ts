@@ -2,18 +2,23 @@
  * Every view of the one report model, registered in one list each: the files written into a run
  * folder, and the outputs printed when a run ends. `run` and `merge` (and any command that
  * produces a report) go through writeReport and announceReport, so every view appears alike.
- * Files are written atomically (temp file + rename): a crash never leaves half a file.
+ * Files are written end to end into a staging folder that is renamed into place only when every
+ * view is written (out-dir.ts): a full disk or a crash never leaves a half-written report where
+ * readers look, and the previous `latest` stays as it was.
  */
-import { cpSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Report } from "../model/report.ts";
-import { writeAtomic } from "../util/write-atomic.ts";
+import { runLevelFailures } from "../model/verdict.ts";
+import { OutputError } from "../util/output-error.ts";
+import { own } from "../util/own.ts";
+import { writeFileChecked } from "../util/write-checked.ts";
 import { renderBadge } from "./badge.ts";
 import { renderConsole } from "./console.ts";
 import { emitGithubActions } from "./github-actions.ts";
 import { renderHtml } from "./html.ts";
 import { renderJUnit } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
+import { discardStaging, makeStaging, publish, stagingDir } from "./out-dir.ts";
 import { writeReportJson } from "./report-json.ts";
 
 /** A view written as files into the run folder. */
@@ -35,25 +40,27 @@ export function junitFileName(implementation: string): string {
 }
 
 function safeName(implementation: string): string {
-  return implementation.replace(/[^A-Za-z0-9@._-]/g, "_");
+  return implementation.replace(/[^A-Za-z0-9@._-]/g, "_").replace(/^\.+/, "_");
 }
 
 export const FILE_VIEWS: readonly FileView[] = [
   { name: "report.json", write: (report, dir) => writeReportJson(join(dir, "report.json"), report) },
-  { name: "matrix.md", write: (report, dir) => writeAtomic(join(dir, "matrix.md"), renderMarkdown(report)) },
-  { name: "index.html", write: (report, dir) => writeAtomic(join(dir, "index.html"), renderHtml(report)) },
+  { name: "matrix.md", write: (report, dir) => writeFileChecked(join(dir, "matrix.md"), renderMarkdown(report)) },
+  { name: "index.html", write: (report, dir) => writeFileChecked(join(dir, "index.html"), renderHtml(report)) },
   {
     name: "junit-<implementation>.xml",
     write: (report, dir) => {
-      for (const impl of report.implementations) writeAtomic(join(dir, junitFileName(impl.name)), renderJUnit(report, impl.name));
+      for (const impl of report.implementations) writeFileChecked(join(dir, junitFileName(impl.name)), renderJUnit(report, impl.name));
     },
   },
   {
     name: "badge-<implementation>.svg",
     write: (report, dir) => {
+      const failures = runLevelFailures(report.verdict);
       for (const impl of report.implementations) {
-        const counts = report.summary.by_implementation[impl.name];
-        if (counts) writeAtomic(join(dir, `badge-${safeName(impl.name)}.svg`), renderBadge(impl.name, counts));
+        const counts = own(report.summary.by_implementation, impl.name);
+        const run = { runFailures: failures.filter((f) => f.implementation === impl.name).length, incomplete: !!report.incomplete };
+        if (counts) writeFileChecked(join(dir, `badge-${safeName(impl.name)}.svg`), renderBadge(impl.name, counts, run));
       }
     },
   },
@@ -61,26 +68,84 @@ export const FILE_VIEWS: readonly FileView[] = [
 
 export const OUTPUT_VIEWS: readonly OutputView[] = [
   {
-    name: "console (text, or a JSON summary with --json)",
+    name: "console (text, or one JSON document with --json: the verdict with every reason, and the summary)",
     emit: (report, { dir, json }) => {
-      if (json) process.stdout.write(`${JSON.stringify({ report: `${dir}/report.json`, summary: report.summary })}\n`);
+      if (json)
+        process.stdout.write(
+          `${JSON.stringify({
+            report: `${dir}/report.json`,
+            verdict: report.verdict,
+            summary: report.summary,
+            ...(report.incomplete ? { incomplete: { ...report.incomplete, not_run: report.incomplete.not_run.length } } : {}),
+          })}\n`,
+        );
       else process.stdout.write(`${renderConsole(report)}\nreport: ${dir}/report.json\n`);
     },
   },
-  { name: "GitHub Actions annotations and step summary", emit: (report) => emitGithubActions(report) },
+  {
+    name: "GitHub Actions annotations (stderr with --json) and step summary",
+    emit: (report, { json }) => emitGithubActions(report, process.env, json ? process.stderr : process.stdout),
+  },
 ];
 
-/** Writes every file view into `<outDir>/<run-id>/` and replaces `<outDir>/latest/` with a copy; returns the run folder. */
+/** Thrown by writeReportInterruptible when asked to stop between two views: nothing was published. */
+export class WriteInterrupted extends Error {
+  override readonly name = "WriteInterrupted";
+}
+
+/**
+ * Writes every file view into a staging folder, then publishes it as `<outDir>/<run-id>/` and
+ * points `<outDir>/latest` at it; returns the run folder. Synchronous: for exit paths.
+ */
 export function writeReport(report: Report, outDir: string): string {
-  const dir = join(outDir, report.run_id);
-  mkdirSync(dir, { recursive: true });
-  for (const view of FILE_VIEWS) view.write(report, dir);
-  const staging = join(outDir, `.latest.${process.pid}`);
-  rmSync(staging, { recursive: true, force: true });
-  cpSync(dir, staging, { recursive: true });
-  rmSync(join(outDir, "latest"), { recursive: true, force: true });
-  renameSync(staging, join(outDir, "latest"));
-  return dir;
+  const staging = stagingDir(outDir, report.run_id);
+  makeStaging(staging);
+  try {
+    for (const view of FILE_VIEWS) view.write(report, staging);
+  } catch (error) {
+    discardStaging(staging);
+    throw named(error, staging, join(outDir, report.run_id));
+  }
+  return publish(outDir, staging, report.run_id);
+}
+
+/** An output error names the file where the reader will look for it, not the staging copy. */
+function named(error: unknown, staging: string, dir: string): unknown {
+  return error instanceof OutputError && error.file.startsWith(staging)
+    ? new OutputError(dir + error.file.slice(staging.length), error.reason)
+    : error;
+}
+
+/**
+ * writeReport that yields between views, so a signal arriving while the report is written is
+ * seen: when `stop()` says so, the staging folder is discarded and WriteInterrupted thrown (the
+ * caller then writes the report again, marked incomplete).
+ */
+export async function writeReportInterruptible(report: Report, outDir: string, stop: () => boolean): Promise<string> {
+  const staging = stagingDir(outDir, report.run_id);
+  makeStaging(staging);
+  pending.add(staging);
+  try {
+    for (const view of FILE_VIEWS) {
+      view.write(report, staging);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (stop()) throw new WriteInterrupted("interrupted while the report was written");
+    }
+  } catch (error) {
+    discardStaging(staging);
+    throw named(error, staging, join(outDir, report.run_id));
+  } finally {
+    pending.delete(staging);
+  }
+  return publish(outDir, staging, report.run_id);
+}
+
+/** Staging folders of writes still in progress (an exit path discards them before writing its own report). */
+const pending = new Set<string>();
+
+export function discardPendingWrites(): void {
+  for (const staging of pending) discardStaging(staging);
+  pending.clear();
 }
 
 /** Emits every output view of a written report. */

@@ -2,20 +2,35 @@
  * Runs selected vectors against every implementation (concurrently; each adapter pipelines its
  * own cases) and builds the report model. An adapter that cannot start does not stop the run:
  * its cases are recorded as crashes, with the reason.
+ *
+ * A run is a session that records each case as it is answered, so a report of what ran so far
+ * can be taken at any moment (`snapshot`): an interrupt, a second Ctrl-C or an internal error
+ * still leaves a report, marked incomplete, with the cases that did not run listed.
  */
 
 import { judge } from "../diff/judge.ts";
+import { withCaseTimeout } from "../driver/in-process-guard.ts";
+import { DEFAULT_DRIVER_OPTIONS } from "../driver/subprocess-implementation.ts";
 import type { Expectations } from "../expectations/load-expectations.ts";
 import { reportCoverage } from "../model/coverage.ts";
 import { withDerived } from "../model/facts.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import { kitPackage } from "../model/kit-files.ts";
 import { applies, chooseProtocol, describeSpan, type ProtocolChoice } from "../model/protocols.ts";
-import { type CaseRecord, type ImplementationRecord, REPORT_SCHEMA_VERSION, type Report, type VectorRecord } from "../model/report.ts";
+import {
+  type CaseRecord,
+  type ExpectationsRecord,
+  type ImplementationRecord,
+  type Incomplete,
+  REPORT_SCHEMA_VERSION,
+  type Report,
+  type RunSettings,
+  type VectorRecord,
+} from "../model/report.ts";
 import { newRunId } from "../model/run-id.ts";
 import type { Gap } from "../model/status.ts";
 import { applyGap } from "../model/status.ts";
-import type { Corpus, Vector } from "../model/vector.ts";
+import type { Corpus, Tier, Vector } from "../model/vector.ts";
 import {
   closeTransport,
   isTransportOp,
@@ -39,155 +54,229 @@ export interface RunInput {
   readonly signal?: AbortSignal;
   /** Judge every implementation against this protocol version (--protocol), whatever its handshake claims. */
   readonly protocol?: string;
+  /** The case timeout for in-process implementations, as subprocesses have it (default 10 s). */
+  readonly caseTimeoutMs?: number;
+  /** How the run was asked for, recorded as the report's `run` (the implementations are filled in). */
+  readonly settings?: Omit<RunSettings, "implementations">;
 }
 
-type Ran = { record: ImplementationRecord; cases: CaseRecord[]; notRun: string[] };
+/** How long closing the transport server may take before the run stops waiting for it. */
+const TRANSPORT_CLOSE_MS = 5_000;
 
-export async function runCorpus({
-  corpus,
-  vectors,
-  implementations,
-  expectations,
-  kitVersion = kitPackage().version,
-  signal,
-  protocol,
-}: RunInput): Promise<Report> {
-  const startedAt = new Date();
-  const known = new Set(corpus.suites.flatMap((s) => s.vectors.map((v) => v.id)));
-  const onAbort = () => {
-    for (const impl of implementations) impl.kill();
-  };
-  signal?.addEventListener("abort", onAbort, { once: true });
-  const transport = await transportFor(vectors);
-  let runs: Ran[];
-  try {
-    runs = await Promise.all(
-      implementations.map((impl) =>
-        runImplementation(impl, {
-          vectors,
-          expectations: expectations?.get(impl.name),
-          known,
-          signal,
-          forcedProtocol: protocol,
-          transport,
-        }),
-      ),
-    );
-  } finally {
-    await closeTransport(transport);
+/** The placeholder handshake of an implementation that never answered one. */
+function noHandshake(name: string): Handshake {
+  return { implementation: name, sdk: { name: "unknown", version: "unknown" }, protocol_version: null, operations: [] };
+}
+
+/** One implementation's part of the run, filled in as it goes. */
+interface ImplementationRun {
+  readonly impl: Implementation;
+  readonly expectations: Expectations | undefined;
+  readonly expectationsRecord: ExpectationsRecord | undefined;
+  handshake?: Handshake;
+  protocol?: ProtocolChoice;
+  stats?: ImplementationStats;
+  notStarted?: string;
+  started: boolean;
+  /** By vector index; undefined = has not run (yet). */
+  readonly cases: Array<CaseRecord | undefined>;
+}
+
+export class RunSession {
+  private readonly startedAt = new Date();
+  private readonly runId = newRunId(this.startedAt);
+  private readonly runs: ImplementationRun[];
+  private readonly kitVersion: string;
+  /** What the run was doing when it was aborted. */
+  private abortedIn: string | undefined;
+
+  constructor(private readonly input: RunInput) {
+    this.kitVersion = input.kitVersion ?? kitPackage().version;
+    const tiers = new Map<string, Tier>(input.corpus.suites.flatMap((s) => s.vectors.map((v) => [v.id, v.tier] as const)));
+    const timeout = input.caseTimeoutMs ?? DEFAULT_DRIVER_OPTIONS.caseTimeoutMs;
+    this.runs = input.implementations.map((impl) => {
+      const expectations = input.expectations?.get(impl.name);
+      return {
+        impl: impl.transport === "in-process" ? withCaseTimeout(impl, timeout) : impl,
+        expectations,
+        expectationsRecord: expectations && expectationsRecord(expectations, tiers),
+        started: false,
+        cases: new Array<CaseRecord | undefined>(input.vectors.length),
+      };
+    });
   }
-  signal?.removeEventListener("abort", onAbort);
-  const cases = runs.flatMap((r) => r.cases);
-  const notRun = runs.flatMap((r) => r.notRun.map((vector_id) => ({ implementation: r.record.name, vector_id })));
-  const selectedSuites = new Set(vectors.map((v) => v.suite));
-  const report = withDerived({
-    schema_version: REPORT_SCHEMA_VERSION,
-    run_id: newRunId(startedAt),
-    started_at: startedAt.toISOString(),
-    finished_at: new Date().toISOString(),
-    environment: { node: process.version, platform: process.platform, arch: process.arch, kit_version: kitVersion },
-    corpus: {
-      roots: corpus.roots,
-      suites: corpus.suites
-        .filter((s) => selectedSuites.has(s.name))
-        .map((s) => ({ name: s.name, title: s.title, vectors: vectors.filter((v) => v.suite === s.name).length })),
-    },
-    implementations: runs.map((r) => r.record),
-    vectors: vectors.map(vectorRecord),
-    cases,
-    ...(signal?.aborted ? { incomplete: { reason: String(signal.reason ?? "aborted"), not_run: notRun } } : {}),
-  });
-  const coverage = reportCoverage(corpus.requirements, report);
-  return coverage.length > 0 ? { ...report, coverage } : report;
+
+  /** Runs every implementation; the report is marked incomplete when the signal aborted the run. */
+  async run(): Promise<Report> {
+    const { vectors, signal } = this.input;
+    const onAbort = () => {
+      this.abortedIn ??= this.phase();
+      for (const r of this.runs) r.impl.kill();
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      if (signal?.aborted) onAbort();
+      const transport = signal?.aborted ? undefined : await transportFor(vectors);
+      try {
+        await Promise.all(this.runs.map((r) => this.runImplementation(r, transport)));
+      } finally {
+        await withinMs(closeTransport(transport), TRANSPORT_CLOSE_MS);
+      }
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+    }
+    return this.report(
+      signal?.aborted ? { reason: String(signal.reason ?? "aborted"), phase: this.abortedIn ?? this.phase(), not_run: [] } : undefined,
+    );
+  }
+
+  /** What the run is doing: starting adapters (set-up and handshake) or running cases. */
+  phase(): string {
+    if (this.abortedIn !== undefined) return this.abortedIn;
+    const starting = this.runs.filter((r) => !r.started).map((r) => r.impl.name);
+    return starting.length > 0 ? `set-up or handshake (${starting.join(", ")} starting)` : "cases";
+  }
+
+  /**
+   * The report of what has run so far, marked incomplete (synchronous: safe from a signal handler
+   * or an exit path). `not_run` is filled in from the cases that have no record.
+   */
+  snapshot(incomplete: Omit<Incomplete, "not_run">): Report {
+    return this.report({ ...incomplete, not_run: [] });
+  }
+
+  private report(incomplete: Incomplete | undefined): Report {
+    const { corpus, vectors } = this.input;
+    const cases = this.runs.flatMap((r) => r.cases.filter((c): c is CaseRecord => c !== undefined));
+    const notRun = this.runs.flatMap((r) =>
+      vectors.flatMap((v, i) => (r.cases[i] === undefined ? [{ implementation: r.impl.name, vector_id: v.id }] : [])),
+    );
+    const selectedSuites = new Set(vectors.map((v) => v.suite));
+    const settings = this.input.settings ?? { suites: [], strict_protocol: false, allow_empty: false };
+    const report = withDerived({
+      schema_version: REPORT_SCHEMA_VERSION,
+      run_id: this.runId,
+      started_at: this.startedAt.toISOString(),
+      finished_at: new Date().toISOString(),
+      environment: { node: process.version, platform: process.platform, arch: process.arch, kit_version: this.kitVersion },
+      corpus: {
+        roots: corpus.roots,
+        suites: corpus.suites
+          .filter((s) => selectedSuites.has(s.name))
+          .map((s) => ({ name: s.name, title: s.title, vectors: vectors.filter((v) => v.suite === s.name).length })),
+      },
+      implementations: this.runs.map((r) => this.record(r)),
+      vectors: vectors.map(vectorRecord),
+      cases,
+      run: { implementations: this.runs.map((r) => r.impl.name), ...settings },
+      ...(incomplete ? { incomplete: { ...incomplete, not_run: notRun } } : {}),
+    });
+    const coverage = reportCoverage(corpus.requirements, report);
+    return coverage.length > 0 ? { ...report, coverage } : report;
+  }
+
+  private record(r: ImplementationRun): ImplementationRecord {
+    const cases = r.cases.filter((c): c is CaseRecord => c !== undefined);
+    const mcp = mcpRevisions(cases.map((c) => c.transcript));
+    const stats = r.stats ?? liveStats(r.impl);
+    return {
+      name: r.impl.name,
+      handshake: r.handshake ?? noHandshake(r.impl.name),
+      transport: r.impl.transport,
+      stats: r.notStarted !== undefined ? { ...stats, broken: r.notStarted } : stats,
+      protocol: r.protocol ?? chooseProtocol(null, this.input.protocol),
+      ...(mcp ? { mcp } : {}),
+      ...(r.expectationsRecord ? { expectations: r.expectationsRecord } : {}),
+      ...(r.notStarted !== undefined ? { not_started: r.notStarted } : {}),
+    };
+  }
+
+  private async runImplementation(r: ImplementationRun, transport: TransportServer): Promise<void> {
+    const { vectors, signal } = this.input;
+    const { impl } = r;
+    const gapOf = (id: string) => r.expectations?.gaps.get(id);
+    const unlessAborted = abortable(signal);
+    let handshake: Handshake | null;
+    try {
+      handshake = signal?.aborted ? null : await unlessAborted(impl.start());
+    } catch (error) {
+      handshake = null;
+      if (!signal?.aborted) r.notStarted = (error as Error).message;
+    }
+    r.started = true;
+    if (handshake === null) {
+      // Could not start: every case is a crash with the reason. Interrupted while starting: nothing ran.
+      r.stats = await impl.stop();
+      r.protocol = chooseProtocol(null, this.input.protocol);
+      if (r.notStarted !== undefined && !signal?.aborted) {
+        const reason = r.notStarted;
+        vectors.forEach((v, i) => {
+          r.cases[i] = caseRecord(impl.name, v, notApplicable(impl.name, v, r.protocol!) ?? notSent("crash", reason), gapOf(v.id));
+        });
+      }
+      return;
+    }
+    r.handshake = handshake;
+    const protocol = chooseProtocol(handshake.protocol_version, this.input.protocol);
+    r.protocol = protocol;
+    try {
+      const serial = oneAtATime();
+      await Promise.all(
+        vectors.map(async (v, i) => {
+          if (signal?.aborted) return;
+          const answered = await unlessAborted(answer(impl, handshake, v, protocol, transport, serial));
+          if (answered) r.cases[i] = caseRecord(impl.name, v, answered, gapOf(v.id));
+        }),
+      );
+    } finally {
+      r.stats = await impl.stop();
+    }
+  }
+}
+
+export function runCorpus(input: RunInput): Promise<Report> {
+  return new RunSession(input).run();
+}
+
+/** The expectations applied, with the gaps it lists and the entries that can never be gaps. */
+function expectationsRecord(e: Expectations, tiers: ReadonlyMap<string, Tier>): ExpectationsRecord {
+  const ids = [...e.gaps.keys()];
+  return {
+    file: e.file,
+    gaps: e.gaps.size,
+    ...(e.sha256 !== undefined ? { sha256: e.sha256 } : {}),
+    listed: [...e.gaps.values()],
+    orphans: ids.filter((id) => !tiers.has(id)),
+    observe: ids.filter((id) => tiers.get(id) === "observe"),
+  };
+}
+
+/** Stats of an implementation that has not stopped yet (a snapshot mid-run). */
+function liveStats(impl: Implementation): ImplementationStats {
+  return impl.statsNow?.() ?? { restarts: 0, stderr_tail: "" };
+}
+
+/** Resolves when `promise` settles or after `ms`, whichever is first. */
+async function withinMs(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 /**
- * Resolves each answer, or null once the run is aborted (the case did not run). One abort
+ * Resolves each promise, or null once the run is aborted (the case did not run). One abort
  * listener serves every case: a listener per case would pile up thousands on one signal.
  */
-function abortable(signal: AbortSignal | undefined): (answer: Promise<Answer> | Answer) => Promise<Answer | null> {
-  if (!signal) return (answer) => Promise.resolve(answer);
+function abortable(signal: AbortSignal | undefined): <T>(value: Promise<T> | T) => Promise<T | null> {
+  if (!signal) return (value) => Promise.resolve(value);
   const aborted = new Promise<null>((resolve) => {
     if (signal.aborted) resolve(null);
     else signal.addEventListener("abort", () => resolve(null), { once: true });
   });
-  return (answer) => Promise.race([aborted, Promise.resolve(answer).then((a) => (signal.aborted ? null : a))]);
-}
-
-/** What one implementation's run needs besides the implementation. */
-interface RunContext {
-  readonly vectors: readonly Vector[];
-  readonly expectations: Expectations | undefined;
-  /** Every vector id of the corpus (an expectations entry naming none is an orphan). */
-  readonly known: ReadonlySet<string>;
-  readonly signal: AbortSignal | undefined;
-  readonly forcedProtocol: string | undefined;
-  readonly transport: TransportServer;
-}
-
-async function runImplementation(impl: Implementation, context: RunContext): Promise<Ran> {
-  const { vectors, expectations, known, signal, forcedProtocol } = context;
-  const gapOf = (id: string) => expectations?.gaps.get(id);
-  const expectationsRecord = expectations
-    ? {
-        expectations: {
-          file: expectations.file,
-          gaps: expectations.gaps.size,
-          orphans: [...expectations.gaps.keys()].filter((id) => !known.has(id)),
-        },
-      }
-    : {};
-  let handshake: Handshake;
-  try {
-    handshake = await impl.start();
-  } catch (error) {
-    const stats = await impl.stop();
-    const reason = (error as Error).message;
-    handshake = { implementation: impl.name, sdk: { name: "unknown", version: "unknown" }, protocol_version: null, operations: [] };
-    const protocol = chooseProtocol(null, forcedProtocol);
-    if (signal?.aborted)
-      return {
-        record: { name: impl.name, handshake, transport: impl.transport, stats, protocol, ...expectationsRecord },
-        cases: [],
-        notRun: vectors.map((v) => v.id),
-      };
-    const cases = vectors.map((v) =>
-      caseRecord(impl.name, v, notApplicable(impl.name, v, protocol) ?? notSent("crash", reason), gapOf(v.id)),
-    );
-    return {
-      record: {
-        name: impl.name,
-        handshake,
-        transport: impl.transport,
-        stats: { ...stats, broken: reason },
-        protocol,
-        ...expectationsRecord,
-      },
-      cases,
-      notRun: [],
-    };
-  }
-  const protocol = chooseProtocol(handshake.protocol_version, forcedProtocol);
-  let answers: Array<Answer | null>;
-  let stats: ImplementationStats;
-  try {
-    const unlessAborted = abortable(signal);
-    const serial = oneAtATime();
-    answers = await Promise.all(
-      vectors.map((v) =>
-        signal?.aborted ? Promise.resolve(null) : unlessAborted(answer(impl, handshake, v, protocol, context.transport, serial)),
-      ),
-    );
-  } finally {
-    stats = await impl.stop();
-  }
-  const cases = vectors.flatMap((v, i) => (answers[i] ? [caseRecord(impl.name, v, answers[i]!, gapOf(v.id))] : []));
-  const notRun = vectors.filter((_, i) => !answers[i]).map((v) => v.id);
-  const mcp = mcpRevisions(cases.map((c) => c.transcript));
-  return {
-    record: { name: impl.name, handshake, transport: impl.transport, stats, protocol, ...(mcp ? { mcp } : {}), ...expectationsRecord },
-    cases,
-    notRun,
+  return <T>(value: Promise<T> | T) => {
+    const settled = Promise.resolve(value);
+    settled.catch(() => undefined); // a start that fails after the abort is not an unhandled rejection
+    return Promise.race([aborted, settled.then((v) => (signal.aborted ? null : v))]);
   };
 }
 

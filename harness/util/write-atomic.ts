@@ -1,8 +1,6 @@
-/** Writes a file through a temp file and a rename, so a crash never leaves half a file in place. */
-import { renameSync, writeFileSync } from "node:fs";
+/** Writes a file through a temp file and a rename, checked end to end (see write-checked.ts). */
+import { writeFileChecked } from "./write-checked.ts";
 
 export function writeAtomic(path: string, text: string): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, path);
+  writeFileChecked(path, text);
 }

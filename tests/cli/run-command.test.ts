@@ -37,10 +37,16 @@ describe("smcp-conformance run", () => {
     expect(result.stdout).toMatch(/^conformance: 0 passed, 1 failed, 0 skipped, 0 not applicable$/m);
   });
 
-  it("--json prints a machine-readable summary", async () => {
-    const result = await cli(["run", "--impl", "reference", "--suite", "upstream-auth-error", "--json", "--out", tempOut()]);
-    expect(result.exitCode).toBe(0);
-    expect(JSON.parse(result.stdout).summary.overall).toMatchObject({ total: 4, unsupported: 3, not_applicable: 1, pass: 0 });
+  it("--json prints a machine-readable summary; an implementation with nothing judged fails the run unless --allow-empty", async () => {
+    const args = ["run", "--impl", "reference", "--suite", "upstream-auth-error", "--json"];
+    const result = await cli([...args, "--out", tempOut()]);
+    expect(result.exitCode).toBe(1);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.summary.overall).toMatchObject({ total: 4, unsupported: 3, not_applicable: 1, pass: 0 });
+    expect(doc.verdict.failures).toEqual([expect.objectContaining({ kind: "no_judged_cases", implementation: "reference" })]);
+    const allowed = await cli([...args, "--allow-empty", "--out", tempOut()]);
+    expect(allowed.exitCode).toBe(0);
+    expect(JSON.parse(allowed.stdout).verdict).toEqual({ status: "pass", failures: [] });
   });
 
   it.each([

@@ -37,8 +37,27 @@ describe("sharding", () => {
     const summary = (p: string) => JSON.parse(readFileSync(p, "utf8")).summary;
     expect(summary(merged)).toEqual(summary(reportIn(whole)));
     expect((await cli(["audit", merged])).exitCode).toBe(0);
-    expect((await cli(["merge", shards[0]!, shards[0]!, "--out", tempOut()])).stderr).toMatch(/the shards overlap/);
-  }, 120_000);
+    // merge refuses what would look whole and is not (issue 20, item 8)
+    const twice = await cli(["merge", shards[0]!, shards[0]!, "--out", tempOut()]);
+    expect(twice.exitCode).toBe(2);
+    expect(twice.stderr).toMatch(/shard 1\/3 is given twice/);
+    const partial = await cli(["merge", shards[0]!, shards[1]!, "--out", tempOut()]);
+    expect(partial.exitCode).toBe(2);
+    expect(partial.stderr).toMatch(/shard 3\/3 missing: merge needs every shard of the run/);
+    const foreignOut = tempOut();
+    expect((await cli(["run", "--impl", "reference", "--suite", ARGS[3]!, "--shard", "3/3", "--out", foreignOut])).exitCode).toBe(0);
+    const foreign = await cli(["merge", shards[0]!, shards[1]!, reportIn(foreignOut), "--out", tempOut()]);
+    expect(foreign.exitCode).toBe(2);
+    expect(foreign.stderr).toMatch(/has implementations "reference", report 1 \(\S+\) has "reference, reference-subprocess"/);
+    const unsharded = await cli(["merge", reportIn(whole), "--out", tempOut()]);
+    expect(unsharded.exitCode).toBe(2);
+    expect(unsharded.stderr).toMatch(/is not a shard/);
+    // compare names an implementation that disappeared, and fails
+    const compare = await cli(["compare", reportIn(whole), reportIn(foreignOut)]);
+    expect(compare.exitCode).toBe(1);
+    expect(compare.stdout).toMatch(/removed implementations \(every case of each is gone\) \(1\):\n {2}reference-subprocess/);
+    expect(compare.stdout).toMatch(/regressions: none/);
+  }, 240_000);
 
   it("rejects a malformed --shard", async () => {
     const result = await cli(["run", "--impl", "reference", "--shard", "4/3"]);

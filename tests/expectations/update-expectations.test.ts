@@ -2,10 +2,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { exitCodeFor } from "../../harness/commands/exit-code.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
+import { minimalEnv } from "../../harness/driver/adapter-env.ts";
+import { SubprocessImplementation } from "../../harness/driver/subprocess-implementation.ts";
 import { loadExpectations } from "../../harness/expectations/load-expectations.ts";
-import { TODO_REASON, updateExpectations } from "../../harness/expectations/update-expectations.ts";
+import { TODO_REASON, updateExpectations, updateRefusal } from "../../harness/expectations/update-expectations.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 import { explicitIdFile, GOOD_VECTOR, tempCorpus } from "../corpus/temp-corpus.ts";
@@ -51,5 +54,50 @@ describe("updateExpectations", () => {
     expect([...gaps.keys()]).toEqual(["explicit-id/extra/old", "explicit-id/extra/new"]);
     expect(gaps.get("explicit-id/extra/old")!.reason).toBe("the reason a person wrote");
     expect(gaps.get("explicit-id/extra/new")!.reason).toBe(TODO_REASON);
+  });
+});
+
+describe("--update-expectations never records an adapter fault as an SDK gap (issue 20, item 5)", () => {
+  const base = { suite: "explicit-id", op: "bundle_id.validate", tier: "must", implementation: "python" };
+  const cases = [
+    { ...base, vector_id: "explicit-id/x/crash", status: "crash", raw_status: "crash" },
+    { ...base, vector_id: "explicit-id/x/timeout", status: "timeout", raw_status: "timeout" },
+    { ...base, vector_id: "explicit-id/x/wrong", status: "fail", raw_status: "fail" },
+  ] as unknown as Parameters<typeof updateExpectations>[3];
+
+  it("crash, timeout and protocol_error cases are left out unless --record-faults; wrong answers are recorded", () => {
+    const file = join(tempCorpus({}), "expectations.yaml");
+    const summary = updateExpectations(file, "python", "0.4.2", cases);
+    expect(summary.added).toEqual(["explicit-id/x/wrong"]);
+    expect(summary.faults_not_recorded).toEqual(["explicit-id/x/crash", "explicit-id/x/timeout"]);
+    expect([...loadExpectations(file, "python").gaps.keys()]).toEqual(["explicit-id/x/wrong"]);
+    const all = updateExpectations(join(tempCorpus({}), "e.yaml"), "python", "0.4.2", cases, { recordFaults: true });
+    expect(all.added).toEqual(["explicit-id/x/crash", "explicit-id/x/timeout", "explicit-id/x/wrong"]);
+  });
+
+  it("an implementation that never started, or reported no SDK version, is not updated at all", () => {
+    const handshake = { sdk: { version: "unknown" } };
+    expect(updateRefusal({ name: "python", not_started: "no hello within 60000 ms", handshake })).toMatch(
+      /python never started \(no hello within 60000 ms\): its cases say nothing about the SDK/,
+    );
+    expect(updateRefusal({ name: "python", handshake })).toMatch(/reported no SDK version/);
+    expect(updateRefusal({ name: "python", handshake: { sdk: { version: "0.4.2" } } })).toBeUndefined();
+  });
+
+  it("a run whose adapter still cannot start fails, even when its crashes are listed as gaps", async () => {
+    const root = tempCorpus({ "explicit-id/extra.yaml": explicitIdFile(GOOD_VECTOR) });
+    const corpus = loadCorpus({ extraRoots: [root] });
+    const file = join(root, "expectations.yaml");
+    writeFileSync(file, "implementation: fault\ngaps:\n  - { id: explicit-id/extra/ok, status: crash, reason: recorded while broken }\n");
+    const broken = new SubprocessImplementation("fault", { file: "/nonexistent/adapter", args: [], env: minimalEnv() });
+    const report = await runCorpus({
+      corpus,
+      vectors: selectVectors(corpus, { filter: "explicit-id/extra/" }),
+      implementations: [broken],
+      expectations: new Map([["fault", loadExpectations(file, "fault")]]),
+    });
+    expect(report.cases[0]!.status).toBe("known_gap");
+    expect(report.verdict.failures.map((f) => f.kind)).toEqual(["not_started"]);
+    expect(exitCodeFor(report)).toBe(1);
   });
 });

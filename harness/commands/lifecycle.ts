@@ -1,0 +1,18 @@
+/**
+ * The process around a command: errors nothing caught end it with exit 3 (through the running
+ * command's emergency path, so a run still writes its report), and a command that can no longer
+ * finish (nothing left to wait for, its promise never settled: an await on a promise nobody will
+ * resolve) is an internal error too, never Node's silent exit 13.
+ */
+import { endNow, hookFatalErrors } from "./interrupts.ts";
+
+export async function runToExit(command: () => Promise<number>): Promise<void> {
+  hookFatalErrors();
+  let settled = false;
+  process.on("beforeExit", () => {
+    if (!settled) endNow({ error: new Error("the command stalled: nothing was left to wait for, but it had not finished") });
+  });
+  const code = await command();
+  settled = true;
+  process.exitCode = code;
+}

@@ -1,0 +1,116 @@
+/**
+ * The per-case timeout for an implementation that runs on the harness's own thread (the reference
+ * in-process). A call there cannot be abandoned like a subprocess: a long loop or a backtracking
+ * regular expression holds the thread. So calls run in bursts under a V8 watchdog (node:vm's
+ * `timeout`), which stops even a call that never yields. One watchdog serves a burst; when it fires,
+ * the call that was running is retried first in the next burst with the whole timeout to itself, so
+ * a slow case is told apart from a burst that was merely long, and only a case that alone exceeds
+ * the timeout is a `timeout`.
+ */
+import { createContext, Script } from "node:vm";
+import type { Answer, CallOptions, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
+import { encode } from "../protocol/messages.ts";
+import { MAX_TIMER_MS } from "./subprocess-implementation.ts";
+
+interface Queued {
+  readonly op: string;
+  readonly input: Record<string, unknown>;
+  readonly options: CallOptions | undefined;
+  readonly settle: (answer: Answer | Promise<Answer>) => void;
+}
+
+const CONTEXT = createContext({});
+const RUN = new Script("__run()");
+
+/** Wraps an in-process implementation so no call runs longer than the case timeout. */
+export function withCaseTimeout(impl: Implementation, caseTimeoutMs: number): Implementation {
+  return new GuardedImplementation(impl, Math.min(MAX_TIMER_MS, caseTimeoutMs));
+}
+
+class GuardedImplementation implements Implementation {
+  readonly name: string;
+  readonly transport: Implementation["transport"];
+  private queue: Queued[] = [];
+  private scheduled = false;
+  private nextId = 1;
+
+  constructor(
+    private readonly inner: Implementation,
+    private readonly timeoutMs: number,
+  ) {
+    this.name = inner.name;
+    this.transport = inner.transport;
+  }
+
+  start(): Promise<Handshake> {
+    return this.inner.start();
+  }
+
+  stop(): Promise<ImplementationStats> {
+    return this.inner.stop();
+  }
+
+  kill(): void {
+    this.queue = [];
+    this.inner.kill();
+  }
+
+  statsNow(): ImplementationStats {
+    return this.inner.statsNow?.() ?? { restarts: 0, stderr_tail: "" };
+  }
+
+  call(op: string, input: Record<string, unknown>, options?: CallOptions): Promise<Answer> {
+    return new Promise<Answer>((settle) => {
+      this.queue.push({ op, input, options, settle });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        queueMicrotask(() => this.flush());
+      }
+    });
+  }
+
+  /** Runs the queued calls as bursts under one watchdog each, until every call has an answer or a timeout. */
+  private flush(): void {
+    this.scheduled = false;
+    let burst = this.queue;
+    this.queue = [];
+    while (burst.length > 0) {
+      const timeoutMs = Math.min(MAX_TIMER_MS, Math.max(this.timeoutMs, ...burst.map((q) => q.options?.timeoutMs ?? 0)));
+      let done = 0;
+      const calls = burst;
+      CONTEXT["__run"] = () => {
+        for (; done < calls.length; done++) {
+          const q = calls[done]!;
+          q.settle(this.inner.call(q.op, q.input, q.options));
+        }
+      };
+      try {
+        RUN.runInContext(CONTEXT, { timeout: timeoutMs });
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "ERR_SCRIPT_EXECUTION_TIMEOUT") throw error;
+      } finally {
+        CONTEXT["__run"] = undefined;
+      }
+      // Call `done` was running when the watchdog fired. First in its burst, it had the whole timeout.
+      if (done === 0) {
+        this.timedOut(burst[0]!, timeoutMs);
+        burst = burst.slice(1);
+      } else burst = burst.slice(done);
+    }
+  }
+
+  private timedOut(q: Queued, timeoutMs: number): void {
+    const detail = `no answer within ${timeoutMs} ms to ${q.op}: ${this.name} runs in-process, and the call was stopped`;
+    q.settle({
+      result: { kind: "timeout", message: detail },
+      transcript: {
+        request: encode({ type: "call", id: this.nextId++, op: q.op, input: q.input }).trimEnd(),
+        response: null,
+        fault: { kind: "timeout", detail },
+      },
+      duration_ms: timeoutMs,
+      attempts: 1,
+    });
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The run's verdict, derived from the report like its summary, so every view, `--json`, the exit
+ * code and `audit` read one answer. A run fails on failing cases, and also on what no case count
+ * shows: an implementation that never started, one with no judged case (unless the run allowed
+ * it), expectations entries naming no vector or an observe-tier vector (which can never be judged).
+ */
+import { own } from "../util/own.ts";
+
+/** The counts the verdict reads (a report's Counts). */
+interface Counts {
+  readonly total: number;
+  readonly judged: number;
+  readonly failed: number;
+  readonly known_gap: number;
+  readonly unsupported: number;
+  readonly observed: number;
+  readonly not_applicable: number;
+}
+
+export type RunFailureKind = "failing_cases" | "not_started" | "no_judged_cases" | "orphan_gap" | "observe_gap";
+
+export interface RunFailure {
+  readonly kind: RunFailureKind;
+  readonly implementation: string;
+  readonly message: string;
+  /** The expectations entry, for orphan_gap and observe_gap. */
+  readonly vector_id?: string;
+}
+
+export interface Verdict {
+  /** incomplete: interrupted or ended by an internal error; never a pass. */
+  readonly status: "pass" | "fail" | "incomplete";
+  readonly failures: readonly RunFailure[];
+}
+
+/** What the verdict reads of a report. */
+export interface VerdictInput {
+  readonly implementations: ReadonlyArray<{
+    readonly name: string;
+    readonly not_started?: string;
+    readonly expectations?: { readonly file: string; readonly orphans: readonly string[]; readonly observe?: readonly string[] };
+  }>;
+  readonly summary: { readonly by_implementation: Readonly<Record<string, Counts>> };
+  readonly run?: { readonly allow_empty?: boolean };
+  readonly incomplete?: unknown;
+}
+
+export function runVerdict(report: VerdictInput): Verdict {
+  const failures: RunFailure[] = [];
+  for (const impl of report.implementations) {
+    const counts = own(report.summary.by_implementation, impl.name);
+    const name = impl.name;
+    if (impl.not_started !== undefined)
+      failures.push({ kind: "not_started", implementation: name, message: `${name} never started: ${impl.not_started}` });
+    if (counts && counts.failed > 0)
+      failures.push({ kind: "failing_cases", implementation: name, message: `${name}: ${counts.failed} failing cases` });
+    const judged = counts ? counts.judged - counts.known_gap : 0;
+    if (judged === 0 && impl.not_started === undefined && report.run?.allow_empty !== true && !report.incomplete)
+      failures.push({
+        kind: "no_judged_cases",
+        implementation: name,
+        message: `${name}: no case was judged (${counts?.total ?? 0} cases: ${describeUnjudged(counts)}); --allow-empty accepts this`,
+      });
+    for (const id of impl.expectations?.orphans ?? [])
+      failures.push({
+        kind: "orphan_gap",
+        implementation: name,
+        vector_id: id,
+        message: `${name}: ${impl.expectations!.file} lists ${id}, but no such vector exists`,
+      });
+    for (const id of impl.expectations?.observe ?? [])
+      failures.push({
+        kind: "observe_gap",
+        implementation: name,
+        vector_id: id,
+        message: `${name}: ${impl.expectations!.file} lists ${id}, an observe-tier vector that is never judged, so the gap could never go stale`,
+      });
+  }
+  const status = report.incomplete ? "incomplete" : failures.length > 0 ? "fail" : "pass";
+  return { status, failures };
+}
+
+function describeUnjudged(c: Counts | undefined): string {
+  if (!c || c.total === 0) return "none";
+  const parts = (
+    [
+      ["unsupported", c.unsupported],
+      ["observed", c.observed],
+      ["not applicable", c.not_applicable],
+      ["known gaps", c.known_gap],
+    ] as const
+  ).filter(([, n]) => n > 0);
+  return parts.map(([label, n]) => `${n} ${label}`).join(", ");
+}
+
+/** The failures that are not failing cases: what a count of cases alone would not show. */
+export function runLevelFailures(verdict: Verdict): RunFailure[] {
+  return verdict.failures.filter((f) => f.kind !== "failing_cases");
+}

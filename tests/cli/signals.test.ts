@@ -1,0 +1,141 @@
+// Every way a run ends leaves a report and a documented exit code (issue 20, items 1, 2 and 9):
+// SIGINT / SIGTERM / SIGHUP while an adapter is still starting, a second signal, an adapter whose
+// child holds its stdout, an adapter that ignores SIGTERM. Nothing is orphaned.
+import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { execa } from "execa";
+import { describe, expect, it } from "vitest";
+import { BIN, cli, tempOut } from "./cli-helpers.ts";
+
+const FIXTURE = fileURLToPath(new URL("../fixtures/fault-adapter.ts", import.meta.url));
+const adapterCommand = (flags: string) => `${process.execPath} --import ${import.meta.resolve("tsx")} ${FIXTURE} ${flags}`;
+
+/** Processes whose command line contains `tag` (read from /proc, no tools needed). */
+function processesTagged(tag: string): number[] {
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(tag);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+async function until(condition: () => boolean, ms = 20_000): Promise<void> {
+  for (let waited = 0; !condition() && waited < ms; waited += 100) await sleep(100);
+}
+
+function startRun(adapterFlags: string, tag: string, out: string, extra: string[] = []) {
+  return execa(
+    "node",
+    [
+      BIN,
+      "run",
+      "--impl",
+      "reference",
+      "--adapter",
+      `slow=${adapterCommand(`${adapterFlags} --tag ${tag}`)}`,
+      "--suite",
+      "explicit-id",
+      "--out",
+      out,
+      ...extra,
+    ],
+    { reject: false, stdin: "ignore" },
+  );
+}
+
+describe.runIf(existsSync("/proc"))("a signal while an adapter is still starting (item 2)", () => {
+  it.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const)(
+    "%s: exit %i, a report marked incomplete with the reference's cases, which audit accepts",
+    async (signal, code) => {
+      const tag = randomUUID();
+      const out = tempOut();
+      const run = startRun("--slow-hello 60000", tag, out);
+      await until(() => processesTagged(tag).length >= 2); // the run's own command line, and the adapter's
+      await sleep(2_500); // the reference has answered all its cases by now
+      run.kill(signal);
+      const result = await run;
+      expect(result.exitCode).toBe(code);
+      expect(result.stderr).toMatch(new RegExp(`run interrupted \\(${signal}\\): 68 cases ran, 68 did not`));
+      const report = JSON.parse(readFileSync(join(out, "latest", "report.json"), "utf8"));
+      expect(report.incomplete).toMatchObject({ reason: signal, phase: expect.stringMatching(/handshake \(slow starting\)/) });
+      expect(report.verdict.status).toBe("incomplete");
+      expect(report.cases.filter((c: { implementation: string }) => c.implementation === "reference")).toHaveLength(68);
+      expect(report.incomplete.not_run.filter((n: { implementation: string }) => n.implementation === "slow")).toHaveLength(68);
+      const audit = await cli(["audit", join(out, "latest", "report.json")]);
+      expect(audit.stdout).toMatch(/^audit: 68 cases re-derived/m);
+      expect(audit.exitCode).toBe(0);
+      await sleep(300);
+      expect(processesTagged(tag)).toEqual([]);
+    },
+    60_000,
+  );
+
+  it("a second SIGINT right after the first still leaves the report and exits 130", async () => {
+    const tag = randomUUID();
+    const out = tempOut();
+    const run = startRun("--slow-hello 60000 --ignore-sigterm", tag, out);
+    await until(() => processesTagged(tag).length >= 2);
+    await sleep(2_500);
+    run.kill("SIGINT");
+    await sleep(20);
+    run.kill("SIGINT");
+    const result = await run;
+    expect(result.exitCode).toBe(130);
+    const report = JSON.parse(readFileSync(join(out, "latest", "report.json"), "utf8"));
+    expect(report.incomplete.reason).toBe("SIGINT");
+    expect((await cli(["audit", join(out, "latest", "report.json")])).exitCode).toBe(0);
+    await sleep(300);
+    expect(processesTagged(tag)).toEqual([]);
+  }, 60_000);
+});
+
+describe.runIf(existsSync("/proc"))("adapters that try to outlive the run (items 1 and 9)", () => {
+  it("a shell wrapper whose sleep inherits stdout: the run ends, and the sleep is gone", async () => {
+    const tag = randomUUID();
+    const out = tempOut();
+    const wrapper = `sh -c "sleep 300 & exec ${adapterCommand(`--tag ${tag}`)}"`;
+    const started = Date.now();
+    const result = await execa(
+      "node",
+      [BIN, "run", "--impl", "reference", "--adapter", `wrapped=${wrapper}`, "--suite", "explicit-id", "--out", out],
+      {
+        reject: false,
+        stdin: "ignore",
+        timeout: 40_000,
+      },
+    );
+    expect(result.timedOut).toBe(false);
+    expect(result.exitCode).toBe(0);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    await sleep(300);
+    expect(processesTagged(tag)).toEqual([]);
+    expect(processesTagged("sleep 300").filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(tag))).toEqual([]);
+  }, 60_000);
+
+  it("SIGHUP to a run whose adapter ignores SIGTERM: exit 129, report written, the adapter's group killed", async () => {
+    const tag = randomUUID();
+    const out = tempOut();
+    const run = startRun("--late-when bundle_id --ignore-sigterm --grandchild", tag, out, ["--window", "1"]);
+    await until(() => processesTagged(tag).length >= 3); // the run, the adapter, its grandchild
+    await sleep(3_000);
+    run.kill("SIGHUP");
+    const result = await run;
+    expect(result.exitCode).toBe(129);
+    const report = JSON.parse(readFileSync(join(out, "latest", "report.json"), "utf8"));
+    expect(report.incomplete.reason).toBe("SIGHUP");
+    await sleep(300);
+    expect(processesTagged(tag)).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,54 @@
+// The in-process reference has the same per-case timeout as subprocesses (issue 20, item 10): a call
+// that never yields (a busy loop, a backtracking regex on a long name) is stopped, the rest answer.
+import { describe, expect, it } from "vitest";
+import { withCaseTimeout } from "../../harness/driver/in-process-guard.ts";
+import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
+import type { Implementation } from "../../harness/model/implementation.ts";
+
+/** An in-process implementation whose `spin` operation never returns. */
+function spinning(): Implementation {
+  const reference = referenceInProcess();
+  return {
+    ...reference,
+    name: "spinner",
+    call: async (op, input, options) => {
+      if (op === "spin") for (;;) {}
+      return reference.call(op, input, options);
+    },
+  };
+}
+
+describe("the in-process case timeout", () => {
+  it("stops a call that never yields, and answers the calls queued with it", async () => {
+    const impl = withCaseTimeout(spinning(), 500);
+    const started = performance.now();
+    const answers = await Promise.all([
+      impl.call("bundle_id.normalize", { name: "a b" }),
+      impl.call("spin", {}),
+      impl.call("bundle_id.normalize", { name: "c d" }),
+    ]);
+    expect(answers.map((a) => a.result.kind)).toEqual(["ok", "timeout", "ok"]);
+    expect(answers[1]!.result).toMatchObject({
+      message: expect.stringMatching(/no answer within 500 ms to spin: spinner runs in-process/),
+    });
+    expect(answers[1]!.transcript).toMatchObject({ response: null, fault: { kind: "timeout" } });
+    expect(JSON.parse(answers[1]!.transcript.request!)).toMatchObject({ type: "call", op: "spin" });
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("bounds the reference itself: a long name's normalisation is stopped at the timeout", async () => {
+    const impl = withCaseTimeout(referenceInProcess(), 1_000);
+    const started = performance.now();
+    const answer = await impl.call("bundle_id.normalize", { name: `x${"-".repeat(400_000)}x` });
+    const elapsed = performance.now() - started;
+    // Either the reference is fast on this input, or it was stopped: never minutes.
+    expect(answer.result.kind === "ok" || answer.result.kind === "timeout").toBe(true);
+    expect(elapsed).toBeLessThan(5_000);
+  });
+
+  it("a long burst of quick calls is not mistaken for a slow one", async () => {
+    const impl = withCaseTimeout(referenceInProcess(), 200);
+    const answers = await Promise.all(Array.from({ length: 3_000 }, (_, i) => impl.call("bundle_id.normalize", { name: `n ${i}` })));
+    expect(answers.every((a) => a.result.kind === "ok")).toBe(true);
+  });
+});

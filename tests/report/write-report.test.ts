@@ -1,0 +1,196 @@
+// Reports on disk (issue 20, items 4 and 9): writes checked end to end, --out checked before
+// anything runs, `latest` swapped atomically and only when the kit made it.
+import { execFileSync } from "node:child_process";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmdirSync, statfsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
+import { selectVectors } from "../../harness/corpus/select.ts";
+import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
+import { KIT_VECTORS_DIR } from "../../harness/model/kit-files.ts";
+import { latestIsOurs, prepareOutDir } from "../../harness/report/out-dir.ts";
+import { WriteInterrupted, writeReport, writeReportInterruptible } from "../../harness/report/views.ts";
+import { runCorpus } from "../../harness/run/run-corpus.ts";
+import { OutputError } from "../../harness/util/output-error.ts";
+import { CheckedFile, NODE_IO, type WriteIo, writeFileChecked } from "../../harness/util/write-checked.ts";
+import { BIN, cli, tempOut } from "../cli/cli-helpers.ts";
+
+/** Node's file calls, except that writes stop after `room` bytes: a short write, then ENOSPC. */
+function fullDisk(room: number): WriteIo {
+  let left = room;
+  return {
+    ...NODE_IO,
+    writeSync: (fd, buffer, offset, length) => {
+      if (left <= 0) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+      const n = Math.min(length, left);
+      left -= n;
+      return NODE_IO.writeSync(fd, buffer, offset, n);
+    },
+  };
+}
+
+describe("checked writes (item 4)", () => {
+  it("a short write followed by ENOSPC is an error naming the file; the previous file is untouched and no temp is left", () => {
+    const dir = tempOut();
+    const target = join(dir, "report.json");
+    writeFileSync(target, "the previous report\n");
+    const attempt = () => writeFileChecked(target, "x".repeat(100_000), fullDisk(4096));
+    expect(attempt).toThrow(OutputError);
+    expect(attempt).toThrow(`cannot write ${target}: ENOSPC: no space left on device`);
+    expect(readFileSync(target, "utf8")).toBe("the previous report\n");
+    expect(readdirSync(dir)).toEqual(["report.json"]);
+  });
+
+  it("a write that makes no progress, or a size on disk that differs, is an error, never a rename", () => {
+    const dir = tempOut();
+    const stalled: WriteIo = { ...NODE_IO, writeSync: () => 0 };
+    expect(() => writeFileChecked(join(dir, "a.txt"), "abc", stalled)).toThrow(/a write made no progress after 0 bytes/);
+    const lying: WriteIo = { ...NODE_IO, fstatSync: () => ({ size: 1 }) };
+    expect(() => writeFileChecked(join(dir, "b.txt"), "abc", lying)).toThrow(/wrote 3 bytes but the file holds 1/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("a file written in many pieces holds exactly what was written", () => {
+    const path = join(tempOut(), "big.txt");
+    const file = new CheckedFile(path);
+    for (let i = 0; i < 3000; i++) file.write(`${"é".repeat(500)}\n`);
+    file.commit();
+    expect(readFileSync(path, "utf8")).toBe(`${"é".repeat(500)}\n`.repeat(3000));
+  });
+});
+
+describe("--out is checked before anything runs (item 9)", () => {
+  it.each([
+    ["/", /--out is the root of the file system/],
+    ["/proc/x", /--out is on the proc pseudo filesystem/],
+    ["/sys/x", /--out is on the sysfs pseudo filesystem/],
+    [join(KIT_VECTORS_DIR, "reports"), /--out is inside the corpus folder/],
+  ])("%s is refused", (out, message) => {
+    const started = performance.now();
+    expect(() => prepareOutDir(out, [KIT_VECTORS_DIR])).toThrow(message);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("a file as --out is refused", () => {
+    const file = join(tempOut(), "a-file");
+    writeFileSync(file, "x");
+    expect(() => prepareOutDir(file)).toThrow(/--out is a file, not a folder/);
+  });
+
+  it("a latest the kit did not make is never deleted: the run is refused", () => {
+    const out = tempOut();
+    mkdirSync(join(out, "latest"));
+    writeFileSync(join(out, "latest", "notes.txt"), "mine");
+    expect(latestIsOurs(out)).toBe(false);
+    expect(() => prepareOutDir(out)).toThrow(/latest: exists and was not made by smcp-conformance/);
+    expect(readFileSync(join(out, "latest", "notes.txt"), "utf8")).toBe("mine");
+  });
+
+  it("the CLI exits 2 naming --out before running anything", async () => {
+    const file = join(tempOut(), "a-file");
+    writeFileSync(file, "x");
+    const started = Date.now();
+    const result = await cli(["run", "--impl", "reference", "--out", file]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/output error: cannot write .*a-file: --out is a file, not a folder/);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const proc = await cli(["run", "--impl", "reference", "--out", "/proc/x"]);
+    expect(proc.exitCode).toBe(2);
+    expect(proc.stderr).toMatch(/--out is on the proc pseudo filesystem/);
+  });
+});
+
+describe("run folders and latest (item 9)", async () => {
+  const corpus = loadCorpus();
+  const vectors = selectVectors(corpus, { suites: ["explicit-id"] });
+  const report = () => runCorpus({ corpus, vectors, implementations: [referenceInProcess()] });
+
+  it("latest is a link to the newest run folder, replaced by an atomic rename; an older kit's latest/ folder is replaced", async () => {
+    const out = tempOut();
+    mkdirSync(join(out, "latest"));
+    writeFileSync(join(out, "latest", "report.json"), "{}");
+    writeFileSync(join(out, "latest", "matrix.md"), "");
+    expect(latestIsOurs(out)).toBe(true);
+    const first = await report();
+    writeReport(first, out);
+    expect(lstatSync(join(out, "latest")).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(out, "latest"))).toBe(first.run_id);
+    const second = await report();
+    writeReport(second, out);
+    expect(readlinkSync(join(out, "latest"))).toBe(second.run_id);
+    expect(readdirSync(out).sort()).toEqual([first.run_id, second.run_id, "latest"].sort());
+  });
+
+  it("a write interrupted between views publishes nothing and leaves no staging folder", async () => {
+    const out = tempOut();
+    const first = await report();
+    writeReport(first, out);
+    await expect(writeReportInterruptible(await report(), out, () => true)).rejects.toThrow(WriteInterrupted);
+    expect(readdirSync(out).sort()).toEqual([first.run_id, "latest"].sort());
+    expect(readlinkSync(join(out, "latest"))).toBe(first.run_id);
+  });
+
+  it("two runs on one --out both finish, each with a whole run folder, and latest is one of them", async () => {
+    const out = tempOut();
+    const args = ["run", "--impl", "reference", "--suite", "explicit-id,tlv", "--out", out];
+    const [a, b] = await Promise.all([cli(args), cli(args)]);
+    expect([a.exitCode, b.exitCode]).toEqual([0, 0]);
+    const runs = readdirSync(out).filter((d) => d !== "latest");
+    expect(runs).toHaveLength(2);
+    for (const run of runs) expect(readdirSync(join(out, run)).sort()).toContain("report.json");
+    expect(runs).toContain(readlinkSync(join(out, "latest")));
+  }, 60_000);
+});
+
+/** A tmpfs of `size`, when this process may mount one (root in a container that allows it). */
+function mountTmpfs(size: string): string | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const dir = tempOut();
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir], { stdio: "ignore" });
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+const mounted: string[] = [];
+afterAll(() => {
+  for (const dir of mounted) {
+    try {
+      execFileSync("umount", [dir], { stdio: "ignore" });
+      rmdirSync(dir);
+    } catch {
+      // left for the OS
+    }
+  }
+});
+
+describe("a full disk (item 4, by a real tmpfs when one can be mounted)", () => {
+  const disk = mountTmpfs("1m");
+  if (disk) mounted.push(disk);
+
+  it.runIf(disk !== undefined)(
+    "exit 2 naming the file; the previous latest/ is intact",
+    async () => {
+      const out = join(disk!, "reports");
+      const first = await cli(["run", "--impl", "reference", "--suite", "explicit-id", "--out", out]);
+      expect(first.exitCode).toBe(0);
+      const before = readlinkSync(join(out, "latest"));
+      const report = readFileSync(join(out, "latest", "report.json"), "utf8");
+      // Fill the disk, leaving less room than the next report needs.
+      const free = Number(statfsSync(disk!).bavail) * Number(statfsSync(disk!).bsize);
+      writeFileSync(join(disk!, "filler"), Buffer.alloc(Math.max(0, free - 48 * 1024)));
+      const second = await cli(["run", "--impl", "reference", "--suite", "explicit-id", "--out", out]);
+      expect(second.exitCode).toBe(2);
+      expect(second.stderr).toMatch(
+        /output error: cannot write .*reports\/[0-9T-]+Z-[0-9a-f]{6}\/report\.json: ENOSPC: no space left on device/,
+      );
+      expect(readlinkSync(join(out, "latest"))).toBe(before);
+      expect(readFileSync(join(out, "latest", "report.json"), "utf8")).toBe(report);
+      expect(readdirSync(out).filter((d) => d.startsWith("."))).toEqual([]);
+      expect(existsSync(BIN)).toBe(true);
+    },
+    60_000,
+  );
+});
