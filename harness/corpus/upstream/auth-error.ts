@@ -24,7 +24,9 @@ export const importAuthError: Importer = (suite, data) =>
     tier: "must",
     op: "transport.call_tool",
     input: { transport: v.transport, scene: { answer: "status", ...v.upstream } },
-    expected: v.expected,
+    // The fixture's setup is part of what a pass means: tools/call really got the scene's status.
+    // Without this, a record whose scene never fired (or was edited) could still judge as a pass.
+    expected: { ...v.expected, server: { tools_call_status: v.upstream.status } },
     ...(v.transport === "sse_handwritten" ? { optional: HANDWRITTEN_SSE_ONLY } : {}),
     pointer: `/vectors/${i}`,
   }));
