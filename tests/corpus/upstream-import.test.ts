@@ -66,7 +66,7 @@ describe("imported cases equal the upstream entries", () => {
       expect(v.expected).toEqual({ env_var_name: entry.expected_env_var_name });
     });
   });
-  it("auth errors become transport scenes: the fixture's status and header on tools/call, its expected result as is", () => {
+  it("auth errors become transport scenes: the fixture's status and header on tools/call, its expected result plus the scene's own status", () => {
     const { data } = upstream("upstream-auth-error");
     const vectors = suite("upstream-auth-error").vectors;
     expect(vectors).toHaveLength(data.vectors.length);
@@ -75,7 +75,8 @@ describe("imported cases equal the upstream entries", () => {
       expect(v.needs).toBeUndefined();
       expect(v.op).toBe("transport.call_tool");
       expect(v.input).toEqual({ transport: entry.transport, scene: { answer: "status", ...entry.upstream } });
-      expect(v.expected).toEqual(entry.expected);
+      // the fixture's expectation as is, plus its setup: tools/call got the scene's status
+      expect(v.expected).toEqual({ ...entry.expected, server: { tools_call_status: entry.upstream.status } });
       // The fixture says only the Rust SDK has the hand-written SSE path: N/A elsewhere, never a pass.
       expect(v.optional !== undefined).toBe(entry.transport === "sse_handwritten");
     });
