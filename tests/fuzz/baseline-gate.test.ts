@@ -24,10 +24,18 @@ function scratch(text: string): string {
   return file;
 }
 
-const seen = (kind: string, implementation = "sdk"): KindSeen => ({ implementation, op: "window_uri.parse", kind, signature: kind, cases: 3 });
+const seen = (kind: string, implementation = "sdk"): KindSeen => ({
+  implementation,
+  op: "window_uri.parse",
+  kind,
+  signature: kind,
+  cases: 3,
+});
 
 describe("the fuzz gate", () => {
-  const file = scratch(`implementation: sdk\nkinds:\n  - kind: "${KNOWN}"\n    reason: segments rewritten\n  - kind: "${OTHER}"\n    reason: host lower-cased\n`);
+  const file = scratch(
+    `implementation: sdk\nkinds:\n  - kind: "${KNOWN}"\n    reason: segments rewritten\n  - kind: "${OTHER}"\n    reason: host lower-cased\n`,
+  );
   const baseline = loadBaseline(file, "sdk");
 
   it("passes a listed kind and fails one no baseline lists", () => {
