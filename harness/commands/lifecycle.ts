@@ -2,17 +2,25 @@
  * The process around a command: errors nothing caught end it with exit 3 (through the running
  * command's emergency path, so a run still writes its report), and a command that can no longer
  * finish (nothing left to wait for, its promise never settled: an await on a promise nobody will
- * resolve) is an internal error too, never Node's silent exit 13.
+ * resolve) is an internal error too, never Node's silent exit 13. Once the command has its exit
+ * code the process ends with it: work nobody waits for any more (an SDK set-up an interrupt
+ * abandoned, a server that would not close) neither delays the exit nor outlives it.
  */
+import { killAllGroups } from "../driver/process-groups.ts";
+import { killDescendants } from "../util/process-tree.ts";
 import { endNow, hookFatalErrors } from "./interrupts.ts";
 
 export async function runToExit(command: () => Promise<number>): Promise<void> {
   hookFatalErrors();
+  process.on("exit", () => {
+    killAllGroups();
+    killDescendants();
+  });
   let settled = false;
   process.on("beforeExit", () => {
     if (!settled) endNow({ error: new Error("the command stalled: nothing was left to wait for, but it had not finished") });
   });
   const code = await command();
   settled = true;
-  process.exitCode = code;
+  process.exit(code);
 }

@@ -1,13 +1,27 @@
 // Exit codes (issue 20, items 11 and 13): an internal error is 3 (never 1, which means failing
 // cases) and still leaves a report marked incomplete; a stalled command is 3, never Node's 13;
 // numbers the driver cannot honour are usage errors; --help lists the codes.
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { describe, expect, it, vi } from "vitest";
 import { main } from "../../harness/cli/main.ts";
 import { cli, tempOut } from "./cli-helpers.ts";
+
+/** No process left whose command line carries `tag`, nor the `sleep 317` / `sleep 318` it started (read from /proc). */
+function descendantsGone(tag: string): boolean {
+  if (!existsSync("/proc")) return true;
+  const cmdline = (pid: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+    } catch {
+      return "";
+    }
+  };
+  const pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  return !pids.some((pid) => cmdline(pid).includes(tag) || /^sleep 31[78] $/.test(cmdline(pid)));
+}
 
 // One vector's judgement throws, as a bug in the kit would.
 vi.mock("../../harness/diff/judge.ts", async (original) => {
@@ -63,6 +77,31 @@ describe("exit codes of the CLI", () => {
     expect(result.exitCode).toBe(3);
     expect(result.stderr).toMatch(/internal error: .*the command stalled/);
   });
+
+  it("a command that returns while work it started still runs (a set-up an interrupt abandoned) exits with its code; the work is killed", async () => {
+    const lifecycle = fileURLToPath(new URL("../../harness/commands/lifecycle.ts", import.meta.url));
+    const tag = `abandoned-${process.pid}-${Date.now()}`;
+    const started = Date.now();
+    const result = await execa(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        // A set-up command still running (its pipes keep the event loop alive), with a child of its own.
+        `import { spawn } from "node:child_process"; import { runToExit } from ${JSON.stringify(lifecycle)};
+         spawn("sh", ["-c", "sleep 317 & sleep 318; : ${tag}"], { stdio: "pipe" });
+         runToExit(async () => { await new Promise((r) => setTimeout(r, 500)); return 130; });`,
+      ],
+      { reject: false, timeout: 30_000 },
+    );
+    expect(result.timedOut).toBe(false);
+    expect(result.exitCode).toBe(130);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(descendantsGone(tag)).toBe(true);
+  }, 40_000);
 
   it.each([
     [["--case-timeout", "2147483648"], /--case-timeout is at most 2147483647 \(ms; a timer cannot wait longer\)/],
