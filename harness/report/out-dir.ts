@@ -7,7 +7,9 @@
  * report views.
  */
 import {
+  accessSync,
   closeSync,
+  constants,
   existsSync,
   fsyncSync,
   lstatSync,
@@ -101,6 +103,8 @@ export function prepareOutDir(out: string, corpusRoots: readonly string[] = []):
     if (inside(real, corpus)) throw new OutputError(out, `--out is inside the corpus folder ${root}: reports would be read as vectors`);
   }
   try {
+    // The nearest existing folder first: on a read-only mount a recursive mkdir says ENOENT, not why.
+    accessSync(existing, constants.W_OK);
     mkdirSync(absolute, { recursive: true });
   } catch (error) {
     throw new OutputError(out, describeIoError(error));

@@ -1,7 +1,18 @@
 // Reports on disk (issue 20, items 4 and 9): writes checked end to end, --out checked before
 // anything runs, `latest` swapped atomically and only when the kit made it.
 import { execFileSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmdirSync, statfsSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmdirSync,
+  statfsSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
@@ -86,6 +97,14 @@ describe("--out is checked before anything runs (item 9)", () => {
     expect(readFileSync(join(out, "latest", "notes.txt"), "utf8")).toBe("mine");
   });
 
+  it("a latest link the kit did not make (not to a run folder) is never replaced", () => {
+    const out = tempOut();
+    symlinkSync("/etc", join(out, "latest"));
+    expect(latestIsOurs(out)).toBe(false);
+    expect(() => prepareOutDir(out)).toThrow(/latest: exists and was not made by smcp-conformance/);
+    expect(readlinkSync(join(out, "latest"))).toBe("/etc");
+  });
+
   it("the CLI exits 2 naming --out before running anything", async () => {
     const file = join(tempOut(), "a-file");
     writeFileSync(file, "x");
@@ -143,11 +162,11 @@ describe("run folders and latest (item 9)", async () => {
 });
 
 /** A tmpfs of `size`, when this process may mount one (root in a container that allows it). */
-function mountTmpfs(size: string): string | undefined {
+function mountTmpfs(size: string, flags: readonly string[] = []): string | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const dir = tempOut();
   try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir], { stdio: "ignore" });
+    execFileSync("mount", ["-t", "tmpfs", "-o", [`size=${size}`, ...flags].join(","), "tmpfs", dir], { stdio: "ignore" });
     return dir;
   } catch {
     return undefined;
@@ -164,6 +183,19 @@ afterAll(() => {
       // left for the OS
     }
   }
+});
+
+describe("a read-only --out (item 9, by a real read-only tmpfs when one can be mounted)", () => {
+  const disk = mountTmpfs("1m", ["ro"]);
+  if (disk) mounted.push(disk);
+
+  it.runIf(disk !== undefined)("is refused before anything runs, naming the folder (root may write anywhere else)", async () => {
+    expect(() => prepareOutDir(join(disk!, "reports"))).toThrow(/reports: EROFS: read-only file system/);
+    const result = await cli(["run", "--impl", "reference", "--out", join(disk!, "reports")]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^output error: cannot write .*reports: EROFS: read-only file system/m);
+    expect(result.stdout).toBe("");
+  });
 });
 
 describe("a full disk (item 4, by a real tmpfs when one can be mounted)", () => {
