@@ -1,0 +1,48 @@
+/** MUTATION.md arithmetic: equivalents leave the denominator, triage is matched by a stable key. */
+import { describe, expect, it } from "vitest";
+import { mutantKey, renderMarkdown, type StrykerMutant, shortfalls, summarise, type Triage } from "./summary.ts";
+
+const m = (line: number, status: string, replacement = "true"): StrykerMutant => ({
+  mutatorName: "ConditionalExpression",
+  replacement,
+  location: { start: { line, column: 3 } },
+  status,
+});
+
+const report = {
+  files: {
+    "src/a.ts": { mutants: [m(1, "Killed"), m(2, "Timeout"), m(3, "Survived"), m(4, "NoCoverage"), m(5, "CompileError"), m(6, "Ignored")] },
+    "src/b.ts": { mutants: [m(1, "Killed"), m(2, "Killed")] },
+  },
+};
+
+describe("the mutation summary", () => {
+  it("scores killed / (valid − equivalent), leaving out compile errors and ignored mutants", () => {
+    const equivalent: Triage = { mutant: mutantKey("src/a.ts", m(3, "Survived")), triage: "equivalent", reason: "same output" };
+    const s = summarise(report, [equivalent]);
+    expect(s.files[0]).toEqual({ file: "src/a.ts", valid: 4, killed: 2, survived: 2, equivalent: 1, score: 2 / 3 });
+    expect(s.files[1]!.score).toBe(1);
+    expect(s.total).toMatchObject({ valid: 6, killed: 4, equivalent: 1, score: 4 / 5 });
+  });
+
+  it("names files under the target and survivors nobody triaged", () => {
+    const s = summarise(report, []);
+    expect(shortfalls(s)).toEqual([
+      "src/a.ts: 50.0 % of non-equivalent mutants killed (target 90.0 %)",
+      `untriaged survivor: ${mutantKey("src/a.ts", m(3, "Survived"))}`,
+      `untriaged survivor: ${mutantKey("src/a.ts", m(4, "NoCoverage"))}`,
+    ]);
+  });
+
+  it("credits the vectors added for a mutant once it is killed, and reports triage that matches nothing", () => {
+    const added: Triage = { mutant: mutantKey("src/b.ts", m(2, "Killed")), triage: "missing vector", vectors: ["x/y/z"] };
+    const gone: Triage = { mutant: 'src/c.ts:1:1 X ""', triage: "equivalent", reason: "r" };
+    const s = summarise(report, [added, gone]);
+    expect(s.killedByNewVectors).toEqual([added]);
+    expect(s.staleTriage).toEqual([gone]);
+    const md = renderMarkdown(s, "2026-11-30");
+    expect(md).toContain("| src/a.ts | 4 | 2 | 2 | 0 | 50.0 % | 50.0 % ✗ |");
+    expect(md).toContain("x/y/z");
+    expect(md).toContain("**untriaged**");
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * MUTATION.md from Stryker's JSON report (mutation-testing-report-schema) and the checked-in
+ * triage (tests/mutation/triage.yaml): the score per mutated file and overall, and every survivor
+ * with its triage. A survivor is *equivalent* (no input can tell it from the original: the reason
+ * says why) or a *missing vector* (the vectors added for it are named). The target counts only
+ * non-equivalent mutants: killed / (valid − equivalent) ≥ 90 % per file.
+ */
+
+/** The part of Stryker's report this reads. */
+export interface StrykerReport {
+  readonly files: Readonly<Record<string, { readonly mutants: readonly StrykerMutant[] }>>;
+}
+
+export interface StrykerMutant {
+  readonly mutatorName: string;
+  readonly replacement?: string;
+  readonly location: { readonly start: { readonly line: number; readonly column: number } };
+  readonly status: string;
+}
+
+export type Triage =
+  | { readonly mutant: string; readonly triage: "equivalent"; readonly reason: string }
+  | { readonly mutant: string; readonly triage: "missing vector"; readonly vectors: readonly string[]; readonly reason?: string };
+
+/** Statuses that count: a mutant that does not compile or was ignored says nothing about the corpus. */
+const KILLED = new Set(["Killed", "Timeout"]);
+const LIVE = new Set(["Survived", "NoCoverage"]);
+
+export const TARGET = 0.9;
+
+/** A stable key for a mutant across runs: file, position, mutator and replacement. */
+export function mutantKey(file: string, m: StrykerMutant): string {
+  return `${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} ${JSON.stringify(m.replacement ?? "")}`;
+}
+
+export interface FileScore {
+  readonly file: string;
+  readonly valid: number;
+  readonly killed: number;
+  readonly survived: number;
+  readonly equivalent: number;
+  /** killed / (valid − equivalent); 1 when nothing is left to kill. */
+  readonly score: number;
+}
+
+export interface Survivor {
+  readonly key: string;
+  readonly status: string;
+  readonly triage?: Triage;
+}
+
+export interface Summary {
+  readonly files: readonly FileScore[];
+  readonly total: FileScore;
+  readonly survivors: readonly Survivor[];
+  /** Missing-vector triages whose mutant is now killed: the vectors named did their job. */
+  readonly killedByNewVectors: readonly Triage[];
+  /** Triage entries naming no mutant of this report (the source moved on): to be removed. */
+  readonly staleTriage: readonly Triage[];
+}
+
+function score(file: string, valid: number, killed: number, survived: number, equivalent: number): FileScore {
+  const denominator = valid - equivalent;
+  return { file, valid, killed, survived, equivalent, score: denominator <= 0 ? 1 : killed / denominator };
+}
+
+export function summarise(report: StrykerReport, triage: readonly Triage[]): Summary {
+  const byKey = new Map(triage.map((t) => [t.mutant, t]));
+  const seen = new Set<string>();
+  const files: FileScore[] = [];
+  const survivors: Survivor[] = [];
+  const killedByNewVectors: Triage[] = [];
+  for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+    let valid = 0;
+    let killed = 0;
+    let survived = 0;
+    let equivalent = 0;
+    for (const m of mutants) {
+      const key = mutantKey(file, m);
+      const t = byKey.get(key);
+      if (t) seen.add(key);
+      if (KILLED.has(m.status)) {
+        valid++;
+        killed++;
+        if (t?.triage === "missing vector") killedByNewVectors.push(t);
+      } else if (LIVE.has(m.status)) {
+        valid++;
+        survived++;
+        if (t?.triage === "equivalent") equivalent++;
+        survivors.push(t ? { key, status: m.status, triage: t } : { key, status: m.status });
+      }
+    }
+    files.push(score(file, valid, killed, survived, equivalent));
+  }
+  const sum = (f: (s: FileScore) => number) => files.reduce((n, s) => n + f(s), 0);
+  const total = score(
+    "all files",
+    sum((s) => s.valid),
+    sum((s) => s.killed),
+    sum((s) => s.survived),
+    sum((s) => s.equivalent),
+  );
+  const staleTriage = triage.filter((t) => !seen.has(t.mutant));
+  return { files, total, survivors, killedByNewVectors, staleTriage };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+/** Files under the target, and survivors nobody triaged: what keeps the corpus from its goal. */
+export function shortfalls(summary: Summary): string[] {
+  return [
+    ...summary.files
+      .filter((f) => f.score < TARGET)
+      .map((f) => `${f.file}: ${pct(f.score)} of non-equivalent mutants killed (target ${pct(TARGET)})`),
+    ...summary.survivors.filter((s) => !s.triage).map((s) => `untriaged survivor: ${s.key}`),
+  ];
+}
+
+export function renderMarkdown(summary: Summary, generated: string): string {
+  const row = (f: FileScore) =>
+    `| ${f.file} | ${f.valid} | ${f.killed} | ${f.survived} | ${f.equivalent} | ${pct(f.valid ? f.killed / f.valid : 1)} | ${pct(f.score)}${f.score < TARGET ? " ✗" : ""} |`;
+  const survivorLine = (s: Survivor) => {
+    const t = s.triage;
+    const status = s.status === "NoCoverage" ? " (no coverage)" : "";
+    if (!t) return `- \`${s.key}\`${status}: **untriaged**`;
+    if (t.triage === "equivalent") return `- \`${s.key}\`${status}: equivalent: ${t.reason}`;
+    return `- \`${s.key}\`${status}: missing vector, still surviving after ${t.vectors.join(", ")}${t.reason ? `: ${t.reason}` : ""}`;
+  };
+  const lines = [
+    "# Mutation score of the corpus",
+    "",
+    `Generated by \`npm run mutation\` (${generated}) from Stryker's report over \`adapters/reference/src/\`,`,
+    "with the corpus run through the reference as the only killer (tests/mutation/corpus-kills.mutation.ts).",
+    "Triage lives in tests/mutation/triage.yaml. *Corpus score* = killed / (valid − equivalent); the",
+    `target is ${pct(TARGET)} per file. *Raw* = killed / valid. Compile errors and ignored mutants are not counted.`,
+    "",
+    "| file | valid | killed | survived | equivalent | raw | corpus score |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...summary.files.map(row),
+    row(summary.total).replace(/^\| all files/, "| **all files**"),
+    "",
+    `## Surviving mutants (${summary.survivors.length})`,
+    "",
+    ...(summary.survivors.length ? summary.survivors.map(survivorLine) : ["None."]),
+    "",
+    `## Killed by vectors added for them (${summary.killedByNewVectors.length})`,
+    "",
+    ...(summary.killedByNewVectors.length
+      ? summary.killedByNewVectors.map((t) => `- \`${t.mutant}\`: ${t.triage === "missing vector" ? t.vectors.join(", ") : ""}`)
+      : ["None."]),
+    "",
+  ];
+  if (summary.staleTriage.length)
+    lines.push(
+      `## Triage entries matching no mutant (${summary.staleTriage.length})`,
+      "",
+      ...summary.staleTriage.map((t) => `- \`${t.mutant}\``),
+      "",
+    );
+  return `${lines.join("\n")}`;
+}
