@@ -27,18 +27,30 @@ export interface CargoBuildRequest {
   readonly inputs: readonly string[];
   /** Also receives every line of cargo's output (which always goes to the log file). */
   readonly log?: (line: string) => void;
+  /** The target folder (default: <cache>/<name>/target-<version>). */
+  readonly target?: string;
+  /** Build with --locked (default). A generated manifest whose lock cargo completes builds without it. */
+  readonly locked?: boolean;
+  /** Absolute files or folders the build also reads (a local checkout's crates). */
+  readonly extraInputs?: readonly string[];
 }
+
+/** Build outputs and VCS folders are never inputs (a checkout's crate folder may hold them). */
+const NOT_INPUTS = new Set(["target", ".git", "node_modules"]);
 
 function files(path: string): string[] {
   if (!existsSync(path)) return [];
   if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).flatMap((entry) => files(join(path, entry)));
+  return readdirSync(path)
+    .filter((entry) => !NOT_INPUTS.has(entry))
+    .flatMap((entry) => files(join(path, entry)));
 }
 
 /** Everything the build reads: the listed inputs, the manifest and its lock file. */
 function sourceStamp(request: CargoBuildRequest): string {
   const inputs = [
     ...request.inputs.flatMap((i) => files(join(request.dir, i))),
+    ...(request.extraInputs ?? []).flatMap((p) => files(p)),
     request.manifest,
     join(dirname(request.manifest), "Cargo.lock"),
   ]
@@ -59,7 +71,7 @@ function lockPackages(manifest: string): number {
 export async function cargoBuild(request: CargoBuildRequest): Promise<string> {
   const { name, version, manifest, binary: binaryName } = request;
   if (!existsSync(manifest)) throw new BootstrapError(`no Cargo manifest ${manifest} for ${name} ${version}`);
-  const target = join(cacheRoot(), name, `target-${version}`);
+  const target = request.target ?? join(cacheRoot(), name, `target-${version}`);
   const binary = join(target, "release", binaryName);
   const stampFile = join(target, ".smcp-conformance-stamp");
   const stamp = sourceStamp(request);
@@ -79,7 +91,8 @@ export async function cargoBuild(request: CargoBuildRequest): Promise<string> {
       const line = board.start(tag, cargo.status);
       const started = Date.now();
       try {
-        await streamCommand(["cargo", "build", "--release", "--locked", "--manifest-path", manifest], {
+        const locked = request.locked === false ? [] : ["--locked"];
+        await streamCommand(["cargo", "build", "--release", ...locked, "--manifest-path", manifest], {
           log,
           onLine: (text) => {
             request.log?.(text);
@@ -93,7 +106,8 @@ export async function cargoBuild(request: CargoBuildRequest): Promise<string> {
           } as Record<string, string>,
         });
         if (!existsSync(binary)) throw failure(`cargo finished but ${binary} is missing`, log.path);
-        writeFileSync(stampFile, stamp);
+        // Read again: without --locked cargo may have completed the lock, which is an input too.
+        writeFileSync(stampFile, request.locked === false ? sourceStamp(request) : stamp);
         line.end(`[${tag}] built in ${formatElapsed(Date.now() - started)} (${cargo.compiledCount} crates compiled)`);
         return binary;
       } catch (error) {

@@ -27,13 +27,42 @@ export interface PythonVenvRequest {
   /** Also receives every line of python's and pip's output (which always goes to the log file). */
   readonly log?: (line: string) => void;
   readonly label?: string;
+  /**
+   * A local checkout of the SDK: the venv gets the lock's other packages, then the checkout itself
+   * (editable, so edits show without a rebuild), keyed by the checkout's path and project files.
+   */
+  readonly checkout?: string;
+}
+
+/** Files whose change means a checkout's environment must be built again. */
+const CHECKOUT_PROJECT_FILES = ["pyproject.toml", "uv.lock", "poetry.lock", "setup.py", "setup.cfg", "requirements.txt"];
+
+function checkoutKey(checkout: string, lock: string): string {
+  const parts = CHECKOUT_PROJECT_FILES.map((f) => join(checkout, f))
+    .filter((f) => existsSync(f))
+    .map((f) => `${f}\0${sha256Hex(readFileSync(f))}`);
+  return sha256Hex([checkout, sha256Hex(lock), ...parts].join("\n")).slice(0, 12);
+}
+
+/** The lock without the SDK's own entry (its requirement line and the hash lines continuing it). */
+export function lockWithout(lock: string, sdk: string): string {
+  const canonical = (name: string) => name.toLowerCase().replace(/[-_.]+/g, "-");
+  const out: string[] = [];
+  let skipping = false;
+  for (const line of lock.split("\n")) {
+    const requirement = /^([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?==/.exec(line);
+    if (requirement) skipping = canonical(requirement[1]!) === canonical(sdk);
+    else if (!/^\s/.test(line)) skipping = false;
+    if (!skipping) out.push(line);
+  }
+  return out.join("\n");
 }
 
 /** Finds or builds the environment for one SDK version. */
-export async function pythonVenv({ sdk, version, lockFile, log, label = "python" }: PythonVenvRequest): Promise<PythonVenv> {
+export async function pythonVenv({ sdk, version, lockFile, log, label = "python", checkout }: PythonVenvRequest): Promise<PythonVenv> {
   if (!existsSync(lockFile)) throw new BootstrapError(`no lock file ${lockFile} for ${sdk} ${version}`);
   const lock = readFileSync(lockFile, "utf8");
-  const name = `${sdk}-${version}-${sha256Hex(lock).slice(0, 12)}`;
+  const name = checkout ? `${sdk}-path-${checkoutKey(checkout, lock)}` : `${sdk}-${version}-${sha256Hex(lock).slice(0, 12)}`;
   const dir = join(cacheRoot(), "python", name);
   const env = { python: join(dir, "bin", "python"), dir };
   const ready = join(dir, ".ready");
@@ -47,7 +76,9 @@ export async function pythonVenv({ sdk, version, lockFile, log, label = "python"
       const logFile = new SetupLog(setupLogPath(`python-${name}`));
       const packages = countLockedRequirements(lock);
       board.print(
-        `[${tag}] first use of ${sdk} ${version}: a virtual environment in ${dir} (${packages} locked packages; pip's output: ${logFile.path})`,
+        checkout
+          ? `[${tag}] first use of the checkout ${checkout}: a virtual environment in ${dir} (the adapter's ${packages} locked packages, then the checkout; pip's output: ${logFile.path})`
+          : `[${tag}] first use of ${sdk} ${version}: a virtual environment in ${dir} (${packages} locked packages; pip's output: ${logFile.path})`,
       );
       const line = board.start(tag, { step: "creating the virtual environment" });
       const pip = new PipProgress(packages);
@@ -61,6 +92,8 @@ export async function pythonVenv({ sdk, version, lockFile, log, label = "python"
         mkdirSync(dir, { recursive: true });
         await stream(["python3", "-m", "venv", dir], { log: logFile, onLine });
         line.update(pip.status);
+        const requirements = checkout ? join(dir, "adapter-lock.txt") : lockFile;
+        if (checkout) writeFileSync(requirements, lockWithout(lock, sdk));
         await stream(
           [
             env.python,
@@ -74,10 +107,16 @@ export async function pythonVenv({ sdk, version, lockFile, log, label = "python"
             "--require-hashes",
             "--no-deps",
             "-r",
-            lockFile,
+            requirements,
           ],
           { log: logFile, onLine },
         );
+        if (checkout) {
+          line.update({ step: "installing the checkout" });
+          // With its dependencies: the locked ones are already there; only what the checkout adds is fetched.
+          const pipInstall = [env.python, "-m", "pip", "install", "--disable-pip-version-check", "--no-input", "--progress-bar", "off"];
+          await stream([...pipInstall, "--editable", checkout], { log: logFile, onLine });
+        }
         writeFileSync(ready, `${new Date().toISOString()}\n`);
         line.end(`[${tag}] ready in ${formatElapsed(Date.now() - started)} (${packages} packages); later runs reuse it`);
         return env;

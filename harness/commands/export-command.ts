@@ -1,19 +1,27 @@
-/** `smcp-conformance export --format upstream --out <dir>`: fixtures for SDK test suites. */
+/**
+ * `smcp-conformance export --format upstream --out <dir>`: the versioned export for SDK test suites
+ * (harness/export/export-bundle.ts): upstream-shaped fixtures, one file per pure operation, and a
+ * manifest with each file's sha256 and count.
+ */
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
-import { exportUpstream } from "../export/upstream-format.ts";
+import { buildExport } from "../export/export-bundle.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { writeAtomic } from "../util/write-atomic.ts";
 import { EXIT } from "./exit-code.ts";
 
 export function exportCommand(options: { format: string; out: string; vectors: string[] }): number {
   if (options.format !== "upstream") throw new UsageError(`unknown export format "${options.format}" (known: upstream)`);
-  const files = exportUpstream(loadCorpus({ extraRoots: options.vectors }));
-  mkdirSync(options.out, { recursive: true });
-  for (const { file, content } of files) {
-    writeAtomic(join(options.out, file), `${JSON.stringify(content, null, 1)}\n`);
-    process.stdout.write(`${join(options.out, file)}: ${(content as { vectors: unknown[] }).vectors.length} vectors\n`);
+  const { files, manifest } = buildExport(loadCorpus({ extraRoots: options.vectors }));
+  for (const { file, text } of files) {
+    const path = join(options.out, file);
+    mkdirSync(dirname(path), { recursive: true });
+    writeAtomic(path, text);
   }
+  for (const entry of manifest.files) process.stdout.write(`${join(options.out, entry.file)}: ${entry.count} vectors\n`);
+  process.stdout.write(
+    `${join(options.out, "manifest.json")}: ${manifest.files.length} files, kit ${manifest.kit.version}, corpus sha256 ${manifest.corpus.sha256}\n`,
+  );
   return EXIT.ok;
 }

@@ -1,65 +1,128 @@
 /**
- * `export --format upstream`: the suites with a flat shape, written as JSON fixtures in the shape
- * of the upstream fixture files, so an SDK's own test suite can load them without the kit. Only
- * judged vectors with an expected output are exported (observe and expected-error ones are not).
+ * The flat suites in the shape of the upstream fixture files, so an SDK's own fixture tests load
+ * them without the kit. Entries keep exactly the upstream keys; each file keeps the upstream
+ * fixture's `algorithm` block (the SDKs' tests check it) and its `$schema_note` names the kit
+ * version and corpus hash. Two sets per fixture:
+ * - the complete set: every judged kit vector of the operation that fits the flat shape (authored
+ *   and upstream); the kit id rides where the shape has room (env: `id`, `/` written `.`; bundle_id:
+ *   at the end of `desc`), and ops/<op>.json carries it as `id` for every operation;
+ * - the published set (`upstream-set/`): exactly the vectors of the published fixture, derived from
+ *   the kit's copies of them, a drop-in for an SDK's vendored copy (whose test checks its count).
  */
-import type { Corpus, Vector } from "../model/vector.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Corpus, Suite, Vector } from "../model/vector.ts";
+import type { KitIdentity } from "./kit-identity.ts";
+import { exportable } from "./op-files.ts";
 
 export interface ExportFile {
+  /** Relative to the export folder. */
   readonly file: string;
+  readonly op: string;
+  /** `upstream` (the published fixture's shape) or `kit` (one file per operation). */
+  readonly shape: "upstream" | "kit";
+  readonly count: number;
   readonly content: unknown;
 }
 
-const judged = (v: Vector) => v.tier !== "observe" && v.expected !== undefined;
-
-function note(kind: string, count: number): string {
-  return `smcp-conformance export: ${count} ${kind} vectors (must and should tiers) from the kit's corpus, authored and upstream, in the upstream fixture shape; the kit's stable vector id is in each entry's id or desc.`;
+interface FlatFormat {
+  readonly file: string;
+  readonly op: string;
+  /** The corpus suite that imports the published fixture. */
+  readonly upstreamSuite: string;
+  /** The entry in the upstream shape, or null when the vector does not fit it. */
+  entry(v: Vector, complete: boolean): Record<string, unknown> | null;
 }
 
-/** The upstream bundle_id fixture writes a flat config: type + transport fields (+ bundle_id). */
+const object = (value: unknown): Record<string, unknown> | null =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+const FLAT_TYPES = new Set(["stdio", "streamable", "sse"]);
+
+/** The upstream bundle_id fixture's flat config: type, then the transport fields, then bundle_id. */
 function flatConfig(config: Record<string, unknown>): Record<string, unknown> | null {
-  const params = config["server_parameters"];
-  if (typeof params !== "object" || params === null || Array.isArray(params)) return null;
+  const params = object(config["server_parameters"]);
+  if (!params || typeof config["type"] !== "string" || !FLAT_TYPES.has(config["type"])) return null;
   return {
     type: config["type"],
-    ...(params as Record<string, unknown>),
+    ...params,
     ...(config["bundle_id"] !== undefined ? { bundle_id: config["bundle_id"] } : {}),
   };
 }
 
-const meta = (v: Vector) => ({ id: v.id, tier: v.tier, spec: `${v.spec.file} § ${v.spec.section}` });
+const BUNDLE: FlatFormat = {
+  file: "bundle_id_conformance_vectors.json",
+  op: "bundle_id.resolve",
+  upstreamSuite: "upstream-bundle-id",
+  entry: (v, complete) => {
+    const config = object(object(v.input)?.["config"]);
+    const flat = config && flatConfig(config);
+    const expected = object(v.expected)?.["bundle_id"];
+    if (!config || !flat || typeof config["name"] !== "string" || typeof expected !== "string") return null;
+    const desc = complete ? `${v.description} [${v.id}]` : v.description;
+    return { desc, name: config["name"], config: flat, expected_bundle_id: expected };
+  },
+};
 
-export function exportUpstream(corpus: Corpus): ExportFile[] {
-  const vectors = corpus.suites.flatMap((s) => s.vectors).filter(judged);
-  const bundle = vectors
-    .filter((v) => v.op === "bundle_id.resolve")
-    .flatMap((v) => {
-      const config = flatConfig(v.input["config"] as Record<string, unknown>);
-      const name = (v.input["config"] as Record<string, unknown>)["name"];
-      // Exactly the upstream entry keys (its schema allows no others); the kit id rides in desc.
-      return config && typeof name === "string"
-        ? [{ desc: `${v.description} [${v.id}]`, name, config, expected_bundle_id: (v.expected as { bundle_id: string }).bundle_id }]
-        : [];
-    });
-  const env = vectors
-    .filter((v) => v.op === "env_var.name")
-    .map((v) => ({
+const ENV: FlatFormat = {
+  file: "env_segment_conformance_vectors.json",
+  op: "env_var.name",
+  upstreamSuite: "upstream-env-segment",
+  entry: (v, complete) => {
+    const expected = object(v.expected)?.["env_var_name"];
+    if (typeof expected !== "string" || typeof v.input["input_id"] !== "string") return null;
+    return {
       desc: v.description,
-      id: v.id.replaceAll("/", "."), // upstream ids are flat slugs
+      // Upstream ids are flat slugs: the complete set writes the kit id with `.` for `/`; the
+      // published set keeps upstream's own slugs (the kit id is `<suite>/<slug>`).
+      id: complete ? v.id.replaceAll("/", ".") : v.id.slice(`${v.suite}/`.length),
       input_id: v.input["input_id"],
       bundle_id: v.input["bundle_id"] ?? null,
       tool_name: v.input["tool_name"] ?? null,
-      expected_env_var_name: (v.expected as { env_var_name: string }).env_var_name,
-    }));
-  const explicit = vectors
-    .filter((v) => v.op === "bundle_id.validate")
-    .map((v) => ({ desc: v.description, bundle_id: v.input["bundle_id"], expected: v.expected, ...meta(v) }));
-  return [
-    { file: "bundle_id_conformance_vectors.json", content: { $schema_note: note("bundle_id.resolve", bundle.length), vectors: bundle } },
-    { file: "env_segment_conformance_vectors.json", content: { $schema_note: note("env_var.name", env.length), vectors: env } },
-    {
-      file: "explicit_bundle_id_conformance_vectors.json",
-      content: { $schema_note: note("explicit bundle_id validation", explicit.length), vectors: explicit },
-    },
-  ];
+      expected_env_var_name: expected,
+    };
+  },
+};
+
+export const FLAT_FORMATS: readonly FlatFormat[] = [BUNDLE, ENV];
+
+/** The published fixture the corpus imports, read from the suite folder (its algorithm block is reused). */
+function publishedFixture(suite: Suite | undefined, file: string): Record<string, unknown> {
+  if (!suite) return {};
+  return JSON.parse(readFileSync(join(suite.dir, file), "utf8")) as Record<string, unknown>;
+}
+
+function note(identity: KitIdentity, op: string, count: number, set: string): string {
+  return `smcp-conformance ${identity.kit.version} export (corpus sha256 ${identity.corpus.sha256}): ${count} ${op} vectors, ${set}, in the upstream fixture shape; the algorithm block is the published fixture's.`;
+}
+
+export function exportUpstream(corpus: Corpus, identity: KitIdentity): ExportFile[] {
+  const judged = corpus.suites.flatMap((s) => s.vectors).filter(exportable);
+  return FLAT_FORMATS.flatMap((format) => {
+    const suite = corpus.suites.find((s) => s.name === format.upstreamSuite);
+    const algorithm = publishedFixture(suite, format.file)["algorithm"];
+    const file = (name: string, vectors: Record<string, unknown>[], set: string): ExportFile => ({
+      file: name,
+      op: format.op,
+      shape: "upstream",
+      count: vectors.length,
+      content: {
+        $schema_note: note(identity, format.op, vectors.length, set),
+        ...(algorithm !== undefined ? { algorithm } : {}),
+        vectors,
+      },
+    });
+    const ofOp = judged.filter((v) => v.op === format.op);
+    const entries = (vectors: Vector[], complete: boolean) =>
+      vectors.map((v) => format.entry(v, complete)).filter((e): e is Record<string, unknown> => e !== null);
+    const complete = entries(ofOp, true);
+    const published = entries(
+      ofOp.filter((v) => v.suite === format.upstreamSuite),
+      false,
+    );
+    return [
+      file(format.file, complete, "every judged kit vector that fits the shape (authored and upstream)"),
+      ...(suite ? [file(`upstream-set/${format.file}`, published, "exactly the published fixture's vectors")] : []),
+    ];
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * Implementations by name, as `--impl` selects them: `reference`, `reference-subprocess`, and SDK
- * families with an optional version (`python`, `python@0.3.2`, `rust`, `rust@0.3.2`). User adapters come
+ * families with an optional version (`python`, `python@0.3.2`, `rust`, `rust@0.3.2`) or a local checkout
+ * (`python@path:../python-sdk`, local-checkout.ts). User adapters come
  * from `--adapter name='command args…'`.
  */
 
@@ -9,10 +10,11 @@ import { commandExists } from "../driver/find-command.ts";
 import { type DriverOptions, SubprocessImplementation } from "../driver/subprocess-implementation.ts";
 import type { Implementation } from "../model/implementation.ts";
 import { UsageError } from "../util/usage-error.ts";
+import { checkoutExpectations, checkoutImplementation, describeCheckout, parseCheckoutName } from "./local-checkout.ts";
 import { referenceInProcess } from "./reference-in-process.ts";
 import { referenceSubprocess } from "./reference-subprocess.ts";
 import { sdkImplementation } from "./sdk-launch.ts";
-import { expectationsFile, SDK_MANIFESTS, type SdkManifest } from "./sdk-manifests.ts";
+import { expectationsFile, SDK_MANIFESTS, type SdkManifest, sdkManifest } from "./sdk-manifests.ts";
 
 interface Family {
   readonly defaultVersion: string;
@@ -59,10 +61,12 @@ export function knownNames(): string[] {
   return [...Object.keys(FIXED), ...Object.entries(FAMILIES).flatMap(([f, fam]) => [f, ...fam.versions().map((v) => `${f}@${v}`)])];
 }
 
-/** One name: a fixed implementation, a family (default version) or family@version. */
+/** One name: a fixed implementation, a family (default version), family@version or family@path:<dir>. */
 function selectOne(name: string, options: Partial<DriverOptions>): Selected {
   const fixed = FIXED[name];
   if (fixed) return { implementation: fixed(options) };
+  const local = parseCheckoutName(name);
+  if (local) return selectCheckout(name, local.family, local.dir, options);
   const [familyName, requested] = name.split("@", 2) as [string, string | undefined];
   const family = FAMILIES[familyName];
   if (!family) throw new UsageError(`unknown implementation "${name}" (known: ${knownNames().join(", ")})`);
@@ -72,6 +76,20 @@ function selectOne(name: string, options: Partial<DriverOptions>): Selected {
   }
   const normalized = version === family.defaultVersion ? familyName : `${familyName}@${version}`;
   return { implementation: family.create(normalized, version, options), expectationsFile: family.expectationsFile(version) };
+}
+
+/** A local checkout of an SDK family (see local-checkout.ts). */
+function selectCheckout(name: string, familyName: string, dir: string, options: Partial<DriverOptions>): Selected {
+  const manifest = sdkManifest(familyName);
+  if (!manifest)
+    throw new UsageError(
+      `unknown SDK family "${familyName}" in ${name} (local checkouts: ${SDK_MANIFESTS.map((m) => m.implementation).join(", ")})`,
+    );
+  const checkout = describeCheckout(manifest, dir);
+  return {
+    implementation: checkoutImplementation(name, manifest, checkout, options),
+    expectationsFile: checkoutExpectations(manifest, checkout),
+  };
 }
 
 export function selectImplementations(names: readonly string[], options: Partial<DriverOptions> = {}): Selected[] {

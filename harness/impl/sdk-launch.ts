@@ -49,7 +49,12 @@ async function build(manifest: SdkManifest, version: string): Promise<Record<str
 
 /** Builds the adapter if needed and returns the exact command the harness runs. */
 export async function prepareLaunch(manifest: SdkManifest, version: string): Promise<PreparedCommand> {
-  const values: Record<string, string> = { dir: manifest.dir, ...(await build(manifest, version)) };
+  return launchCommand(manifest, await build(manifest, version));
+}
+
+/** The manifest's launch command with its placeholders filled from a build's values. */
+export function launchCommand(manifest: SdkManifest, built: Readonly<Record<string, string>>): PreparedCommand {
+  const values: Record<string, string> = { dir: manifest.dir, ...built };
   const fill = (word: string) => word.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
   const [file, ...args] = manifest.launch.command.map(fill);
   const home = join(cacheRoot(), "empty-home");
