@@ -24,35 +24,48 @@ function processesTagged(tag: string): number[] {
     .map(Number);
 }
 
+function answeredCount(file: string): number {
+  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).length : 0;
+}
+
 describe.runIf(existsSync("/proc"))("an interrupted run", () => {
-  it("writes a partial report marked incomplete and leaves no adapter process behind", async () => {
-    const tag = randomUUID();
-    const out = tempOut();
-    const adapter = `slow=${process.execPath} --import ${import.meta.resolve("tsx")} ${FIXTURE} --late-when bundle_id --tag ${tag}`;
-    const run = execa(
-      "node",
-      [BIN, "run", "--impl", "reference", "--adapter", adapter, "--window", "1", "--suite", "explicit-id", "--out", out],
-      { reject: false, stdin: "ignore" },
-    );
-    // The tag is on the run's own command line and on the adapter's: wait until the adapter is up.
-    for (let waited = 0; processesTagged(tag).length < 2 && waited < 20_000; waited += 200) await sleep(200);
-    await sleep(4_000); // a couple of slow cases answered
-    expect(processesTagged(tag).length).toBeGreaterThan(0);
-    run.kill("SIGINT");
-    const result = await run;
-    expect(result.exitCode).toBe(130);
-    expect(result.stderr).toMatch(/run interrupted \(SIGINT\): \d+ cases ran, \d+ did not/);
-    const report = JSON.parse(readFileSync(join(out, "latest", "report.json"), "utf8"));
-    expect(report.incomplete.reason).toBe("SIGINT");
-    const slowDone = report.cases.filter((c: { implementation: string }) => c.implementation === "slow").length;
-    const slowNotRun = report.incomplete.not_run.filter((n: { implementation: string }) => n.implementation === "slow").length;
-    expect(slowDone).toBeGreaterThan(0);
-    expect(slowNotRun).toBeGreaterThan(0);
-    expect(slowDone + slowNotRun).toBe(68);
-    expect(report.cases.filter((c: { implementation: string }) => c.implementation === "reference")).toHaveLength(68);
-    await sleep(300);
-    expect(processesTagged(tag)).toEqual([]);
-    const audit = await cli(["audit", join(out, "latest", "report.json")]);
-    expect(audit.exitCode).toBe(0);
-  }, 60_000);
+  it.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)(
+    "%s while cases run: exit %i, a partial report marked incomplete, no adapter process left behind",
+    async (signal, code) => {
+      const tag = randomUUID();
+      const out = tempOut();
+      const answered = join(out, "answered.txt");
+      const adapter = `slow=${process.execPath} --import ${import.meta.resolve("tsx")} ${FIXTURE} --late-when bundle_id --answered-file ${answered} --tag ${tag}`;
+      const run = execa(
+        "node",
+        [BIN, "run", "--impl", "reference", "--adapter", adapter, "--window", "1", "--suite", "explicit-id", "--out", out],
+        { reject: false, stdin: "ignore" },
+      );
+      // The tag is on the run's own command line and on the adapter's: wait until the adapter is up.
+      for (let waited = 0; processesTagged(tag).length < 2 && waited < 20_000; waited += 200) await sleep(200);
+      // Until a couple of slow cases are answered (read from the adapter's own record, not guessed from a clock).
+      for (let waited = 0; answeredCount(answered) < 2 && waited < 60_000; waited += 200) await sleep(200);
+      expect(processesTagged(tag).length).toBeGreaterThan(0);
+      run.kill(signal);
+      const result = await run;
+      expect(result.exitCode).toBe(code);
+      expect(result.stderr).toMatch(new RegExp(`run interrupted \\(${signal}\\): \\d+ cases ran, \\d+ did not`));
+      const report = JSON.parse(readFileSync(join(out, "latest", "report.json"), "utf8"));
+      expect(report.incomplete).toMatchObject({ reason: signal, phase: "cases" });
+      const slowDone = report.cases.filter((c: { implementation: string }) => c.implementation === "slow").length;
+      const slowNotRun = report.incomplete.not_run.filter((n: { implementation: string }) => n.implementation === "slow").length;
+      expect(slowDone).toBeGreaterThan(0);
+      expect(slowNotRun).toBeGreaterThan(0);
+      expect(slowDone + slowNotRun).toBe(68);
+      expect(report.cases.filter((c: { implementation: string }) => c.implementation === "reference")).toHaveLength(68);
+      await sleep(300);
+      expect(processesTagged(tag)).toEqual([]);
+      const audit = await cli(["audit", join(out, "latest", "report.json")]);
+      expect(audit.exitCode).toBe(0);
+    },
+    120_000,
+  );
 });
