@@ -57,6 +57,10 @@ describe("sharding", () => {
     expect(compare.exitCode).toBe(1);
     expect(compare.stdout).toMatch(/removed implementations \(every case of each is gone\) \(1\):\n {2}reference-subprocess/);
     expect(compare.stdout).toMatch(/regressions: none/);
+    // and one that appeared (not a failure: nothing was lost)
+    const grown = await cli(["compare", reportIn(foreignOut), reportIn(whole), "--json"]);
+    expect(grown.exitCode).toBe(0);
+    expect(JSON.parse(grown.stdout)).toMatchObject({ added_implementations: ["reference-subprocess"], removed_implementations: [] });
   }, 240_000);
 
   it("rejects a malformed --shard", async () => {

@@ -128,12 +128,14 @@ describe("--strict-protocol", () => {
 
 describe("handshakes and verdicts that must not pass (item 11)", () => {
   it.each([
-    [["--hello-without-sdk"], /must have required property 'sdk'/],
-    [["--hello-protocol", "99"], /adapter protocol 99; the harness speaks 1/],
-  ])(
-    "a hello with %j never starts: every case is a crash, and the run fails whatever its gaps",
-    async (flags, why) => {
-      const { report } = await run(flags);
+    [["--hello-without-sdk"], false, /must have required property 'sdk'/],
+    [["--hello-protocol", "99"], false, /adapter protocol 99; the harness speaks 1/],
+    [["--hello-without-sdk"], true, /must have required property 'sdk'/],
+    [["--hello-protocol", "99"], true, /adapter protocol 99; the harness speaks 1/],
+  ] as const)(
+    "a hello with %j never starts (--strict-protocol: %s): every case is a crash, and the run fails whatever its gaps",
+    async (flags, strictProtocol, why) => {
+      const { report } = await run([...flags], { strictProtocol });
       expect(report.cases.every((c) => c.status === "crash")).toBe(true);
       expect(report.implementations[0]!.not_started).toMatch(why);
       expect(report.verdict.status).toBe("fail");
