@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { describe, expect, it, vi } from "vitest";
 import { main } from "../../harness/cli/main.ts";
-import { cli, tempOut } from "./cli-helpers.ts";
+import { BIN, cli, tempOut } from "./cli-helpers.ts";
 
 /** No process left whose command line carries `tag`, nor the `sleep 317` / `sleep 318` it started (read from /proc). */
 function descendantsGone(tag: string): boolean {
@@ -102,6 +102,13 @@ describe("exit codes of the CLI", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(descendantsGone(tag)).toBe(true);
   }, 40_000);
+
+  it("everything printed reaches a slow reader before the process exits (a pipe is not flushed at once)", async () => {
+    const whole = await cli(["coverage", "--json"]); // hundreds of KB: far more than a pipe holds
+    expect(whole.exitCode).toBe(0);
+    const slow = await execa("sh", ["-c", `node ${BIN} coverage --json | (sleep 2; wc -c)`], { reject: false });
+    expect(Number(slow.stdout.trim())).toBe(Buffer.byteLength(`${whole.stdout}\n`));
+  }, 60_000);
 
   it.each([
     [["--case-timeout", "2147483648"], /--case-timeout is at most 2147483647 \(ms; a timer cannot wait longer\)/],
