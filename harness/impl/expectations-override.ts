@@ -15,7 +15,8 @@ import type { Selected } from "./registry.ts";
  * name given twice and a missing file are usage errors.
  */
 export function withExpectationFiles(selected: readonly Selected[], specs: readonly string[]): Selected[] {
-  const names = selected.map((s) => s.implementation.name).sort((a, b) => b.length - a.length);
+  const selectedNames = selected.map((s) => s.implementation.name);
+  const names = [...selectedNames].sort((a, b) => b.length - a.length);
   const files = new Map<string, string>();
   for (const spec of specs) {
     const name = names.find((n) => spec.startsWith(`${n}=`));
@@ -23,7 +24,7 @@ export function withExpectationFiles(selected: readonly Selected[], specs: reado
       const eq = spec.indexOf("=");
       if (eq <= 0) throw new UsageError(`--expectations needs <implementation>=<file>, got ${JSON.stringify(spec)}`);
       throw new UsageError(
-        `--expectations ${spec}: no selected implementation is named ${JSON.stringify(spec.slice(0, eq))} (selected: ${names.join(", ") || "none"})`,
+        `--expectations ${spec}: no selected implementation is named ${JSON.stringify(spec.slice(0, eq))} (selected: ${selectedNames.join(", ") || "none"})`,
       );
     }
     if (files.has(name)) throw new UsageError(`--expectations: ${name} is given two files`);

@@ -30,7 +30,11 @@ describe("the action's run step", () => {
     expect(action.runs.using).toBe("composite");
     const run = action.runs.steps.find((s) => s.id === "run")!;
     const read = new Set([...readFileSync(SCRIPT, "utf8").matchAll(/\$\{(INPUT_[A-Z_]+)/g)].map((m) => m[1]!));
-    expect([...read].sort()).toEqual(Object.keys(run.env ?? {}).filter((k) => k.startsWith("INPUT_")).sort());
+    expect([...read].sort()).toEqual(
+      Object.keys(run.env ?? {})
+        .filter((k) => k.startsWith("INPUT_"))
+        .sort(),
+    );
     for (const value of Object.values(run.env ?? {})) {
       const input = /inputs\.([a-z-]+)/.exec(value)?.[1];
       if (input) expect(action.inputs, `input ${input}`).toHaveProperty(input);
