@@ -106,3 +106,34 @@ describe("--json under GitHub Actions", () => {
     expect(readFileSync(summary, "utf8")).toContain("**FAIL**");
   });
 });
+
+describe("what counts as judged", async () => {
+  const { runVerdict } = await import("../../harness/model/verdict.ts");
+  const counts = (over: Record<string, number>) =>
+    ({
+      pass: 0,
+      fail: 0,
+      known_gap: 0,
+      stale: 0,
+      unsupported: 0,
+      observed: 0,
+      not_applicable: 0,
+      total: 0,
+      judged: 0,
+      failed: 0,
+      faults: 0,
+      skipped: 0,
+      ...over,
+    }) as never;
+  const verdictFor = (c: never) => runVerdict({ implementations: [{ name: "sdk" }], summary: { by_implementation: { sdk: c } } });
+
+  it("a selection whose cases are all known gaps was judged: each still fails as its entry says", () => {
+    expect(verdictFor(counts({ known_gap: 3, not_applicable: 1, total: 4, judged: 3 })).status).toBe("pass");
+  });
+
+  it("a selection where nothing was compared fails the run", () => {
+    const v = verdictFor(counts({ unsupported: 3, not_applicable: 1, total: 4, skipped: 3 }));
+    expect(v.failures.map((f) => f.kind)).toEqual(["no_judged_cases"]);
+    expect(v.failures[0]!.message).toContain("3 unsupported, 1 not applicable");
+  });
+});
