@@ -5,7 +5,7 @@ import { mutantKey, renderMarkdown, type StrykerMutant, shortfalls, summarise, t
 const m = (line: number, status: string, replacement = "true"): StrykerMutant => ({
   mutatorName: "ConditionalExpression",
   replacement,
-  location: { start: { line, column: 3 } },
+  location: { start: { line, column: 3 }, end: { line, column: 9 } },
   status,
 });
 

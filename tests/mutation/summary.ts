@@ -14,7 +14,10 @@ export interface StrykerReport {
 export interface StrykerMutant {
   readonly mutatorName: string;
   readonly replacement?: string;
-  readonly location: { readonly start: { readonly line: number; readonly column: number } };
+  readonly location: {
+    readonly start: { readonly line: number; readonly column: number };
+    readonly end: { readonly line: number; readonly column: number };
+  };
   readonly status: string;
 }
 
@@ -28,9 +31,10 @@ const LIVE = new Set(["Survived", "NoCoverage"]);
 
 export const TARGET = 0.9;
 
-/** A stable key for a mutant across runs: file, position, mutator and replacement. */
+/** A stable key for a mutant across runs: file, span, mutator and replacement (two mutants may start at one place). */
 export function mutantKey(file: string, m: StrykerMutant): string {
-  return `${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} ${JSON.stringify(m.replacement ?? "")}`;
+  const { start, end } = m.location;
+  return `${file}:${start.line}:${start.column}-${end.line}:${end.column} ${m.mutatorName} ${JSON.stringify(m.replacement ?? "")}`;
 }
 
 export interface FileScore {
