@@ -5,12 +5,15 @@ import { compareCommand } from "../commands/compare-command.ts";
 import { EXIT, EXIT_CODES_HELP } from "../commands/exit-code.ts";
 import { exportCommand } from "../commands/export-command.ts";
 import { describeError } from "../commands/interrupts.ts";
+import { listCommand } from "../commands/list-command.ts";
 import { mergeCommand } from "../commands/merge-command.ts";
 import { RunInternalError, runCommand } from "../commands/run-command.ts";
+import { showCommand } from "../commands/show-command.ts";
 import { CorpusError } from "../corpus/errors.ts";
 import { OutputError } from "../util/output-error.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
+import { ENVIRONMENT_HELP, EXAMPLES_HELP, FILTER_HELP } from "./help-text.ts";
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -20,8 +23,12 @@ export function buildProgram(): Command {
   const program = new Command("smcp-conformance")
     .description("Conformance test kit for the A2C-SMCP protocol across its SDKs")
     .exitOverride()
-    .showHelpAfterError()
-    .addHelpText("after", EXIT_CODES_HELP);
+    // One line and a hint, not the whole help: commander's own "(Did you mean …?)" stays.
+    .showHelpAfterError("hint: add --help for the commands and options")
+    .addHelpText(
+      "after",
+      `${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n${EXAMPLES_HELP}\n\n  --version (-V) alone prints the kit, corpus and adapter protocol versions.`,
+    );
   program
     .command("run")
     .description("load and check the corpus, run it against the selected implementations, write reports")
@@ -30,8 +37,12 @@ export function buildProgram(): Command {
       "comma-separated implementations, e.g. reference,python,python@0.3.2,rust (default: reference and every SDK at its pinned version)",
     )
     .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
-    .option("--suite <names>", "comma-separated suites (default: all)")
-    .option("--filter <text>", "only vector ids containing text (* wildcards allowed)")
+    .option("--suite <names>", "comma-separated suites (default: all; `list suites` names them)")
+    .option("--filter <pattern>", FILTER_HELP)
+    .option("--tier <tiers>", "comma-separated tiers: must, should, observe (default: all)")
+    .option("--last-failed", "only the vectors that failed in <out>/latest (any implementation)")
+    .option("--bail", "stop at the first failing case (the report is marked incomplete; exit 1)")
+    .option("--quiet", "print only failures, run-level failures and the closing line")
     .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
     .option("--json", "print a JSON summary instead of text")
     .option("--out <dir>", "where run folders are written", "reports")
@@ -47,7 +58,7 @@ export function buildProgram(): Command {
     )
     .option("--update-expectations", "rewrite each implementation's expectations file from this run (reasons kept)")
     .option("--record-faults", "with --update-expectations: record crash, timeout and protocol_error cases as gaps too")
-    .addHelpText("after", EXIT_CODES_HELP)
+    .addHelpText("after", `${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n${EXAMPLES_HELP}`)
     .action(async (options) => {
       process.exitCode = await runCommand(options);
     });
@@ -100,7 +111,7 @@ export function buildProgram(): Command {
     .option("--impl <names>", "comma-separated implementations (default: reference and every SDK at its pinned version)")
     .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
     .option("--suite <names>", "comma-separated suites (default: all)")
-    .option("--filter <text>", "only vector ids containing text (* wildcards allowed)")
+    .option("--filter <pattern>", FILTER_HELP)
     .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
     .option("--json", "print the findings as JSON")
     .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
@@ -109,6 +120,28 @@ export function buildProgram(): Command {
     .action(async (options) => {
       const { lintCommand } = await import("../commands/lint-command.ts");
       process.exitCode = await lintCommand(options);
+    });
+  program
+    .command("list")
+    .argument("[what]", "vectors, suites or implementations", "vectors")
+    .description("what a run can select: vector ids (with tier and description), suites, implementation names")
+    .option("--suite <names>", "comma-separated suites (default: all)")
+    .option("--filter <pattern>", FILTER_HELP)
+    .option("--tier <tiers>", "comma-separated tiers: must, should, observe (default: all)")
+    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .option("--json", "print the list as JSON")
+    .action((what: string, options) => {
+      process.exitCode = listCommand(what, options);
+    });
+  program
+    .command("show")
+    .argument("<id>", "a vector id")
+    .description("one vector (input, expected, spec section, file) with each implementation's answer from <out>/latest")
+    .option("--out <dir>", "where run folders are written", "reports")
+    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .option("--json", "print the vector and its cases as JSON")
+    .action((id: string, options) => {
+      process.exitCode = showCommand(id, options);
     });
   program
     .command("audit")

@@ -1,7 +1,8 @@
 /** Option parsing every command shares: lists, numbers, durations, seeds, and implementation selection. */
 import { type DriverOptions, MAX_TIMER_MS } from "../driver/subprocess-implementation.ts";
-import { defaultNames, parseAdapterSpec, type Selected, selectImplementations } from "../impl/registry.ts";
+import { defaultNames, knownNames, parseAdapterSpec, type Selected, selectImplementations } from "../impl/registry.ts";
 import type { Implementation } from "../model/implementation.ts";
+import { didYouMean } from "../util/did-you-mean.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
 
@@ -72,6 +73,10 @@ export function driverOptions(
 export function selectFromOptions(options: SelectionOptions): Selected[] {
   const driver = driverOptions(options);
   const names = options.impl === undefined ? (options.adapter.length > 0 ? [] : defaultNames()) : list(options.impl);
+  const known = knownNames();
+  const unknown = names.find((n) => !known.includes(n.split("@")[0]!));
+  if (unknown !== undefined)
+    throw new UsageError(`--impl: unknown implementation "${unknown}"${didYouMean(unknown, known)} (known: ${known.join(", ")})`);
   const selected = [...selectImplementations(names, driver), ...options.adapter.map((spec) => parseAdapterSpec(spec, driver))];
   const duplicate = selected.map((s) => s.implementation.name).find((n, i, all) => all.indexOf(n) !== i);
   if (duplicate) throw new UsageError(`implementation "${duplicate}" is selected twice`);

@@ -10,6 +10,7 @@ import { selectVectors } from "../corpus/select.ts";
 import { inShard, parseShard } from "../corpus/shard.ts";
 import { type Expectations, loadExpectations } from "../expectations/load-expectations.ts";
 import { updateExpectations, updateRefusal } from "../expectations/update-expectations.ts";
+import { knownNames } from "../impl/registry.ts";
 import { withDerived } from "../model/facts.ts";
 import { KIT_VECTORS_DIR, kitPackage } from "../model/kit-files.ts";
 import { PROTOCOL_VERSIONS } from "../model/protocols.ts";
@@ -22,7 +23,10 @@ import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { EXIT, exitCodeFor, type HandledSignal, INTERNAL_ERROR } from "./exit-code.ts";
 import { describeError, type Fatal, Interrupts, setEmergencyExit } from "./interrupts.ts";
+import { lastFailedIds } from "./last-failed.ts";
 import { driverOptions, list, selectFromOptions } from "./options.ts";
+import { startTicker } from "./ticker.ts";
+import { watch } from "./watch.ts";
 
 export interface RunOptions {
   readonly impl?: string;
@@ -41,7 +45,14 @@ export interface RunOptions {
   readonly allowEmpty?: boolean;
   readonly shard?: string;
   readonly protocol?: string;
+  readonly tier?: string;
+  readonly lastFailed?: boolean;
+  readonly bail?: boolean;
+  readonly quiet?: boolean;
 }
+
+/** The incomplete reason --bail leaves: the run stopped at its first failing case (exit 1). */
+export const BAIL = "--bail";
 
 /** A run that ended by an internal error: its report was written (marked incomplete); main exits 3. */
 export class RunInternalError extends Error {
@@ -68,24 +79,44 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   if (options.shard !== undefined && !shard) throw new UsageError(`--shard needs i/n with 1 ≤ i ≤ n, got ${JSON.stringify(options.shard)}`);
   const selected = selectFromOptions(options);
+  if (selected.length === 0)
+    throw new UsageError(
+      `no implementation selected: --impl ${JSON.stringify(options.impl ?? "")} names none (known: ${knownNames().join(", ")})`,
+    );
   const { caseTimeoutMs } = driverOptions(options);
   const out = prepareOutDir(options.out, [KIT_VECTORS_DIR, ...options.vectors]);
-  const implementations = selected.map((s) => s.implementation);
   const expectations = new Map<string, Expectations>();
   for (const s of selected) {
     if (s.expectationsFile) expectations.set(s.implementation.name, loadExpectations(s.expectationsFile, s.implementation.name));
   }
   const corpus = loadCorpus({ extraRoots: options.vectors });
   const suites = list(options.suite);
-  const chosen = selectVectors(corpus, { suites, ...(options.filter ? { filter: options.filter } : {}) });
+  const tiers = list(options.tier);
+  const ids = options.lastFailed ? lastFailedIds(options.out) : undefined;
+  const chosen = selectVectors(corpus, { suites, tiers, ...(options.filter ? { filter: options.filter } : {}), ...(ids ? { ids } : {}) });
   const vectors = shard ? inShard(chosen, shard) : chosen;
+  if (vectors.length === 0) throw new UsageError(`no vector selected: shard ${options.shard} of the ${chosen.length} selected is empty`);
+  const watcher = watch(
+    selected.map((s) => s.implementation),
+    vectors,
+    expectations,
+  );
+  const implementations = watcher.implementations;
+  // --bail: the first failing case stops the run like a signal would; the report says so.
+  const bail = new AbortController();
+  if (options.bail)
+    watcher.onFailure = (impl, id) => {
+      if (bail.signal.aborted) return;
+      process.stderr.write(terminalSafe(`--bail: ${impl} fails ${id}; stopping\n`));
+      bail.abort(BAIL);
+    };
   const session = new RunSession({
     corpus,
     vectors,
     implementations,
     expectations,
     kitVersion: kitPackage().version,
-    signal: interrupts.signal,
+    signal: AbortSignal.any([interrupts.signal, bail.signal]),
     ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
     ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
     settings: {
@@ -95,6 +126,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
       strict_protocol: options.strictProtocol === true,
       allow_empty: options.allowEmpty === true,
+      ...(tiers.length ? { tiers } : {}),
     },
   });
   let phase: "running" | "writing" | "written" = "running";
@@ -108,10 +140,13 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   });
 
   let report: Report;
+  const stopTicker = options.json ? () => {} : startTicker(watcher, vectors.length, { tty: process.stderr.isTTY === true });
   try {
     report = await session.run();
   } catch (error) {
     throw writeAfterInternalError(error, session.snapshot(incompleteOf({ error }, session.phase())), out, options);
+  } finally {
+    stopTicker();
   }
   phase = "writing";
   let dir: string;
@@ -132,7 +167,11 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
 
 /** Prints the report (every output view) and how the run ended; returns the exit code. */
 function finish(report: Report, dir: string, options: RunOptions): number {
-  announceReport(report, dir, { json: options.json === true });
+  announceReport(report, dir, { json: options.json === true, quiet: options.quiet === true });
+  if (report.incomplete?.reason === BAIL) {
+    process.stderr.write(`stopped at the first failing case (--bail): ${report.incomplete.not_run.length} cases did not run\n`);
+    return EXIT.failures;
+  }
   if (report.incomplete) {
     const i = report.incomplete;
     const why = i.reason === INTERNAL_ERROR ? `${i.reason}: ${i.detail ?? ""}` : i.reason;

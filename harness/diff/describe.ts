@@ -1,7 +1,7 @@
 /**
  * Human-readable differences: TLV hex with the first differing byte offset, strings with the first
  * differing code point made visible (U+XXXX, so invisible and look-alike characters show), and
- * verdicts as accepted vs rejected and reason vs reason.
+ * verdicts as accepted vs rejected, and reason codes compared as codes (expected X, got Y).
  */
 import type { Difference } from "../model/difference.ts";
 
@@ -31,11 +31,19 @@ function firstDifferingCodePoint(expected: string, actual: string): string {
   return `first difference at code point ${i}: expected ${showCodePoint(e[i])}, got ${showCodePoint(a[i])}`;
 }
 
+/** A reason code as it reads (a non-string, which no code is, as JSON). */
+function code(value: unknown): string {
+  if (value === null || value === undefined) return "none";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
 export function describeDifference(d: Difference): string {
   const path = d.path || "/";
   if (d.absent === "actual") return `${path}: expected ${JSON.stringify(d.expected)}, but the answer has no such value`;
   if (d.absent === "expected") return `${path}: unexpected ${JSON.stringify(d.actual)}`;
   const base = `${path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`;
+  // A reason is a code: which code came back is the whole story, a code-point diff only noise.
+  if (path === "/reason" || path.endsWith("/reason")) return `${path}: expected reason ${code(d.expected)}, got ${code(d.actual)}`;
   if (typeof d.expected === "string" && typeof d.actual === "string") {
     const both = HEX.test(d.expected) && HEX.test(d.actual) && path.endsWith("/hex");
     return `${base}; ${both ? firstDifferingHexByte(d.expected, d.actual) : firstDifferingCodePoint(d.expected, d.actual)}`;

@@ -108,6 +108,8 @@ export interface RunSettings {
   readonly implementations: readonly string[];
   readonly suites: readonly string[];
   readonly filter?: string;
+  /** --tier, when given. */
+  readonly tiers?: readonly string[];
   readonly shard?: { readonly index: number; readonly count: number };
   /** --protocol, when given. */
   readonly protocol?: string;

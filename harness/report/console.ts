@@ -1,26 +1,34 @@
 /**
- * The console view: vectors per suite, counts per implementation, every failing case, every other
- * reason the run fails, and the closing count line. Every value goes through the `line` tag
- * (escape.ts): a newline, a carriage return or an escape sequence from an adapter cannot fake or
- * overwrite a line.
+ * The console view: a compact matrix (a row per suite, a column per implementation), every failing
+ * case (identical messages folded), every other reason the run fails, and the closing count line.
+ * Every value goes through the `line` tag (escape.ts): a newline, a carriage return or an escape
+ * sequence from an adapter cannot fake or overwrite a line. Colour (color.ts) is added around the
+ * escaped text only, so a red run never reads green with colour or without.
  */
 import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
-import type { Counts, Report } from "../model/report.ts";
+import type { CaseRecord, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
 import { runLevelFailures } from "../model/verdict.ts";
-import { own } from "../util/own.ts";
-import { line, type Markup } from "./escape.ts";
+import { type Colors, colors } from "./color.ts";
+import { suiteTable, TABLE_LEGEND } from "./console-table.ts";
+import { line } from "./escape.ts";
 
-function counts(c: Counts): string {
-  const extra = [
-    c.known_gap ? `${c.known_gap} known gaps` : "",
-    c.stale ? `${c.stale} STALE` : "",
-    c.faults ? `${c.faults} faults` : "",
-    c.not_applicable ? `${c.not_applicable} not applicable` : "",
-  ].filter(Boolean);
-  return [`${c.pass} pass / ${c.fail} fail / ${c.unsupported} unsupported / ${c.observed} observed`, ...extra].join(" / ");
+export interface ConsoleOptions {
+  /** Only what failed and the closing line. */
+  readonly quiet?: boolean;
+  readonly color?: boolean;
+  /** The terminal's width (default 100). */
+  readonly columns?: number;
+}
+
+/** Identical messages on more cases than this are shown this many times, then counted. */
+const SHOWN_PER_MESSAGE = 3;
+
+/** `1 known gap`, `2 known gaps`. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** The MCP revisions a client actually used over the transport cases (what it sent / what was agreed). */
@@ -29,74 +37,103 @@ export function mcpText(mcp: { readonly sent: readonly string[]; readonly negoti
   return `, MCP ${mcp.negotiated.join("+") || "none agreed"} (sent ${mcp.sent.join("+") || "none"})`;
 }
 
-export function renderConsole(report: Report): string {
-  const lines: Markup[] = [];
+/** What a failing case's line says after its id. */
+export function failureDetail(c: CaseRecord): string {
+  if (c.status === "stale") return `listed as a known ${c.gap?.status} but the case is now ${c.raw_status}`;
+  if (c.note !== undefined) return c.note;
+  return c.diffs.map(describeDifference).join("; ");
+}
+
+/** Failing case lines; a message shared word for word by many cases of one implementation is folded. */
+function failureLines(report: Report, p: Colors): string[] {
+  const out: string[] = [];
+  const groups = new Map<string, { status: string; implementation: string; detail: string; ids: string[] }>();
+  for (const c of report.cases.filter((x) => isFailing(x.status))) {
+    const detail = failureDetail(c);
+    const key = JSON.stringify([c.implementation, c.status, detail]);
+    const g = groups.get(key) ?? { status: c.status, implementation: c.implementation, detail, ids: [] };
+    g.ids.push(c.vector_id);
+    groups.set(key, g);
+    if (g.ids.length <= SHOWN_PER_MESSAGE)
+      out.push(`${p.red(p.bold(c.status.toUpperCase()))} ${line`${c.implementation} ${c.vector_id}: ${detail}`.text}`);
+  }
+  for (const g of groups.values()) {
+    if (g.ids.length > SHOWN_PER_MESSAGE)
+      out.push(
+        p.red(
+          line`… and ${g.ids.length - SHOWN_PER_MESSAGE} more ${g.status} cases of ${g.implementation} with exactly this message: ${g.detail}`
+            .text,
+        ),
+      );
+  }
+  return out;
+}
+
+function header(report: Report, p: Colors, columns: number): string[] {
+  const out: string[] = [];
   const authored = report.vectors.filter((v) => v.provenance?.source !== "upstream").length;
-  lines.push(
-    line`corpus: ${report.vectors.length} vectors in ${report.corpus.suites.length} suites (${authored} authored, ${report.vectors.length - authored} upstream)`,
+  out.push(
+    line`corpus: ${report.vectors.length} vectors in ${report.corpus.suites.length} suites (${authored} authored, ${report.vectors.length - authored} upstream)`
+      .text,
   );
   for (const impl of report.implementations) {
-    const restarts = impl.stats.restarts ? `, ${impl.stats.restarts} restarts` : "";
-    const broken = impl.stats.broken ? `, BROKEN: ${impl.stats.broken}` : "";
+    const restarts = impl.stats.restarts ? `, ${plural(impl.stats.restarts, "restart")}` : "";
     const gaps = impl.expectations
-      ? `, ${impl.expectations.gaps} known gaps listed in ${relative(process.cwd(), impl.expectations.file)}`
+      ? `, ${plural(impl.expectations.gaps, "known gap")} in ${relative(process.cwd(), impl.expectations.file)}`
       : "";
-    lines.push(
-      line`implementation ${impl.name}: ${impl.handshake.sdk.name} ${impl.handshake.sdk.version} (${impl.transport}, protocol ${describeProtocolChoice(impl.protocol)}${mcpText(impl.mcp)}${restarts}${gaps}${broken})`,
-    );
+    const text = line`${impl.name}: ${impl.handshake.sdk.name} ${impl.handshake.sdk.version} (${impl.transport}, protocol ${describeProtocolChoice(impl.protocol)}${mcpText(impl.mcp)}${restarts}${gaps})`;
+    out.push(`${p.bold("implementation")} ${text.text}`);
+    if (impl.stats.broken) out.push(p.red(line`  BROKEN: ${impl.stats.broken}`.text));
   }
-  for (const suite of report.corpus.suites) {
-    const perImpl = report.implementations
-      .map(({ name }) => {
-        const c = own(own(report.summary.by_suite, suite.name), name);
-        return c ? `${name} ${counts(c)}` : "";
-      })
-      .join("; ");
-    lines.push(line`  ${suite.name.padEnd(22)} ${String(suite.vectors).padStart(4)} vectors  ${perImpl}`);
-  }
-  // The same message on many cases (an adapter that never started) is shown three times, then counted.
-  const repeats = new Map<string, number>();
-  for (const c of report.cases.filter((x) => isFailing(x.status))) {
-    const first = c.diffs[0];
-    const stale = c.status === "stale" ? `listed as a known ${c.gap?.status} but the case is now ${c.raw_status}` : undefined;
-    const detail = stale ?? c.note ?? (first ? c.diffs.map(describeDifference).join("; ") : "");
-    const key = `${c.implementation} ${c.status} ${c.note ?? ""}`;
-    const seen = (repeats.get(key) ?? 0) + 1;
-    repeats.set(key, seen);
-    if (c.note === undefined || seen <= 3) lines.push(line`${c.status.toUpperCase()} ${c.implementation} ${c.vector_id}: ${detail}`);
-  }
-  for (const [key, seen] of repeats) {
-    if (seen > 3) lines.push(line`… and ${seen - 3} more ${key.split(" ").slice(0, 2).reverse().join(" cases of ")} with the same message`);
-  }
-  // What fails the run besides failing cases: orphan or observe-tier expectations entries, an adapter that never started, nothing judged.
-  for (const f of runLevelFailures(report.verdict)) lines.push(line`RUN FAILS: ${f.message}`);
-  if (report.incomplete)
-    lines.push(
-      line`INCOMPLETE: interrupted by ${report.incomplete.reason}${report.incomplete.phase ? ` during ${report.incomplete.phase}` : ""}${
-        report.incomplete.detail ? ` (${report.incomplete.detail})` : ""
-      }; ${report.incomplete.not_run.length} cases did not run`,
-    );
-  const o = report.summary.overall;
+  out.push("", ...suiteTable(report, p, columns), p.dim(TABLE_LEGEND), "");
+  return out;
+}
+
+function footer(report: Report, p: Colors): string[] {
+  const out: string[] = [];
   for (const [impl, a] of Object.entries(report.facts.verdict_agreement)) {
-    lines.push(
-      line`verdicts ${impl}: accept/reject agrees on ${a.accept_agree}/${a.verdicts}, reason too on ${a.reason_agree}/${a.verdicts}`,
+    out.push(
+      line`verdicts ${impl}: accept/reject agrees on ${a.accept_agree}/${a.verdicts}, reason too on ${a.reason_agree}/${a.verdicts}`.text,
     );
   }
   if (report.implementations.length > 1) {
     const split = report.facts.disagreements;
     const observe = split.filter((d) => d.tier === "observe").length;
-    lines.push(
-      line`implementations disagree on ${split.length} vectors (${observe} of them observe-tier, where only this comparison applies); see matrix.md`,
+    out.push(
+      line`implementations disagree on ${split.length} vectors (${observe} of them observe-tier, where only this comparison applies); see matrix.md`
+        .text,
     );
   }
-  if (o.known_gap) lines.push(line`known gaps (listed in expectations, not failing the run): ${o.known_gap}`);
+  const o = report.summary.overall;
+  if (o.known_gap) out.push(p.yellow(`known gaps (listed in expectations, not failing the run): ${o.known_gap}`));
   const todo = report.cases.filter((c) => c.status === "known_gap" && c.gap?.reason.startsWith("TODO")).length;
-  if (todo) lines.push(line`WARNING: ${todo} known gaps have no reason yet (TODO in the expectations file)`);
+  if (todo)
+    out.push(p.yellow(`WARNING: ${plural(todo, "known gap has", "known gaps have")} no reason yet (TODO in the expectations file)`));
+  return out;
+}
+
+export function renderConsole(report: Report, options: ConsoleOptions = {}): string {
+  const p = colors(options.color === true);
+  const quiet = options.quiet === true;
+  const lines: string[] = quiet ? [] : header(report, p, options.columns ?? 100);
+  lines.push(...failureLines(report, p));
+  // What fails the run besides failing cases: orphan or observe-tier expectations entries, an adapter that never started, nothing judged.
+  for (const f of runLevelFailures(report.verdict)) lines.push(`${p.red(p.bold("RUN FAILS:"))} ${line`${f.message}`.text}`);
+  if (report.incomplete)
+    lines.push(
+      p.red(
+        line`INCOMPLETE: interrupted by ${report.incomplete.reason}${report.incomplete.phase ? ` during ${report.incomplete.phase}` : ""}${
+          report.incomplete.detail ? ` (${report.incomplete.detail})` : ""
+        }; ${report.incomplete.not_run.length} cases did not run`.text,
+      ),
+    );
+  if (!quiet) lines.push(...footer(report, p));
+  const o = report.summary.overall;
   const runLevel = runLevelFailures(report.verdict).length;
-  lines.push(
-    line`conformance: ${o.pass} passed, ${o.failed} failed, ${o.skipped} skipped, ${o.not_applicable} not applicable${
-      runLevel ? `; the run FAILS for ${runLevel} more reason${runLevel > 1 ? "s" : ""} (RUN FAILS above)` : ""
-    }${report.incomplete ? "; INCOMPLETE" : ""}`,
-  );
-  return lines.map((l) => l.text).join("\n");
+  const closing = line`conformance: ${o.pass} passed, ${o.failed} failed, ${o.skipped} skipped, ${o.not_applicable} not applicable${
+    runLevel ? `; the run FAILS for ${runLevel} more reason${runLevel > 1 ? "s" : ""} (RUN FAILS above)` : ""
+  }${report.incomplete ? "; INCOMPLETE" : ""}`.text;
+  const status = report.verdict.status;
+  lines.push(status === "pass" ? p.green(closing) : p.red(p.bold(closing)));
+  return lines.join("\n");
 }

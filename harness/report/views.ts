@@ -13,6 +13,7 @@ import { OutputError } from "../util/output-error.ts";
 import { own } from "../util/own.ts";
 import { writeFileChecked } from "../util/write-checked.ts";
 import { renderBadge } from "./badge.ts";
+import { useColor } from "./color.ts";
 import { renderConsole } from "./console.ts";
 import { emitGithubActions } from "./github-actions.ts";
 import { renderHtml } from "./html.ts";
@@ -31,7 +32,7 @@ export interface FileView {
 /** A view printed (or emitted to the CI system) when a report is ready. */
 export interface OutputView {
   readonly name: string;
-  emit(report: Report, context: { readonly dir: string; readonly json: boolean }): void;
+  emit(report: Report, context: { readonly dir: string; readonly json: boolean; readonly quiet?: boolean }): void;
 }
 
 /** File name for an implementation's JUnit document (`python@0.3.2` → `junit-python@0.3.2.xml`). */
@@ -69,7 +70,7 @@ export const FILE_VIEWS: readonly FileView[] = [
 export const OUTPUT_VIEWS: readonly OutputView[] = [
   {
     name: "console (text, or one JSON document with --json: the verdict with every reason, and the summary)",
-    emit: (report, { dir, json }) => {
+    emit: (report, { dir, json, quiet }) => {
       if (json)
         process.stdout.write(
           `${JSON.stringify({
@@ -79,7 +80,10 @@ export const OUTPUT_VIEWS: readonly OutputView[] = [
             ...(report.incomplete ? { incomplete: { ...report.incomplete, not_run: report.incomplete.not_run.length } } : {}),
           })}\n`,
         );
-      else process.stdout.write(`${renderConsole(report)}\nreport: ${dir}/report.json\n`);
+      else
+        process.stdout.write(
+          `${renderConsole(report, { quiet: quiet === true, color: useColor(process.stdout), columns: process.stdout.columns })}\nreport: ${dir}/report.json\n`,
+        );
     },
   },
   {
@@ -149,6 +153,6 @@ export function discardPendingWrites(): void {
 }
 
 /** Emits every output view of a written report. */
-export function announceReport(report: Report, dir: string, options: { readonly json?: boolean } = {}): void {
-  for (const view of OUTPUT_VIEWS) view.emit(report, { dir, json: options.json === true });
+export function announceReport(report: Report, dir: string, options: { readonly json?: boolean; readonly quiet?: boolean } = {}): void {
+  for (const view of OUTPUT_VIEWS) view.emit(report, { dir, json: options.json === true, quiet: options.quiet === true });
 }

@@ -13,5 +13,6 @@ export function tempOut(): string {
 }
 
 export async function cli(args: readonly string[]) {
-  return execa("node", [BIN, ...args], { reject: false, stdin: "ignore" });
+  // Plain text whatever the environment: the console's colour is tested on its own (console tests).
+  return execa("node", [BIN, ...args], { reject: false, stdin: "ignore", env: { NO_COLOR: "1" } });
 }

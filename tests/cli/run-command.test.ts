@@ -10,7 +10,8 @@ describe("smcp-conformance run", () => {
     const out = tempOut();
     const result = await cli(["run", "--impl", "reference", "--suite", "upstream-bundle-id,upstream-env-segment", "--out", out]);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toMatch(/upstream-bundle-id\s+16 vectors/);
+    // A row per suite: its vectors, then per implementation passed/judged and pass %.
+    expect(result.stdout).toMatch(/^upstream-bundle-id\s+16 {2}16\/16 100%$/m);
     expect(result.stdout).toMatch(/^conformance: 32 passed, 0 failed, 0 skipped, 0 not applicable$/m);
     const runDir = readdirSync(out).find((d) => d !== "latest");
     expect(readdirSync(join(out, "latest")).sort()).toEqual([
@@ -32,7 +33,7 @@ describe("smcp-conformance run", () => {
     const result = await cli(["run", "--impl", "reference", "--vectors", extra, "--filter", "explicit-id/extra/", "--out", tempOut()]);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain(
-      'FAIL reference explicit-id/extra/ok: /accepted: expected rejected, got accepted; /reason: expected "bundle_id.dot", got null',
+      'FAIL reference explicit-id/extra/ok: /accepted: expected rejected, got accepted; /reason: expected reason bundle_id.dot, got none',
     );
     expect(result.stdout).toMatch(/^conformance: 0 passed, 1 failed, 0 skipped, 0 not applicable$/m);
   });

@@ -32,7 +32,7 @@ describe("under GitHub Actions", () => {
     );
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain(
-      '::error title=reference explicit-id/extra/ok (fail)::/accepted: expected rejected, got accepted; /reason: expected "bundle_id.dot", got null',
+      "::error title=reference explicit-id/extra/ok (fail)::/accepted: expected rejected, got accepted; /reason: expected reason bundle_id.dot, got none",
     );
     expect(readFileSync(summary, "utf8")).toContain("| explicit-id | 1 | 0/1 pass, **1 fail** |");
   });

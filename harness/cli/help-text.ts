@@ -1,0 +1,20 @@
+/** Help text shared by the commands: the filter syntax, environment variables, examples. */
+
+export const FILTER_HELP =
+  "vector ids to run: with * or ? a glob over the whole id (* any characters, / included; ? one), without them a substring of the id (e.g. unicode, 'tlv/*/fullwidth-*')";
+
+export const ENVIRONMENT_HELP = `Environment:
+  NO_COLOR                no colour in the console (any non-empty value; wins over FORCE_COLOR)
+  FORCE_COLOR             colour even when the output is not a terminal (0 or false: never)
+  SMCP_CONFORMANCE_CACHE  where SDK environments are built (default: $XDG_CACHE_HOME or ~/.cache, /smcp-conformance)
+  SMCP_CONFORMANCE_TMPDIR the temporary directory given to adapters
+  GITHUB_ACTIONS, GITHUB_STEP_SUMMARY  on GitHub Actions: annotations and a step summary`;
+
+export const EXAMPLES_HELP = `Examples:
+  smcp-conformance run                                  the default matrix (reference and every SDK)
+  smcp-conformance run --impl reference,python --suite tlv
+  smcp-conformance run --filter unicode                 ids containing "unicode"
+  smcp-conformance run --filter 'tlv/map-order/*' --tier must
+  smcp-conformance run --last-failed                    again, only what failed last time
+  smcp-conformance list --suite tlv                     the ids a selection holds
+  smcp-conformance show tlv/map-order/fullwidth-before-astral`;
