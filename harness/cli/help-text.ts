@@ -8,6 +8,7 @@ export const ENVIRONMENT_HELP = `Environment:
   FORCE_COLOR             colour even when the output is not a terminal (0 or false: never)
   SMCP_CONFORMANCE_CACHE  where SDK environments are built (default: $XDG_CACHE_HOME or ~/.cache, /smcp-conformance)
   SMCP_CONFORMANCE_TMPDIR the temporary directory given to adapters
+  SMCP_CONFORMANCE_HEARTBEAT_MS  quiet this long (default 5000) before a "still waiting on" line (not on a terminal)
   GITHUB_ACTIONS, GITHUB_STEP_SUMMARY  on GitHub Actions: annotations and a step summary`;
 
 export const EXAMPLES_HELP = `Examples:

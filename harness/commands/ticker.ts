@@ -6,8 +6,13 @@
 import { terminalSafe } from "../util/terminal-text.ts";
 import { heartbeatLine, progressLine, type Watcher } from "./watch.ts";
 
-/** Quiet this long before the first heartbeat, and between heartbeats. */
+/** Quiet this long before the first heartbeat, and between heartbeats (SMCP_CONFORMANCE_HEARTBEAT_MS overrides). */
 export const HEARTBEAT_MS = 5000;
+
+export function heartbeatMs(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env["SMCP_CONFORMANCE_HEARTBEAT_MS"]);
+  return Number.isInteger(n) && n > 0 ? n : HEARTBEAT_MS;
+}
 
 export function startTicker(
   watcher: Watcher,
@@ -15,7 +20,7 @@ export function startTicker(
   options: { readonly tty: boolean; readonly heartbeatMs?: number },
 ): () => void {
   const started = Date.now();
-  const every = options.heartbeatMs ?? HEARTBEAT_MS;
+  const every = options.heartbeatMs ?? heartbeatMs();
   let lastBeat = 0;
   const timer = setInterval(
     () => {

@@ -12,7 +12,7 @@ export function tempOut(): string {
   return mkdtempSync(join(tmpdir(), "smcp-out-"));
 }
 
-export async function cli(args: readonly string[]) {
+export async function cli(args: readonly string[], env: Record<string, string> = {}) {
   // Plain text whatever the environment: the console's colour is tested on its own (console tests).
-  return execa("node", [BIN, ...args], { reject: false, stdin: "ignore", env: { NO_COLOR: "1" } });
+  return execa("node", [BIN, ...args], { reject: false, stdin: "ignore", env: { NO_COLOR: "1", ...env } });
 }
