@@ -26,11 +26,32 @@ function cellClass(c: Counts | undefined): string {
   return "skip";
 }
 
+/**
+ * A background on a scale by pass ratio, in three bands that never overlap: a cell with a failing
+ * case is red to orange (hue 0–25), one with known gaps only amber to yellow-green (35–95), one
+ * where every judged case passes green (120). 57 known gaps and 1 no longer look alike.
+ */
+function cellStyle(c: Counts | undefined): string {
+  if (!c || c.judged === 0) return "";
+  const ratio = c.pass / c.judged;
+  const hue = c.failed > 0 ? Math.round(ratio * 25) : c.known_gap > 0 ? Math.round(35 + ratio * 60) : 120;
+  return `background:hsl(${hue},75%,${c.failed > 0 ? 82 : 84}%)`;
+}
+
+/** Where a vector goes in "Cases to look at": failures first, then stale, known gaps, disagreements. */
+function rank(cases: readonly CaseRecord[]): { order: number; kind: string } {
+  if (cases.some((c) => c.status === "fail" || c.status === "crash" || c.status === "timeout" || c.status === "protocol_error"))
+    return { order: 0, kind: "fail" };
+  if (cases.some((c) => c.status === "stale")) return { order: 1, kind: "stale" };
+  if (cases.some((c) => c.status === "known_gap")) return { order: 2, kind: "known_gap" };
+  return { order: 3, kind: "split" };
+}
+
 function cellText(c: Counts | undefined): string {
   if (!c) return "–";
   const parts = [`${c.pass}/${c.judged}`];
   if (c.failed) parts.push(`${c.failed} failing`);
-  if (c.known_gap) parts.push(`${c.known_gap} known gaps`);
+  if (c.known_gap) parts.push(`${c.known_gap} known gap${c.known_gap === 1 ? "" : "s"}`);
   if (c.unsupported) parts.push(`${c.unsupported} unsupported`);
   if (c.observed) parts.push(`${c.observed} observed`);
   if (c.not_applicable) parts.push(`${c.not_applicable} not applicable`);
@@ -46,7 +67,7 @@ function answerHtml(c: CaseRecord): Markup {
 ← ${t.response ?? t.fault?.detail ?? "(no answer)"}</pre></div>`;
 }
 
-function vectorHtml(v: VectorRecord, cases: CaseRecord[], split: boolean): Markup {
+function vectorHtml(v: VectorRecord, cases: CaseRecord[], split: boolean, kind: string): Markup {
   const statuses = cases.map((c) => html`<span class="badge st-${c.status}">${c.implementation}: ${c.status}</span> `);
   const expected =
     v.expected !== undefined
@@ -58,9 +79,10 @@ function vectorHtml(v: VectorRecord, cases: CaseRecord[], split: boolean): Marku
     .filter((c) => c.status !== "pass")
     .map((c) => c.implementation)
     .join(" ");
-  return html`<details class="vector" data-suite="${v.suite}" data-tier="${v.tier}" data-impls="${impls}"><summary><code>${v.id}</code> <span class="tier">${v.tier}</span>${
+  const gap = cases.find((c) => c.gap)?.gap;
+  return html`<details class="vector" id="${v.id}" data-suite="${v.suite}" data-tier="${v.tier}" data-impls="${impls}" data-kind="${kind}"><summary><code>${v.id}</code> <a class="permalink" href="#${v.id}" title="link to this case">#</a> <span class="tier">${v.tier}</span>${
     split ? html` <span class="badge split">implementations disagree</span>` : ""
-  } ${statuses}</summary>
+  } ${statuses}${gap ? html` <span class="gapnote">known gap: ${gap.reason}</span>` : ""}</summary>
 <p>${v.description}</p><p class="spec">${v.spec?.file} § ${v.spec?.section} · ${v.source?.file}:${v.source?.line}</p>
 <h4>${v.op} input</h4><pre>${json(v.input)}</pre>${expected}${cases.map(answerHtml)}</details>`;
 }
@@ -70,12 +92,15 @@ td.pass{background:#d9f2d9}td.fail{background:#f7caca}td.gap{background:#fbe7b5}
 .badge{display:inline-block;border-radius:3px;padding:0 .4em;font-size:12px;background:#ddd}.st-pass{background:#d9f2d9}.st-fail,.st-stale,.st-crash,.st-timeout,.st-protocol_error{background:#f7caca}.st-known_gap{background:#fbe7b5}.split{background:#d6e4ff}
 details.vector{border:1px solid #ddd;margin:.3em 0;padding:.3em .6em}.answer{border-left:3px solid #ccc;margin:.5em 0;padding-left:.6em}.tier{color:#666;font-size:12px}.spec{color:#666}.gapnote{color:#7a5a00}
 #verdict{padding:.4em .8em;border-radius:4px}#verdict.v-pass{background:#d9f2d9}#verdict.v-fail{background:#f7caca}#verdict.v-incomplete{background:#eee}
-#filters label{margin-right:1em}.hidden{display:none}`;
+#filters label{margin-right:1em}.hidden{display:none}.permalink{color:#888;text-decoration:none}details.vector:target{outline:2px solid #3b6fd6}
+#verdict{font-size:16px;margin:.5em 0}#verdict strong{font-size:20px;margin-right:.5em}#verdict.v-pass strong{color:#17621a}#verdict.v-fail strong{color:#a11}`;
 
-const SCRIPT = `const q=(s)=>document.querySelectorAll(s);function apply(){const s=document.getElementById('f-suite').value,t=document.getElementById('f-tier').value,i=document.getElementById('f-impl').value;
-for(const d of q('details.vector')){const ok=(!s||d.dataset.suite===s)&&(!t||d.dataset.tier===t)&&(!i||d.dataset.impls.split(' ').includes(i));d.classList.toggle('hidden',!ok);}
+const SCRIPT = `const q=(s)=>document.querySelectorAll(s),g=(id)=>document.getElementById(id);function apply(){const s=g('f-suite').value,t=g('f-tier').value,i=g('f-impl').value,k=g('f-kind').value,x=g('f-text').value.toLowerCase();
+for(const d of q('details.vector')){const ok=(!s||d.dataset.suite===s)&&(!t||d.dataset.tier===t)&&(!i||d.dataset.impls.split(' ').includes(i))&&(!k||d.dataset.kind===k)&&(!x||d.textContent.toLowerCase().includes(x));d.classList.toggle('hidden',!ok);}
 for(const r of q('tr[data-suite]')){r.classList.toggle('hidden',!!s&&r.dataset.suite!==s);}}
-for(const id of ['f-suite','f-tier','f-impl'])document.getElementById(id).addEventListener('change',apply);`;
+for(const id of ['f-suite','f-tier','f-impl','f-kind'])g(id).addEventListener('change',apply);g('f-text').addEventListener('input',apply);
+g('f-expand').addEventListener('click',()=>{const open=g('f-expand').dataset.open!=='1';for(const d of q('details.vector:not(.hidden)'))d.open=open;g('f-expand').dataset.open=open?'1':'0';g('f-expand').textContent=open?'collapse all':'expand all';});
+function openHash(){const id=decodeURIComponent(location.hash.slice(1));const d=id&&document.getElementById(id);if(d&&d.tagName==='DETAILS'){d.open=true;d.scrollIntoView();}}window.addEventListener('hashchange',openHash);openHash();`;
 
 function options(values: string[]): Markup {
   return html`<option value="">all</option>${values.map((v) => html`<option value="${v}">${v}</option>`)}`;
@@ -90,7 +115,9 @@ function verdictHtml(report: Report): Markup {
       }; ${report.incomplete.not_run.length} cases did not run.`
     : "";
   const reasons = v.failures.map((f) => html`<li>${f.message}</li>`);
-  return html`<div id="verdict" class="v-${v.status}"><strong>${v.status.toUpperCase()}</strong>${incomplete}${
+  const o = report.summary.overall;
+  const counts = `${o.pass} passed, ${o.failed} failed, ${o.known_gap} known gaps, ${o.skipped} skipped, ${o.not_applicable} not applicable across ${report.implementations.length} implementations`;
+  return html`<div id="verdict" class="v-${v.status}"><strong>${v.status.toUpperCase()}</strong>${counts}.${incomplete}${
     reasons.length ? html`<ul>${reasons}</ul>` : ""
   }</div>`;
 }
@@ -100,23 +127,24 @@ export function renderHtml(report: Report): string {
   const split = new Set(report.facts.disagreements.map((d) => d.vector_id));
   const byVector = new Map<string, CaseRecord[]>();
   for (const c of report.cases) byVector.set(c.vector_id, [...(byVector.get(c.vector_id) ?? []), c]);
-  const interesting = report.vectors.filter(
-    (v) =>
-      split.has(v.id) ||
-      (byVector.get(v.id) ?? []).some((c) => c.status !== "pass" && c.status !== "observed" && c.status !== "unsupported"),
-  );
+  // Not applicable, unsupported and observed alone are nothing to look at.
+  const quiet = new Set(["pass", "observed", "unsupported", "not_applicable"]);
+  const interesting = report.vectors
+    .filter((v) => split.has(v.id) || (byVector.get(v.id) ?? []).some((c) => !quiet.has(c.status)))
+    .map((v, i) => ({ v, i, ...rank(byVector.get(v.id) ?? []) }))
+    .sort((a, b) => a.order - b.order || a.i - b.i);
   const head = html`<tr><th>suite</th><th>vectors</th>${impls.map((i) => html`<th>${i}</th>`)}</tr>`;
   const rows = report.corpus.suites.map(
     (s) =>
       html`<tr data-suite="${s.name}"><td>${s.name}</td><td>${s.vectors}</td>${impls.map((i) => {
         const c = own(own(report.summary.by_suite, s.name), i);
-        return html`<td class="${cellClass(c)}">${cellText(c)}</td>`;
+        return html`<td class="${cellClass(c)}" style="${cellStyle(c)}">${cellText(c)}</td>`;
       })}</tr>
 `,
   );
   const total = html`<tr><th>all</th><th>${report.vectors.length}</th>${impls.map((i) => {
     const c = own(report.summary.by_implementation, i);
-    return html`<th class="${cellClass(c)}">${cellText(c)}</th>`;
+    return html`<th class="${cellClass(c)}" style="${cellStyle(c)}">${cellText(c)}</th>`;
   })}</tr>`;
   const implRows = report.implementations.map(
     (i) =>
@@ -129,12 +157,12 @@ export function renderHtml(report: Report): string {
 <html lang="en"><head><meta charset="utf-8"><title>smcp-conformance ${report.run_id}</title><style>${trusted("html", STYLE)}</style></head>
 <body><h1>smcp-conformance</h1><p>run ${report.run_id} · ${report.started_at} · node ${report.environment.node} · kit ${report.environment.kit_version}</p>${verdictHtml(report)}
 <table id="implementations"><tr><th>implementation</th><th>SDK</th><th>version</th><th>packages</th><th>protocol</th><th>MCP revision (agreed / sent)</th><th>transport</th><th>restarts</th><th>broken</th></tr>${implRows}</table>
-<h2>Matrix</h2><p>pass / judged cases per suite; red = failing, amber = known gaps only, grey = nothing judged.</p>
+<h2>Matrix</h2><p>pass / judged cases per suite (a known gap is judged); red to orange = failing cases (redder the fewer pass), amber to yellow-green = known gaps only (the fewer gaps, the greener), green = every judged case passes, grey = nothing judged.</p>
 <table id="matrix">${head}
 ${rows}${total}</table>
-<h2>Cases to look at (${interesting.length})</h2><p>every vector where an implementation failed, has a known gap, or implementations disagree.</p>
-<div id="filters"><label>suite <select id="f-suite">${options(report.corpus.suites.map((s) => s.name))}</select></label><label>tier <select id="f-tier">${options(["must", "should", "observe"])}</select></label><label>implementation <select id="f-impl">${options(impls)}</select></label></div>
-<div id="cases">${interesting.map((v) => [vectorHtml(v, byVector.get(v.id) ?? [], split.has(v.id)), trusted("html", "\n")])}</div>
+<h2>Cases to look at (${interesting.length})</h2><p>every vector where an implementation failed, has a stale or known gap, or implementations disagree; in that order. Each has a permalink (#).</p>
+<div id="filters"><label>suite <select id="f-suite">${options(report.corpus.suites.map((s) => s.name))}</select></label><label>tier <select id="f-tier">${options(["must", "should", "observe"])}</select></label><label>implementation <select id="f-impl">${options(impls)}</select></label><label>status <select id="f-kind"><option value="">all</option><option value="fail">failing</option><option value="stale">stale</option><option value="known_gap">known gap</option><option value="split">disagreement only</option></select></label><label>search <input id="f-text" type="search" placeholder="id, value, reason"></label><button id="f-expand" type="button">expand all</button></div>
+<div id="cases">${interesting.map(({ v, kind }) => [vectorHtml(v, byVector.get(v.id) ?? [], split.has(v.id), kind), trusted("html", "\n")])}</div>
 ${renderCoverageHtml(report.coverage ?? [])}
 <script>${trusted("html", SCRIPT)}</script></body></html>
 `;

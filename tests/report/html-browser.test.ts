@@ -62,11 +62,66 @@ describe.runIf(CHROMIUM !== undefined)("index.html in headless Chromium", () => 
       await tab.screenshot({ path: join(SCREENSHOTS, "index.png"), fullPage: true });
       expect(readdirSync(SCREENSHOTS)).toContain("index.png");
 
+      // The banner says FAIL with the counts and what failed; a failing cell is never green.
+      const banner = await tab.$eval("#verdict", (d) => ({ cls: d.className, text: d.textContent ?? "" }));
+      expect(banner.cls).toBe("v-fail");
+      expect(banner.text).toMatch(/^FAIL\d+ passed, 2 failed/);
+      expect(banner.text).toContain("reference: 1 failing cases");
+      const failHue = await tab.$eval("#matrix tr[data-suite] td.fail", (td) => td.getAttribute("style") ?? "");
+      expect(failHue).toMatch(/hsl|rgb/);
+
+      // Status filter, search and expand-all.
+      await tab.select("#f-kind", "known_gap");
+      expect(await tab.$$eval("details.vector:not(.hidden)", (d) => d.length)).toBe(0);
+      await tab.select("#f-kind", "fail");
+      expect(await tab.$$eval("details.vector:not(.hidden)", (d) => d.length)).toBe(1);
+      await tab.select("#f-kind", "");
+      await tab.type("#f-text", "no-such-text");
+      expect(await tab.$$eval("details.vector:not(.hidden)", (d) => d.length)).toBe(0);
+      await tab.$eval("#f-text", (i) => {
+        (i as unknown as { value: string }).value = "";
+        i.dispatchEvent(new Event("input"));
+      });
+      await tab.click("#f-expand");
+      expect(await tab.$$eval("details.vector", (ds) => ds.every((d) => d.hasAttribute("open")))).toBe(true);
+
+      // A permalink opens its case.
+      const tab2 = await browser.newPage();
+      await tab2.setViewport({ width: 1400, height: 900 });
+      await tab2.goto(`${page}#explicit-id/extra/wrong`, { waitUntil: "load" });
+      expect(await tab2.$eval("details.vector", (d) => d.hasAttribute("open"))).toBe(true);
+      await tab2.screenshot({ path: join(SCREENSHOTS, "index-permalink.png") });
+
       await tab.select("#f-suite", "upstream-bundle-id");
       expect(await tab.$eval("details.vector", (d) => d.classList.contains("hidden"))).toBe(true);
       expect(await tab.$$eval("#matrix tr[data-suite]:not(.hidden)", (rows) => rows.length)).toBe(1);
     } finally {
       await browser.close();
     }
-  }, 60_000);
+  }, 180_000);
+
+  it("a green run: a PASS banner and green cells", async () => {
+    const out = tempOut();
+    const run = await cli(["run", "--impl", "reference,python", "--suite", "tlv,bundle-id", "--out", out]);
+    expect(run.exitCode).toBe(0);
+    const browser = await puppeteer.launch({ executablePath: CHROMIUM!, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+    try {
+      const tab = await browser.newPage();
+      await tab.setViewport({ width: 1400, height: 1000 });
+      await tab.goto(pathToFileURL(join(out, "latest", "index.html")).href, { waitUntil: "load" });
+      expect(await tab.$eval("#verdict", (d) => d.className)).toBe("v-pass");
+      expect(await tab.$eval("#verdict", (d) => d.textContent)).toMatch(/^PASS\d+ passed, 0 failed/);
+      // Known gaps first in the list (nothing fails), and they carry their reason in the summary line.
+      const first = await tab.$eval("details.vector", (d) => ({
+        kind: d.getAttribute("data-kind"),
+        text: d.querySelector("summary")!.textContent,
+      }));
+      expect(first.kind).toBe("known_gap");
+      expect(first.text).toContain("known gap: ");
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await tab.screenshot({ path: join(SCREENSHOTS, "index-green.png") });
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
 });
