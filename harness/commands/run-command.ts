@@ -104,11 +104,14 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   const implementations = watcher.implementations;
   // --bail: the first failing case stops the run like a signal would; the report says so.
   const bail = new AbortController();
+  let bailing = false;
   if (options.bail)
     watcher.onFailure = (impl, id) => {
-      if (bail.signal.aborted) return;
+      if (bailing) return;
+      bailing = true;
       process.stderr.write(terminalSafe(`--bail: ${impl} fails ${id}; stopping\n`));
-      bail.abort(BAIL);
+      // After the runner has recorded this answer (its promise chain settles first): the report holds the failure.
+      setImmediate(() => bail.abort(BAIL));
     };
   const session = new RunSession({
     corpus,
