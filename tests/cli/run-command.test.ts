@@ -33,7 +33,7 @@ describe("smcp-conformance run", () => {
     const result = await cli(["run", "--impl", "reference", "--vectors", extra, "--filter", "explicit-id/extra/", "--out", tempOut()]);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain(
-      'FAIL reference explicit-id/extra/ok: /accepted: expected rejected, got accepted; /reason: expected reason bundle_id.dot, got none',
+      "FAIL reference explicit-id/extra/ok: /accepted: expected rejected, got accepted; /reason: expected reason bundle_id.dot, got none",
     );
     expect(result.stdout).toMatch(/^conformance: 0 passed, 1 failed, 0 skipped, 0 not applicable$/m);
   });
