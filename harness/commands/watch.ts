@@ -6,8 +6,8 @@
  */
 import { judge } from "../diff/judge.ts";
 import type { Expectations } from "../expectations/load-expectations.ts";
-import type { Implementation } from "../model/implementation.ts";
-import { applyGap, isFailing } from "../model/status.ts";
+import type { Answer, Implementation } from "../model/implementation.ts";
+import { applyGap, type Gap, isFailing } from "../model/status.ts";
 import type { Vector } from "../model/vector.ts";
 import { judgedResult } from "../run/transport-cases.ts";
 
@@ -67,12 +67,9 @@ export function watch(
         try {
           const answer = await impl.call(op, input, options);
           const vector = byInput.get(input);
-          if (vector) {
-            const status = applyGap(judge(vector, judgedResult(answer)).status, gaps?.get(vector.id));
-            if (isFailing(status)) {
-              state.failed++;
-              watcher.onFailure?.(impl.name, vector.id);
-            }
+          if (vector && failing(vector, answer, gaps)) {
+            state.failed++;
+            watcher.onFailure?.(impl.name, vector.id);
           }
           return answer;
         } finally {
@@ -92,6 +89,15 @@ export function watch(
     watcher.implementations.push(wrapped);
   }
   return watcher;
+}
+
+/** Whether the runner will record this answer as failing. Observing never breaks a run: if judging throws, the runner meets the same error itself. */
+function failing(vector: Vector, answer: Answer, gaps: ReadonlyMap<string, Gap> | undefined): boolean {
+  try {
+    return isFailing(applyGap(judge(vector, judgedResult(answer)).status, gaps?.get(vector.id)));
+  } catch {
+    return false;
+  }
 }
 
 /** The heartbeat line: who is being waited on, and for how long. */
