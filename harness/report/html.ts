@@ -92,7 +92,7 @@ td.pass{background:#d9f2d9}td.fail{background:#f7caca}td.gap{background:#fbe7b5}
 .badge{display:inline-block;border-radius:3px;padding:0 .4em;font-size:12px;background:#ddd}.st-pass{background:#d9f2d9}.st-fail,.st-stale,.st-crash,.st-timeout,.st-protocol_error{background:#f7caca}.st-known_gap{background:#fbe7b5}.split{background:#d6e4ff}
 details.vector{border:1px solid #ddd;margin:.3em 0;padding:.3em .6em}.answer{border-left:3px solid #ccc;margin:.5em 0;padding-left:.6em}.tier{color:#666;font-size:12px}.spec{color:#666}.gapnote{color:#7a5a00}
 #verdict{padding:.4em .8em;border-radius:4px}#verdict.v-pass{background:#d9f2d9}#verdict.v-fail{background:#f7caca}#verdict.v-incomplete{background:#eee}
-#filters label{margin-right:1em}.hidden{display:none}.permalink{color:#888;text-decoration:none}details.vector:target{outline:2px solid #3b6fd6}
+#filters label{margin-right:1em}.hidden{display:none}.permalink{color:#888;text-decoration:none}details.vector:target,td:target{outline:2px solid #3b6fd6}
 #verdict{font-size:16px;margin:.5em 0}#verdict strong{font-size:20px;margin-right:.5em}#verdict.v-pass strong{color:#17621a}#verdict.v-fail strong{color:#a11}`;
 
 const SCRIPT = `const q=(s)=>document.querySelectorAll(s),g=(id)=>document.getElementById(id);function apply(){const s=g('f-suite').value,t=g('f-tier').value,i=g('f-impl').value,k=g('f-kind').value,x=g('f-text').value.toLowerCase();
@@ -138,7 +138,9 @@ export function renderHtml(report: Report): string {
     (s) =>
       html`<tr data-suite="${s.name}"><td>${s.name}</td><td>${s.vectors}</td>${impls.map((i) => {
         const c = own(own(report.summary.by_suite, s.name), i);
-        return html`<td class="${cellClass(c)}" style="${cellStyle(c)}">${cellText(c)}</td>`;
+        // A permalink per cell: #cell:<suite>:<implementation> (the outline shows which one was linked).
+        const id = `cell:${s.name}:${i}`;
+        return html`<td class="${cellClass(c)}" style="${cellStyle(c)}" id="${id}">${cellText(c)} <a class="permalink" href="#${id}">#</a></td>`;
       })}</tr>
 `,
   );

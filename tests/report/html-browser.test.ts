@@ -43,7 +43,8 @@ describe.runIf(CHROMIUM !== undefined)("index.html in headless Chromium", () => 
       );
       expect(matrix.map((r) => r[0])).toEqual([":explicit-id", ":upstream-bundle-id"]);
       expect(matrix[0]![2]).toMatch(/^fail:.*1 failing/);
-      expect(matrix[1]![2]).toBe("pass:16/16");
+      expect(matrix[1]![2]).toBe("pass:16/16 #");
+      expect(await tab.$eval("#matrix td a.permalink", (a) => a.getAttribute("href"))).toBe("#cell:explicit-id:reference");
 
       const summary = await tab.$("details.vector summary");
       expect(await summary!.evaluate((s) => s.textContent)).toContain("explicit-id/extra/wrong");
