@@ -37,6 +37,12 @@ export function buildProgram(): Command {
       "comma-separated implementations, e.g. reference,python,python@0.3.2,rust (default: reference and every SDK at its pinned version)",
     )
     .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
+    .option(
+      "--expectations <impl=file>",
+      "a known-gaps file for one selected implementation, in place of the kit's (repeatable; e.g. python@path:.=known-gaps.yaml)",
+      collect,
+      [],
+    )
     .option("--suite <names>", "comma-separated suites (default: all; `list suites` names them)")
     .option("--filter <pattern>", FILTER_HELP)
     .option("--tier <tiers>", "comma-separated tiers: must, should, observe (default: all)")

@@ -1,5 +1,6 @@
 /** Option parsing every command shares: lists, numbers, durations, seeds, and implementation selection. */
 import { type DriverOptions, MAX_TIMER_MS } from "../driver/subprocess-implementation.ts";
+import { withExpectationFiles } from "../impl/expectations-override.ts";
 import { defaultNames, knownNames, parseAdapterSpec, type Selected, selectImplementations } from "../impl/registry.ts";
 import type { Implementation } from "../model/implementation.ts";
 import { didYouMean } from "../util/did-you-mean.ts";
@@ -13,6 +14,8 @@ export interface SelectionOptions {
   readonly caseTimeout?: string;
   readonly window?: string;
   readonly maxMessageBytes?: string;
+  /** `--expectations <impl>=<file>` (run only): the caller's known-gaps files. */
+  readonly expectations?: string[];
 }
 
 /** A comma-separated list, blanks dropped. */
@@ -80,7 +83,7 @@ export function selectFromOptions(options: SelectionOptions): Selected[] {
   const selected = [...selectImplementations(names, driver), ...options.adapter.map((spec) => parseAdapterSpec(spec, driver))];
   const duplicate = selected.map((s) => s.implementation.name).find((n, i, all) => all.indexOf(n) !== i);
   if (duplicate) throw new UsageError(`implementation "${duplicate}" is selected twice`);
-  return selected;
+  return withExpectationFiles(selected, options.expectations ?? []);
 }
 
 /** Starts each implementation in turn (fuzz and generate need them all); one that cannot start is a usage error. */

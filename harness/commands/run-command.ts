@@ -31,6 +31,7 @@ import { watch } from "./watch.ts";
 export interface RunOptions {
   readonly impl?: string;
   readonly adapter: string[];
+  readonly expectations?: string[];
   readonly suite?: string;
   readonly filter?: string;
   readonly vectors: string[];
