@@ -31,7 +31,11 @@ function processesTagged(tag: string): number[] {
 
 /** Waits for `condition` (generously: a loaded CI machine starts the kit slowly), then says whether it holds. */
 async function until(condition: () => boolean, ms = 120_000): Promise<boolean> {
-  for (let waited = 0; !condition() && waited < ms; waited += 100) await sleep(100);
+  // True once seen: evaluating it a second time raced short-lived processes on a loaded machine.
+  for (let waited = 0; waited < ms; waited += 100) {
+    if (condition()) return true;
+    await sleep(100);
+  }
   return condition();
 }
 
