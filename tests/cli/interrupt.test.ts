@@ -1,28 +1,15 @@
 // SIGINT mid-run: adapters are killed, a partial report marked incomplete is written, exit 130.
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
+import { processesTagged } from "../fixtures/processes.ts";
 import { BIN, cli, tempOut } from "./cli-helpers.ts";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/fault-adapter.ts", import.meta.url));
-
-/** Processes whose command line contains `tag` (read from /proc, no tools needed). */
-function processesTagged(tag: string): number[] {
-  return readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(tag);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 function answeredCount(file: string): number {
   return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).length : 0;

@@ -3,31 +3,18 @@
 // child holds its stdout, an adapter that ignores SIGTERM. Nothing is orphaned.
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
+import { processesTagged } from "../fixtures/processes.ts";
 import { BIN, cli, tempOut } from "./cli-helpers.ts";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/fault-adapter.ts", import.meta.url));
 const adapterCommand = (flags: string) => `${process.execPath} --import ${import.meta.resolve("tsx")} ${FIXTURE} ${flags}`;
-
-/** Processes whose command line contains `tag` (read from /proc, no tools needed). */
-function processesTagged(tag: string): number[] {
-  return readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(tag);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /** Waits for `condition` (generously: a loaded CI machine starts the kit slowly), then says whether it holds. */
 async function until(condition: () => boolean, ms = 120_000): Promise<boolean> {

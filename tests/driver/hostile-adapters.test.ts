@@ -1,7 +1,7 @@
 // Adapters a hostile tester would write (issue 20, items 1, 3, 10, 11): the run ends, nothing is
 // orphaned, the harness's memory and stack stay bounded, and no fault earns a green verdict.
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
 import { writeReport } from "../../harness/report/views.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 import { tempOut } from "../cli/cli-helpers.ts";
+import { processesTagged } from "../fixtures/processes.ts";
 import { faultVectors } from "./fault-corpus.ts";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/fault-adapter.ts", import.meta.url));
@@ -33,20 +34,6 @@ async function run(flags: string[], options: Partial<DriverOptions> = {}) {
   const status = Object.fromEntries(report.cases.map((c) => [c.vector_id.split("/").pop()!, c.status]));
   const note = (name: string) => report.cases.find((c) => c.vector_id.endsWith(`/${name}`))!.note ?? "";
   return { report, status, note };
-}
-
-/** Processes whose command line contains `tag` (read from /proc). */
-function processesTagged(tag: string): number[] {
-  return readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d) && Number(d) !== process.pid)
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(tag);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
 }
 
 describe.runIf(existsSync("/proc"))("an adapter whose child holds its stdout (item 1)", () => {
