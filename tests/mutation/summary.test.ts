@@ -1,6 +1,6 @@
 /** MUTATION.md arithmetic: equivalents leave the denominator, triage is matched by a stable key. */
 import { describe, expect, it } from "vitest";
-import { mutantKey, renderMarkdown, type StrykerMutant, shortfalls, summarise, type Triage } from "./summary.ts";
+import { mutantKey, overlayReports, renderMarkdown, type StrykerMutant, shortfalls, summarise, type Triage } from "./summary.ts";
 
 const m = (line: number, status: string, replacement = "true"): StrykerMutant => ({
   mutatorName: "ConditionalExpression",
@@ -20,7 +20,7 @@ describe("the mutation summary", () => {
   it("scores killed / (valid − equivalent), leaving out compile errors and ignored mutants", () => {
     const equivalent: Triage = { mutant: mutantKey("src/a.ts", m(3, "Survived")), triage: "equivalent", reason: "same output" };
     const s = summarise(report, [equivalent]);
-    expect(s.files[0]).toEqual({ file: "src/a.ts", valid: 4, killed: 2, survived: 2, equivalent: 1, score: 2 / 3 });
+    expect(s.files[0]).toEqual({ file: "src/a.ts", valid: 4, killed: 2, survived: 2, equivalent: 1, specSilent: 0, score: 2 / 3 });
     expect(s.files[1]!.score).toBe(1);
     expect(s.total).toMatchObject({ valid: 6, killed: 4, equivalent: 1, score: 4 / 5 });
   });
@@ -41,8 +41,32 @@ describe("the mutation summary", () => {
     expect(s.killedByNewVectors).toEqual([added]);
     expect(s.staleTriage).toEqual([gone]);
     const md = renderMarkdown(s, "2026-11-30");
-    expect(md).toContain("| src/a.ts | 4 | 2 | 2 | 0 | 50.0 % | 50.0 % ✗ |");
+    expect(md).toContain("| src/a.ts | 4 | 2 | 2 | 0 | 0 | 50.0 % | 50.0 % ✗ |");
     expect(md).toContain("x/y/z");
     expect(md).toContain("**untriaged**");
+  });
+
+  it("counts a spec-silent survivor against the score, triaged but not equivalent", () => {
+    const silent: Triage = {
+      mutant: mutantKey("src/a.ts", m(3, "Survived")),
+      triage: "spec silent",
+      reason: "x.md §2 leaves it open",
+      vectors: ["o/b/s"],
+    };
+    const s = summarise(report, [silent]);
+    expect(s.files[0]).toMatchObject({ equivalent: 0, specSilent: 1, score: 2 / 4 });
+    expect(shortfalls(s)).not.toContain(`untriaged survivor: ${silent.mutant}`);
+    expect(renderMarkdown(s, "2026-11-30")).toContain("spec silent: x.md §2 leaves it open (recorded by o/b/s)");
+  });
+
+  it("scores each file by its newest measurement: a run of one file replaces the whole run's entry", () => {
+    const alone = { files: { "src/a.ts": { mutants: [m(1, "Killed"), m(3, "Killed")] } } };
+    const { report: merged, measuredBy } = overlayReports({ source: "whole", report }, [{ source: "alone", report: alone }]);
+    expect(summarise(merged, []).files.map((f) => [f.file, f.valid, f.killed])).toEqual([
+      ["src/a.ts", 2, 2],
+      ["src/b.ts", 2, 2],
+    ]);
+    expect(measuredBy).toEqual({ "src/a.ts": "alone", "src/b.ts": "whole" });
+    expect(renderMarkdown(summarise(merged, []), "2026-11-30", measuredBy)).toContain("- src/a.ts: alone");
   });
 });

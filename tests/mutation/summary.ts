@@ -1,9 +1,11 @@
 /**
  * MUTATION.md from Stryker's JSON report (mutation-testing-report-schema) and the checked-in
- * triage (tests/mutation/triage.yaml): the score per mutated file and overall, and every survivor
- * with its triage. A survivor is *equivalent* (no input can tell it from the original: the reason
- * says why) or a *missing vector* (the vectors added for it are named). The target counts only
- * non-equivalent mutants: killed / (valid − equivalent) ≥ 90 % per file.
+ * triage (tests/mutation/triage/<source file>.yaml): the score per mutated file and overall, and
+ * every survivor with its triage. A survivor is *equivalent* (no input can tell it from the original:
+ * the reason says why), a *missing vector* (the vectors added for it are named) or *spec silent*
+ * (only a reading the spec leaves open tells it apart: it stays in the denominator, because an
+ * observe vector records it but cannot kill it). The target counts only non-equivalent mutants:
+ * killed / (valid − equivalent) ≥ 90 % per file.
  */
 
 /** The part of Stryker's report this reads. */
@@ -23,7 +25,33 @@ export interface StrykerMutant {
 
 export type Triage =
   | { readonly mutant: string; readonly triage: "equivalent"; readonly reason: string }
-  | { readonly mutant: string; readonly triage: "missing vector"; readonly vectors: readonly string[]; readonly reason?: string };
+  | { readonly mutant: string; readonly triage: "missing vector"; readonly vectors: readonly string[]; readonly reason?: string }
+  | { readonly mutant: string; readonly triage: "spec silent"; readonly reason: string; readonly vectors?: readonly string[] };
+
+/** A Stryker report and where it came from (the whole run, or a run of one file). */
+export interface MeasuredReport {
+  readonly source: string;
+  readonly report: StrykerReport;
+}
+
+/**
+ * The whole run with per-file runs laid over it, oldest first, so each file is scored by its newest
+ * measurement. Adding vectors can only kill more mutants, so a file measured alone after the whole
+ * run is measured against the newer corpus, and the other files' results stay true.
+ */
+export function overlayReports(
+  base: MeasuredReport,
+  newerPerFile: readonly MeasuredReport[],
+): { readonly report: StrykerReport; readonly measuredBy: Readonly<Record<string, string>> } {
+  const files: Record<string, StrykerReport["files"][string]> = { ...base.report.files };
+  const measuredBy: Record<string, string> = Object.fromEntries(Object.keys(files).map((f) => [f, base.source]));
+  for (const { source, report } of newerPerFile)
+    for (const [file, entry] of Object.entries(report.files)) {
+      files[file] = entry;
+      measuredBy[file] = source;
+    }
+  return { report: { files }, measuredBy };
+}
 
 /** Statuses that count: a mutant that does not compile or was ignored says nothing about the corpus. */
 const KILLED = new Set(["Killed", "Timeout"]);
@@ -43,6 +71,8 @@ export interface FileScore {
   readonly killed: number;
   readonly survived: number;
   readonly equivalent: number;
+  /** Survivors only a reading the spec leaves open can tell apart: still counted against the score. */
+  readonly specSilent: number;
   /** killed / (valid − equivalent); 1 when nothing is left to kill. */
   readonly score: number;
 }
@@ -63,9 +93,9 @@ export interface Summary {
   readonly staleTriage: readonly Triage[];
 }
 
-function score(file: string, valid: number, killed: number, survived: number, equivalent: number): FileScore {
+function score(file: string, valid: number, killed: number, survived: number, equivalent: number, specSilent: number): FileScore {
   const denominator = valid - equivalent;
-  return { file, valid, killed, survived, equivalent, score: denominator <= 0 ? 1 : killed / denominator };
+  return { file, valid, killed, survived, equivalent, specSilent, score: denominator <= 0 ? 1 : killed / denominator };
 }
 
 export function summarise(report: StrykerReport, triage: readonly Triage[]): Summary {
@@ -79,6 +109,7 @@ export function summarise(report: StrykerReport, triage: readonly Triage[]): Sum
     let killed = 0;
     let survived = 0;
     let equivalent = 0;
+    let specSilent = 0;
     for (const m of mutants) {
       const key = mutantKey(file, m);
       const t = byKey.get(key);
@@ -91,10 +122,11 @@ export function summarise(report: StrykerReport, triage: readonly Triage[]): Sum
         valid++;
         survived++;
         if (t?.triage === "equivalent") equivalent++;
+        if (t?.triage === "spec silent") specSilent++;
         survivors.push(t ? { key, status: m.status, triage: t } : { key, status: m.status });
       }
     }
-    files.push(score(file, valid, killed, survived, equivalent));
+    files.push(score(file, valid, killed, survived, equivalent, specSilent));
   }
   const sum = (f: (s: FileScore) => number) => files.reduce((n, s) => n + f(s), 0);
   const total = score(
@@ -103,6 +135,7 @@ export function summarise(report: StrykerReport, triage: readonly Triage[]): Sum
     sum((s) => s.killed),
     sum((s) => s.survived),
     sum((s) => s.equivalent),
+    sum((s) => s.specSilent),
   );
   const staleTriage = triage.filter((t) => !seen.has(t.mutant));
   return { files, total, survivors, killedByNewVectors, staleTriage };
@@ -120,14 +153,16 @@ export function shortfalls(summary: Summary): string[] {
   ];
 }
 
-export function renderMarkdown(summary: Summary, generated: string): string {
+export function renderMarkdown(summary: Summary, generated: string, measuredBy: Readonly<Record<string, string>> = {}): string {
   const row = (f: FileScore) =>
-    `| ${f.file} | ${f.valid} | ${f.killed} | ${f.survived} | ${f.equivalent} | ${pct(f.valid ? f.killed / f.valid : 1)} | ${pct(f.score)}${f.score < TARGET ? " ✗" : ""} |`;
+    `| ${f.file} | ${f.valid} | ${f.killed} | ${f.survived} | ${f.equivalent} | ${f.specSilent} | ${pct(f.valid ? f.killed / f.valid : 1)} | ${pct(f.score)}${f.score < TARGET ? " ✗" : ""} |`;
   const survivorLine = (s: Survivor) => {
     const t = s.triage;
     const status = s.status === "NoCoverage" ? " (no coverage)" : "";
     if (!t) return `- \`${s.key}\`${status}: **untriaged**`;
     if (t.triage === "equivalent") return `- \`${s.key}\`${status}: equivalent: ${t.reason}`;
+    if (t.triage === "spec silent")
+      return `- \`${s.key}\`${status}: spec silent: ${t.reason}${t.vectors?.length ? ` (recorded by ${t.vectors.join(", ")})` : ""}`;
     return `- \`${s.key}\`${status}: missing vector, still surviving after ${t.vectors.join(", ")}${t.reason ? `: ${t.reason}` : ""}`;
   };
   const lines = [
@@ -135,11 +170,12 @@ export function renderMarkdown(summary: Summary, generated: string): string {
     "",
     `Generated by \`npm run mutation\` (${generated}) from Stryker's report over \`adapters/reference/src/\`,`,
     "with the corpus run through the reference as the only killer (tests/mutation/corpus-kills.mutation.ts).",
-    "Triage lives in tests/mutation/triage.yaml. *Corpus score* = killed / (valid − equivalent); the",
-    `target is ${pct(TARGET)} per file. *Raw* = killed / valid. Compile errors and ignored mutants are not counted.`,
+    "Triage lives in tests/mutation/triage/<source file>.yaml. *Corpus score* = killed / (valid − equivalent);",
+    `the target is ${pct(TARGET)} per file. *Raw* = killed / valid. Compile errors and ignored mutants are not counted.`,
+    "*Spec silent* survivors are counted against the score: only a reading the spec leaves open tells them apart.",
     "",
-    "| file | valid | killed | survived | equivalent | raw | corpus score |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| file | valid | killed | survived | equivalent | spec silent | raw | corpus score |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...summary.files.map(row),
     row(summary.total).replace(/^\| all files/, "| **all files**"),
     "",
@@ -154,6 +190,16 @@ export function renderMarkdown(summary: Summary, generated: string): string {
       : ["None."]),
     "",
   ];
+  const sources = [...new Set(Object.values(measuredBy))];
+  if (sources.length > 1)
+    lines.push(
+      "## Where each file's numbers come from",
+      "",
+      ...Object.entries(measuredBy)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([file, source]) => `- ${file}: ${source}`),
+      "",
+    );
   if (summary.staleTriage.length)
     lines.push(
       `## Triage entries matching no mutant (${summary.staleTriage.length})`,

@@ -1,14 +1,17 @@
 /**
- * `npm run mutation`, second step: MUTATION.md from Stryker's JSON report and the triage file.
- * Exit 0 when every file reaches the target and every survivor is triaged, 1 otherwise (the
- * shortfalls are printed), 2 when the report or the triage file cannot be read.
+ * `npm run mutation`, second step (and the last step of `npm run mutation:file`): MUTATION.md from
+ * Stryker's JSON report of the whole run, the newer runs of single files laid over it, and the
+ * triage files. Exit 0 when every file reaches the target and every survivor is triaged, 1
+ * otherwise (the shortfalls are printed), 2 when a report or a triage file cannot be read.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { parse } from "yaml";
-import { renderMarkdown, type StrykerReport, shortfalls, summarise, type Triage } from "./summary.ts";
+import { type MeasuredReport, overlayReports, renderMarkdown, type StrykerReport, shortfalls, summarise, type Triage } from "./summary.ts";
 
 const REPORT = "reports/mutation/corpus/mutation.json";
-const TRIAGE = "tests/mutation/triage.yaml";
+const PER_FILE_DIR = "reports/mutation/files";
+const TRIAGE_DIR = "tests/mutation/triage";
 const OUT = "MUTATION.md";
 
 function fail(message: string): never {
@@ -39,19 +42,47 @@ export function readTriage(file: string): Triage[] {
         ...(typeof t.reason === "string" ? { reason: t.reason } : {}),
       };
     }
-    return fail(`${where} (${t.mutant}): triage must be "equivalent" or "missing vector"`);
+    if (t.triage === "spec silent") {
+      if (typeof t.reason !== "string" || t.reason.trim() === "")
+        fail(`${where} (${t.mutant}): a spec-silent mutant needs a reason citing the spec`);
+      const vectors = Array.isArray(t.vectors) && t.vectors.every((v) => typeof v === "string") ? (t.vectors as string[]) : undefined;
+      return { mutant: t.mutant, triage: "spec silent", reason: t.reason, ...(vectors ? { vectors } : {}) };
+    }
+    return fail(`${where} (${t.mutant}): triage must be "equivalent", "missing vector" or "spec silent"`);
   });
 }
 
-if (!existsSync(REPORT)) fail(`${REPORT} not found: run \`npx stryker run\` first`);
-let report: StrykerReport;
-try {
-  report = JSON.parse(readFileSync(REPORT, "utf8")) as StrykerReport;
-} catch (e) {
-  fail(`${REPORT}: ${(e as Error).message}`);
+function readReport(file: string, label: string): MeasuredReport & { readonly mtime: number } {
+  try {
+    const mtime = statSync(file).mtimeMs;
+    const report = JSON.parse(readFileSync(file, "utf8")) as StrykerReport;
+    if (typeof report?.files !== "object" || report.files === null) fail(`${file}: not a Stryker JSON report (no files)`);
+    return { source: `${label} (${file}, ${new Date(mtime).toISOString().slice(0, 16)}Z)`, report, mtime };
+  } catch (e) {
+    return fail(`${file}: ${(e as Error).message}`);
+  }
 }
-const summary = summarise(report, readTriage(TRIAGE));
-writeFileSync(OUT, renderMarkdown(summary, new Date().toISOString().slice(0, 10)));
+
+if (!existsSync(REPORT)) fail(`${REPORT} not found: run \`npx stryker run\` first`);
+const whole = readReport(REPORT, "the whole run");
+const perFile = existsSync(PER_FILE_DIR)
+  ? readdirSync(PER_FILE_DIR)
+      .filter((f) => f.endsWith(".json") && !f.endsWith(".config.json"))
+      .map((f) => readReport(join(PER_FILE_DIR, f), "a run of this file alone"))
+      .filter((r) => r.mtime > whole.mtime)
+      .sort((a, b) => a.mtime - b.mtime)
+  : [];
+const { report, measuredBy } = overlayReports(whole, perFile);
+const triageFiles = existsSync(TRIAGE_DIR)
+  ? readdirSync(TRIAGE_DIR)
+      .filter((f) => f.endsWith(".yaml"))
+      .sort()
+  : [];
+const summary = summarise(
+  report,
+  triageFiles.flatMap((f) => readTriage(join(TRIAGE_DIR, f))),
+);
+writeFileSync(OUT, renderMarkdown(summary, new Date().toISOString().slice(0, 10), measuredBy));
 const t = summary.total;
 process.stdout.write(
   `${OUT}: ${t.killed} of ${t.valid} valid mutants killed, ${t.equivalent} triaged equivalent: corpus score ${(t.score * 100).toFixed(1)} %\n`,
