@@ -13,6 +13,7 @@ import { own } from "../util/own.ts";
 import { renderCoverageHtml } from "./coverage-html.ts";
 import { escapeHtml, html, type Markup, trusted } from "./escape.ts";
 import { packagesText } from "./markdown.ts";
+import { specUrl } from "./spec-link.ts";
 
 export { escapeHtml };
 
@@ -67,6 +68,14 @@ function answerHtml(c: CaseRecord): Markup {
 ← ${t.response ?? t.fault?.detail ?? "(no answer)"}</pre></div>`;
 }
 
+/** The spec reference: a link to the section on the published doc site when it names a page, its text otherwise. */
+function specHtml(v: VectorRecord): Markup {
+  const text = `${v.spec?.file} § ${v.spec?.section}`;
+  const url = specUrl(v.spec);
+  const ref = url ? html`<a class="spec-link" href="${url}" target="_blank" rel="noopener">${text}</a>` : html`${text}`;
+  return html`${ref}${v.spec?.note ? html` <span class="spec-note">(${v.spec.note})</span>` : ""}`;
+}
+
 function vectorHtml(v: VectorRecord, cases: CaseRecord[], split: boolean, kind: string): Markup {
   const statuses = cases.map((c) => html`<span class="badge st-${c.status}">${c.implementation}: ${c.status}</span> `);
   const expected =
@@ -83,14 +92,14 @@ function vectorHtml(v: VectorRecord, cases: CaseRecord[], split: boolean, kind: 
   return html`<details class="vector" id="${v.id}" data-suite="${v.suite}" data-tier="${v.tier}" data-impls="${impls}" data-kind="${kind}"><summary><code>${v.id}</code> <a class="permalink" href="#${v.id}" title="link to this case">#</a> <span class="tier">${v.tier}</span>${
     split ? html` <span class="badge split">implementations disagree</span>` : ""
   } ${statuses}${gap ? html` <span class="gapnote">known gap: ${gap.reason}</span>` : ""}</summary>
-<p>${v.description}</p><p class="spec">${v.spec?.file} § ${v.spec?.section} · ${v.source?.file}:${v.source?.line}</p>
+<p>${v.description}</p><p class="spec">${specHtml(v)} · ${v.source?.file}:${v.source?.line}</p>
 <h4>${v.op} input</h4><pre>${json(v.input)}</pre>${expected}${cases.map(answerHtml)}</details>`;
 }
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}
 td.pass{background:#d9f2d9}td.fail{background:#f7caca}td.gap{background:#fbe7b5}td.skip,td.none{background:#eee}pre{background:#f6f6f6;padding:.5em;overflow:auto;max-height:20em;white-space:pre-wrap;word-break:break-all}
 .badge{display:inline-block;border-radius:3px;padding:0 .4em;font-size:12px;background:#ddd}.st-pass{background:#d9f2d9}.st-fail,.st-stale,.st-crash,.st-timeout,.st-protocol_error{background:#f7caca}.st-known_gap{background:#fbe7b5}.split{background:#d6e4ff}
-details.vector{border:1px solid #ddd;margin:.3em 0;padding:.3em .6em}.answer{border-left:3px solid #ccc;margin:.5em 0;padding-left:.6em}.tier{color:#666;font-size:12px}.spec{color:#666}.gapnote{color:#7a5a00}
+details.vector{border:1px solid #ddd;margin:.3em 0;padding:.3em .6em}.answer{border-left:3px solid #ccc;margin:.5em 0;padding-left:.6em}.tier{color:#666;font-size:12px}.spec{color:#666}.spec-note{color:#888;font-size:12px}.gapnote{color:#7a5a00}
 #verdict{padding:.4em .8em;border-radius:4px}#verdict.v-pass{background:#d9f2d9}#verdict.v-fail{background:#f7caca}#verdict.v-incomplete{background:#eee}
 #filters label{margin-right:1em}.hidden{display:none}.permalink{color:#888;text-decoration:none}details.vector:target,td:target{outline:2px solid #3b6fd6}
 #verdict{font-size:16px;margin:.5em 0}#verdict strong{font-size:20px;margin-right:.5em}#verdict.v-pass strong{color:#17621a}#verdict.v-fail strong{color:#a11}`;
