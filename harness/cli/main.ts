@@ -1,14 +1,11 @@
-/** The CLI: a thin wrapper over the library; typed faults become exit code 2 with their message. */
+/**
+ * The CLI: a thin wrapper over the library; typed faults become exit code 2 with their message.
+ * Each command's module is imported when that command runs, so `--help`, a usage error or a
+ * small command does not pay for loading the corpus, the driver and every report view.
+ */
 import { Command, CommanderError } from "commander";
-import { auditCommand } from "../commands/audit-command.ts";
-import { compareCommand } from "../commands/compare-command.ts";
 import { EXIT, EXIT_CODES_HELP } from "../commands/exit-code.ts";
-import { exportCommand } from "../commands/export-command.ts";
 import { describeError } from "../commands/interrupts.ts";
-import { listCommand } from "../commands/list-command.ts";
-import { mergeCommand } from "../commands/merge-command.ts";
-import { RunInternalError, runCommand } from "../commands/run-command.ts";
-import { showCommand } from "../commands/show-command.ts";
 import { CorpusError } from "../corpus/errors.ts";
 import { OutputError } from "../util/output-error.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
@@ -66,6 +63,7 @@ export function buildProgram(): Command {
     .option("--record-faults", "with --update-expectations: record crash, timeout and protocol_error cases as gaps too")
     .addHelpText("after", `${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n${EXAMPLES_HELP}`)
     .action(async (options) => {
+      const { runCommand } = await import("../commands/run-command.ts");
       process.exitCode = await runCommand(options);
     });
   program
@@ -136,7 +134,8 @@ export function buildProgram(): Command {
     .option("--tier <tiers>", "comma-separated tiers: must, should, observe (default: all)")
     .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
     .option("--json", "print the list as JSON")
-    .action((what: string, options) => {
+    .action(async (what: string, options) => {
+      const { listCommand } = await import("../commands/list-command.ts");
       process.exitCode = listCommand(what, options);
     });
   program
@@ -146,14 +145,16 @@ export function buildProgram(): Command {
     .option("--out <dir>", "where run folders are written", "reports")
     .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
     .option("--json", "print the vector and its cases as JSON")
-    .action((id: string, options) => {
+    .action(async (id: string, options) => {
+      const { showCommand } = await import("../commands/show-command.ts");
       process.exitCode = showCommand(id, options);
     });
   program
     .command("audit")
     .argument("<report>", "a report.json")
     .description("re-derive every case status and the summary from the transcripts alone")
-    .action((path: string) => {
+    .action(async (path: string) => {
+      const { auditCommand } = await import("../commands/audit-command.ts");
       process.exitCode = auditCommand(path);
     });
   program
@@ -162,7 +163,8 @@ export function buildProgram(): Command {
     .requiredOption("--out <dir>", "where the fixture files are written")
     .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
     .description("write the flat suites as fixtures an SDK's own tests can load without the kit")
-    .action((options: { format: string; out: string; vectors: string[] }) => {
+    .action(async (options: { format: string; out: string; vectors: string[] }) => {
+      const { exportCommand } = await import("../commands/export-command.ts");
       process.exitCode = exportCommand(options);
     });
   program
@@ -170,7 +172,8 @@ export function buildProgram(): Command {
     .argument("<reports...>", "shard report.json files")
     .option("--out <dir>", "where the merged run folder is written", "reports")
     .description("join shard reports into one report, identical in results to an unsharded run")
-    .action((paths: string[], options: { out: string }) => {
+    .action(async (paths: string[], options: { out: string }) => {
+      const { mergeCommand } = await import("../commands/merge-command.ts");
       process.exitCode = mergeCommand(paths, options.out);
     });
   program
@@ -192,7 +195,8 @@ export function buildProgram(): Command {
     .argument("<new>", "the later report.json")
     .option("--json", "print the comparison as JSON")
     .description("regressions, fixes, status changes, new / removed / changed vectors between two runs")
-    .action((oldPath: string, newPath: string, options: { json?: boolean }) => {
+    .action(async (oldPath: string, newPath: string, options: { json?: boolean }) => {
+      const { compareCommand } = await import("../commands/compare-command.ts");
       process.exitCode = compareCommand(oldPath, newPath, options.json === true);
     });
   return program;
@@ -217,7 +221,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       return EXIT.usage;
     }
     // Anything else is a fault of the kit itself: exit 3, never 1 (which means failing cases).
-    process.stderr.write(`internal error: ${error instanceof RunInternalError ? error.message : describeError(error)}\n`);
+    // run's own internal error has already been described (and its report written): print it as is.
+    const described = error instanceof Error && error.name === "RunInternalError";
+    process.stderr.write(`internal error: ${described ? error.message : describeError(error)}\n`);
     return EXIT.internal;
   }
 }
