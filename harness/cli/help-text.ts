@@ -1,7 +1,11 @@
-/** Help text shared by the commands: the filter syntax, environment variables, examples. */
+/** Help text shared by the commands: the filter syntax, retention, environment variables, examples. */
+
+import { DEFAULT_KEEP } from "../report/retention.ts";
 
 export const FILTER_HELP =
   "vector ids to run: with * or ? a glob over the whole id (* any characters, / included; ? one), without them a substring of the id (e.g. unicode, 'tlv/*/fullwidth-*')";
+
+export const KEEP_HELP = `run folders to keep in --out: after the run, older ones the kit wrote are removed, never the one latest points at (0 keeps all; default: ${DEFAULT_KEEP})`;
 
 export const ENVIRONMENT_HELP = `Environment:
   NO_COLOR                no colour in the console (any non-empty value; wins over FORCE_COLOR)
@@ -17,5 +21,6 @@ export const EXAMPLES_HELP = `Examples:
   smcp-conformance run --filter unicode                 ids containing "unicode"
   smcp-conformance run --filter 'tlv/map-order/*' --tier must
   smcp-conformance run --last-failed                    again, only what failed last time
+  smcp-conformance run --keep 5                         keep only the 5 newest run folders in reports/
   smcp-conformance list --suite tlv                     the ids a selection holds
   smcp-conformance show tlv/map-order/fullwidth-before-astral`;

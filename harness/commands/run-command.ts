@@ -16,6 +16,7 @@ import { KIT_VECTORS_DIR, kitPackage } from "../model/kit-files.ts";
 import { PROTOCOL_VERSIONS } from "../model/protocols.ts";
 import type { Report } from "../model/report.ts";
 import { prepareOutDir } from "../report/out-dir.ts";
+import { type Pruned, parseKeep, pruneRuns } from "../report/retention.ts";
 import { announceReport, discardPendingWrites, WriteInterrupted, writeReport, writeReportInterruptible } from "../report/views.ts";
 import { RunSession } from "../run/run-corpus.ts";
 import { OutputError } from "../util/output-error.ts";
@@ -50,6 +51,8 @@ export interface RunOptions {
   readonly lastFailed?: boolean;
   readonly bail?: boolean;
   readonly quiet?: boolean;
+  /** Run folders to keep in --out, newest first (0: all); default DEFAULT_KEEP. */
+  readonly keep?: string;
 }
 
 /** The incomplete reason --bail leaves: the run stopped at its first failing case (exit 1). */
@@ -85,6 +88,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       `no implementation selected: --impl ${JSON.stringify(options.impl ?? "")} names none (known: ${knownNames().join(", ")})`,
     );
   const { caseTimeoutMs } = driverOptions(options);
+  const keep = parseKeep(options.keep);
   const out = prepareOutDir(options.out, [KIT_VECTORS_DIR, ...options.vectors]);
   const expectations = new Map<string, Expectations>();
   for (const s of selected) {
@@ -166,7 +170,19 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   }
   phase = "written";
   if (options.updateExpectations && !report.incomplete) updateAll(report, selected, options.recordFaults === true);
-  return finish(report, dir, options);
+  const code = finish(report, dir, options);
+  announcePruned(pruneRuns(out, keep), keep, options.quiet === true);
+  return code;
+}
+
+/** One line when older run folders were removed (or could not be). */
+function announcePruned(pruned: Pruned, keep: number, quiet: boolean): void {
+  const n = pruned.removed.length;
+  if (n > 0 && !quiet)
+    process.stderr.write(
+      `removed ${n} run folder${n === 1 ? "" : "s"} older than the ${keep} newest (--keep N sets how many; 0 keeps all)\n`,
+    );
+  if (pruned.failed.length > 0) process.stderr.write(terminalSafe(`could not remove old run folders: ${pruned.failed.join(", ")}\n`));
 }
 
 /** Prints the report (every output view) and how the run ended; returns the exit code. */

@@ -80,9 +80,28 @@ export function latestIsOurs(out: string): boolean {
     return true; // absent
   }
   if (stat.isSymbolicLink()) return RUN_ID_PATTERN.test(readlinkSync(latest));
-  if (!stat.isDirectory()) return false;
-  const entries = readdirSync(latest);
-  return entries.includes("report.json") && entries.every((e) => VIEW_FILE.test(e));
+  return holdsOnlyViews(latest);
+}
+
+/** A real folder (not a link) holding report.json and report views only: what the kit writes. */
+export function holdsOnlyViews(dir: string): boolean {
+  try {
+    if (!lstatSync(dir).isDirectory()) return false;
+    const entries = readdirSync(dir);
+    return entries.includes("report.json") && entries.every((e) => VIEW_FILE.test(e));
+  } catch {
+    return false; // gone or unreadable: not ours to touch
+  }
+}
+
+/** The run folder `<out>/latest` points at, if it is a link the kit made. */
+export function latestTarget(out: string): string | undefined {
+  try {
+    const target = readlinkSync(join(out, "latest"));
+    return RUN_ID_PATTERN.test(target) ? target : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
