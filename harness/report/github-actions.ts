@@ -1,6 +1,7 @@
 /**
  * CI-friendly output under GitHub Actions: each failing case, and every other reason the run fails,
- * becomes an `::error` annotation, and the Markdown view is appended to the job's step summary.
+ * becomes an `::error` annotation, and the Markdown view (its short form when long) is appended to
+ * the job's step summary.
  * With `--json` the annotations go to stderr (the runner reads workflow commands on both streams),
  * so stdout stays one JSON document.
  */
@@ -10,7 +11,8 @@ import type { Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
 import { runLevelFailures } from "../model/verdict.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
-import { renderMarkdown } from "./markdown.ts";
+import { type Markup, md, mdCode, trusted } from "./escape.ts";
+import { renderMarkdown, renderShortMarkdown } from "./markdown.ts";
 
 /** Workflow-command escaping: %, CR and LF in data; also : and , in properties; other controls shown as escapes. */
 function escapeData(text: string): string {
@@ -40,9 +42,34 @@ export function githubAnnotations(report: Report): string[] {
   return [...cases, ...run, ...incomplete];
 }
 
+/**
+ * Past this many characters the step summary is the short form (markdown.ts): a full matrix with
+ * hundreds of disagreements and known gaps (over 100 kB for the default run) buries the verdict,
+ * and GitHub keeps at most 1 MiB of summary per step.
+ */
+export const STEP_SUMMARY_LIMIT = 20_000;
+
+/** Where the full report is: the run folder, and on GitHub the workflow run's page, where its artifacts are listed. */
+function whereTheReportIs(report: Report, env: NodeJS.ProcessEnv): Markup {
+  const folder = md`matrix.md and index.html in the run folder ${mdCode(report.run_id)}`;
+  const server = env["GITHUB_SERVER_URL"];
+  const repository = env["GITHUB_REPOSITORY"];
+  const run = env["GITHUB_RUN_ID"];
+  if (!server || !repository || !run) return md`${folder}.`;
+  // A link, so the URL is not put through Markdown text escaping; only characters that end a link destination are encoded.
+  const url = `${server}/${repository}/actions/runs/${run}`.replace(/[()<>\s\\]/g, (c) => encodeURIComponent(c));
+  return md`${folder} (a workflow that uploads the output folder lists it with the artifacts of ${trusted("md", `[this workflow run](${url})`)}).`;
+}
+
+/** The step summary: the Markdown view, or its short form when the full one is longer than `limit`. */
+export function stepSummary(report: Report, env: NodeJS.ProcessEnv = process.env, limit = STEP_SUMMARY_LIMIT): string {
+  const full = renderMarkdown(report);
+  return full.length <= limit ? full : renderShortMarkdown(report, whereTheReportIs(report, env));
+}
+
 export function emitGithubActions(report: Report, env: NodeJS.ProcessEnv = process.env, out: NodeJS.WritableStream = process.stdout): void {
   if (env["GITHUB_ACTIONS"] !== "true") return;
   for (const line of githubAnnotations(report)) out.write(`${line}\n`);
   const summary = env["GITHUB_STEP_SUMMARY"];
-  if (summary) appendFileSync(summary, renderMarkdown(report));
+  if (summary) appendFileSync(summary, stepSummary(report, env));
 }

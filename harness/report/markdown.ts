@@ -8,6 +8,7 @@ import { describeDifference } from "../diff/describe.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { Counts, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
+import { canonicalJson } from "../util/canonical-json.ts";
 import { own } from "../util/own.ts";
 import { renderCoverageMarkdown } from "./coverage-text.ts";
 import { join, type Markup, md, mdCode } from "./escape.ts";
@@ -47,6 +48,74 @@ function verdictLines(report: Report): Markup[] {
   return lines;
 }
 
+/** The failing cases with their differences; past `limit` cases, a line saying how many more matrix.md lists. */
+function failureLines(report: Report, limit = Number.POSITIVE_INFINITY): Markup[] {
+  const failures = report.cases.filter((c) => isFailing(c.status));
+  const lines = [failures.length === 0 ? md`No failures.` : md`## Failures (${failures.length})`, md``];
+  for (const c of failures.slice(0, limit)) {
+    lines.push(md`- **${c.vector_id}** on ${c.implementation} (${c.status})${c.note ? md`: ${c.note}` : ""}`);
+    for (const d of c.diffs) lines.push(md`  - ${describeDifference(d)}`);
+  }
+  if (failures.length > limit) lines.push(md`- … and ${failures.length - limit} more, in matrix.md`);
+  return lines;
+}
+
+/**
+ * The short form of the Markdown view, for a CI step summary when the full one is long: the
+ * verdict, one row of totals per implementation, the first failures, and where the rest is.
+ */
+export function renderShortMarkdown(report: Report, where: Markup, failureLimit = 30): string {
+  const impls = report.implementations.map((i) => i.name);
+  const lines: Markup[] = [
+    md`# smcp-conformance run ${report.run_id}`,
+    md``,
+    ...verdictLines(report),
+    md``,
+    md`| | ${cells(impls.map((i) => md`${i}`))} |`,
+    md`| --- | ${cells(impls.map(() => md`---`))} |`,
+    md`| **all** (${report.vectors.length} vectors) | ${cells(impls.map((i) => cell(own(report.summary.by_implementation, i))))} |`,
+    md``,
+    ...failureLines(report, failureLimit),
+    md``,
+    md`The per-suite matrix, every failure, the disagreements and the known gaps: ${where}`,
+  ];
+  return `${join("md", lines, "\n").text}\n`;
+}
+
+/** A string shown as it is: one line, not empty, no space at either end (a code span would hide it). */
+const plain = (v: unknown): v is string => typeof v === "string" && v !== "" && v.trim() === v && !/[\u0000-\u001f\u007f]/.test(v);
+
+/** One value: a plain string once, inside a code span; anything else compact JSON. */
+const valueCode = (v: unknown): Markup => mdCode(plain(v) ? v : canonicalJson(v));
+
+/**
+ * An answer (answer-key.ts: canonical JSON of the output, or `error <reason>`) for a reader: an
+ * object as `key: value` pairs, a string without JSON quotes or escapes, so a string holding JSON
+ * is not shown encoded twice. Not JSON (an error, an unparsable answer): the text as it is.
+ */
+function readableAnswer(answer: string): Markup {
+  let value: unknown;
+  try {
+    value = JSON.parse(answer);
+  } catch {
+    return mdCode(answer);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return valueCode(value);
+  const entries = Object.entries(value);
+  if (entries.length === 0) return mdCode("{}");
+  return join(
+    "md",
+    entries.map(([k, v]) => md`${k}: ${valueCode(v)}`),
+    ", ",
+  );
+}
+
+/** Readable answers, unless two of them would then read alike (`"1"` and `1`): then the canonical JSON of each. */
+export function readableAnswers(answers: readonly string[]): Markup[] {
+  const readable = answers.map(readableAnswer);
+  return new Set(readable.map((r) => r.text)).size === readable.length ? readable : answers.map((a) => mdCode(a));
+}
+
 export function renderMarkdown(report: Report): string {
   const impls = report.implementations.map((i) => i.name);
   const lines: Markup[] = [
@@ -79,17 +148,13 @@ export function renderMarkdown(report: Report): string {
     for (const [impl, a] of agreement) lines.push(md`| ${impl} | ${a.verdicts} | ${a.accept_agree} | ${a.reason_agree} |`);
     lines.push(md``);
   }
-  const failures = report.cases.filter((c) => isFailing(c.status));
-  lines.push(failures.length === 0 ? md`No failures.` : md`## Failures (${failures.length})`, md``);
-  for (const c of failures) {
-    lines.push(md`- **${c.vector_id}** on ${c.implementation} (${c.status})${c.note ? md`: ${c.note}` : ""}`);
-    for (const d of c.diffs) lines.push(md`  - ${describeDifference(d)}`);
-  }
+  lines.push(...failureLines(report));
   const split = report.facts.disagreements;
   if (split.length > 0) {
     lines.push(md``, md`## Where implementations disagree (${split.length} vectors)`, md``);
     for (const d of split) {
-      const groups = d.groups.map((g, i) => md`${i > 0 ? "; " : ""}${g.implementations.join(", ")} → ${mdCode(g.answer)}`);
+      const answers = readableAnswers(d.groups.map((g) => g.answer));
+      const groups = d.groups.map((g, i) => md`${i > 0 ? "; " : ""}${g.implementations.join(", ")} → ${answers[i]}`);
       lines.push(md`- **${d.vector_id}** (${d.tier}): ${groups}`);
     }
   }
