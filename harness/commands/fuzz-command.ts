@@ -3,26 +3,32 @@
  * inputs, shrinking every disagreement through the real adapters, writing candidate vectors.
  * With the reference selected it is a gate: each SDK's kinds of disagreement with the reference
  * are judged against its fuzz baseline (exit 1 on a new kind); `--update-baseline` rewrites them.
- * `--replay` re-runs one shrunk case from its seed and path.
+ * `--replay` re-runs one shrunk case from its seed and path. Candidates are named
+ * `<suite>/<group>/<what the input probes>`; `--into vectors/<suite>/<file>.yaml` appends them to
+ * that file for review instead of the fuzz folder.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
-import { vectorFileText, visibleJson } from "../corpus/vector-file-text.ts";
+import { visibleJson } from "../corpus/vector-file-text.ts";
 import { ask, kindKey } from "../fuzz/answers.ts";
 import { type Baseline, baselineFileFor, loadBaseline, updateBaseline } from "../fuzz/baseline.ts";
-import { alreadyInCorpus, candidateFiles } from "../fuzz/candidates.ts";
+import { alreadyInCorpus, candidateFiles, DEFAULT_FUZZ_GROUP, homeOf } from "../fuzz/candidates.ts";
 import { type CorpusKinds, corpusKinds } from "../fuzz/corpus-kinds.ts";
 import { type FuzzSummary, fuzz } from "../fuzz/fuzz-run.ts";
 import { type GateVerdict, isFaultKind, judgeKinds } from "../fuzz/gate.ts";
+import { progressSink } from "../fuzz/progress-sink.ts";
 import { renderGate, renderNewKinds, renderSummary } from "../fuzz/render-summary.ts";
 import { replayInput } from "../fuzz/shrink.ts";
+import { vectorFileYaml } from "../fuzz/vector-yaml.ts";
+import { appendInto, type IntoTarget, readInto } from "../generate/into-file.ts";
 import { fuzzableOps, OP_ARBITRARIES } from "../generators/index.ts";
 import type { Implementation } from "../model/implementation.ts";
 import { newRunId } from "../model/run-id.ts";
 import type { Corpus } from "../model/vector.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { EXIT } from "./exit-code.ts";
+import { groupOption } from "./generate-command.ts";
 import { withInterrupts } from "./interrupts.ts";
 import { list, parseDuration, parseSeed, positive, selectFromOptions, startAll } from "./options.ts";
 
@@ -41,6 +47,10 @@ export interface FuzzCommandOptions {
   readonly window?: string;
   readonly strictProtocol?: boolean;
   readonly updateBaseline?: boolean;
+  /** The id segment of candidates after the suite (default "fuzz"). */
+  readonly group?: string;
+  /** A suite's vector file the candidates are appended to, for review. */
+  readonly into?: string;
 }
 
 /** Kinds are taken against this implementation; without it in the selection there is no gate. */
@@ -68,7 +78,9 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
   const pivot = implementations.some((i) => i.name === PIVOT) ? PIVOT : undefined;
   if (options.updateBaseline && (pivot === undefined || options.replay !== undefined))
     throw new UsageError(`--update-baseline needs ${PIVOT} among the implementations (kinds are taken against it), and no --replay`);
+  const group = groupOption(options.group, DEFAULT_FUZZ_GROUP);
   const corpus = options.replay === undefined ? loadCorpus() : undefined;
+  const target = options.into === undefined || corpus === undefined ? undefined : intoTarget(options.into, corpus, ops);
   // Baselines are read before any adapter starts: a broken one stops the command at once (exit 2).
   const baselines = new Map<string, Baseline>();
   if (pivot !== undefined && corpus !== undefined) {
@@ -84,6 +96,7 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
     process.stderr.write(
       `fuzz: seed ${seed}, ${runs} cases over ${ops.length} operations, ${implementations.map((i) => i.name).join(", ")}\n`,
     );
+    const progress = progressSink((text) => process.stderr.write(text), process.stderr.isTTY === true, process.stderr.columns);
     const summary = await withInterrupts((signal) =>
       fuzz({
         ops,
@@ -95,10 +108,15 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
         ...(pivot !== undefined ? { pivot } : {}),
         ...(timeBudgetMs !== undefined ? { timeBudgetMs } : {}),
         shouldStop: () => signal.aborted,
-        onProgress: (line) => process.stderr.write(`${line}\n`),
+        onProgress: progress.line,
       }),
     );
-    const written = writeOutputs(summary, corpus!, options.out, `smcp-conformance fuzz --seed ${seed}`);
+    const written = writeOutputs(summary, corpus!, options.out, `smcp-conformance fuzz --seed ${seed}`, {
+      group,
+      target,
+      progress: progress.lines,
+    });
+    progress.close(written.log);
     // The corpus inputs of the fuzzed operations, classified the same way: which vectors pin each kind.
     const links = pivot === undefined || summary.kinds.length === 0 ? new Map() : await corpusKinds(corpus!, ops, implementations, pivot);
     if (options.updateBaseline) rewriteBaselines(summary, baselines, corpus!, links);
@@ -106,7 +124,7 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
     process.stdout.write(
       options.json
         ? `${JSON.stringify({ ...summary, out: written.dir, candidates: written.candidates, ...(verdict ? { gate: gateJson(verdict) } : {}) })}\n`
-        : `${renderText(summary, written.candidates, alreadyInCorpus(corpus!, summary.groups), verdict, baselines, links)}\n`,
+        : `${renderText(summary, written.candidates, alreadyInCorpus(corpus!, summary.groups, target?.inputs), verdict, baselines, links)}\n`,
     );
     return exitCode(summary, verdict);
   } finally {
@@ -167,18 +185,55 @@ function rewriteBaselines(summary: FuzzSummary, baselines: Map<string, Baseline>
   }
 }
 
-function writeOutputs(summary: FuzzSummary, corpus: Corpus, out: string, command: string): { dir: string; candidates: string[] } {
+/** `--into`: every fuzzed operation's candidates belong to the file's suite, checked before anything starts. */
+function intoTarget(path: string, corpus: Corpus, ops: readonly string[]): IntoTarget {
+  const homes = new Map(ops.map((op) => [op, homeOf(corpus, op).suite]));
+  const suites = [...new Set(homes.values())];
+  if (suites.length !== 1)
+    throw new UsageError(
+      `--into ${path}: candidates go to one suite's file, but the operations belong to ${suites.length} suites (${[...homes].map(([op, suite]) => `${op} → ${suite}`).join(", ")}); pick them with --op`,
+    );
+  return readInto(path, suites[0]!);
+}
+
+interface OutputOptions {
+  readonly group: string;
+  readonly target: IntoTarget | undefined;
+  readonly progress: readonly string[];
+}
+
+function writeOutputs(
+  summary: FuzzSummary,
+  corpus: Corpus,
+  out: string,
+  command: string,
+  options: OutputOptions,
+): { dir: string; candidates: string[]; log: string } {
   const dir = join(out, `fuzz-${newRunId()}`);
   mkdirSync(join(dir, "candidates"), { recursive: true });
   writeFileSync(join(dir, "fuzz-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  const log = join(dir, "fuzz-progress.log");
+  writeFileSync(log, options.progress.map((line) => `${line}\n`).join(""));
+  const files = candidateFiles(corpus, summary.groups, command, {
+    group: options.group,
+    pivot: PIVOT,
+    ...(options.target ? { takenIds: options.target.ids, heldInputs: options.target.inputs } : {}),
+  });
+  const { target } = options;
+  if (target !== undefined) {
+    const own = files.filter((file) => file.suite === target.suite);
+    const comment = (n: number) => `---- ${n} fuzz candidates from \`${command}\`: awaiting review (README, promoting a candidate) ----`;
+    const candidates = own.map((file) => `${appendInto(target, file, comment(file.vectors.length))} (${file.vectors.length} appended)`);
+    return { dir, candidates, log };
+  }
   // <dir>/candidates is a corpus root: `run --vectors <dir>/candidates` runs the candidates as they are.
-  const candidates = candidateFiles(corpus, summary.groups, command).map((file) => {
+  const candidates = files.map((file) => {
     mkdirSync(join(dir, "candidates", file.suite), { recursive: true });
     const path = join(dir, "candidates", file.suite, "fuzz-candidates.yaml");
-    writeFileSync(path, vectorFileText(file));
+    writeFileSync(path, vectorFileYaml(file));
     return path;
   });
-  return { dir, candidates };
+  return { dir, candidates, log };
 }
 
 async function replay(op: string, seed: number, path: string, implementations: readonly Implementation[]): Promise<number> {

@@ -1,68 +1,123 @@
 /**
  * Shrunk disagreements as candidate vectors: corpus-format files, one per suite, ready for review.
  * A candidate is `observe` tier (no expected value): deciding what the spec requires, and so the
- * tier and expected value, is the reviewer's call when promoting it into the corpus.
+ * tier and expected value, is the reviewer's call when promoting it into the corpus. Its id is
+ * `<suite>/<group>/<what it probes>` and its description says what the input probes and who says
+ * what; `spec.note` marks it as awaiting review until someone checks the section.
  */
 
 import type { VectorFileToWrite, VectorToWrite } from "../corpus/vector-file-text.ts";
 import type { Corpus, SpecRef } from "../model/vector.ts";
-import { canonicalJson, sha256Hex } from "../util/canonical-json.ts";
+import { canonicalJson } from "../util/canonical-json.ts";
 import type { FuzzGroup } from "./fuzz-run.ts";
+import { probeOf } from "./probe.ts";
 
-/** The suite that owns an operation (the first authored one listing it) and a spec ref to start from. */
-export function homeOf(corpus: Corpus, op: string): { suite: string; spec: SpecRef } {
-  const suite = corpus.suites.find((s) => !s.name.startsWith("upstream-") && s.ops.includes(op));
-  if (!suite) throw new Error(`no suite in the corpus lists operation ${op}`);
-  const spec = suite.vectors.find((v) => v.op === op)?.spec ?? { file: "a2c-smcp-protocol:docs/specification", section: op };
-  return { suite: suite.name, spec };
+/** The group segment of candidate ids when none is given. */
+export const DEFAULT_FUZZ_GROUP = "fuzz";
+
+/** A group segment of an id: what the vector-file schema allows between two slashes. */
+export const GROUP_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
+
+/** The `spec.note` of every candidate: the visible placeholder promotion replaces. */
+export function reviewNote(what: string): string {
+  return `awaits review: ${what}; cite the rule this input checks and decide tier and expected value from the spec text`;
 }
 
-export function candidateId(suite: string, op: string, input: Record<string, unknown>): string {
-  return `${suite}/fuzz/${op}-${sha256Hex(canonicalJson({ op, input })).slice(0, 10)}`;
+/** The suite that owns an operation (the first authored one listing it) and a spec ref to start from. */
+export function homeOf(corpus: Corpus, op: string, suiteName?: string): { suite: string; spec: SpecRef } {
+  const suite = corpus.suites.find((s) => !s.name.startsWith("upstream-") && s.ops.includes(op) && (suiteName ?? s.name) === s.name);
+  if (!suite) throw new Error(`no suite in the corpus lists operation ${op}`);
+  const spec = suite.vectors.find((v) => v.op === op)?.spec ?? { file: "a2c-smcp-protocol:docs/specification", section: op };
+  return { suite: suite.name, spec: { file: spec.file, section: spec.section } };
+}
+
+/**
+ * Ids `<suite>/<group>/<slug>` that collide with nothing taken (the corpus, the target file, the
+ * batch itself): a slug is used as it is, and only a repeat gets `-2`, `-3`, … Taken ids are added.
+ */
+export function allocateId(suite: string, group: string, slug: string, taken: Set<string>): string {
+  const base = `${suite}/${group}/${slug}`;
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  taken.add(id);
+  return id;
 }
 
 /** "python says {…}; reference, rust say {…}" */
-export function describeClasses(group: FuzzGroup): string {
+export function describeClasses(group: Pick<FuzzGroup, "classes">): string {
   return group.classes
     .map((c) => `${c.implementations.join(", ")} ${c.implementations.length === 1 ? "says" : "say"} ${c.answer}`)
     .join("; ");
 }
 
 /** Every input the corpus holds, by operation and canonical input, to the id of the vector holding it. */
-export function corpusInputs(corpus: Corpus): ReadonlyMap<string, string> {
+export function corpusInputs(corpus: Corpus): Map<string, string> {
   return new Map(corpus.suites.flatMap((s) => s.vectors.map((v) => [inputKey(v.op, v.input), v.id] as const)));
 }
 
-export function inputKey(op: string, input: Record<string, unknown>): string {
+/** Operation and input as one comparable text: key order and spacing never make two inputs differ. */
+export function inputKey(op: string, input: unknown): string {
   return `${op}\u0000${canonicalJson(input)}`;
 }
 
-/** The groups whose shrunk input a corpus vector already holds: vector id by group. */
-export function alreadyInCorpus(corpus: Corpus, groups: readonly FuzzGroup[]): ReadonlyMap<FuzzGroup, string> {
+/** Every id the corpus holds. */
+export function corpusIds(corpus: Corpus): Set<string> {
+  return new Set(corpus.suites.flatMap((s) => s.vectors.map((v) => v.id)));
+}
+
+/** The groups whose shrunk input a corpus vector (or `held`, e.g. a target file) already holds: vector id by group. */
+export function alreadyInCorpus(
+  corpus: Corpus,
+  groups: readonly FuzzGroup[],
+  held: ReadonlyMap<string, string> = new Map(),
+): ReadonlyMap<FuzzGroup, string> {
   const inputs = corpusInputs(corpus);
   return new Map(
     groups.flatMap((g) => {
-      const id = inputs.get(inputKey(g.op, g.input));
+      const key = inputKey(g.op, g.input);
+      const id = inputs.get(key) ?? held.get(key);
       return id === undefined ? [] : [[g, id] as const];
     }),
   );
 }
 
-/** Candidate files, one per suite; a group whose input the corpus already holds is never a candidate. */
-export function candidateFiles(corpus: Corpus, groups: readonly FuzzGroup[], command: string): VectorFileToWrite[] {
+export interface CandidateOptions {
+  /** The id segment after the suite. */
+  readonly group?: string;
+  /** The implementation whose answer names the rule the input probes (the reference). */
+  readonly pivot?: string;
+  /** Ids besides the corpus's that a candidate must not take (a target file's). */
+  readonly takenIds?: ReadonlySet<string>;
+  /** Inputs besides the corpus's that are never offered again (a target file's), by `inputKey`. */
+  readonly heldInputs?: ReadonlyMap<string, string>;
+}
+
+/** Candidate files, one per suite; an input the corpus (or `heldInputs`) already holds, or one offered before in the batch, is never a candidate. */
+export function candidateFiles(
+  corpus: Corpus,
+  groups: readonly FuzzGroup[],
+  command: string,
+  options: CandidateOptions = {},
+): VectorFileToWrite[] {
   const bySuite = new Map<string, VectorToWrite[]>();
-  const existing = alreadyInCorpus(corpus, groups);
-  for (const group of groups.filter((g) => !existing.has(g))) {
+  const held = new Map([...(options.heldInputs ?? []), ...corpusInputs(corpus)]);
+  const taken = new Set([...corpusIds(corpus), ...(options.takenIds ?? [])]);
+  const pivot = options.pivot ?? "reference";
+  for (const group of groups) {
+    const key = inputKey(group.op, group.input);
+    if (held.has(key)) continue;
     const home = homeOf(corpus, group.op);
+    const probe = probeOf(group.op, group.input, group.classes.find((c) => c.implementations.includes(pivot))?.answer);
     const vector: VectorToWrite = {
-      id: candidateId(home.suite, group.op, group.input),
-      description: `fuzz candidate (${group.partition}): ${describeClasses(group)}`,
-      spec: { ...home.spec, note: "candidate from fuzz: check this reference before promoting" },
+      id: allocateId(home.suite, options.group ?? DEFAULT_FUZZ_GROUP, probe.slug, taken),
+      description: `${probe.summary}. Implementations differ: ${describeClasses(group)}`,
+      spec: { ...home.spec, note: reviewNote(`section copied from the suite's first ${group.op} vector`) },
       tier: "observe",
       op: group.op,
       input: group.input,
       provenance: { source: "fuzz", by: command, seed: group.seed, replay_path: group.path },
     };
+    held.set(key, vector.id);
     bySuite.set(home.suite, [...(bySuite.get(home.suite) ?? []), vector]);
   }
   return [...bySuite].map(([suite, vectors]) => ({

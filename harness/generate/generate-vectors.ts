@@ -1,17 +1,19 @@
 /**
  * New vectors for a suite: inputs from the generators, expected values from the reference, each
- * annotated with which other implementations agree. Inputs already in the corpus (same operation,
- * same canonical input) are skipped, and the pick is spread over the kinds of answer (accepted,
- * each reason, each error, plain outputs) so a handful of vectors covers many rules.
+ * named and described by what it probes (the generators' fault, the boundary characters, the rule
+ * the reference applied) and annotated with which other implementations agree. Inputs already in
+ * the corpus (same operation, same canonical input) are skipped, and the pick is spread over the
+ * kinds of answer (accepted, each reason, each error, plain outputs) so a handful of vectors
+ * covers many rules.
  */
 import type { Arbitrary } from "fast-check";
 import type { VectorToWrite } from "../corpus/vector-file-text.ts";
 import { type AnswerClass, ask } from "../fuzz/answers.ts";
-import { candidateId, homeOf } from "../fuzz/candidates.ts";
+import { allocateId, corpusIds, corpusInputs, homeOf, inputKey, reviewNote } from "../fuzz/candidates.ts";
 import { valuesAt } from "../fuzz/generate-at.ts";
+import { probeOf } from "../fuzz/probe.ts";
 import type { Implementation } from "../model/implementation.ts";
 import type { Corpus } from "../model/vector.ts";
-import { canonicalJson } from "../util/canonical-json.ts";
 
 export interface GenerateOptions {
   readonly corpus: Corpus;
@@ -26,19 +28,26 @@ export interface GenerateOptions {
   readonly reference: Implementation;
   readonly others: readonly Implementation[];
   readonly command: string;
+  /** The id segment after the suite: `<suite>/<group>/<what the input probes>`. */
+  readonly group: string;
+  /** Ids besides the corpus's that a new vector must not take (a target file's). */
+  readonly takenIds?: ReadonlySet<string>;
+  /** Inputs besides the corpus's never offered again (a target file's), by `inputKey`. */
+  readonly heldInputs?: ReadonlyMap<string, string>;
 }
 
 /** How many generated inputs are considered per vector wanted, to have kinds to spread over. */
 const POOL_FACTOR = 20;
 
 export async function generateVectors(options: GenerateOptions): Promise<VectorToWrite[]> {
-  const known = new Set(options.corpus.suites.flatMap((s) => s.vectors.map((v) => canonicalJson({ op: v.op, input: v.input }))));
+  const known = new Set([...corpusInputs(options.corpus).keys(), ...(options.heldInputs?.keys() ?? [])]);
+  const taken = new Set([...corpusIds(options.corpus), ...(options.takenIds ?? [])]);
   const out: VectorToWrite[] = [];
   for (const op of options.ops) {
     const arbitrary = options.arbitraries[op];
     if (!arbitrary) throw new Error(`no generator for operation ${op}`);
     const pool = valuesAt(arbitrary, options.seed, "0", options.count * POOL_FACTOR)
-      .map((input, index) => ({ input, index, key: canonicalJson({ op, input }) }))
+      .map((input, index) => ({ input, index, key: inputKey(op, input) }))
       .filter((c) => {
         if (known.has(c.key)) return false;
         known.add(c.key);
@@ -49,7 +58,7 @@ export async function generateVectors(options: GenerateOptions): Promise<VectorT
       answered.filter((a) => a.kind !== null),
       options.count,
     )) {
-      out.push(await toVector(options, op, pick.input, pick.index));
+      out.push(await toVector(options, op, pick.input, pick.index, taken));
     }
   }
   return out;
@@ -82,18 +91,28 @@ function spread<T extends { kind: Kind }>(items: readonly T[], count: number): T
   return picked;
 }
 
-async function toVector(options: GenerateOptions, op: string, input: Record<string, unknown>, index: number): Promise<VectorToWrite> {
+async function toVector(
+  options: GenerateOptions,
+  op: string,
+  input: Record<string, unknown>,
+  index: number,
+  taken: Set<string>,
+): Promise<VectorToWrite> {
   const outcome = await ask(op, input, [options.reference, ...options.others]);
   const refName = options.reference.name;
   const refClass = outcome.classes.find((c) => c.implementations.includes(refName))!;
-  const home = homeOf(options.corpus, op);
+  const home = homeOf(options.corpus, op, options.suite);
+  const probe = probeOf(op, input, refClass.answer);
   const expectation = refClass.answer.startsWith("error ")
     ? { expected_error: { reason: refClass.answer.slice("error ".length) } }
     : { expected: JSON.parse(refClass.answer) as unknown };
   return {
-    id: candidateId(home.suite, op, input).replace("/fuzz/", "/generated/"),
-    description: `generated: ${agreement(outcome.classes, refName, [...outcome.results.keys()])}`,
-    spec: { ...home.spec, note: "generated: check this reference and the expected value before committing" },
+    id: allocateId(options.suite, options.group, probe.slug, taken),
+    description: `${probe.summary}${options.others.length > 0 ? `. ${agreement(outcome.classes, refName, [...outcome.results.keys()])}` : ""}`,
+    spec: {
+      ...home.spec,
+      note: reviewNote(`expected value is the reference's answer, section copied from the suite's first ${op} vector`),
+    },
     tier: options.tier,
     op,
     input,
@@ -102,7 +121,7 @@ async function toVector(options: GenerateOptions, op: string, input: Record<stri
   };
 }
 
-/** "agree: reference, python; differ: rust says error config.wrong_type; no answer: …" */
+/** "Agree: reference, python; differ: rust says error config.wrong_type; no answer: …" */
 export function agreement(classes: readonly AnswerClass[], reference: string, asked: readonly string[]): string {
   const refClass = classes.find((c) => c.implementations.includes(reference));
   const agree = refClass?.implementations ?? [reference];
@@ -111,7 +130,7 @@ export function agreement(classes: readonly AnswerClass[], reference: string, as
     .map((c) => `${c.implementations.join(", ")} ${c.implementations.length === 1 ? "says" : "say"} ${c.answer}`);
   const silent = asked.filter((name) => !classes.some((c) => c.implementations.includes(name)));
   return [
-    `agree: ${agree.join(", ")}`,
+    `Agree: ${agree.join(", ")}`,
     ...(differ.length ? [`differ: ${differ.join("; ")}`] : []),
     ...(silent.length ? [`no answer: ${silent.join(", ")}`] : []),
   ].join("; ");

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
-import { vectorFileText } from "../../harness/corpus/vector-file-text.ts";
+import { vectorFileYaml } from "../../harness/fuzz/vector-yaml.ts";
 import { generateVectors } from "../../harness/generate/generate-vectors.ts";
 import { OP_ARBITRARIES } from "../../harness/generators/index.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
@@ -33,9 +33,10 @@ async function generateAll(seed: number) {
       reference,
       others: [],
       command: "test",
+      group: "generated",
     });
     mkdirSync(join(root, suite.name));
-    files[suite.name] = vectorFileText({
+    files[suite.name] = vectorFileYaml({
       suite: suite.name,
       description: "test",
       provenance: { source: "generated", by: "test" },
@@ -82,10 +83,13 @@ describe("generate", () => {
     const result = await cli(["generate", "--suite", "explicit-id", "--seed", "3", "--count", "4", "--out", out]);
     expect(result.exitCode, result.stderr).toBe(0);
     const file = result.stdout.split("\n")[1]!;
-    expect(readFileSync(file, "utf8")).toMatch(/^suite: explicit-id\n/);
-    expect(result.stdout).toMatch(/run them: npx smcp-conformance run --vectors .* --suite explicit-id/);
+    const text = readFileSync(file, "utf8");
+    expect(text).toMatch(/^suite: explicit-id\n/);
+    expect(text).toMatch(/^ {2}- id: explicit-id\/generated\/[a-z0-9.-]+$/m); // block YAML, readable ids
+    expect(text).not.toMatch(/^ {4}input: \{"/m); // not JSON-in-YAML
+    expect(result.stdout).toMatch(/run them: npx smcp-conformance run --vectors .* --filter 'explicit-id\/generated\/\*'/);
     const bad = await cli(["generate", "--suite", "upstream-bundle-id", "--out", out]);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/no authored suite "upstream-bundle-id"/);
-  }, 60_000);
+  }, 180_000);
 });
