@@ -55,6 +55,7 @@ export function buildProgram(): Command {
     .option("--max-message-bytes <n>", "longest line an adapter may write (default 64 MiB); a longer one is a protocol error")
     .option("--allow-empty", "an implementation with no judged case does not fail the run")
     .option("--shard <i/n>", "run only shard i of n (split deterministically by vector id)")
+    .option("--keep <n>", "run folders kept in --out after this run, newest first; older ones the kit wrote are removed (0 keeps all; default: 20)")
     .option(
       "--protocol <version>",
       "judge every implementation against this protocol version (0.3.0, 0.3.2, 0.4.0) instead of the version its handshake claims",
@@ -85,6 +86,8 @@ export function buildProgram(): Command {
     .option("--window <n>", "most requests in flight per adapter")
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .option("--update-baseline", "rewrite each SDK's fuzz baseline (adapters/<sdk>/fuzz-baseline.yaml) from this run, keeping reasons")
+    .option("--group <name>", "the id segment after the suite for candidate vectors (<suite>/<group>/<what it probes>; default: fuzz)")
+    .option("--into <file>", "append the candidates to this suite file (vectors/<suite>/<file>.yaml) for review, instead of under --out")
     .action(async (options) => {
       // Loaded on use: building every generator costs startup time the other commands need not pay.
       const { fuzzCommand } = await import("../commands/fuzz-command.ts");
@@ -103,6 +106,8 @@ export function buildProgram(): Command {
     .option("--impl <names>", "implementations asked whether they agree (default: none besides the reference)")
     .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
     .option("--out <dir>", "where the generated corpus folder is written", "reports")
+    .option("--group <name>", "the id segment after the suite (<suite>/<group>/<what it probes>; default: generated)")
+    .option("--into <file>", "append the vectors to this file of the suite (vectors/<suite>/<file>.yaml) for review, instead of under --out")
     .action(async (options) => {
       const { generateCommand } = await import("../commands/generate-command.ts");
       process.exitCode = await generateCommand(options);
