@@ -55,7 +55,10 @@ export function buildProgram(): Command {
     .option("--max-message-bytes <n>", "longest line an adapter may write (default 64 MiB); a longer one is a protocol error")
     .option("--allow-empty", "an implementation with no judged case does not fail the run")
     .option("--shard <i/n>", "run only shard i of n (split deterministically by vector id)")
-    .option("--keep <n>", "run folders kept in --out after this run, newest first; older ones the kit wrote are removed (0 keeps all; default: 20)")
+    .option(
+      "--keep <n>",
+      "run folders kept in --out after this run, newest first; older ones the kit wrote are removed (0 keeps all; default: 20)",
+    )
     .option(
       "--protocol <version>",
       "judge every implementation against this protocol version (0.3.0, 0.3.2, 0.4.0) instead of the version its handshake claims",
@@ -107,7 +110,10 @@ export function buildProgram(): Command {
     .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
     .option("--out <dir>", "where the generated corpus folder is written", "reports")
     .option("--group <name>", "the id segment after the suite (<suite>/<group>/<what it probes>; default: generated)")
-    .option("--into <file>", "append the vectors to this file of the suite (vectors/<suite>/<file>.yaml) for review, instead of under --out")
+    .option(
+      "--into <file>",
+      "append the vectors to this file of the suite (vectors/<suite>/<file>.yaml) for review, instead of under --out",
+    )
     .action(async (options) => {
       const { generateCommand } = await import("../commands/generate-command.ts");
       process.exitCode = await generateCommand(options);
