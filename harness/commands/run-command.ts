@@ -101,22 +101,16 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   const chosen = selectVectors(corpus, { suites, tiers, ...(options.filter ? { filter: options.filter } : {}), ...(ids ? { ids } : {}) });
   const vectors = shard ? inShard(chosen, shard) : chosen;
   if (vectors.length === 0) throw new UsageError(`no vector selected: shard ${options.shard} of the ${chosen.length} selected is empty`);
-  const watcher = watch(
-    selected.map((s) => s.implementation),
-    vectors,
-    expectations,
-  );
+  const watcher = watch(selected.map((s) => s.implementation));
   const implementations = watcher.implementations;
-  // --bail: the first failing case stops the run like a signal would; the report says so.
+  // --bail: the first failing case (any kind, transport and not-sent ones included) stops the run
+  // like a signal would; the runner has recorded it by then, so the report holds it and says why it stopped.
   const bail = new AbortController();
-  let bailing = false;
   if (options.bail)
     watcher.onFailure = (impl, id) => {
-      if (bailing) return;
-      bailing = true;
+      if (bail.signal.aborted) return;
       process.stderr.write(terminalSafe(`--bail: ${impl} fails ${id}; stopping\n`));
-      // After the runner has recorded this answer (its promise chain settles first): the report holds the failure.
-      setImmediate(() => bail.abort(BAIL));
+      bail.abort(BAIL);
     };
   const session = new RunSession({
     corpus,
@@ -125,6 +119,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
     expectations,
     kitVersion: kitPackage().version,
     signal: AbortSignal.any([interrupts.signal, bail.signal]),
+    onCase: watcher.onCase,
     ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
     ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
     settings: {

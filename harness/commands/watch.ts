@@ -1,19 +1,17 @@
 /**
- * Watching a run from outside the runner: each implementation is wrapped so the CLI sees when it
- * starts and when each call returns. That feeds the progress line (a TTY), the heartbeat (otherwise:
- * a line naming the adapters waited on when nothing happened for a few seconds) and --bail (the
- * first failing case aborts the run). The runner itself is unchanged: the wrapper only observes.
+ * Watching a run from outside the runner. The runner tells of every case it records (`onCase`:
+ * answered, transport-suite and not-sent cases alike); each implementation is also wrapped so the
+ * CLI sees when it starts and which calls are in flight. That feeds the progress line (a TTY), the
+ * heartbeat (otherwise: a line naming the adapters waited on when nothing happened for a few
+ * seconds) and --bail (the first failing case aborts the run). Both only observe.
  */
-import { judge } from "../diff/judge.ts";
-import type { Expectations } from "../expectations/load-expectations.ts";
-import type { Answer, Implementation } from "../model/implementation.ts";
-import { applyGap, type Gap, isFailing } from "../model/status.ts";
-import type { Vector } from "../model/vector.ts";
-import { judgedResult } from "../run/transport-cases.ts";
+import type { Implementation } from "../model/implementation.ts";
+import type { CaseRecord } from "../model/report.ts";
+import { isFailing } from "../model/status.ts";
 
 export interface WatchState {
   readonly name: string;
-  /** Calls answered so far. */
+  /** Cases recorded so far (answered or not sent). */
   done: number;
   /** Calls sent and not yet answered. */
   inFlight: number;
@@ -26,31 +24,37 @@ export interface Watcher {
   readonly states: readonly WatchState[];
   /** Milliseconds since anything last happened. */
   idleMs(): number;
-  /** Set by --bail: called once with the first failing case. */
+  /** The runner's onCase: counts the case, and its failure. */
+  readonly onCase: (record: CaseRecord) => void;
+  /** Set by --bail: called with each failing case, after the runner has recorded it. */
   onFailure?: (implementation: string, vectorId: string) => void;
 }
 
-export function watch(
-  implementations: readonly Implementation[],
-  vectors: readonly Vector[],
-  expectations: ReadonlyMap<string, Expectations>,
-): Watcher {
-  // A case's call carries its vector's own input object: that identity names the vector.
-  const byInput = new Map<unknown, Vector>(vectors.map((v) => [v.input, v]));
+export function watch(implementations: readonly Implementation[]): Watcher {
   let last = Date.now();
   const touch = () => {
     last = Date.now();
   };
-  const states: WatchState[] = [];
+  const states = new Map<string, WatchState>();
   const watcher: Watcher = {
     implementations: [],
-    states,
+    states: [],
     idleMs: () => Date.now() - last,
+    onCase: (record) => {
+      const state = states.get(record.implementation);
+      if (!state) return;
+      state.done++;
+      touch();
+      if (isFailing(record.status)) {
+        state.failed++;
+        watcher.onFailure?.(record.implementation, record.vector_id);
+      }
+    },
   };
   for (const impl of implementations) {
     const state: WatchState = { name: impl.name, done: 0, inFlight: 0, phase: "starting", failed: 0 };
-    states.push(state);
-    const gaps = expectations.get(impl.name)?.gaps;
+    states.set(impl.name, state);
+    (watcher.states as WatchState[]).push(state);
     const wrapped: Implementation = {
       name: impl.name,
       transport: impl.transport,
@@ -65,16 +69,9 @@ export function watch(
       call: async (op, input, options) => {
         state.inFlight++;
         try {
-          const answer = await impl.call(op, input, options);
-          const vector = byInput.get(input);
-          if (vector && failing(vector, answer, gaps)) {
-            state.failed++;
-            watcher.onFailure?.(impl.name, vector.id);
-          }
-          return answer;
+          return await impl.call(op, input, options);
         } finally {
           state.inFlight--;
-          state.done++;
           touch();
         }
       },
@@ -91,27 +88,18 @@ export function watch(
   return watcher;
 }
 
-/** Whether the runner will record this answer as failing. Observing never breaks a run: if judging throws, the runner meets the same error itself. */
-function failing(vector: Vector, answer: Answer, gaps: ReadonlyMap<string, Gap> | undefined): boolean {
-  try {
-    return isFailing(applyGap(judge(vector, judgedResult(answer)).status, gaps?.get(vector.id)));
-  } catch {
-    return false;
-  }
-}
-
 /** The heartbeat line: who is being waited on, and for how long. */
 export function heartbeatLine(watcher: Watcher, total: number): string | undefined {
   const waiting = watcher.states.filter((s) => s.phase === "starting" || (s.phase === "running" && s.inFlight > 0));
   if (waiting.length === 0) return undefined;
   const secs = Math.round(watcher.idleMs() / 1000);
   const who = waiting
-    .map((s) => (s.phase === "starting" ? `${s.name} (starting)` : `${s.name} (${s.done}/${total} answered, ${s.inFlight} in flight)`))
+    .map((s) => (s.phase === "starting" ? `${s.name} (starting)` : `${s.name} (${s.done}/${total} done, ${s.inFlight} in flight)`))
     .join(", ");
   return `… still waiting on ${who}: nothing for ${secs}s`;
 }
 
-/** The live progress line on a TTY: per implementation, calls answered / cases selected. */
+/** The live progress line on a TTY: per implementation, cases done / cases selected. */
 export function progressLine(watcher: Watcher, total: number, elapsedMs: number): string {
   const parts = watcher.states.map((s) => {
     if (s.phase === "starting") return `${s.name} starting`;

@@ -58,6 +58,12 @@ export interface RunInput {
   readonly caseTimeoutMs?: number;
   /** How the run was asked for, recorded as the report's `run` (the implementations are filled in). */
   readonly settings?: Omit<RunSettings, "implementations">;
+  /**
+   * Called with every case record once it is in the report: answered, transport-suite, not sent
+   * (not applicable, unsupported) or crashed because the adapter could not start. It observes: a
+   * callback that throws does not change the run (its error is dropped).
+   */
+  readonly onCase?: (record: CaseRecord) => void;
 }
 
 /** How long closing the transport server may take before the run stops waiting for it. */
@@ -191,6 +197,16 @@ export class RunSession {
     };
   }
 
+  /** Records a case, then tells the caller's onCase (after, so a report taken from the callback holds it). */
+  private settle(r: ImplementationRun, index: number, record: CaseRecord): void {
+    r.cases[index] = record;
+    try {
+      this.input.onCase?.(record);
+    } catch {
+      // observing never changes the run
+    }
+  }
+
   private async runImplementation(r: ImplementationRun, transport: TransportServer): Promise<void> {
     const { vectors, signal } = this.input;
     const { impl } = r;
@@ -211,7 +227,7 @@ export class RunSession {
       if (r.notStarted !== undefined && !signal?.aborted) {
         const reason = r.notStarted;
         vectors.forEach((v, i) => {
-          r.cases[i] = caseRecord(impl.name, v, notApplicable(impl.name, v, r.protocol!) ?? notSent("crash", reason), gapOf(v.id));
+          this.settle(r, i, caseRecord(impl.name, v, notApplicable(impl.name, v, r.protocol!) ?? notSent("crash", reason), gapOf(v.id)));
         });
       }
       return;
@@ -225,7 +241,7 @@ export class RunSession {
         vectors.map(async (v, i) => {
           if (signal?.aborted) return;
           const answered = await unlessAborted(answer(impl, handshake, v, protocol, transport, serial));
-          if (answered) r.cases[i] = caseRecord(impl.name, v, answered, gapOf(v.id));
+          if (answered) this.settle(r, i, caseRecord(impl.name, v, answered, gapOf(v.id)));
         }),
       );
     } finally {

@@ -109,6 +109,6 @@ describe("rerun and stop early", () => {
       ],
       { SMCP_CONFORMANCE_HEARTBEAT_MS: "800" },
     );
-    expect(result.stderr).toMatch(/^… still waiting on f \(\d+\/\d+ answered, \d+ in flight\): nothing for \ds$/m);
+    expect(result.stderr).toMatch(/^… still waiting on f \(\d+\/\d+ done, \d+ in flight\): nothing for \ds$/m);
   });
 });
