@@ -145,8 +145,34 @@ export function trapsOf(input: unknown): Array<{ tag: string; text: string }> {
   return [...found].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])).map(([tag, text]) => ({ tag, text }));
 }
 
+/** Edge values a merge or a default rule treats apart: null, false, 0, empty list or map (keys named in slugs). */
+export function edgesOf(input: unknown): Array<{ tag: string; text: string }> {
+  const out: Array<{ tag: string; text: string }> = [];
+  const visit = (value: unknown, pointer: string, key: string) => {
+    const edge =
+      value === null
+        ? "null"
+        : value === false
+          ? "false"
+          : value === 0
+            ? "zero"
+            : Array.isArray(value) && value.length === 0
+              ? "empty-list"
+              : isRecord(value) && Object.keys(value).length === 0
+                ? "empty-map"
+                : null;
+    if (edge !== null && key !== "") out.push({ tag: slugify(`${key}-${edge}`), text: `${edge.replace("-", " ")} at ${pointer}` });
+    if (Array.isArray(value)) for (const [i, v] of value.entries()) visit(v, `${pointer}/${i}`, key);
+    else if (isRecord(value))
+      for (const [k, v] of Object.entries(value))
+        visit(v, `${pointer}/${visibleJson(k).slice(1, -1).replaceAll("~", "~0").replaceAll("/", "~1")}`, k);
+  };
+  visit(input, "", "");
+  return out;
+}
+
 /** The rule the answer shows: "rejected config.missing_field", "error input.lone_surrogate", a warning kind, … */
-function answerWords(op: string, answer: string | undefined): { slug: string; text: string; reason?: string } {
+function answerWords(answer: string | undefined): { slug: string; text: string; reason?: string } {
   if (answer === undefined) return { slug: "", text: "the reference gives no answer" };
   if (answer.startsWith("error ")) {
     const reason = answer.slice(6);
@@ -167,7 +193,7 @@ function answerWords(op: string, answer: string | undefined): { slug: string; te
   }
   const kinds = [...new Set(reasonsIn(parsed))];
   if (kinds.length > 0) return { slug: slugify(kinds[0]!.split(".").at(-1)!), text: `the reference reports ${kinds.join(", ")}` };
-  return { slug: slugify(op.split(".").at(-1)!), text: `the reference gives ${answer.length > 80 ? `${answer.slice(0, 77)}…` : answer}` };
+  return { slug: "", text: `the reference gives ${answer.length > 80 ? `${answer.slice(0, 77)}…` : answer}` };
 }
 
 /** Warning kinds and diagnostic reasons anywhere in an output. */
@@ -180,14 +206,15 @@ function reasonsIn(value: unknown): string[] {
 
 /** What one input probes, from the reference's answer (its class text; undefined when it gave none). */
 export function probeOf(op: string, input: Record<string, unknown>, answer: string | undefined): Probe {
-  const rule = answerWords(op, answer);
+  const rule = answerWords(answer);
   const fault = rule.reason === undefined ? null : faultOf(op, input, rule.reason);
-  const traps = trapsOf(input);
+  // With no rule or fault to name it by, a plain output is named by its edge values.
+  const traps = [...trapsOf(input), ...(fault || rule.slug !== "" ? [] : edgesOf(input))];
   const first = fault?.slug ?? rule.slug;
   // A trap the lead already names ("type-empty" and the empty-string trap) is not repeated.
   const parts = [first, ...traps.map((t) => t.tag).filter((tag) => !first.split("-").includes(tag))].filter((p) => p !== "");
   const slug = parts.slice(0, SLUG_PARTS).join("-").slice(0, SLUG_MAX).replace(/-+$/, "") || slugify(op);
   const lead = fault ? `${fault.text}; ${rule.text}` : `${op}: ${rule.text}`;
-  const shown = traps.slice(0, 4).map((t) => t.text);
+  const shown = traps.slice(0, 5).map((t) => t.text);
   return { slug, summary: shown.length > 0 ? `${lead}. The input holds ${shown.join("; ")}` : lead };
 }

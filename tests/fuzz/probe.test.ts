@@ -41,5 +41,15 @@ describe("probe", () => {
     );
     expect(slugify("A__b.C d")).toBe("a-b.c-d");
     expect(probeOf("bundle_id.normalize", { name: "" }, undefined).slug).toBe("empty");
+    // A plain output with no rule to name it by: its edge values (null, false, empty) name it.
+    const merge = probeOf(
+      "tool_meta.merge",
+      { default_tool_meta: { auto_apply: false }, tool_meta: null },
+      '{"merged":{"auto_apply":false}}',
+    );
+    expect(merge.slug).toBe("auto-apply-false-tool-meta-null");
+    expect(merge.summary).toBe(
+      'tool_meta.merge: the reference gives {"merged":{"auto_apply":false}}. The input holds false at /default_tool_meta/auto_apply; null at /tool_meta',
+    );
   });
 });
