@@ -20,7 +20,16 @@ describe("the mutation summary", () => {
   it("scores killed / (valid − equivalent), leaving out compile errors and ignored mutants", () => {
     const equivalent: Triage = { mutant: mutantKey("src/a.ts", m(3, "Survived")), triage: "equivalent", reason: "same output" };
     const s = summarise(report, [equivalent]);
-    expect(s.files[0]).toEqual({ file: "src/a.ts", valid: 4, killed: 2, survived: 2, equivalent: 1, specSilent: 0, score: 2 / 3 });
+    expect(s.files[0]).toEqual({
+      file: "src/a.ts",
+      valid: 4,
+      killed: 2,
+      survived: 2,
+      equivalent: 1,
+      specSilent: 0,
+      score: 2 / 3,
+      decidedScore: 2 / 3,
+    });
     expect(s.files[1]!.score).toBe(1);
     expect(s.total).toMatchObject({ valid: 6, killed: 4, equivalent: 1, score: 4 / 5 });
   });
@@ -41,7 +50,7 @@ describe("the mutation summary", () => {
     expect(s.killedByNewVectors).toEqual([added]);
     expect(s.staleTriage).toEqual([gone]);
     const md = renderMarkdown(s, "2026-11-30");
-    expect(md).toContain("| src/a.ts | 4 | 2 | 2 | 0 | 0 | 50.0 % | 50.0 % ✗ |");
+    expect(md).toContain("| src/a.ts | 4 | 2 | 2 | 0 | 0 | 50.0 % | 50.0 % ✗ | 50.0 % |");
     expect(md).toContain("x/y/z");
     expect(md).toContain("**untriaged**");
   });
@@ -54,7 +63,7 @@ describe("the mutation summary", () => {
       vectors: ["o/b/s"],
     };
     const s = summarise(report, [silent]);
-    expect(s.files[0]).toMatchObject({ equivalent: 0, specSilent: 1, score: 2 / 4 });
+    expect(s.files[0]).toMatchObject({ equivalent: 0, specSilent: 1, score: 2 / 4, decidedScore: 2 / 3 });
     expect(shortfalls(s)).not.toContain(`untriaged survivor: ${silent.mutant}`);
     expect(renderMarkdown(s, "2026-11-30")).toContain("spec silent: x.md §2 leaves it open (recorded by o/b/s)");
   });
