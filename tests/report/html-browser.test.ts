@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import puppeteer from "puppeteer-core";
 import { describe, expect, it } from "vitest";
+import { SPEC_SITE } from "../../harness/report/spec-link.ts";
 import { cli, tempOut } from "../cli/cli-helpers.ts";
 import { explicitIdFile, GOOD_VECTOR, tempCorpus } from "../corpus/temp-corpus.ts";
 
@@ -121,6 +122,14 @@ describe.runIf(CHROMIUM !== undefined)("index.html in headless Chromium", () => 
       expect(first.text).toContain("known gap: ");
       mkdirSync(SCREENSHOTS, { recursive: true });
       await tab.screenshot({ path: join(SCREENSHOTS, "index-green.png") });
+      // Opened, a case's spec reference is a link to the cited section of the published spec.
+      await tab.click("details.vector summary");
+      const spec = await tab.$eval("details.vector .spec a.spec-link", (a) => ({ href: a.getAttribute("href"), text: a.textContent }));
+      expect(spec.href?.startsWith(`${SPEC_SITE}0.`)).toBe(true);
+      expect(spec.href).toMatch(/\/#[^#]+$/);
+      expect(spec.text).toContain(" § ");
+      const opened = await tab.$("details.vector");
+      await opened!.screenshot({ path: join(SCREENSHOTS, "index-green-case.png") });
     } finally {
       await browser.close();
     }
