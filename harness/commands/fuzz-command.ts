@@ -111,11 +111,17 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
         onProgress: progress.line,
       }),
     );
-    const written = writeOutputs(summary, corpus!, options.out, `smcp-conformance fuzz --seed ${seed}`, {
-      group,
-      target,
-      progress: progress.lines,
-    });
+    const written = writeOutputs(
+      summary,
+      corpus!,
+      options.out,
+      `smcp-conformance fuzz --op ${ops.join(",")} --seed ${seed} --impl ${implementations.map((i) => i.name).join(",")}`,
+      {
+        group,
+        target,
+        progress: progress.lines,
+      },
+    );
     progress.close(written.log);
     // The corpus inputs of the fuzzed operations, classified the same way: which vectors pin each kind.
     const links = pivot === undefined || summary.kinds.length === 0 ? new Map() : await corpusKinds(corpus!, ops, implementations, pivot);

@@ -212,7 +212,7 @@ export function probeOf(op: string, input: Record<string, unknown>, answer: stri
   const traps = [...trapsOf(input), ...(fault || rule.slug !== "" ? [] : edgesOf(input))];
   const first = fault?.slug ?? rule.slug;
   // A trap the lead already names ("type-empty" and the empty-string trap) is not repeated.
-  const parts = [first, ...traps.map((t) => t.tag).filter((tag) => !first.split("-").includes(tag))].filter((p) => p !== "");
+  const parts = [first, ...traps.map((t) => t.tag).filter((tag) => !`-${first}-`.includes(`-${tag}-`))].filter((p) => p !== "");
   const slug = parts.slice(0, SLUG_PARTS).join("-").slice(0, SLUG_MAX).replace(/-+$/, "") || slugify(op);
   const lead = fault ? `${fault.text}; ${rule.text}` : `${op}: ${rule.text}`;
   const shown = traps.slice(0, 5).map((t) => t.text);

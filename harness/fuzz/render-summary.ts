@@ -94,6 +94,8 @@ export function renderSummary(
     out.push(`     replay: ${replayCommand(summary, g)}`);
   });
   for (const file of candidates) out.push(`candidates: ${file}`);
+  if (candidates.length === 0 && groups.length > 0)
+    out.push(`candidates: none new (${inCorpus.size} of ${groups.length} shrunk inputs are in the corpus already)`);
   const mb = Math.round(summary.peak_rss_bytes / 1e6);
   const stopped = summary.stopped ? ` (stopped early: ${summary.stopped})` : "";
   out.push(

@@ -40,6 +40,7 @@ describe("probe", () => {
       "missing-placeholder",
     );
     expect(slugify("A__b.C d")).toBe("a-b.c-d");
+    expect(probeOf("bundle_id.normalize", { name: "\uD800" }, "error input.lone_surrogate").slug).toBe("lone-surrogate");
     expect(probeOf("bundle_id.normalize", { name: "" }, undefined).slug).toBe("empty");
     // A plain output with no rule to name it by: its edge values (null, false, empty) name it.
     const merge = probeOf(
