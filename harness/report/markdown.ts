@@ -75,7 +75,7 @@ export function renderShortMarkdown(report: Report, where: Markup, failureLimit 
     md`| --- | ${cells(impls.map(() => md`---`))} |`,
     md`| **all** (${report.vectors.length} vectors) | ${cells(impls.map((i) => cell(own(report.summary.by_implementation, i))))} |`,
     md``,
-    ...failureLines(report, failureLimit),
+    ...failureLines(report, failureLimit).filter((line, i, all) => i < all.length - 1 || line.text !== ""),
     md``,
     md`The per-suite matrix, every failure, the disagreements and the known gaps: ${where}`,
   ];
