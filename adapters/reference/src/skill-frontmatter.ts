@@ -10,7 +10,7 @@ const FENCE = "---";
 
 /** The frontmatter mapping of a SKILL.md text, or undefined when it has none. */
 export function readFrontmatter(skillMd: string): Record<string, unknown> | undefined {
-  const lines = skillMd.split("\n").map((line) => line.replace(/\r$/, ""));
+  const lines = skillMd.split(/\r\n|\r|\n/); // YAML's line breaks (b-break); the yaml package misses a lone CR
   if (lines[0] !== FENCE) return undefined;
   const close = lines.indexOf(FENCE, 1);
   if (close < 0) return undefined;
