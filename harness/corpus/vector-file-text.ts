@@ -1,8 +1,8 @@
 /**
- * Writes vectors as a corpus YAML file meant for review. Values are JSON flow (YAML 1.2 reads
- * JSON), with every character a reviewer could not see escaped: zero-width and format
- * characters, combining marks, unusual spaces, private-use characters, controls and lone surrogates become `\uXXXX`, so an
- * NFD pair or a U+200B in a shrunk counterexample is visible in the diff.
+ * The shape of vectors written for review (harness/fuzz/vector-yaml.ts writes the file), and JSON
+ * text with every character a reviewer could not see escaped: zero-width and format characters,
+ * combining marks, unusual spaces, private-use characters, controls and lone surrogates become
+ * `\uXXXX`, so an NFD pair or a U+200B in a shrunk counterexample is visible in the diff.
  */
 import type { Provenance, Vector } from "../model/vector.ts";
 
@@ -30,27 +30,4 @@ function escapeUnits(ch: string): string {
 /** JSON text with invisible characters escaped; still valid JSON (and YAML). */
 export function visibleJson(value: unknown): string {
   return JSON.stringify(value).replace(INVISIBLE, escapeUnits);
-}
-
-export function vectorFileText(file: VectorFileToWrite): string {
-  const lines = [
-    `suite: ${file.suite}`,
-    `description: ${visibleJson(file.description)}`,
-    `provenance: ${visibleJson(file.provenance)}`,
-    "vectors:",
-  ];
-  for (const v of file.vectors) {
-    lines.push(
-      `  - id: ${v.id}`,
-      `    description: ${visibleJson(v.description)}`,
-      `    spec: ${visibleJson(v.spec)}`,
-      `    tier: ${v.tier}`,
-      `    op: ${v.op}`,
-    );
-    lines.push(`    input: ${visibleJson(v.input)}`);
-    if (v.expected !== undefined) lines.push(`    expected: ${visibleJson(v.expected)}`);
-    if (v.expected_error !== undefined) lines.push(`    expected_error: ${visibleJson(v.expected_error)}`);
-    if (v.provenance !== undefined) lines.push(`    provenance: ${visibleJson(v.provenance)}`);
-  }
-  return `${lines.join("\n")}\n`;
 }

@@ -1,4 +1,5 @@
 // The candidate writer: block YAML in the corpus's style that reads back exactly, whatever the strings hold.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { flowText, scalarText, vectorFileYaml } from "../../harness/fuzz/vector-yaml.ts";
@@ -95,5 +96,28 @@ describe("vector-yaml", () => {
     const back = parse(text) as { vectors: Array<{ input: unknown; description: string }> };
     expect(back.vectors[1]!.input).toEqual(long);
     expect(back.vectors[0]!.description).toBe(`${"word ".repeat(40)}end`);
+  });
+
+  it("round-trips any JSON value through YAML, astral and lone-surrogate strings included", () => {
+    const anyString = fc.string({ unit: "binary", maxLength: 12 }); // every code point, lone surrogates included
+    fc.assert(
+      fc.property(fc.jsonValue({ stringUnit: "binary" }), anyString, (value, text) => {
+        const input = { value, text };
+        const file = vectorFileYaml({
+          suite: "tlv",
+          description: text,
+          provenance: { source: "generated" },
+          vectors: [
+            { id: "tlv/x/y", description: text, spec: { file: "f", section: "s" }, tier: "should", op: "render", input, expected: value },
+          ],
+        });
+        const read = parse(file) as { description: string; vectors: Array<{ description: string; input: unknown; expected: unknown }> };
+        expect(read.description).toBe(text);
+        expect(read.vectors[0]!.description).toBe(text);
+        expect(read.vectors[0]!.input).toEqual(JSON.parse(JSON.stringify(input)));
+        expect(read.vectors[0]!.expected).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+      { seed: 2026, numRuns: 1000 },
+    );
   });
 });
