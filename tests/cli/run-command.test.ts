@@ -48,7 +48,7 @@ describe("smcp-conformance run", () => {
     const allowed = await cli([...args, "--allow-empty", "--out", tempOut()]);
     expect(allowed.exitCode).toBe(0);
     expect(JSON.parse(allowed.stdout).verdict).toEqual({ status: "pass", failures: [] });
-  });
+  }, 90_000); // two real runs, each starting the transport scene server
 
   it.each([
     [["run", "--impl", "reference", "--suite", "nope"], /unknown suite "nope"/],
