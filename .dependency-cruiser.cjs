@@ -58,6 +58,14 @@ module.exports = {
       to: { path: "^adapters/reference/", pathNot: "^adapters/reference/(src/index|operations|hello)\\.ts$" },
     },
     {
+      name: "judging-without-the-reference",
+      comment:
+        "what loads, hashes, runs and judges a corpus never imports an implementation: mutation testing mutates the reference, and the judge must not change with it",
+      severity: "error",
+      from: { path: "^harness/(util|model|corpus|protocol|driver|diff|expectations|run|report)/" },
+      to: { path: "^adapters/" },
+    },
+    {
       name: "reference-is-standalone",
       comment: "the reference implementation is a library of its own: it never imports the harness",
       severity: "error",

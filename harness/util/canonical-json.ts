@@ -1,6 +1,22 @@
 /** Canonical JSON (keys sorted by code point, no spaces) and its sha256, for content hashes. */
 import { createHash } from "node:crypto";
-import { compareCodePoints } from "../../adapters/reference/src/index.ts";
+
+/**
+ * Code point order, not UTF-16 unit order (U+FF21 before U+10000). The harness keeps its own copy
+ * rather than the reference's: the reference is what mutation testing mutates, and a content
+ * hash must not change with it.
+ */
+export function byCodePoint(a: string, b: string): number {
+  const end = Math.min(a.length, b.length);
+  for (let i = 0; i < end; ) {
+    // The prefixes before i are equal, so both strings are at the start of a code point here.
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+  }
+  return a.length - b.length;
+}
 
 export function canonicalJson(value: unknown): string {
   if (value === undefined) return "null";
@@ -8,7 +24,7 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => compareCodePoints(a, b));
+    .sort(([a], [b]) => byCodePoint(a, b));
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
