@@ -7,18 +7,11 @@
  * mutants a suite covers whenever a vector of that suite is added or changed.
  */
 import { describe, expect, inject, it } from "vitest";
+import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 import { sha256Hex } from "../../harness/util/canonical-json.ts";
 
 const corpus = inject("corpus");
-/**
- * The reference is imported inside the tests: a mutant that makes a module throw while loading
- * then fails every test. Imported at the top, it would fail the file before any test is
- * collected, and Stryker's vitest runner scores "no test ran" as survived.
- */
-const reference = import("../../harness/impl/reference-in-process.ts");
-reference.catch(() => {}); // awaited (and rethrown) by every test
-
 /** The transport suites need an MCP client the reference does not have: they answer unsupported. */
 const judged = corpus.suites.filter((s) => s.vectors.some((v) => !v.op.startsWith("transport.")));
 
@@ -32,7 +25,6 @@ describe.each(READINGS)("the corpus through $name", ({ reading }) => {
     const vectors = suite.vectors.filter((v) => !v.op.startsWith("transport."));
     const hash = sha256Hex(vectors.map((v) => v.content_hash).join("\n")).slice(0, 12);
     it(`${suite.name} [${hash}]`, async () => {
-      const { referenceInProcess } = await reference;
       const report = await runCorpus({ corpus, vectors, implementations: [referenceInProcess(reading)] });
       const failures = report.cases.filter((c) => c.status !== "pass" && c.status !== "observed" && c.status !== "not_applicable");
       expect(failures.map((c) => `${c.vector_id}: ${c.status} ${c.note ?? JSON.stringify(c.diffs)}`)).toEqual([]);
