@@ -78,4 +78,12 @@ describe("the mutation summary", () => {
     expect(measuredBy).toEqual({ "src/a.ts": "alone", "src/b.ts": "whole" });
     expect(renderMarkdown(summarise(merged, []), "2026-11-30", measuredBy)).toContain("- src/a.ts: alone");
   });
+
+  it("counts a static mutant that let no test complete as killed: it breaks the module at load", () => {
+    const atLoad = { ...m(7, "Survived"), static: true, testsCompleted: 0 };
+    const ranAll = { ...m(8, "Survived"), static: true, testsCompleted: 38 };
+    const s = summarise({ files: { "src/c.ts": { mutants: [atLoad, ranAll] } } }, []);
+    expect(s.files[0]).toMatchObject({ valid: 2, killed: 1, survived: 1 });
+    expect(s.survivors.map((v) => v.key)).toEqual([mutantKey("src/c.ts", ranAll)]);
+  });
 });

@@ -15,6 +15,9 @@ export interface StrykerReport {
 
 export interface StrykerMutant {
   readonly mutatorName: string;
+  /** A mutant of module-level code: Stryker runs every test for it. */
+  readonly static?: boolean;
+  readonly testsCompleted?: number;
   readonly replacement?: string;
   readonly location: {
     readonly start: { readonly line: number; readonly column: number };
@@ -58,6 +61,15 @@ const KILLED = new Set(["Killed", "Timeout"]);
 const LIVE = new Set(["Survived", "NoCoverage"]);
 
 export const TARGET = 0.9;
+
+/**
+ * A static mutant "survived" with no test completed: every test runs for a static mutant, so none
+ * completing means the mutant breaks the module while it loads and the test file collects nothing.
+ * Stryker's vitest runner scores that as survived; any use of the module fails, so it is killed.
+ */
+export function killedAtLoad(m: StrykerMutant): boolean {
+  return m.status === "Survived" && m.static === true && m.testsCompleted === 0;
+}
 
 /** A stable key for a mutant across runs: file, span, mutator and replacement (two mutants may start at one place). */
 export function mutantKey(file: string, m: StrykerMutant): string {
@@ -126,7 +138,7 @@ export function summarise(report: StrykerReport, triage: readonly Triage[]): Sum
       const key = mutantKey(file, m);
       const t = byKey.get(key);
       if (t) seen.add(key);
-      if (KILLED.has(m.status)) {
+      if (KILLED.has(m.status) || killedAtLoad(m)) {
         valid++;
         killed++;
         if (t?.triage === "missing vector") killedByNewVectors.push(t);
@@ -184,6 +196,7 @@ export function renderMarkdown(summary: Summary, generated: string, measuredBy: 
     "with the corpus run through the reference as the only killer (tests/mutation/corpus-kills.mutation.ts).",
     "Triage lives in tests/mutation/triage/<source file>.yaml. *Corpus score* = killed / (valid − equivalent);",
     `the target is ${pct(TARGET)} per file. *Raw* = killed / valid. Compile errors and ignored mutants are not counted.`,
+    "A static mutant under which no test completed broke its module at load: it counts as killed (Stryker's vitest runner says survived).",
     "*Spec silent* survivors are counted against the score: only a reading the spec leaves open tells them apart,",
     "so no checked vector may pin them. *Spec-decided* = killed / (valid − equivalent − spec silent) shows how much",
     "of the shortfall is the spec's silence rather than a missing vector; it is not the target.",
