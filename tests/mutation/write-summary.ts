@@ -68,7 +68,7 @@ const whole = readReport(REPORT, "the whole run");
 const perFile = existsSync(PER_FILE_DIR)
   ? readdirSync(PER_FILE_DIR)
       .filter((f) => f.endsWith(".json") && !f.endsWith(".config.json"))
-      .map((f) => readReport(join(PER_FILE_DIR, f), "a run of this file alone"))
+      .map((f) => readReport(join(PER_FILE_DIR, f), "a later run that measured this file"))
       .filter((r) => r.mtime > whole.mtime)
       .sort((a, b) => a.mtime - b.mtime)
   : [];
