@@ -10,7 +10,7 @@ import { CorpusError } from "../corpus/errors.ts";
 import { OutputError } from "../util/output-error.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
-import { ENVIRONMENT_HELP, EXAMPLES_HELP, FILTER_HELP } from "./help-text.ts";
+import { ENVIRONMENT_HELP, EXAMPLES_HELP, FILTER_HELP, KEEP_HELP } from "./help-text.ts";
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -55,10 +55,7 @@ export function buildProgram(): Command {
     .option("--max-message-bytes <n>", "longest line an adapter may write (default 64 MiB); a longer one is a protocol error")
     .option("--allow-empty", "an implementation with no judged case does not fail the run")
     .option("--shard <i/n>", "run only shard i of n (split deterministically by vector id)")
-    .option(
-      "--keep <n>",
-      "run folders kept in --out after this run, newest first; older ones the kit wrote are removed (0 keeps all; default: 20)",
-    )
+    .option("--keep <n>", KEEP_HELP)
     .option(
       "--protocol <version>",
       "judge every implementation against this protocol version (0.3.0, 0.3.2, 0.4.0) instead of the version its handshake claims",
@@ -182,10 +179,11 @@ export function buildProgram(): Command {
     .command("merge")
     .argument("<reports...>", "shard report.json files")
     .option("--out <dir>", "where the merged run folder is written", "reports")
+    .option("--keep <n>", KEEP_HELP)
     .description("join shard reports into one report, identical in results to an unsharded run")
-    .action(async (paths: string[], options: { out: string }) => {
+    .action(async (paths: string[], options: { out: string; keep?: string }) => {
       const { mergeCommand } = await import("../commands/merge-command.ts");
-      process.exitCode = mergeCommand(paths, options.out);
+      process.exitCode = mergeCommand(paths, options.out, options.keep);
     });
   program
     .command("coverage")

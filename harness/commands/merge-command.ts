@@ -5,12 +5,14 @@ import { reportCoverage } from "../model/coverage.ts";
 import type { Report } from "../model/report.ts";
 import { MergeError, mergeReports } from "../report/merge-reports.ts";
 import { prepareOutDir } from "../report/out-dir.ts";
+import { parseKeep, pruneRuns } from "../report/retention.ts";
 import { announceReport, writeReport } from "../report/views.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { exitCodeFor } from "./exit-code.ts";
 import { readReportFile } from "./read-report.ts";
 
-export function mergeCommand(paths: string[], out: string): number {
+export function mergeCommand(paths: string[], out: string, keep?: string): number {
+  const kept = parseKeep(keep);
   const reports = paths.map(readReportFile);
   const outDir = prepareOutDir(out);
   let merged: Report;
@@ -25,5 +27,6 @@ export function mergeCommand(paths: string[], out: string): number {
   if (coverage.length > 0) merged = { ...merged, coverage };
   const dir = writeReport(merged, outDir);
   announceReport(merged, dir);
+  pruneRuns(outDir, kept);
   return exitCodeFor(merged);
 }

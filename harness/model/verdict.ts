@@ -53,7 +53,11 @@ export function runVerdict(report: VerdictInput): Verdict {
     if (impl.not_started !== undefined)
       failures.push({ kind: "not_started", implementation: name, message: `${name} never started: ${impl.not_started}` });
     if (counts && counts.failed > 0)
-      failures.push({ kind: "failing_cases", implementation: name, message: `${name}: ${counts.failed} failing cases` });
+      failures.push({
+        kind: "failing_cases",
+        implementation: name,
+        message: `${name}: ${counts.failed} failing case${counts.failed === 1 ? "" : "s"}`,
+      });
     // A known gap was judged too: its case still fails exactly as its expectations entry says (else it
     // would be stale). What must not pass is a selection where nothing was compared at all.
     const judged = counts ? counts.judged : 0;

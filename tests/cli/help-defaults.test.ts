@@ -15,6 +15,7 @@ function helpOf(command: string): string {
 describe("help defaults", () => {
   it("run --keep names the retention default", () => {
     expect(helpOf("run")).toContain(`0 keeps all; default: ${DEFAULT_KEEP})`);
+    expect(helpOf("merge")).toContain(`0 keeps all; default: ${DEFAULT_KEEP})`);
   });
   it("generate and fuzz --group name their id segment defaults", () => {
     expect(helpOf("generate")).toContain(`default: ${DEFAULT_GENERATE_GROUP})`);

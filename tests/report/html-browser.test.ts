@@ -68,7 +68,8 @@ describe.runIf(CHROMIUM !== undefined)("index.html in headless Chromium", () => 
       const banner = await tab.$eval("#verdict", (d) => ({ cls: d.className, text: d.textContent ?? "" }));
       expect(banner.cls).toBe("v-fail");
       expect(banner.text).toMatch(/^FAIL\d+ passed, 2 failed/);
-      expect(banner.text).toContain("reference: 1 failing cases");
+      expect(banner.text).toContain("reference: 1 failing case");
+      expect(banner.text).not.toContain("1 failing cases");
       const failHue = await tab.$eval("#matrix tr[data-suite] td.fail", (td) => td.getAttribute("style") ?? "");
       expect(failHue).toMatch(/hsl|rgb/);
 
