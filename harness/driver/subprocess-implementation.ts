@@ -14,6 +14,7 @@ import type {
   Implementation,
   ImplementationStats,
 } from "../model/implementation.ts";
+import { INTERRUPTED } from "../model/implementation.ts";
 import { encode, type HelloMessage, parseFromAdapter, truncate } from "../protocol/messages.ts";
 import { handshakeOf, resultOf } from "../protocol/to-result.ts";
 import { type AdapterCommand, AdapterProcess, type ExitInfo } from "./adapter-process.ts";
@@ -140,7 +141,7 @@ export class SubprocessImplementation implements Implementation {
 
   kill(): void {
     this.stopping = true;
-    this.brokenReason ??= "the run was interrupted";
+    this.brokenReason ??= INTERRUPTED;
     this.queue.clear();
     this.takeInFlight(); // clears their timers: nothing may fire, or restart, after this
     const waiter = this.handshakeWaiter;

@@ -54,8 +54,16 @@ export interface ImplementationStats {
   readonly restarts: number;
   /** The last part of the adapter's stderr: evidence, never itself a failure. */
   readonly stderr_tail: string;
-  /** Set when the adapter was given up on after too many restarts. */
+  /** Set when the adapter was given up on after too many restarts, or stopped by an interrupt (see stoppedByInterrupt). */
   readonly broken?: string;
+}
+
+/** Why the driver stopped an adapter that was still working when the run was interrupted (a signal, --bail). */
+export const INTERRUPTED = "the run was interrupted";
+
+/** A `broken` reason that only says the run stopped it (set-up, hello or cases cut short), not that the adapter failed. */
+export function stoppedByInterrupt(broken: string): boolean {
+  return broken === INTERRUPTED || broken.startsWith("interrupted ");
 }
 
 export interface CallOptions {

@@ -7,6 +7,7 @@
  */
 import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
+import { stoppedByInterrupt } from "../model/implementation.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
@@ -83,7 +84,9 @@ function header(report: Report, p: Colors, columns: number): string[] {
       : "";
     const text = line`${impl.name}: ${impl.handshake.sdk.name} ${impl.handshake.sdk.version} (${impl.transport}, protocol ${describeProtocolChoice(impl.protocol)}${mcpText(impl.mcp)}${restarts}${gaps})`;
     out.push(`${p.bold("implementation")} ${text.text}`);
-    if (impl.stats.broken) out.push(p.red(line`  BROKEN: ${impl.stats.broken}`.text));
+    const broken = impl.stats.broken;
+    // An adapter the run itself stopped (a signal, --bail) did not fail: say so without the alarm.
+    if (broken) out.push(stoppedByInterrupt(broken) ? p.dim(line`  stopped: ${broken}`.text) : p.red(line`  BROKEN: ${broken}`.text));
   }
   out.push("", ...suiteTable(report, p, columns), p.dim(TABLE_LEGEND), "");
   return out;

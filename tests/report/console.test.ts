@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
-import type { Implementation } from "../../harness/model/implementation.ts";
+import { type Implementation, INTERRUPTED } from "../../harness/model/implementation.ts";
 import { useColor } from "../../harness/report/color.ts";
 import { plural, renderConsole } from "../../harness/report/console.ts";
 import { cell } from "../../harness/report/console-table.ts";
@@ -96,5 +96,21 @@ describe("console", () => {
     expect(closing).toContain("\u001b[31m");
     expect(closing).not.toContain("\u001b[32m");
     expect(renderConsole(report, { color: false })).not.toContain("\u001b[");
+  });
+
+  it("an adapter the run stopped is 'stopped', not BROKEN; one that failed is BROKEN", async () => {
+    const corpus = loadCorpus();
+    const vectors = selectVectors(corpus, { suites: ["bundle-id"] }).slice(0, 2);
+    const report = await runCorpus({ corpus, vectors, implementations: [referenceInProcess()] });
+    const withBroken = (broken: string) => ({
+      ...report,
+      implementations: report.implementations.map((i) => ({ ...i, stats: { ...i.stats, broken } })),
+    });
+    const stopped = renderConsole(withBroken(INTERRUPTED));
+    expect(stopped).toContain(`  stopped: ${INTERRUPTED}`);
+    expect(stopped).not.toContain("BROKEN");
+    expect(renderConsole(withBroken("interrupted before its hello"))).toContain("  stopped: interrupted before its hello");
+    const failed = renderConsole(withBroken("gave up after 3 restarts in a row without an answer; last: crash"));
+    expect(failed).toContain("  BROKEN: gave up after 3 restarts");
   });
 });
