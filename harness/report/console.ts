@@ -74,7 +74,7 @@ function header(report: Report, p: Colors, columns: number): string[] {
   const out: string[] = [];
   const authored = report.vectors.filter((v) => v.provenance?.source !== "upstream").length;
   out.push(
-    line`corpus: ${report.vectors.length} vectors in ${report.corpus.suites.length} suites (${authored} authored, ${report.vectors.length - authored} upstream)`
+    line`corpus: ${plural(report.vectors.length, "vector")} in ${plural(report.corpus.suites.length, "suite")} (${authored} authored, ${report.vectors.length - authored} upstream)`
       .text,
   );
   for (const impl of report.implementations) {
@@ -103,7 +103,7 @@ function footer(report: Report, p: Colors): string[] {
     const split = report.facts.disagreements;
     const observe = split.filter((d) => d.tier === "observe").length;
     out.push(
-      line`implementations disagree on ${split.length} vectors (${observe} of them observe-tier, where only this comparison applies); see matrix.md`
+      line`implementations disagree on ${plural(split.length, "vector")} (${observe} of them observe-tier, where only this comparison applies); see matrix.md`
         .text,
     );
   }
