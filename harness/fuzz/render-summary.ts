@@ -57,7 +57,7 @@ export function renderGate(verdict: GateVerdict): string {
   for (const s of verdict.stale) out.push(`stale: ${s.implementation}: known kind not seen in this run (${s.file}): ${s.entry.kind}`);
   const faults = verdict.fresh.filter(isFaultKind).length;
   out.push(
-    `fuzz gate: ${verdict.fresh.length} new kinds of disagreement${faults > 0 ? ` (${faults} adapter faults)` : ""}, ${verdict.known.length} known, ${verdict.stale.length} stale`,
+    `fuzz gate: ${verdict.fresh.length} new kind${verdict.fresh.length === 1 ? "" : "s"} of disagreement${faults > 0 ? ` (${faults} adapter fault${faults === 1 ? "" : "s"})` : ""}, ${verdict.known.length} known, ${verdict.stale.length} stale`,
   );
   return out.join("\n");
 }
