@@ -4,6 +4,7 @@
  * build's inputs skips cargo entirely when nothing changed. While cargo runs, one progress line
  * counts the crates compiled; cargo's own output goes to a log file that a failure names.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { sha256Hex } from "../util/canonical-json.ts";
@@ -33,6 +34,8 @@ export interface CargoBuildRequest {
   readonly locked?: boolean;
   /** Absolute files or folders the build also reads (a local checkout's crates). */
   readonly extraInputs?: readonly string[];
+  /** Vendored C libraries to link from the system when pkg-config finds them (sdk.yaml `system_libraries`). */
+  readonly systemLibraries?: readonly { readonly pkg_config: string; readonly env: Readonly<Record<string, string>> }[];
 }
 
 /** Build outputs and VCS folders are never inputs (a checkout's crate folder may hold them). */
@@ -46,8 +49,25 @@ function files(path: string): string[] {
     .flatMap((entry) => files(join(path, entry)));
 }
 
-/** Everything the build reads: the listed inputs, the manifest and its lock file. */
-function sourceStamp(request: CargoBuildRequest): string {
+/**
+ * The env that links each listed library from the system, for those pkg-config finds here. Building
+ * a vendored C library (OpenSSL above all) is minutes of a cold build on two cores; a machine with the
+ * -dev package skips it. Without pkg-config or the package the build vendors, as before.
+ */
+export function systemLibraryEnv(libraries: CargoBuildRequest["systemLibraries"] = []): { env: Record<string, string>; found: string[] } {
+  const env: Record<string, string> = {};
+  const found: string[] = [];
+  for (const library of libraries) {
+    const probe = spawnSync("pkg-config", ["--exists", library.pkg_config], { stdio: "ignore", timeout: 10_000 });
+    if (probe.status !== 0) continue;
+    Object.assign(env, library.env);
+    found.push(library.pkg_config);
+  }
+  return { env, found };
+}
+
+/** Everything the build reads: the listed inputs, the manifest and its lock file; and the env that changes what it links. */
+function sourceStamp(request: CargoBuildRequest, env: Readonly<Record<string, string>>): string {
   const inputs = [
     ...request.inputs.flatMap((i) => files(join(request.dir, i))),
     ...(request.extraInputs ?? []).flatMap((p) => files(p)),
@@ -56,7 +76,10 @@ function sourceStamp(request: CargoBuildRequest): string {
   ]
     .filter((p) => existsSync(p))
     .sort();
-  return sha256Hex(inputs.map((p) => `${relative(request.dir, p)}\0${sha256Hex(readFileSync(p))}`).join("\n"));
+  const lines = inputs.map((p) => `${relative(request.dir, p)}\0${sha256Hex(readFileSync(p))}`);
+  // A binary linked to the system's library must be rebuilt when that library goes away, and back.
+  for (const key of Object.keys(env).sort()) lines.push(`env\0${key}=${env[key]}`);
+  return sha256Hex(lines.join("\n"));
 }
 
 function lockPackages(manifest: string): number {
@@ -74,7 +97,8 @@ export async function cargoBuild(request: CargoBuildRequest): Promise<string> {
   const target = request.target ?? join(cacheRoot(), name, `target-${version}`);
   const binary = join(target, "release", binaryName);
   const stampFile = join(target, ".smcp-conformance-stamp");
-  const stamp = sourceStamp(request);
+  const { env: libraryEnv, found: systemLibraries } = systemLibraryEnv(request.systemLibraries);
+  const stamp = sourceStamp(request, libraryEnv);
   const fresh = () => existsSync(binary) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
   if (fresh()) return binary;
   const board = setupBoard();
@@ -85,7 +109,7 @@ export async function cargoBuild(request: CargoBuildRequest): Promise<string> {
       if (fresh()) return binary;
       const log = new SetupLog(setupLogPath(`${name}-${version}-build`));
       board.print(
-        `[${tag}] building the adapter into ${target} (a cold build takes several minutes; later runs reuse it; cargo's output: ${log.path})`,
+        `[${tag}] building the adapter into ${target} (a cold build takes several minutes; later runs reuse it;${systemLibraries.length > 0 ? ` ${systemLibraries.join(", ")} from the system;` : ""} cargo's output: ${log.path})`,
       );
       const cargo = new CargoProgress(lockPackages(manifest));
       const line = board.start(tag, cargo.status);
@@ -100,6 +124,7 @@ export async function cargoBuild(request: CargoBuildRequest): Promise<string> {
           },
           env: {
             ...process.env,
+            ...libraryEnv,
             CARGO_TARGET_DIR: target,
             CARGO_TERM_COLOR: "never",
             CARGO_TERM_PROGRESS_WHEN: "never",
@@ -107,7 +132,7 @@ export async function cargoBuild(request: CargoBuildRequest): Promise<string> {
         });
         if (!existsSync(binary)) throw failure(`cargo finished but ${binary} is missing`, log.path);
         // Read again: without --locked cargo may have completed the lock, which is an input too.
-        writeFileSync(stampFile, request.locked === false ? sourceStamp(request) : stamp);
+        writeFileSync(stampFile, request.locked === false ? sourceStamp(request, libraryEnv) : stamp);
         line.end(`[${tag}] built in ${formatElapsed(Date.now() - started)} (${cargo.compiledCount} crates compiled)`);
         return binary;
       } catch (error) {

@@ -105,6 +105,7 @@ async function prepareCheckout(manifest: SdkManifest, checkout: Checkout, name: 
         target: join(cacheRoot(), manifest.implementation, `target-path-${key}`),
         locked: false,
         extraInputs: checkout.crates.map((c) => c.dir),
+        ...(manifest.build.system_libraries ? { systemLibraries: manifest.build.system_libraries } : {}),
       });
       return launchCommand(manifest, { binary });
     }

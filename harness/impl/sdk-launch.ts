@@ -33,7 +33,7 @@ async function build(manifest: SdkManifest, version: string): Promise<Record<str
       return { python: venv.python };
     }
     case "cargo": {
-      const { binary, inputs } = manifest.build;
+      const { binary, inputs, system_libraries } = manifest.build;
       const built = await cargoBuild({
         name: manifest.implementation,
         version,
@@ -41,6 +41,7 @@ async function build(manifest: SdkManifest, version: string): Promise<Record<str
         manifest: path(entry.manifest, "a manifest"),
         binary,
         inputs,
+        ...(system_libraries ? { systemLibraries: system_libraries } : {}),
       });
       return { binary: built };
     }

@@ -9,9 +9,20 @@ import { Ajv } from "ajv";
 import { parse } from "yaml";
 import { ADAPTERS_DIR } from "../model/kit-files.ts";
 
+/** A vendored C library the build may take from the system instead (see cargo-build.ts). */
+export interface SystemLibrary {
+  readonly pkg_config: string;
+  readonly env: Readonly<Record<string, string>>;
+}
+
 export type BuildSpec =
   | { readonly kind: "python-venv" }
-  | { readonly kind: "cargo"; readonly binary: string; readonly inputs: readonly string[] };
+  | {
+      readonly kind: "cargo";
+      readonly binary: string;
+      readonly inputs: readonly string[];
+      readonly system_libraries?: readonly SystemLibrary[];
+    };
 
 export interface SdkManifest {
   /** The folder holding sdk.yaml; relative paths in the manifest are relative to it. */
