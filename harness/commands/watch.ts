@@ -82,6 +82,18 @@ export function watch(implementations: readonly Implementation[]): Watcher {
       },
       kill: () => impl.kill(),
       ...(impl.statsNow ? { statsNow: () => impl.statsNow!() } : {}),
+      // Synchronous: never in flight between turns of the event loop, so only the liveness stamp moves.
+      ...(impl.answerNow
+        ? {
+            answerNow: (op: string, input: Record<string, unknown>) => {
+              try {
+                return impl.answerNow!(op, input);
+              } finally {
+                touch();
+              }
+            },
+          }
+        : {}),
     };
     watcher.implementations.push(wrapped);
   }
@@ -89,8 +101,10 @@ export function watch(implementations: readonly Implementation[]): Watcher {
 }
 
 /** The heartbeat line: who is being waited on, and for how long. */
-export function heartbeatLine(watcher: Watcher, total: number): string | undefined {
-  const waiting = watcher.states.filter((s) => s.phase === "starting" || (s.phase === "running" && s.inFlight > 0));
+export function heartbeatLine(watcher: Watcher, total: number, setupShown = false): string | undefined {
+  // While a set-up prints its own progress (a venv, a cargo build), "nothing for 200s" about the
+  // adapters it is setting up would contradict it: only the running ones are named then.
+  const waiting = watcher.states.filter((s) => (s.phase === "starting" && !setupShown) || (s.phase === "running" && s.inFlight > 0));
   if (waiting.length === 0) return undefined;
   const secs = Math.round(watcher.idleMs() / 1000);
   const who = waiting

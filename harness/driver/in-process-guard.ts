@@ -75,13 +75,24 @@ class GuardedImplementation implements Implementation {
     let burst = this.queue;
     this.queue = [];
     while (burst.length > 0) {
-      const timeoutMs = Math.min(MAX_TIMER_MS, Math.max(this.timeoutMs, ...burst.map((q) => q.options?.timeoutMs ?? 0)));
+      // A loop, not Math.max(...spread): a burst may hold a whole large corpus, past the argument limit.
+      let timeoutMs = this.timeoutMs;
+      for (const q of burst) if ((q.options?.timeoutMs ?? 0) > timeoutMs) timeoutMs = q.options!.timeoutMs!;
+      timeoutMs = Math.min(MAX_TIMER_MS, timeoutMs);
       let done = 0;
       const calls = burst;
       CONTEXT["__run"] = () => {
+        const inner = this.inner;
         for (; done < calls.length; done++) {
           const q = calls[done]!;
-          q.settle(this.inner.call(q.op, q.input, q.options));
+          if (inner.answerNow === undefined) q.settle(inner.call(q.op, q.input, q.options));
+          else {
+            try {
+              q.settle(inner.answerNow(q.op, q.input));
+            } catch (error) {
+              q.settle(Promise.reject(error)); // as `call` would: the error stays that case's, never the run's
+            }
+          }
         }
       };
       try {

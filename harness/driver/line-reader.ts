@@ -30,25 +30,45 @@ export class LineReader {
 
   push(chunk: Buffer): void {
     let start = 0;
-    while (start < chunk.length) {
-      const nl = chunk.indexOf(NEWLINE, start);
-      const end = nl === -1 ? chunk.length : nl;
-      if (this.dropping) {
-        if (nl !== -1) this.dropping = false;
-      } else if (this.partBytes + (end - start) > this.maxBytes) {
-        this.parts = [];
-        this.partBytes = 0;
-        this.dropping = nl === -1;
-        this.sink.oversize(this.maxBytes);
-      } else if (nl === -1) {
-        this.parts.push(chunk.subarray(start));
-        this.partBytes += chunk.length - start;
-      } else {
-        this.emit(this.take(chunk.subarray(start, nl)));
-      }
-      if (nl === -1) return;
-      start = nl + 1;
+    // A line begun in an earlier chunk (or the rest of an oversize one) ends at the first newline.
+    if (this.dropping || this.partBytes > 0) {
+      start = this.segment(chunk, 0);
+      if (start === -1) return;
     }
+    // Every whole line after it: decoded and checked in one pass when the block is valid UTF-8 and
+    // within the limit (a newline byte never sits inside a multi-byte character, so the block is
+    // valid exactly when each of its lines is); otherwise line by line, to report the bad one.
+    const last = chunk.lastIndexOf(NEWLINE);
+    if (last >= start) {
+      const block = chunk.subarray(start, last);
+      if (block.length <= this.maxBytes && isUtf8(block)) {
+        for (const line of block.toString("utf8").split("\n")) this.sink.line(line.endsWith("\r") ? line.slice(0, -1) : line);
+        start = last + 1;
+      } else {
+        while (start <= last) start = this.segment(chunk, start);
+      }
+    }
+    while (start !== -1 && start < chunk.length) start = this.segment(chunk, start);
+  }
+
+  /** Reads from `start` to the next newline (a line, or part of one); returns where the next one starts, -1 at the chunk's end. */
+  private segment(chunk: Buffer, start: number): number {
+    const nl = chunk.indexOf(NEWLINE, start);
+    const end = nl === -1 ? chunk.length : nl;
+    if (this.dropping) {
+      if (nl !== -1) this.dropping = false;
+    } else if (this.partBytes + (end - start) > this.maxBytes) {
+      this.parts = [];
+      this.partBytes = 0;
+      this.dropping = nl === -1;
+      this.sink.oversize(this.maxBytes);
+    } else if (nl === -1) {
+      this.parts.push(chunk.subarray(start));
+      this.partBytes += chunk.length - start;
+    } else {
+      this.emit(this.take(chunk.subarray(start, nl)));
+    }
+    return nl === -1 ? -1 : nl + 1;
   }
 
   /** The output ended: a last line without a newline still counts. */

@@ -6,7 +6,7 @@
 import { READINGS, referenceHello } from "../../adapters/reference/hello.ts";
 import { answerReference, type ReferenceAnswer, referenceOperations } from "../../adapters/reference/operations.ts";
 import type { RenderReading } from "../../adapters/reference/src/index.ts";
-import type { Implementation, Transcript } from "../model/implementation.ts";
+import type { Answer, Implementation, Transcript } from "../model/implementation.ts";
 import { encode } from "../protocol/messages.ts";
 import { handshakeOf, resultOf } from "../protocol/to-result.ts";
 
@@ -40,20 +40,28 @@ export function referenceInProcess(reading: RenderReading = "0.4"): Implementati
   let nextId = 1;
   const handshake = handshakeOf(referenceHello(reading));
   const table = referenceOperations(reading);
+  const answerNow = (op: string, input: Record<string, unknown>): Answer => {
+    const started = performance.now();
+    const id = nextId++;
+    const answer = answerReference(id, op, input, table);
+    return {
+      result: resultOf(answer),
+      transcript: new LazyTranscript(id, op, input, answer),
+      duration_ms: performance.now() - started,
+      attempts: 1,
+    };
+  };
   return {
     name: READINGS[reading].name,
     transport: "in-process",
     start: async () => handshake,
-    call: async (op, input) => {
-      const started = performance.now();
-      const id = nextId++;
-      const answer = answerReference(id, op, input, table);
-      return {
-        result: resultOf(answer),
-        transcript: new LazyTranscript(id, op, input, answer),
-        duration_ms: performance.now() - started,
-        attempts: 1,
-      };
+    answerNow,
+    call: (op, input) => {
+      try {
+        return Promise.resolve(answerNow(op, input));
+      } catch (error) {
+        return Promise.reject(error); // a reference bug: the run records it as that case's failure
+      }
     },
     stop: async () => ({ restarts: 0, stderr_tail: "" }),
     kill: () => {},

@@ -76,6 +76,11 @@ export interface Implementation {
   start(): Promise<Handshake>;
   /** `timeoutMs` raises the case timeout for this call (a transport case's own time boxes need longer). */
   call(op: string, input: Record<string, unknown>, options?: CallOptions): Promise<Answer>;
+  /**
+   * In-process only: what `call` resolves with, returned directly. The in-process timeout guard
+   * settles with it, so a case costs no promise adoption (a measurable share of a cheap case).
+   */
+  answerNow?(op: string, input: Record<string, unknown>): Answer;
   stop(): Promise<ImplementationStats>;
   /** An interrupted run: end the adapter now (no grace); unanswered calls are not awaited. */
   kill(): void;

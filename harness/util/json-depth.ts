@@ -9,6 +9,9 @@ export const MAX_VALUE_DEPTH = 64;
 
 /** Whether JSON text nests `[` / `{` deeper than `limit`, scanned without parsing (strings skipped). */
 export function jsonTextDeeperThan(text: string, limit: number): boolean {
+  // Nesting deeper than `limit` needs more than `limit` opening brackets: counting them with the
+  // native indexOf settles almost every line (an answer holds a handful) without the scan below.
+  if (openingBracketsAtMost(text, limit)) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -22,6 +25,13 @@ export function jsonTextDeeperThan(text: string, limit: number): boolean {
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
+}
+
+function openingBracketsAtMost(text: string, limit: number): boolean {
+  let count = 0;
+  for (let i = text.indexOf("{"); i !== -1; i = text.indexOf("{", i + 1)) if (++count > limit) return false;
+  for (let i = text.indexOf("["); i !== -1; i = text.indexOf("[", i + 1)) if (++count > limit) return false;
+  return true;
 }
 
 /** Whether a value nests arrays / objects deeper than `limit` (iterative: safe on any depth). */

@@ -7,7 +7,8 @@ import type { Implementation } from "../../harness/model/implementation.ts";
 
 /** An in-process implementation whose `spin` operation never returns. */
 function spinning(): Implementation {
-  const reference = referenceInProcess();
+  // Without answerNow: the guard must go through this `call`, which is the one that spins.
+  const { answerNow: _direct, ...reference } = referenceInProcess();
   return {
     ...reference,
     name: "spinner",
@@ -49,6 +50,35 @@ describe("the in-process case timeout", () => {
   it("a long burst of quick calls is not mistaken for a slow one", async () => {
     const impl = withCaseTimeout(referenceInProcess(), 200);
     const answers = await Promise.all(Array.from({ length: 3_000 }, (_, i) => impl.call("bundle_id.normalize", { name: `n ${i}` })));
+    expect(answers.every((a) => a.result.kind === "ok")).toBe(true);
+  });
+
+  it("answers through answerNow when offered; a throw there is that case's rejection, not the run's", async () => {
+    const reference = referenceInProcess();
+    const impl = withCaseTimeout(
+      {
+        ...reference,
+        answerNow: (op, input) => {
+          if (op === "boom") throw new Error("a reference bug");
+          return reference.answerNow!(op, input);
+        },
+      },
+      1_000,
+    );
+    const [ok, boom, after] = await Promise.allSettled([
+      impl.call("bundle_id.normalize", { name: "a b" }),
+      impl.call("boom", {}),
+      impl.call("bundle_id.normalize", { name: "c" }),
+    ]);
+    expect(ok.status === "fulfilled" && ok.value.result).toEqual({ kind: "ok", output: { normalized: "a_b" } });
+    expect(boom.status === "rejected" && (boom.reason as Error).message).toBe("a reference bug");
+    expect(after.status).toBe("fulfilled");
+  });
+
+  it("takes a burst larger than a function's argument limit (a whole large corpus queued at once)", async () => {
+    const impl = withCaseTimeout(referenceInProcess(), 10_000);
+    const answers = await Promise.all(Array.from({ length: 200_000 }, () => impl.call("bundle_id.validate", { bundle_id: "abc" })));
+    expect(answers.length).toBe(200_000);
     expect(answers.every((a) => a.result.kind === "ok")).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 // The adapter's stdout as bounded, strict lines (issue 20, items 10 and 11).
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LineReader } from "../../harness/driver/line-reader.ts";
 
@@ -41,5 +42,52 @@ describe("LineReader", () => {
     r.push(Buffer.from("abcdefghij".repeat(1000)));
     r.push(Buffer.from("tail\nok\n"));
     expect(events).toEqual(["oversize:8", "line:ok"]);
+  });
+
+  it("gives the same events however the bytes are cut into chunks (the whole-block path and the per-line path agree)", () => {
+    // What the reader must report, from the whole byte stream at once.
+    const oracle = (bytes: Buffer, max: number): string[] => {
+      const events: string[] = [];
+      const pieces: Buffer[] = [];
+      for (let start = 0; ; ) {
+        const nl = bytes.indexOf(0x0a, start);
+        pieces.push(bytes.subarray(start, nl === -1 ? bytes.length : nl));
+        if (nl === -1) break;
+        start = nl + 1;
+      }
+      pieces.forEach((piece, i) => {
+        const last = i === pieces.length - 1;
+        if (piece.length > max) events.push(`oversize:${max}`);
+        else if (last && piece.length === 0) return;
+        else {
+          const line = piece.length > 0 && piece[piece.length - 1] === 0x0d ? piece.subarray(0, -1) : piece;
+          const text = line.toString("utf8");
+          events.push(Buffer.from(text, "utf8").equals(line) ? `line:${text}` : `invalid:${text}`);
+        }
+      });
+      return events;
+    };
+    const piece = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom("é", "𝄞", "\r", "\n", "\r\n", "{}", "xxxxxxxxxxxxxxxxxxxx"));
+    const bytes = fc
+      .tuple(fc.array(piece, { maxLength: 30 }), fc.array(fc.constantFrom(0xff, 0xc3, 0x80), { maxLength: 2 }), fc.nat(40))
+      .map(([parts, bad, at]) => {
+        const text = Buffer.from(parts.join(""), "utf8");
+        const cut = Math.min(at, text.length);
+        return Buffer.concat([text.subarray(0, cut), Buffer.from(bad), text.subarray(cut)]);
+      });
+    fc.assert(
+      fc.property(bytes, fc.array(fc.nat(64), { maxLength: 8 }), fc.integer({ min: 1, max: 24 }), (all, cuts, max) => {
+        const { r, events } = reader(max);
+        const points = [...new Set(cuts.map((c) => Math.min(c, all.length)))].sort((a, b) => a - b);
+        let from = 0;
+        for (const to of [...points, all.length]) {
+          r.push(all.subarray(from, to));
+          from = to;
+        }
+        r.end();
+        expect(events).toEqual(oracle(all, max));
+      }),
+      { seed: 20261130, numRuns: 3000 },
+    );
   });
 });
