@@ -63,6 +63,11 @@ export class ProgressBoard {
     this.write = (text) => void write.call(out, text);
   }
 
+  /** A set-up is showing its own progress lines (counts, elapsed time). */
+  get busy(): boolean {
+    return this.entries.size > 0;
+  }
+
   /** Prints a line that stays (above the progress lines on a terminal). */
   print(text: string): void {
     if (!this.tty || this.entries.size === 0) this.write(`${text}\n`);

@@ -3,6 +3,8 @@
  * on stderr); otherwise, a heartbeat line whenever nothing has happened for a while, naming the
  * adapters waited on, so a hung adapter is never silent for the whole case timeout.
  */
+
+import { setupBoard } from "../bootstrap/progress-board.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { heartbeatLine, progressLine, type Watcher } from "./watch.ts";
 
@@ -30,7 +32,7 @@ export function startTicker(
         return;
       }
       if (watcher.idleMs() < every || Date.now() - lastBeat < every) return;
-      const beat = heartbeatLine(watcher, total);
+      const beat = heartbeatLine(watcher, total, setupBoard().busy);
       if (beat) {
         lastBeat = Date.now();
         process.stderr.write(`${terminalSafe(beat)}\n`);
