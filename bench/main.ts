@@ -57,7 +57,13 @@ async function main(argv: readonly string[]): Promise<number> {
   const results: BenchResults = {
     started_at: startedAt.toISOString(),
     finished_at: new Date().toISOString(),
-    options: { sections: [...options.sections], quick: options.quick, reps: options.reps, rep_seconds: options.repSeconds },
+    options: {
+      sections: [...options.sections],
+      quick: options.quick,
+      million: options.million,
+      reps: options.reps,
+      rep_seconds: options.repSeconds,
+    },
     machine: { ...machine, load_at_end: loadavg().map((l) => Math.round(l * 100) / 100), load_by_section: loadBySection },
     sdks: describeSdks(handshakes),
     ...m,

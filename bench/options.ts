@@ -8,13 +8,15 @@ export interface BenchOptions {
   readonly sections: ReadonlySet<Section>;
   /** A smoke pass: shorter repetitions, fewer of them, no 100k scaling step. */
   readonly quick: boolean;
+  /** Adds the 1,000,000-case fuzz to the scaling section (minutes on 2 cores, so opt-in). */
+  readonly million: boolean;
   readonly reps: number;
   /** Seconds one throughput repetition should last (the call count is sized from the warm-up). */
   readonly repSeconds: number;
   readonly out: string;
 }
 
-export const USAGE = `usage: npm run bench -- [--only ${SECTIONS.join(",")}] [--quick] [--reps n] [--out file.json]`;
+export const USAGE = `usage: npm run bench -- [--only ${SECTIONS.join(",")}] [--quick] [--million] [--reps n] [--out file.json]`;
 
 /** A bad flag: printed with the usage line, exit code 2, no stack. */
 export class UsageError extends Error {
@@ -36,6 +38,7 @@ function parse(argv: readonly string[]): BenchOptions | "help" {
     options: {
       only: { type: "string" },
       quick: { type: "boolean", default: false },
+      million: { type: "boolean", default: false },
       reps: { type: "string" },
       out: { type: "string", default: "reports/bench/latest.json" },
       help: { type: "boolean", short: "h", default: false },
@@ -51,5 +54,13 @@ function parse(argv: readonly string[]): BenchOptions | "help" {
   const quick = values.quick === true;
   const reps = values.reps === undefined ? (quick ? 2 : 5) : Number(values.reps);
   if (!Number.isInteger(reps) || reps < 1) throw new UsageError("--reps needs a positive whole number");
-  return { sections: new Set(only as Section[]), quick, reps, repSeconds: quick ? 0.25 : 0.5, out: values.out! };
+  if (quick && values.million === true) throw new UsageError("--million and --quick do not go together");
+  return {
+    sections: new Set(only as Section[]),
+    quick,
+    million: values.million === true,
+    reps,
+    repSeconds: quick ? 0.25 : 0.5,
+    out: values.out!,
+  };
 }

@@ -31,7 +31,13 @@ export interface Measurements {
 export interface BenchResults extends Measurements {
   readonly started_at: string;
   readonly finished_at: string;
-  readonly options: { readonly sections: readonly string[]; readonly quick: boolean; readonly reps: number; readonly rep_seconds: number };
+  readonly options: {
+    readonly sections: readonly string[];
+    readonly quick: boolean;
+    readonly million: boolean;
+    readonly reps: number;
+    readonly rep_seconds: number;
+  };
   readonly machine: Machine & { readonly load_at_end: readonly number[]; readonly load_by_section: Readonly<Record<string, number>> };
   readonly sdks: ReturnType<typeof describeSdks>;
   readonly efficiency: EfficiencyRow[];

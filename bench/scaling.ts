@@ -66,11 +66,7 @@ export async function measureScaling(options: BenchOptions, log: (line: string) 
         [1_000, 1],
         [10_000, 1],
       ]
-    : [
-        [1_000, 3],
-        [10_000, 3],
-        [100_000, 1],
-      ];
+    : [[1_000, 3], [10_000, 3], [100_000, 1], ...(options.million ? ([[1_000_000, 1]] as Array<[number, number]>) : [])];
   const rows: ScalingRow[] = [];
   for (const [runs, repetitions] of steps) {
     const children = await repeat(repetitions, async () => {
