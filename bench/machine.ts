@@ -32,8 +32,12 @@ function output(file: string, args: readonly string[]): string | null {
 function rustOptLevel(): string | null {
   const manifest = join(KIT_ROOT, "adapters", "rust", "Cargo.toml");
   if (!existsSync(manifest)) return null;
-  const release = /^\[profile\.release\]([^[]*)/m.exec(readFileSync(manifest, "utf8"))?.[1] ?? "";
-  return /^opt-level\s*=\s*"?([^"\s#]+)/m.exec(release)?.[1] ?? "3 (cargo's default)";
+  const text = readFileSync(manifest, "utf8");
+  const release = /^\[profile\.release\]([^[]*)/m.exec(text)?.[1] ?? "";
+  const level = /^opt-level\s*=\s*"?([^"\s#]+)/m.exec(release)?.[1] ?? "3 (cargo's default)";
+  // Per-package levels ([profile.release.package.<name>]) make the crate's own level only part of the story.
+  const perPackage = text.match(/^\[profile\.release\.package\./gm)?.length ?? 0;
+  return perPackage > 0 ? `${level} (its dependencies per package: ${perPackage} entries in Cargo.toml)` : level;
 }
 
 function osName(): string {
