@@ -5,7 +5,7 @@
  * heartbeat (otherwise: a line naming the adapters waited on when nothing happened for a few
  * seconds) and --bail (the first failing case aborts the run). Both only observe.
  */
-import type { Implementation } from "../model/implementation.ts";
+import { answerNowOf, type Implementation, withAnswerNow } from "../model/implementation.ts";
 import type { CaseRecord } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
 
@@ -66,15 +66,7 @@ export function watch(implementations: readonly Implementation[]): Watcher {
           touch();
         }
       },
-      call: async (op, input, options) => {
-        state.inFlight++;
-        try {
-          return await impl.call(op, input, options);
-        } finally {
-          state.inFlight--;
-          touch();
-        }
-      },
+      call: watchedCall(impl, state, touch),
       stop: async () => {
         state.phase = "stopped";
         touch();
@@ -82,22 +74,33 @@ export function watch(implementations: readonly Implementation[]): Watcher {
       },
       kill: () => impl.kill(),
       ...(impl.statsNow ? { statsNow: () => impl.statsNow!() } : {}),
-      // Synchronous: never in flight between turns of the event loop, so only the liveness stamp moves.
-      ...(impl.answerNow
-        ? {
-            answerNow: (op: string, input: Record<string, unknown>) => {
-              try {
-                return impl.answerNow!(op, input);
-              } finally {
-                touch();
-              }
-            },
-          }
-        : {}),
     };
     watcher.implementations.push(wrapped);
   }
   return watcher;
+}
+
+/** The implementation's call, counting what is in flight; an in-process twin (answerNowOf) is watched too. */
+function watchedCall(impl: Implementation, state: WatchState, touch: () => void): Implementation["call"] {
+  const call: Implementation["call"] = async (op, input, options) => {
+    state.inFlight++;
+    try {
+      return await impl.call(op, input, options);
+    } finally {
+      state.inFlight--;
+      touch();
+    }
+  };
+  const now = answerNowOf(impl);
+  if (now === undefined) return call;
+  // Synchronous: never in flight between turns of the event loop, so only the liveness stamp moves.
+  return withAnswerNow(call, (op, input) => {
+    try {
+      return now(op, input);
+    } finally {
+      touch();
+    }
+  });
 }
 
 /** The heartbeat line: who is being waited on, and for how long. */

@@ -8,7 +8,14 @@
  * the timeout is a `timeout`.
  */
 import { createContext, Script } from "node:vm";
-import type { Answer, CallOptions, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
+import {
+  type Answer,
+  answerNowOf,
+  type CallOptions,
+  type Handshake,
+  type Implementation,
+  type ImplementationStats,
+} from "../model/implementation.ts";
 import { encode } from "../protocol/messages.ts";
 import { MAX_TIMER_MS } from "./subprocess-implementation.ts";
 
@@ -83,12 +90,13 @@ class GuardedImplementation implements Implementation {
       const calls = burst;
       CONTEXT["__run"] = () => {
         const inner = this.inner;
+        const now = answerNowOf(inner);
         for (; done < calls.length; done++) {
           const q = calls[done]!;
-          if (inner.answerNow === undefined) q.settle(inner.call(q.op, q.input, q.options));
+          if (now === undefined) q.settle(inner.call(q.op, q.input, q.options));
           else {
             try {
-              q.settle(inner.answerNow(q.op, q.input));
+              q.settle(now(q.op, q.input));
             } catch (error) {
               q.settle(Promise.reject(error)); // as `call` would: the error stays that case's, never the run's
             }

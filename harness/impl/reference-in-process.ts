@@ -6,7 +6,7 @@
 import { READINGS, referenceHello } from "../../adapters/reference/hello.ts";
 import { answerReference, type ReferenceAnswer, referenceOperations } from "../../adapters/reference/operations.ts";
 import type { RenderReading } from "../../adapters/reference/src/index.ts";
-import type { Answer, Implementation, Transcript } from "../model/implementation.ts";
+import { type Answer, type Implementation, type Transcript, withAnswerNow } from "../model/implementation.ts";
 import { encode } from "../protocol/messages.ts";
 import { handshakeOf, resultOf } from "../protocol/to-result.ts";
 
@@ -55,14 +55,13 @@ export function referenceInProcess(reading: RenderReading = "0.4"): Implementati
     name: READINGS[reading].name,
     transport: "in-process",
     start: async () => handshake,
-    answerNow,
-    call: (op, input) => {
+    call: withAnswerNow((op, input) => {
       try {
         return Promise.resolve(answerNow(op, input));
       } catch (error) {
         return Promise.reject(error); // a reference bug: the run records it as that case's failure
       }
-    },
+    }, answerNow),
     stop: async () => ({ restarts: 0, stderr_tail: "" }),
     kill: () => {},
   };

@@ -70,17 +70,29 @@ export interface CallOptions {
   readonly timeoutMs?: number;
 }
 
+/** What `call` resolves with, returned directly: an in-process implementation's synchronous twin of `call`. */
+export type AnswerNow = (op: string, input: Record<string, unknown>) => Answer;
+
+/**
+ * A `call` that can also answer synchronously. The twin rides on the call function itself, not
+ * beside it on the implementation: a wrapper that replaces `call` (spreading the rest) then drops
+ * the fast path with it, instead of keeping one that bypasses the wrapper. The in-process timeout
+ * guard settles with the direct answer, so a case costs no promise adoption.
+ */
+export function withAnswerNow(call: Implementation["call"], now: AnswerNow): Implementation["call"] {
+  return Object.assign(call, { now });
+}
+
+export function answerNowOf(impl: Implementation): AnswerNow | undefined {
+  return (impl.call as { now?: AnswerNow }).now;
+}
+
 export interface Implementation {
   readonly name: string;
   readonly transport: "in-process" | "subprocess";
   start(): Promise<Handshake>;
   /** `timeoutMs` raises the case timeout for this call (a transport case's own time boxes need longer). */
   call(op: string, input: Record<string, unknown>, options?: CallOptions): Promise<Answer>;
-  /**
-   * In-process only: what `call` resolves with, returned directly. The in-process timeout guard
-   * settles with it, so a case costs no promise adoption (a measurable share of a cheap case).
-   */
-  answerNow?(op: string, input: Record<string, unknown>): Answer;
   stop(): Promise<ImplementationStats>;
   /** An interrupted run: end the adapter now (no grace); unanswered calls are not awaited. */
   kill(): void;

@@ -3,12 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { withCaseTimeout } from "../../harness/driver/in-process-guard.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
-import type { Implementation } from "../../harness/model/implementation.ts";
+import { answerNowOf, type Implementation, withAnswerNow } from "../../harness/model/implementation.ts";
 
 /** An in-process implementation whose `spin` operation never returns. */
 function spinning(): Implementation {
-  // Without answerNow: the guard must go through this `call`, which is the one that spins.
-  const { answerNow: _direct, ...reference } = referenceInProcess();
+  // Replacing `call` drops the reference's synchronous twin with it: the guard must call this one.
+  const reference = referenceInProcess();
   return {
     ...reference,
     name: "spinner",
@@ -53,15 +53,16 @@ describe("the in-process case timeout", () => {
     expect(answers.every((a) => a.result.kind === "ok")).toBe(true);
   });
 
-  it("answers through answerNow when offered; a throw there is that case's rejection, not the run's", async () => {
+  it("answers through the call's synchronous twin; a throw there is that case's rejection, not the run's", async () => {
     const reference = referenceInProcess();
+    const twin = answerNowOf(reference)!;
     const impl = withCaseTimeout(
       {
         ...reference,
-        answerNow: (op, input) => {
+        call: withAnswerNow(reference.call, (op, input) => {
           if (op === "boom") throw new Error("a reference bug");
-          return reference.answerNow!(op, input);
-        },
+          return twin(op, input);
+        }),
       },
       1_000,
     );
@@ -73,6 +74,15 @@ describe("the in-process case timeout", () => {
     expect(ok.status === "fulfilled" && ok.value.result).toEqual({ kind: "ok", output: { normalized: "a_b" } });
     expect(boom.status === "rejected" && (boom.reason as Error).message).toBe("a reference bug");
     expect(after.status).toBe("fulfilled");
+  });
+
+  it("a wrapper that replaces call (spreading the rest) is the one called: no stale fast path", async () => {
+    const reference = referenceInProcess();
+    const impl = withCaseTimeout(
+      { ...reference, call: async () => ({ ...(await reference.call("bundle_id.validate", { bundle_id: "x" })), attempts: 7 }) },
+      1_000,
+    );
+    expect((await impl.call("bundle_id.validate", { bundle_id: "abc" })).attempts).toBe(7);
   });
 
   it("takes a burst larger than a function's argument limit (a whole large corpus queued at once)", async () => {
