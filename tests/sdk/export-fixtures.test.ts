@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { cacheRoot } from "../../harness/bootstrap/cache-dir.ts";
+import { systemLibraryEnv } from "../../harness/bootstrap/cargo-build.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { buildExport } from "../../harness/export/export-bundle.ts";
 import { prepareLaunch } from "../../harness/impl/sdk-launch.ts";
@@ -109,7 +110,14 @@ describe.runIf(process.env["SMCP_SDK_TESTS"] === "1")("the export through the SD
       "cargo",
       ["test", "--release", "--offline", ...tests.flatMap((t) => ["--test", t]), "--manifest-path", join(check, "Cargo.toml")],
       {
-        env: { CARGO_TARGET_DIR: join(cacheRoot(), "rust", `target-${version}`), CARGO_TERM_COLOR: "never" },
+        env: {
+          // The adapter build's env too (OPENSSL_NO_VENDOR where the system has OpenSSL): openssl-sys
+          // reruns on a change of it, so a different env here would rebuild half the shared target
+          // folder, and the adapter's next build would rebuild it back.
+          ...(manifest.build.kind === "cargo" ? systemLibraryEnv(manifest.build.system_libraries).env : {}),
+          CARGO_TARGET_DIR: join(cacheRoot(), "rust", `target-${version}`),
+          CARGO_TERM_COLOR: "never",
+        },
         reject: false,
         all: true,
       },
