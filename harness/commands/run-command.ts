@@ -20,6 +20,7 @@ import { type Pruned, parseKeep, pruneRuns } from "../report/retention.ts";
 import { announceReport, discardPendingWrites, WriteInterrupted, writeReport, writeReportInterruptible } from "../report/views.ts";
 import { RunSession } from "../run/run-corpus.ts";
 import { OutputError } from "../util/output-error.ts";
+import { plural } from "../util/plural.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { EXIT, exitCodeFor, type HandledSignal, INTERNAL_ERROR } from "./exit-code.ts";
@@ -174,9 +175,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
 function announcePruned(pruned: Pruned, keep: number, quiet: boolean): void {
   const n = pruned.removed.length;
   if (n > 0 && !quiet)
-    process.stderr.write(
-      `removed ${n} run folder${n === 1 ? "" : "s"} older than the ${keep} newest (--keep N sets how many; 0 keeps all)\n`,
-    );
+    process.stderr.write(`removed ${plural(n, "run folder")} older than the ${keep} newest (--keep N sets how many; 0 keeps all)\n`);
   if (pruned.failed.length > 0) process.stderr.write(terminalSafe(`could not remove old run folders: ${pruned.failed.join(", ")}\n`));
 }
 

@@ -1,6 +1,7 @@
 /** The fuzz summary for people: by operation, by implementation pair, then one block per group. */
 
 import { visibleJson } from "../corpus/vector-file-text.ts";
+import { plural } from "../util/plural.ts";
 import { kindKey } from "./answers.ts";
 import { describeClasses } from "./candidates.ts";
 import type { CorpusKinds } from "./corpus-kinds.ts";
@@ -57,7 +58,7 @@ export function renderGate(verdict: GateVerdict): string {
   for (const s of verdict.stale) out.push(`stale: ${s.implementation}: known kind not seen in this run (${s.file}): ${s.entry.kind}`);
   const faults = verdict.fresh.filter(isFaultKind).length;
   out.push(
-    `fuzz gate: ${verdict.fresh.length} new kind${verdict.fresh.length === 1 ? "" : "s"} of disagreement${faults > 0 ? ` (${faults} adapter fault${faults === 1 ? "" : "s"})` : ""}, ${verdict.known.length} known, ${verdict.stale.length} stale`,
+    `fuzz gate: ${plural(verdict.fresh.length, "new kind")} of disagreement${faults > 0 ? ` (${plural(faults, "adapter fault")})` : ""}, ${verdict.known.length} known, ${verdict.stale.length} stale`,
   );
   return out.join("\n");
 }

@@ -5,6 +5,7 @@
  * it), expectations entries naming no vector or an observe-tier vector (which can never be judged).
  */
 import { own } from "../util/own.ts";
+import { plural } from "../util/plural.ts";
 
 /** The counts the verdict reads (a report's Counts). */
 interface Counts {
@@ -56,7 +57,7 @@ export function runVerdict(report: VerdictInput): Verdict {
       failures.push({
         kind: "failing_cases",
         implementation: name,
-        message: `${name}: ${counts.failed} failing case${counts.failed === 1 ? "" : "s"}`,
+        message: `${name}: ${plural(counts.failed, "failing case")}`,
       });
     // A known gap was judged too: its case still fails exactly as its expectations entry says (else it
     // would be stale). What must not pass is a selection where nothing was compared at all.

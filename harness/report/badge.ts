@@ -5,6 +5,7 @@
  */
 
 import type { Counts } from "../model/report.ts";
+import { plural } from "../util/plural.ts";
 import { xml } from "./escape.ts";
 
 /** How the run ended for this implementation, beyond its case counts. */
@@ -25,7 +26,7 @@ function colour(c: Counts, run: BadgeRun): string {
 export function renderBadge(implementation: string, c: Counts, run: BadgeRun = {}): string {
   const label = `smcp ${implementation}`;
   const extra = run.runFailures ? `, run fails (${run.runFailures})` : run.incomplete ? ", incomplete" : "";
-  const value = `${c.pass}/${c.judged} pass${c.known_gap ? `, ${c.known_gap} known gap${c.known_gap === 1 ? "" : "s"}` : ""}${c.failed ? `, ${c.failed} failing` : ""}${extra}`;
+  const value = `${c.pass}/${c.judged} pass${c.known_gap ? `, ${plural(c.known_gap, "known gap")}` : ""}${c.failed ? `, ${c.failed} failing` : ""}${extra}`;
   const lw = Math.round(label.length * 6.5) + 10;
   const vw = Math.round(value.length * 6.5) + 10;
   return xml`<svg xmlns="http://www.w3.org/2000/svg" width="${lw + vw}" height="20" role="img" aria-label="${`${label}: ${value}`}">

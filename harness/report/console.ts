@@ -12,6 +12,7 @@ import { describeProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
 import { runLevelFailures } from "../model/verdict.ts";
+import { plural } from "../util/plural.ts";
 import { type Colors, colors } from "./color.ts";
 import { suiteTable, TABLE_LEGEND } from "./console-table.ts";
 import { line } from "./escape.ts";
@@ -26,11 +27,6 @@ export interface ConsoleOptions {
 
 /** Identical messages on more cases than this are shown this many times, then counted. */
 const SHOWN_PER_MESSAGE = 3;
-
-/** `1 known gap`, `2 known gaps`. */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /** The MCP revisions a client actually used over the transport cases (what it sent / what was agreed). */
 export function mcpText(mcp: { readonly sent: readonly string[]; readonly negotiated: readonly string[] } | undefined): string {

@@ -10,6 +10,7 @@ import { describeDifference } from "../diff/describe.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord, Counts, Report, VectorRecord } from "../model/report.ts";
 import { own } from "../util/own.ts";
+import { plural } from "../util/plural.ts";
 import { renderCoverageHtml } from "./coverage-html.ts";
 import { escapeHtml, html, type Markup, trusted } from "./escape.ts";
 import { packagesText } from "./markdown.ts";
@@ -52,7 +53,7 @@ function cellText(c: Counts | undefined): string {
   if (!c) return "–";
   const parts = [`${c.pass}/${c.judged}`];
   if (c.failed) parts.push(`${c.failed} failing`);
-  if (c.known_gap) parts.push(`${c.known_gap} known gap${c.known_gap === 1 ? "" : "s"}`);
+  if (c.known_gap) parts.push(plural(c.known_gap, "known gap"));
   if (c.unsupported) parts.push(`${c.unsupported} unsupported`);
   if (c.observed) parts.push(`${c.observed} observed`);
   if (c.not_applicable) parts.push(`${c.not_applicable} not applicable`);

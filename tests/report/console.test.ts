@@ -7,9 +7,10 @@ import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
 import { type Implementation, INTERRUPTED } from "../../harness/model/implementation.ts";
 import { countsOf } from "../../harness/model/report.ts";
 import { useColor } from "../../harness/report/color.ts";
-import { plural, renderConsole } from "../../harness/report/console.ts";
+import { renderConsole } from "../../harness/report/console.ts";
 import { cell } from "../../harness/report/console-table.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
+import { plural } from "../../harness/util/plural.ts";
 
 /** The reference, with every answer to a bundle-id vector replaced by a wrong one. */
 function wrongOn(prefix: string, reason: () => string): Implementation {
