@@ -15,6 +15,12 @@ import { SetupLog, setupLogPath } from "./setup-log.ts";
 import { BootstrapError, failure, streamCommand } from "./stream-command.ts";
 import { CargoProgress, countCargoLockPackages, formatElapsed } from "./tool-progress.ts";
 
+/** A vendored C library the build may take from the system instead: sdk.yaml `system_libraries`. */
+export interface SystemLibrary {
+  readonly pkg_config: string;
+  readonly env: Readonly<Record<string, string>>;
+}
+
 export interface CargoBuildRequest {
   /** Names the cache folder (<name>/target-<version>) and the progress line. */
   readonly name: string;
@@ -35,7 +41,7 @@ export interface CargoBuildRequest {
   /** Absolute files or folders the build also reads (a local checkout's crates). */
   readonly extraInputs?: readonly string[];
   /** Vendored C libraries to link from the system when pkg-config finds them (sdk.yaml `system_libraries`). */
-  readonly systemLibraries?: readonly { readonly pkg_config: string; readonly env: Readonly<Record<string, string>> }[];
+  readonly systemLibraries?: readonly SystemLibrary[];
 }
 
 /** Build outputs and VCS folders are never inputs (a checkout's crate folder may hold them). */
@@ -54,7 +60,7 @@ function files(path: string): string[] {
  * a vendored C library (OpenSSL above all) is minutes of a cold build on two cores; a machine with the
  * -dev package skips it. Without pkg-config or the package the build vendors, as before.
  */
-export function systemLibraryEnv(libraries: CargoBuildRequest["systemLibraries"] = []): { env: Record<string, string>; found: string[] } {
+export function systemLibraryEnv(libraries: readonly SystemLibrary[] = []): { env: Record<string, string>; found: string[] } {
   const env: Record<string, string> = {};
   const found: string[] = [];
   for (const library of libraries) {

@@ -7,13 +7,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { parse } from "yaml";
+import type { SystemLibrary } from "../bootstrap/cargo-build.ts";
 import { ADAPTERS_DIR } from "../model/kit-files.ts";
-
-/** A vendored C library the build may take from the system instead (see cargo-build.ts). */
-export interface SystemLibrary {
-  readonly pkg_config: string;
-  readonly env: Readonly<Record<string, string>>;
-}
 
 export type BuildSpec =
   | { readonly kind: "python-venv" }

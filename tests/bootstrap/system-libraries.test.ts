@@ -3,8 +3,8 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { systemLibraryEnv } from "../../harness/bootstrap/cargo-build.ts";
-import { SDK_MANIFESTS, type SystemLibrary } from "../../harness/impl/sdk-manifests.ts";
+import { type SystemLibrary, systemLibraryEnv } from "../../harness/bootstrap/cargo-build.ts";
+import { SDK_MANIFESTS } from "../../harness/impl/sdk-manifests.ts";
 
 let dir: string;
 let savedPath: string | undefined;
