@@ -482,22 +482,15 @@ class PendingQueue {
   }
 }
 
-const opJson = new Map<string, string>();
-
 /**
  * The call message, byte for byte what `encode` writes for `{type, id, op, input}` without its
  * newline, built without the wrapper object or a trimmed copy (tests/driver check the equality).
  */
 export function callLine(id: number, op: string, input: Record<string, unknown>): string {
-  let opText = opJson.get(op);
-  if (opText === undefined) {
-    opText = JSON.stringify(op);
-    if (opJson.size < 1024) opJson.set(op, opText); // the operation names: a handful, bounded anyway
-  }
   const inputText = JSON.stringify(input) as string | undefined;
   // Not an object after all (a caller outside the types): encode's own output, whatever it is.
   if (inputText === undefined) return encode({ type: "call", id, op, input }).trimEnd();
-  return `{"type":"call","id":${id},"op":${opText},"input":${inputText}}`;
+  return `{"type":"call","id":${id},"op":${JSON.stringify(op)},"input":${inputText}}`;
 }
 
 function idIn(line: string): number | undefined {
