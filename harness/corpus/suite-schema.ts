@@ -5,9 +5,10 @@
  */
 import { OPS_SCHEMA_ID, opDefinition } from "../model/operations.ts";
 
-/** A transport op's vector describes a scene (input/definitions/vector_input); the harness builds the adapter's call from it. */
+/** A live (transport, wire) op's vector describes a scene (input/definitions/vector_input); the harness builds the adapter's call from it. */
 function vectorInputRef(op: string): string {
-  return opDefinition(op)?.kind === "transport"
+  const kind = opDefinition(op)?.kind;
+  return kind === "transport" || kind === "wire"
     ? `${OPS_SCHEMA_ID}#/definitions/${op}/input/definitions/vector_input`
     : `${OPS_SCHEMA_ID}#/definitions/${op}/input`;
 }

@@ -39,6 +39,8 @@ export interface Transcript {
   readonly fault?: { readonly kind: FaultKind; readonly detail: string };
   /** A transport case: the scene's id and server, and the server's record of every exchange (harness/transport/evidence.ts). */
   readonly transport?: { readonly case_id: string; readonly base_url: string; readonly evidence: Readonly<Record<string, unknown>> };
+  /** A wire case: the scene's id and the Server's record of every Socket.IO packet (harness/wire/evidence.ts). */
+  readonly wire?: { readonly case_id: string; readonly evidence: Readonly<Record<string, unknown>> };
 }
 
 export interface Answer {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { Ajv } from "ajv";
 import { SHARED_SCHEMA_DIR } from "./kit-files.ts";
 
-export type OpKind = "pure" | "transport" | "internal";
+export type OpKind = "pure" | "transport" | "wire" | "internal";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -134,25 +134,29 @@ function replaceAt(value: unknown, keys: readonly string[], replacement: unknown
   return { ...object, [head]: replaceAt(object[head], rest, replacement) };
 }
 
-/** The judged value with each partial field narrowed to the keys the expectation names there. */
+/**
+ * The judged value with each partial field narrowed to the keys the expectation names there. A `*`
+ * in a pointer stands for every key the expectation names at that level (e.g. `/steps/*`).
+ */
 export function narrowPartialFields(op: string, expected: unknown, actual: unknown): unknown {
   let result = actual;
-  for (const pointer of byName.get(op)?.partial_fields ?? []) {
-    const keys = pointer.split("/").slice(1);
-    const at = (value: unknown) =>
-      keys.reduce<unknown>(
-        (v, k) => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined),
-        value,
-      );
-    const want = at(expected);
-    const have = at(result);
-    if (want === null || typeof want !== "object" || have === null || typeof have !== "object" || Array.isArray(have)) continue;
-    const narrowed = Object.fromEntries(
+  for (const pointer of byName.get(op)?.partial_fields ?? []) result = narrowAt(expected, result, pointer.split("/").slice(1));
+  return result;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+function narrowAt(want: unknown, have: unknown, keys: readonly string[]): unknown {
+  if (!isPlainObject(want) || !isPlainObject(have)) return have;
+  if (keys.length === 0)
+    return Object.fromEntries(
       Object.keys(want)
         .filter((k) => Object.hasOwn(have, k))
-        .map((k) => [k, (have as Record<string, unknown>)[k]]),
+        .map((k) => [k, have[k]]),
     );
-    result = replaceAt(result, keys, narrowed);
-  }
-  return result;
+  const [head, ...rest] = keys as [string, ...string[]];
+  const heads = head === "*" ? Object.keys(want).filter((k) => Object.hasOwn(have, k)) : Object.hasOwn(have, head) ? [head] : [];
+  let out: Record<string, unknown> = have;
+  for (const k of heads) out = { ...out, [k]: narrowAt(want[k], have[k], rest) };
+  return out;
 }

@@ -41,6 +41,7 @@ import {
   transportAnswer,
   transportFor,
 } from "./transport-cases.ts";
+import { atMost, isWireOp, WIRE_CONCURRENCY, wireAnswer } from "./wire-cases.ts";
 
 export interface RunInput {
   readonly corpus: Corpus;
@@ -237,10 +238,11 @@ export class RunSession {
     r.protocol = protocol;
     try {
       const serial = oneAtATime();
+      const wireLimit = atMost(WIRE_CONCURRENCY);
       await Promise.all(
         vectors.map(async (v, i) => {
           if (signal?.aborted) return;
-          const answered = await unlessAborted(answer(impl, handshake, v, protocol, transport, serial));
+          const answered = await unlessAborted(answer(impl, handshake, v, protocol, transport, serial, wireLimit));
           if (answered) this.settle(r, i, caseRecord(impl.name, v, answered, gapOf(v.id)));
         }),
       );
@@ -304,12 +306,14 @@ function answer(
   protocol: ProtocolChoice,
   transport: TransportServer,
   serial: <T>(task: () => Promise<T>) => Promise<T>,
+  wireLimit: <T>(task: () => Promise<T>) => Promise<T>,
 ): Promise<Answer> | Answer {
   const outside = notApplicable(impl.name, vector, protocol);
   if (outside) return outside;
   if (vector.needs !== undefined) return notSent("unsupported", `needs ${vector.needs}, which the kit does not provide yet`);
   if (!handshake.operations.includes(vector.op)) return notSent("unsupported", `${impl.name} does not offer ${vector.op}`);
   if (isTransportOp(vector.op)) return serial(() => transportAnswer(impl, vector, transport, (message) => notSent("crash", message)));
+  if (isWireOp(vector.op)) return wireLimit(() => wireAnswer(impl, vector, transport, (message) => notSent("crash", message)));
   return impl.call(vector.op, vector.input);
 }
 

@@ -18,6 +18,7 @@ import {
   TransportError,
 } from "../transport/index.ts";
 import { adapterBudgetMs } from "../transport/prepare-case.ts";
+import { wireJudgedResult } from "./wire-cases.ts";
 
 export function isTransportOp(op: string): boolean {
   return opDefinition(op)?.kind === "transport";
@@ -28,7 +29,8 @@ export type TransportServer = { readonly server: SceneServer } | { readonly faul
 
 /** Starts the scene server when any selected vector needs it; a server that cannot start is a cause, not a crash of the run. */
 export async function transportFor(vectors: readonly Vector[]): Promise<TransportServer> {
-  if (!vectors.some((v) => isTransportOp(v.op))) return undefined;
+  // Wire cases mount their MCP servers on it too.
+  if (!vectors.some((v) => isTransportOp(v.op) || opDefinition(v.op)?.kind === "wire")) return undefined;
   try {
     return { server: await startSceneServer() };
   } catch (error) {
@@ -72,6 +74,8 @@ export async function transportAnswer(
  * harness's own record. `audit` judges the same way from the transcript.
  */
 export function judgedResult(answer: Pick<Answer, "result" | "transcript">): CallResult {
+  const wire = wireJudgedResult(answer);
+  if (wire) return wire;
   const evidence = answer.transcript.transport?.evidence;
   if (!evidence || answer.result.kind !== "ok") return answer.result;
   return { kind: "ok", output: observedValue(answer.result.output, evidence as unknown as CaseEvidence) };

@@ -1,0 +1,71 @@
+/**
+ * Wire cases in a run: each case starts its own Socket.IO Server (harness/wire) and mounts MCP
+ * servers on the run's transport server; the adapter is called with that case's URLs only, and the
+ * Server's record of every packet joins the case's transcript, so the verdict (and `audit`) rests on
+ * what crossed the wire. Cases of one implementation run concurrently, a few at a time.
+ */
+import type { Answer, CallResult, Implementation } from "../model/implementation.ts";
+import { opDefinition } from "../model/operations.ts";
+import type { Vector } from "../model/vector.ts";
+import type { SceneServer } from "../transport/index.ts";
+import { openWire, type WireEvidence, wireBudgetMs, wireObservedValue } from "../wire/index.ts";
+
+/** The run's MCP scene server (the transport suite's), or why there is none. */
+type McpServer = { readonly server: SceneServer } | { readonly fault: string } | undefined;
+
+/** Wire cases in flight per implementation: each runs a whole SDK Computer (and its MCP clients) at once. */
+export const WIRE_CONCURRENCY = 6;
+
+export function isWireOp(op: string): boolean {
+  return opDefinition(op)?.kind === "wire";
+}
+
+/** One wire case: open its scene, call the adapter with the scene's URLs, wait for the scene, close, attach the record. */
+export async function wireAnswer(
+  impl: Implementation,
+  vector: Vector,
+  transport: McpServer,
+  notSent: (message: string) => Answer,
+): Promise<Answer> {
+  if (!transport || "fault" in transport) return notSent(transport?.fault ?? "no MCP scene server for the wire case");
+  const opened = await openWire(transport.server, vector.input, `${impl.name}-${vector.id}`);
+  if (!opened.ok) return notSent(opened.message);
+  let answer: Answer;
+  try {
+    answer = await impl.call(vector.op, opened.call as unknown as Record<string, unknown>, { timeoutMs: wireBudgetMs(opened.call) });
+  } finally {
+    // An adapter that answers before its session ended leaves the scene to finish on its own time box.
+    await Promise.race([opened.case.ended, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+  }
+  const evidence = await opened.case.close();
+  return {
+    ...answer,
+    transcript: {
+      ...answer.transcript,
+      wire: { case_id: evidence.case_id, evidence: evidence as unknown as Readonly<Record<string, unknown>> },
+    },
+  };
+}
+
+/** A wire case is judged on the adapter's answer with the Server's facts beside it. */
+export function wireJudgedResult(answer: Pick<Answer, "result" | "transcript">): CallResult | undefined {
+  const evidence = answer.transcript.wire?.evidence;
+  if (!evidence || answer.result.kind !== "ok") return undefined;
+  return { kind: "ok", output: wireObservedValue(answer.result.output, evidence as unknown as WireEvidence) };
+}
+
+/** Runs at most `limit` tasks at once. */
+export function atMost(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * The facts a wire verdict may use, derived from the recorded packets alone (and, for the MCP side,
+ * from the transport suite's own record), so `audit` re-derives them from the transcript. Pure, and
+ * tolerant of damaged records: a missing field makes a fact absent or false, never a throw.
+ */
+import { evidenceFacts as mcpFacts } from "../transport/index.ts";
+import type { StepRecord, WireEvidence, WirePacket } from "./evidence.ts";
+import { modelErrors } from "./models.ts";
+import { RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./scene.ts";
+
+export interface StepFacts {
+  readonly acked: boolean;
+  readonly shape: "model" | "error_payload" | "wrapped_error" | "other" | "none";
+  readonly valid: boolean;
+  readonly schema_errors: readonly string[];
+  readonly code: number | null;
+  readonly reason: string | null;
+  /** An ErrorPayload's top-level code-specific fields (mcp_server, capability) and its details' keys. */
+  readonly mcp_server?: unknown;
+  readonly capability?: unknown;
+  readonly details_keys?: readonly string[];
+  readonly req_id_echoed: boolean | null;
+  readonly value?: unknown;
+  readonly tool_names?: readonly string[];
+  readonly tool_bundle_ids?: ReadonlyArray<string | null>;
+  readonly tool_meta?: Readonly<Record<string, unknown>>;
+  readonly server_keys?: readonly string[];
+  readonly desktops?: readonly unknown[];
+  readonly skill_names?: ReadonlyArray<string | null>;
+  readonly resource_uris?: ReadonlyArray<string | null>;
+  readonly is_error?: boolean | null;
+  readonly text?: string | null;
+  readonly result_meta?: Readonly<Record<string, unknown>> | null;
+}
+
+export interface WireFacts {
+  readonly connected: boolean;
+  readonly handshake: {
+    readonly a2c_version: string | null;
+    readonly first_transport: string | null;
+    readonly auth_keys: readonly string[];
+    readonly auth_has_role: boolean;
+  };
+  readonly join: { readonly role: unknown; readonly name: unknown; readonly office_id_matches: boolean; readonly joins: number } | null;
+  readonly updates_before_join: readonly string[];
+  readonly events_after_join: readonly string[];
+  readonly steps: Readonly<Record<string, StepFacts>>;
+  readonly leaked_secrets: readonly string[];
+  readonly tool_runs: number;
+  readonly tools_call_requests: number;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+export function wireFacts(evidence: WireEvidence): WireFacts {
+  const packets = Array.isArray(evidence?.packets) ? evidence.packets : [];
+  const smcp = packets.filter((p) => p?.nsp === SMCP_NAMESPACE);
+  const fromComputer = smcp.filter((p) => p.dir === "in");
+  const connect = fromComputer.find((p) => p.type === "connect");
+  const auth = isObject(connect?.args?.[0]) ? (connect?.args?.[0] as Record<string, unknown>) : {};
+  const joins = fromComputer.filter((p) => p.type === "event" && p.event === "server:join_office");
+  const firstJoin = joins[0];
+  const joinReq = isObject(firstJoin?.args?.[0]) ? (firstJoin?.args?.[0] as Record<string, unknown>) : undefined;
+  const joinAck =
+    firstJoin?.ack_id === undefined
+      ? undefined
+      : smcp.find((p) => p.dir === "out" && p.type === "ack" && p.ack_id === firstJoin.ack_id && p.conn === firstJoin.conn);
+  const joinedAt = joinAck && joinAck.args?.[0] === true ? joinAck.seq : undefined;
+  const events = fromComputer.filter((p) => p.type === "event" && typeof p.event === "string");
+  const handshake = evidence?.handshakes?.[0];
+  const mcp = Object.values(isObject(evidence?.mcp) ? evidence.mcp : {}).map((e) => mcpFacts(e));
+  return {
+    connected: connect !== undefined,
+    handshake: {
+      a2c_version: handshake ? queryParam(handshake.url, "a2c_version") : null,
+      first_transport: handshake?.transport ?? null,
+      auth_keys: Object.keys(auth).sort(),
+      auth_has_role: Object.hasOwn(auth, "role"),
+    },
+    join: joinReq
+      ? {
+          role: joinReq.role ?? null,
+          name: joinReq.name ?? null,
+          office_id_matches: joinReq.office_id === evidence.office_id,
+          joins: joins.length,
+        }
+      : null,
+    updates_before_join: events
+      .filter((p) => p.event?.startsWith("server:update_") && (joinedAt === undefined || p.seq < joinedAt))
+      .map((p) => p.event as string),
+    events_after_join: joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt).map((p) => p.event as string),
+    steps: Object.fromEntries(
+      (evidence?.steps ?? []).flatMap((s) => (s?.step?.emit ? [[stepName(s.step) as string, stepFacts(s, smcp)]] : [])),
+    ),
+    leaked_secrets: leaks(evidence?.planted_secrets ?? [], fromComputer),
+    tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
+    tools_call_requests: mcp.reduce((n, f) => n + f.tools_call_requests, 0),
+  };
+}
+
+function queryParam(url: string, name: string): string | null {
+  try {
+    return new URL(url, "http://x").searchParams.get(name);
+  } catch {
+    return null;
+  }
+}
+
+/** The facts of one emit step: its ACK packet (same connection, same ack id), classified and checked against the model. */
+function stepFacts(record: StepRecord, smcp: readonly WirePacket[]): StepFacts {
+  const ack =
+    record.ack_id === undefined
+      ? undefined
+      : smcp.find((p) => p.dir === "in" && p.type === "ack" && p.ack_id === record.ack_id && p.conn === record.conn);
+  if (!ack) return { acked: false, shape: "none", valid: false, schema_errors: [], code: null, reason: null, req_id_echoed: null };
+  const value = ack.args?.[0];
+  const model = record.step.model ?? (record.step.emit ? RESPONSE_MODEL[record.step.emit] : "ErrorPayload");
+  const schemaErrors = modelErrors(model, value);
+  const flat = modelErrors("ErrorPayload", value).length === 0;
+  // A flat ErrorPayload first: a model whose fields are all optional (GetResourcesRet) would accept one too.
+  const shape = flat
+    ? "error_payload"
+    : schemaErrors.length === 0
+      ? "model"
+      : isObject(value) && "error" in value
+        ? "wrapped_error"
+        : "other";
+  const v = isObject(value) ? value : {};
+  const details = isObject(v.details) ? v.details : {};
+  return {
+    acked: true,
+    shape,
+    valid: schemaErrors.length === 0,
+    schema_errors: schemaErrors,
+    code: flat && typeof v.code === "number" ? v.code : null,
+    reason: typeof details.reason === "string" ? details.reason : null,
+    req_id_echoed: typeof v.req_id === "string" ? v.req_id === record.req_id : null,
+    ...(flat ? { mcp_server: v.mcp_server ?? null, capability: v.capability ?? null, details_keys: Object.keys(details).sort() } : {}),
+    value,
+    ...eventFacts(record.step.emit, v),
+  };
+}
+
+/** Per-event facts a vector can name without matching the whole ack. */
+function eventFacts(event: string | undefined, v: Record<string, unknown>): Partial<StepFacts> {
+  if (event === "client:get_tools" && Array.isArray(v.tools)) {
+    const tools = v.tools.filter(isObject).sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    return {
+      tool_names: tools.map((t) => String(t.name)),
+      tool_bundle_ids: tools.map((t) => (typeof t.bundle_id === "string" ? t.bundle_id : null)),
+      tool_meta: Object.fromEntries(tools.map((t) => [String(t.name), t.meta ?? null])),
+    };
+  }
+  if (event === "client:get_config" && isObject(v.servers)) return { server_keys: Object.keys(v.servers).sort() };
+  if (event === "client:get_desktop" && Array.isArray(v.desktops)) return { desktops: v.desktops };
+  if (event === "client:get_skills" && Array.isArray(v.skills))
+    return { skill_names: v.skills.map((k) => (isObject(k) ? String(k.name) : null)) };
+  if (event === "client:get_resources" && Array.isArray(v.resources))
+    return { resource_uris: v.resources.map((r) => (isObject(r) ? String(r.uri) : null)) };
+  if (event === "client:tool_call" && Array.isArray(v.content)) {
+    const texts = v.content.filter((c) => isObject(c) && c.type === "text").map((c) => String((c as Record<string, unknown>).text));
+    return {
+      is_error: typeof v.isError === "boolean" ? v.isError : false,
+      text: texts.length ? texts.join("\n") : null,
+      result_meta: isObject(v.meta) ? v.meta : null,
+    };
+  }
+  return {};
+}
+
+/** Where a planted credential appears in what the Computer sent: `<event or packet type><JSON pointer>`. */
+function leaks(secrets: readonly string[], packets: readonly WirePacket[]): string[] {
+  if (secrets.length === 0) return [];
+  const found: string[] = [];
+  const walk = (value: unknown, path: string, at: string) => {
+    if (typeof value === "string") {
+      if (secrets.some((s) => value.includes(s))) found.push(`${at}${path}`);
+    } else if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) walk(item, `${path}/${i}`, at);
+    } else if (isObject(value))
+      for (const [k, item] of Object.entries(value)) walk(item, `${path}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, at);
+  };
+  for (const p of packets) walk(p.args ?? [], "", p.event ?? p.type);
+  return [...new Set(found)];
+}

@@ -1,0 +1,11 @@
+/**
+ * The wire suites' Server side: a Socket.IO Server per case (the `socket.io` package, pinned) with
+ * the scripted Agent, the record of every packet, and the facts a verdict rests on. See README.md.
+ */
+export type { StepRecord, WireEvidence, WireHandshake, WirePacket } from "./evidence.ts";
+export { type StepFacts, type WireFacts, wireFacts } from "./evidence-facts.ts";
+export { modelErrors, modelNames } from "./models.ts";
+export { wireObservedValue } from "./observation.ts";
+export { type OpenedWireCase, openWire, type WireComputerCall, wireBudgetMs } from "./open-case.ts";
+export { CLIENT_EVENTS, prepareWireCase, WIRE_COMPUTER_OP, type WireCaseSpec, type WireStep } from "./scene.ts";
+export type { WireCase } from "./wire-case.ts";

@@ -1,0 +1,83 @@
+/**
+ * The one call the runner makes per wire case: normalize the vector's scene, open an MCP case per
+ * server on the transport suite's MCP server, start the case's Socket.IO Server, and hand back the
+ * case and the adapter's call input. Never throws: a bad scene or a server fault is a problem to
+ * record on that case.
+ */
+import { randomBytes } from "node:crypto";
+import { type OpenCase, openTransportCase, type SceneServer } from "../transport/index.ts";
+import { CLOSE_ALLOWANCE_MS, prepareWireCase, type WireCaseSpec } from "./scene.ts";
+import { openWireCase, type WireCase } from "./wire-case.ts";
+
+/** What the adapter gets (vectors/_schema/ops/wire.computer.json, input). */
+export interface WireComputerCall {
+  readonly url: string;
+  readonly office_id: string;
+  readonly computer_name: string;
+  readonly servers: ReadonlyArray<Record<string, unknown>>;
+  readonly time_box_ms: number;
+}
+
+export type OpenedWireCase =
+  | { readonly ok: true; readonly case: WireCase; readonly call: WireComputerCall; readonly spec: WireCaseSpec }
+  | { readonly ok: false; readonly kind: "invalid_input" | "server"; readonly message: string };
+
+export async function openWire(mcpServer: SceneServer, vectorInput: unknown, hint: string): Promise<OpenedWireCase> {
+  const prepared = prepareWireCase(vectorInput);
+  if (!prepared.ok) return { ok: false, kind: "invalid_input", message: prepared.problem };
+  const { spec } = prepared;
+  const mcp: Record<string, OpenCase> = {};
+  const servers: Record<string, unknown>[] = [];
+  const secrets: string[] = [];
+  const closeAll = () => Promise.all(Object.values(mcp).map((c) => c.close()));
+  for (const s of spec.servers) {
+    const opened = openTransportCase(
+      mcpServer,
+      {
+        transport: "streamable_http",
+        server_name: s.name,
+        ...(s.bundle_id ? { bundle_id: s.bundle_id } : {}),
+        ...(s.scene ? { scene: s.scene } : {}),
+      },
+      `${hint}-${s.name}`,
+    );
+    if (!opened.ok) {
+      await closeAll();
+      return {
+        ok: false,
+        kind: opened.kind === "invalid_input" ? "invalid_input" : "server",
+        message: `servers/${s.name}: ${opened.message}`,
+      };
+    }
+    mcp[s.name] = opened.case;
+    const secret = s.credential ? `kit-secret-${randomBytes(12).toString("hex")}` : undefined;
+    if (secret) secrets.push(secret);
+    servers.push({
+      name: s.name,
+      type: "streamable_http",
+      url: opened.call.url,
+      ...(s.bundle_id !== undefined ? { bundle_id: s.bundle_id } : {}),
+      ...(s.disabled !== undefined ? { disabled: s.disabled } : {}),
+      ...(s.forbidden_tools !== undefined ? { forbidden_tools: s.forbidden_tools } : {}),
+      ...(s.tool_meta !== undefined ? { tool_meta: s.tool_meta } : {}),
+      ...(secret ? { headers: { Authorization: `Bearer ${secret}` } } : {}),
+    });
+  }
+  try {
+    const wire = await openWireCase({ id: mcpServer.newCaseId(hint), spec, mcp, plantedSecrets: secrets });
+    return {
+      ok: true,
+      case: wire,
+      spec,
+      call: { url: wire.url, office_id: wire.officeId, computer_name: spec.computer_name, servers, time_box_ms: spec.time_box_ms },
+    };
+  } catch (error) {
+    await closeAll();
+    return { ok: false, kind: "server", message: `the wire Server could not start: ${(error as Error).message}` };
+  }
+}
+
+/** The case timeout the driver should allow: the adapter's time box plus its close. */
+export function wireBudgetMs(call: WireComputerCall): number {
+  return call.time_box_ms + CLOSE_ALLOWANCE_MS;
+}

@@ -1,0 +1,195 @@
+/**
+ * One wire case: its own Socket.IO Server (the `socket.io` package) on 127.0.0.1 with a port from
+ * the OS, namespace /smcp, its own office and packet record, and the scripted Agent. The Server
+ * accepts the Computer's join for the case's office, plays the script once it joined, then
+ * disconnects it. Nothing here judges: the record is the evidence.
+ */
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server, type Socket } from "socket.io";
+import type { OpenCase } from "../transport/index.ts";
+import type { StepRecord, WireEvidence, WireHandshake } from "./evidence.ts";
+import { PacketRecorder } from "./packet-recorder.ts";
+import {
+  AGENT_NAME,
+  atPointer,
+  type ClientEvent,
+  DEFAULT_ACK_TIME_BOX_MS,
+  requestOf,
+  SETTLE_MS,
+  SMCP_NAMESPACE,
+  stepName,
+  type WireCaseSpec,
+  type WireStep,
+} from "./scene.ts";
+
+const HOST = "127.0.0.1";
+
+export interface WireCase {
+  readonly id: string;
+  readonly url: string;
+  readonly officeId: string;
+  /** Resolves when the scene has ended (script done and the Computer disconnected, or no join in the time box). */
+  readonly ended: Promise<void>;
+  /** Ends the scene if it still runs, closes the Server and every MCP case; resolves with the whole record. Idempotent. */
+  close(): Promise<WireEvidence>;
+}
+
+export interface WireCaseOptions {
+  readonly id: string;
+  readonly spec: WireCaseSpec;
+  readonly mcp: Readonly<Record<string, OpenCase>>;
+  readonly plantedSecrets: readonly string[];
+}
+
+export async function openWireCase(options: WireCaseOptions): Promise<WireCase> {
+  const { spec } = options;
+  const started = performance.now();
+  const openedAt = new Date().toISOString();
+  const since = () => performance.now() - started;
+  const recorder = new PacketRecorder(since);
+  const handshakes: WireHandshake[] = [];
+  const steps: StepRecord[] = [];
+  const officeId = `office-${randomBytes(9).toString("base64url")}`;
+  let ended: WireEvidence["ended"] | undefined;
+  let endScene: () => void = () => undefined;
+  const endedPromise = new Promise<void>((resolve) => {
+    endScene = resolve;
+  });
+  const finish = (how: WireEvidence["ended"]) => {
+    ended ??= how;
+    endScene();
+  };
+
+  const http = createServer();
+  // No reconnection state, no CORS, nothing served but the protocol: the Server is the scene.
+  const io = new Server(http, { serveClient: false, connectionStateRecovery: undefined, pingInterval: 5_000, pingTimeout: 5_000 });
+  io.engine.on("connection", (raw: { id: string; request: { url?: string }; transport: { name: string }; on: never }) => {
+    handshakes.push({ conn: raw.id, t_ms: Math.round(since() * 10) / 10, url: raw.request.url ?? "", transport: raw.transport.name });
+    recorder.attach(raw as never);
+  });
+
+  const noJoin = setTimeout(() => finish("no_join"), spec.time_box_ms);
+  let joinedSocket: Socket | undefined;
+  io.of(SMCP_NAMESPACE).on("connection", (socket) => {
+    socket.on("server:join_office", (request: unknown, ack?: (...args: unknown[]) => void) => {
+      const req = (request ?? {}) as Record<string, unknown>;
+      const accepted = req.role === "computer" && req.office_id === officeId && !joinedSocket;
+      if (typeof ack === "function") ack(accepted, accepted ? null : "this scene admits one Computer, to its own office");
+      if (!accepted) return;
+      joinedSocket = socket;
+      void socket.join(officeId);
+      clearTimeout(noJoin);
+      void playScript(socket).finally(() => finish("script_done"));
+    });
+  });
+
+  /** The Agent's script; every ack is waited for within its time box, then the Computer is disconnected. */
+  const playScript = async (socket: Socket) => {
+    const acks = new Map<string, Promise<unknown>>();
+    const acked = new Map<string, unknown>();
+    for (const [index, step] of spec.script.entries()) {
+      const t_ms = Math.round(since() * 10) / 10;
+      if (ended) break;
+      if (step.sleep_ms !== undefined) {
+        steps.push({ index, step, t_ms });
+        await sleep(step.sleep_ms);
+      } else if (step.await !== undefined) {
+        steps.push({ index, step, t_ms });
+        await acks.get(step.await);
+      } else if (step.cancel !== undefined) {
+        const target = steps.find((s) => stepName(s.step) === step.cancel);
+        const reqId = target?.req_id;
+        if (reqId === undefined || !socket.connected) {
+          steps.push({
+            index,
+            step,
+            t_ms,
+            skipped: reqId === undefined ? `no request was sent as "${step.cancel}"` : "the Computer is gone",
+          });
+          continue;
+        }
+        const notice = { agent: AGENT_NAME, req_id: reqId };
+        steps.push({ index, step, t_ms, request: notice, req_id: reqId });
+        io.of(SMCP_NAMESPACE).to(officeId).emit("notify:tool_call_cancel", notice);
+      } else if (step.emit !== undefined) {
+        const name = stepName(step) as string;
+        if (!socket.connected) {
+          steps.push({ index, step, t_ms, skipped: "the Computer is gone" });
+          continue;
+        }
+        const reqId = `${options.id}-${index + 1}`;
+        const request = requestOf(spec, step as WireStep & { emit: ClientEvent }, reqId, (ref, pointer) =>
+          atPointer(acked.get(ref), pointer),
+        );
+        const record = { index, step, t_ms, request, req_id: reqId, conn: connId(socket) } as StepRecord & { ack_id?: number };
+        steps.push(record);
+        const reply = emitWithAck(socket, step.emit, request, step.ack_time_box_ms ?? DEFAULT_ACK_TIME_BOX_MS).then((args) => {
+          acked.set(name, args?.[0]);
+        });
+        // The ack id socket.io gave this emit: the last outgoing EVENT of this name on this connection.
+        const out = [...recorder.packets]
+          .reverse()
+          .find((p) => p.dir === "out" && p.type === "event" && p.event === step.emit && p.conn === connId(socket));
+        if (out?.ack_id !== undefined) record.ack_id = out.ack_id;
+        acks.set(name, reply);
+        if (step.wait !== false) await reply;
+      }
+    }
+    await Promise.all(acks.values());
+    await sleep(SETTLE_MS);
+    if (socket.connected) socket.disconnect(true);
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(0, HOST, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+
+  let closing: Promise<WireEvidence> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      clearTimeout(noJoin);
+      finish("closed");
+      const mcp = Object.fromEntries(
+        await Promise.all(Object.entries(options.mcp).map(async ([name, c]) => [name, await c.close()] as const)),
+      );
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      http.closeAllConnections();
+      return {
+        case_id: options.id,
+        url: `http://${HOST}:${port}`,
+        office_id: officeId,
+        computer_name: spec.computer_name,
+        opened_at: openedAt,
+        handshakes,
+        packets: recorder.packets,
+        steps,
+        planted_secrets: options.plantedSecrets,
+        mcp,
+        ended: ended ?? "closed",
+        dropped_packets: recorder.dropped,
+      } satisfies WireEvidence;
+    })());
+
+  return { id: options.id, url: `http://${HOST}:${port}`, officeId, ended: endedPromise, close };
+}
+
+/** The Engine.IO connection id the recorder files this socket's packets under (typed private, read-only in practice). */
+function connId(socket: Socket): string {
+  return (socket.conn as unknown as { id: string }).id;
+}
+
+/** The ack's arguments, or undefined when none came within the time box (the packets say which). */
+function emitWithAck(socket: Socket, event: string, request: unknown, timeoutMs: number): Promise<unknown[] | undefined> {
+  return new Promise((resolve) => {
+    socket.timeout(timeoutMs).emit(event, request, (error: Error | null, ...args: unknown[]) => resolve(error ? undefined : args));
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
