@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from . import (
     addressing, bench, bundle_id, config, desktop, env_var, load, pick, plugin, plugin_id, reconcile, render, skill,
-    tool_meta, transport, versioning, window_uri,
+    tool_meta, transport, versioning, window_uri, wire_computer,
 )
 from .reasons import OpError, Unsupported, error_from_exception
 from .sdk import MCP_VERSION, PROTOCOL_VERSION, SDK_NAME, SDK_VERSION
@@ -44,9 +44,16 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "plugin_id.validate": plugin_id.validate,
     "skill.tags": skill.tags,
     "skill.mode_c": skill.mode_c,
-    # The one operation that touches the network: the loopback URL in the call only (transport.py).
+    # Touches the network: the loopback MCP URL in the call only (transport.py).
     "transport.call_tool": transport.call_tool,
+    # A live session against the harness's Socket.IO Server (loopback only, wire_computer.py). Synchronous:
+    # it owns its asyncio loop, so protocol.py runs each call on a thread of its own (CONCURRENT).
+    "wire.computer": wire_computer.run,
 }
+
+# Operations whose calls run on a worker thread each, concurrently with everything else; their handlers
+# must not use _LOOP (they return a dict, never a coroutine) and bound their own run time.
+CONCURRENT: frozenset[str] = frozenset({"wire.computer"})
 
 # The SDK's render and manager APIs are async: every call runs on this one loop, one at a time. A
 # transport call bounds itself (its two time boxes + its close budget) and leaves no task of its own on

@@ -4,15 +4,22 @@ Calls are answered one at a time, in arrival order. Input is read in chunks of w
 holds; every complete line in a chunk is answered, then the answers go out together (outbox.py),
 before the next read that may block: a pipelined burst costs one syscall each way, not one per
 call. Output is ASCII-only JSON (ensure_ascii), so lone surrogates travel as \\u escapes.
+
+The one exception: a call of a CONCURRENT operation (wire.computer, a live session of up to a minute)
+starts a worker thread of its own and the loop goes on; the worker puts its answer in the outbox and
+flushes it (Outbox is locked). Its handler owns its event loop and bounds its own run time, so at
+shutdown or end of input the loop waits for the workers still running, then exits.
 """
 from __future__ import annotations
 
 import json
 import os
 import sys
-from typing import Any, BinaryIO, Iterator
+import threading
+import time
+from typing import Any, BinaryIO, Callable, Iterator
 
-from .dispatch import answer, close, hello
+from .dispatch import CONCURRENT, answer, close, hello
 from .outbox import Outbox
 
 CHUNK = 64 * 1024
@@ -54,8 +61,8 @@ def _batches(fd: int) -> Iterator[list[str]]:
 _SHUTDOWN = object()
 
 
-def _reply(raw: str) -> Any:
-    """The answer to one line: a message, None when it needs none, or _SHUTDOWN."""
+def _reply(raw: str, start_worker: Callable[[int, str, dict[str, Any]], None]) -> Any:
+    """The answer to one line: a message, None when it needs none (or a worker answers it), or _SHUTDOWN."""
     line = raw.strip()
     if not line:
         return None
@@ -66,7 +73,11 @@ def _reply(raw: str) -> Any:
         return None
     kind = message.get("type") if isinstance(message, dict) else None
     if kind == "call":
-        return answer(message["id"], message.get("op", ""), message.get("input") or {})
+        op = message.get("op", "")
+        if op in CONCURRENT:
+            start_worker(message["id"], op, message.get("input") or {})
+            return None
+        return answer(message["id"], op, message.get("input") or {})
     if kind == "hello":
         return hello()
     if kind == "shutdown":
@@ -75,13 +86,30 @@ def _reply(raw: str) -> Any:
     return None
 
 
+# A worker's handler answers by its time box + 5 s (wire.computer's contract: at most 65 s); workers
+# still alive this long after shutdown are abandoned (daemon thread) rather than holding the exit.
+WORKER_JOIN_S = 70.0
+
+
 def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
     outbox = Outbox(stdout)
+    workers: list[threading.Thread] = []
+
+    def work(call_id: int, op: str, inp: dict[str, Any]) -> None:
+        outbox.add(_encode(answer(call_id, op, inp)))
+        outbox.flush()
+
+    def start_worker(call_id: int, op: str, inp: dict[str, Any]) -> None:
+        workers[:] = [w for w in workers if w.is_alive()]
+        worker = threading.Thread(target=work, args=(call_id, op, inp), name=f"{op}-{call_id}", daemon=True)
+        workers.append(worker)
+        worker.start()
+
     try:
         for lines in _batches(stdin.fileno()):
             try:
                 for raw in lines:
-                    reply = _reply(raw)
+                    reply = _reply(raw, start_worker)
                     if reply is _SHUTDOWN:
                         return 0
                     if reply is not None:
@@ -89,5 +117,9 @@ def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
             finally:  # also on shutdown or an escaping error: what was answered goes out
                 outbox.flush()
     finally:
+        until = time.monotonic() + WORKER_JOIN_S
+        for worker in workers:  # shutdown or end of input: answer whatever is still pending
+            worker.join(max(until - time.monotonic(), 0.0))
+        outbox.flush()
         close()
     return 0

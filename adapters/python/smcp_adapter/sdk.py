@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import importlib.metadata
 import logging
+import threading
 from collections.abc import Iterator
 
 import a2c_smcp
@@ -68,17 +69,22 @@ __all__ = [
 
 
 class _ListHandler(logging.Handler):
+    """Keeps only the records of the thread that opened the capture: a wire.computer call runs its SDK on a
+    worker thread meanwhile (protocol.py), and its log lines are no evidence of the call being captured."""
+
     def __init__(self) -> None:
         super().__init__(level=logging.DEBUG)
         self.records: list[logging.LogRecord] = []
+        self._thread = threading.get_ident()
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
+        if record.thread == self._thread:
+            self.records.append(record)
 
 
 @contextlib.contextmanager
 def captured_logs() -> Iterator[list[logging.LogRecord]]:
-    """Collects every a2c_smcp log record emitted inside the block (calls run one at a time)."""
+    """Collects every a2c_smcp log record this thread emits inside the block (main-thread calls run one at a time)."""
     handler = _ListHandler()
     root = logging.getLogger("a2c_smcp")
     root.addHandler(handler)

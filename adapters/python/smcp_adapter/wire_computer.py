@@ -1,0 +1,227 @@
+"""wire.computer: the SDK's own Computer, served over the SDK's own Socket.IO client, against the harness's
+A2C-SMCP Server scene (harness/wire/README.md).
+
+SDK path, public API only:
+  1. start:   each call server → TypeAdapter(MCPServerConfig) model (`StreamableHttpServerConfig`, type
+              `streamable`, server_parameters = mcp's StreamableHttpParameters{url, headers}), then
+              `Computer(name, mcp_servers={…}, inputs=set(), …)` and `await computer.boot_up()` (its
+              MCPServerManager connects the auto_connect clients);
+  2. connect: `SMCPComputerClient(computer=computer, reconnection=False, handle_sigint=False)` (the last
+              two are python-socketio's own constructor options: no reconnect after the Server ends the
+              session, no SIGINT handler from a worker thread), `await client.connect(url)` (the SDK adds
+              a2c_version and its transports; the adapter adds no query, auth or header);
+  3. join:    `await client.join_office(office_id)` (joins as `computer.name`);
+  4. serve:   the SDK's client:* handlers answer until python-socketio's `disconnect` event fires for
+              /smcp (registered with the client's public `on`) or the time box ends;
+  5. close:   `client.shutdown()`, then `computer.shutdown()`, then every task left on the call's loop is
+              cancelled, each step bounded, so the answer is out by time_box_ms + CLOSE_BUDGET_S (< 5 s).
+
+Files: everything the SDK would write goes under one temporary folder created and removed per call:
+blob_cache_root, skill_home, project_root, and the `env` mapping, which holds only XDG_CONFIG_HOME and
+XDG_DATA_HOME pointing into that folder. It is not `{}` on purpose: with an empty env the SDK's user-scope
+settings path falls back to the real ~/.config/a2c/settings.json, and boot_up's one-time governance
+migration (`migrate_legacy_installs`) *writes* that file (`installedPlugins: []`) plus a `.lock` beside it.
+Nothing of the real environment is passed. The input resolver is the adapter's headless one (headless.py).
+
+Concurrency: `run` is synchronous and owns a fresh asyncio loop, so protocol.py runs each call on a worker
+thread of its own (several calls at once, one office each) while the main thread keeps answering other
+operations on dispatch's loop; answers go through the Outbox (thread-safe). All tasks on a call's loop are
+that call's, so the bounded close can reap them without touching another call.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from a2c_smcp.computer.socketio.client import SMCPComputerClient
+
+from .headless import headless_resolver
+from .reasons import OpError
+from .sdk import CONFIG_ADAPTER, BlobThresholds, Computer, log_text
+from .transport import _no_proxy_from_env, _raised, _restore_own_cancel_state, _settle
+
+# The whole close ends within this; the answer is due by time_box_ms + 5 s.
+CLOSE_BUDGET_S = 4.0
+CLIENT_CLOSE_BOUND_S = 1.0    # client.shutdown(): a DISCONNECT packet and the Engine.IO close
+COMPUTER_CLOSE_BOUND_S = 2.0  # computer.shutdown(): watcher, debouncer, MCPServerManager.aclose() (can hang, transport.py)
+
+_SERVER_URL = re.compile(r"^http://127\.0\.0\.1:(?P<port>[0-9]{1,5})$")
+_MCP_URL = re.compile(r"^http://127\.0\.0\.1:(?P<port>[0-9]{1,5})/c/[A-Za-z0-9_.-]{1,120}/mcp$")
+_OPTIONAL_FIELDS = ("bundle_id", "disabled", "forbidden_tools", "tool_meta")
+
+
+def _refuse(message: str, raw_type: str = "AdapterBadInput") -> OpError:
+    return OpError("unclassified", message, raw_type)
+
+
+def _loopback(url: Any, pattern: re.Pattern[str], shape: str) -> str:
+    m = pattern.match(url) if isinstance(url, str) else None
+    if m is None or not 1 <= int(m["port"]) <= 65535:
+        raise _refuse(f"the python adapter connects only to the harness's loopback URLs ({shape}), got {url!r}", "AdapterRefusedUrl")
+    return url
+
+
+def _raw_config(server: Any) -> dict[str, Any]:
+    """One call server as the SDK's config dict (what a2c-smcp's own mcp.json carries for streamable HTTP)."""
+    if not isinstance(server, dict):
+        raise _refuse(f"each server must be an object, got {server!r}")
+    if server.get("type") != "streamable_http":
+        raise _refuse(f"server type must be streamable_http, got {server.get('type')!r}")
+    params: dict[str, Any] = {"url": _loopback(server.get("url"), _MCP_URL, "http://127.0.0.1:<port>/c/<id>/mcp")}
+    if "headers" in server:
+        params["headers"] = server["headers"]
+    raw: dict[str, Any] = {"type": "streamable", "name": server.get("name"), "server_parameters": params}
+    raw.update({key: server[key] for key in _OPTIONAL_FIELDS if key in server})
+    return raw
+
+
+class _StderrLog(logging.Handler):
+    """The SDK's WARNING+ records of this call's thread, on stderr (evidence; stdout is the protocol)."""
+
+    def __init__(self, tag: str) -> None:
+        super().__init__(level=logging.WARNING)
+        self._thread, self._tag = threading.get_ident(), tag
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.thread == self._thread:
+            print(f"python adapter: {self._tag}: {record.levelname} {record.name}: {log_text(record)}", file=sys.stderr)
+
+
+def run(inp: dict[str, Any]) -> dict[str, Any]:
+    url = _loopback(inp.get("url"), _SERVER_URL, "http://127.0.0.1:<port>")
+    office_id, name, box_ms = inp.get("office_id"), inp.get("computer_name"), inp.get("time_box_ms")
+    if not isinstance(office_id, str) or not office_id or not isinstance(name, str) or not name:
+        raise _refuse("office_id and computer_name must be non-empty strings")
+    if type(box_ms) is not int or not 1000 <= box_ms <= 60000:
+        raise _refuse(f"time_box_ms must be an integer from 1000 to 60000, got {box_ms!r}")
+    servers = inp.get("servers")
+    if not isinstance(servers, list):
+        raise _refuse("servers must be a list")
+    raws = [_raw_config(s) for s in servers]  # every URL checked before anything starts
+    _no_proxy_from_env()
+
+    started = time.monotonic()
+    home = Path(tempfile.mkdtemp(prefix="smcp-wire-"))
+    log = _StderrLog(f"wire.computer {office_id}")
+    sdk_logger = logging.getLogger("a2c_smcp")
+    sdk_logger.addHandler(log)
+    loop = asyncio.new_event_loop()
+    try:
+        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home))
+    finally:
+        try:
+            loop.run_until_complete(asyncio.wait_for(loop.shutdown_default_executor(), 1.0))
+        except Exception:  # an executor job still running: its thread is abandoned with the loop
+            pass
+        loop.close()
+        sdk_logger.removeHandler(log)
+        shutil.rmtree(home, ignore_errors=True)
+    out["elapsed_ms"] = round((time.monotonic() - started) * 1000, 1)
+    return out
+
+
+async def _session(url: str, office_id: str, name: str, raws: list[dict[str, Any]], box_s: float, home: Path) -> dict[str, Any]:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + box_s
+    out: dict[str, Any] = {"joined": False, "ended": "time_box", "stage": None, "elapsed_ms": 0.0, "raised": None}
+    gone = asyncio.Event()  # python-socketio's `disconnect` event for /smcp fired (the Server ended it)
+    closing = False
+    computer: Any = None
+    client: Any = None
+    running: asyncio.Task | None = None
+
+    async def on_disconnect(reason: Any = None) -> None:
+        if not closing:
+            print(f"python adapter: wire.computer {office_id}: disconnected by the Server ({reason})", file=sys.stderr)
+            gone.set()
+
+    async def step(stage: str, coro: Any) -> bool:
+        """Runs one SDK step until it returns (True), raises, the Server disconnects, or the time box ends.
+        asyncio.wait neither cancels nor waits for the step: a hung SDK step is cancelled in the bounded close."""
+        nonlocal running
+        task = asyncio.ensure_future(coro)
+        waiter = asyncio.ensure_future(gone.wait())
+        try:
+            await asyncio.wait({task, waiter}, timeout=max(deadline - loop.time(), 0.0), return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:  # nobody here cancels this task: a stray cancel from the SDK's anyio machinery
+            _restore_own_cancel_state()
+        waiter.cancel()
+        if task.done():
+            if not task.cancelled() and task.exception() is None:
+                return True
+            exc = task.exception() if not task.cancelled() else asyncio.CancelledError("the SDK's task was cancelled from inside the SDK")
+            out.update(ended="error", stage=stage, raised=_raised(exc))
+            return False
+        running = task
+        out["ended"] = "server_disconnect" if gone.is_set() else "time_box"
+        return False
+
+    try:
+        try:
+            configs = [CONFIG_ADAPTER.validate_python(raw) for raw in raws]  # the SDK's own config model
+            resolver, _ = headless_resolver([])
+            (home / "project").mkdir()
+            computer = Computer(
+                name, inputs=set(), mcp_servers=set(configs), input_resolver=resolver,
+                blob_cache_root=home / "blobs", blob_thresholds=BlobThresholds(), skill_home=home / "skills",
+                env={"XDG_CONFIG_HOME": str(home / "xdg-config"), "XDG_DATA_HOME": str(home / "xdg-data")},
+                project_root=home / "project",
+            )
+        except Exception as exc:  # the SDK refused the configs or the Computer
+            out.update(ended="error", stage="start", raised=_raised(exc))
+            return out
+        if not await step("start", computer.boot_up()):
+            return out
+        try:
+            client = SMCPComputerClient(computer=computer, reconnection=False, handle_sigint=False)
+            client.on("disconnect", on_disconnect, namespace=client.namespace)
+        except Exception as exc:
+            out.update(ended="error", stage="connect", raised=_raised(exc))
+            return out
+        if not await step("connect", client.connect(url)):
+            return out
+        if not await step("join", client.join_office(office_id)):
+            return out
+        out["joined"] = True
+        out["ended"] = "server_disconnect"
+        await step("serve", gone.wait())  # the SDK serves on its own tasks meanwhile; time_box if it never comes
+        return out
+    finally:
+        closing = True
+        await _close(computer, client, running)
+
+
+async def _close(computer: Any, client: Any, running: asyncio.Task | None) -> None:
+    """Bounded teardown: the unfinished SDK step, the client, the Computer, then every task left on this
+    call's loop (it holds nothing else)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + CLOSE_BUDGET_S
+    if running is not None and not running.done():
+        running.cancel()
+        await _settle({running}, 0.5)
+    if client is not None:
+        await _settle({asyncio.ensure_future(client.shutdown())}, CLIENT_CLOSE_BOUND_S)
+    if computer is not None:
+        closing = asyncio.ensure_future(computer.shutdown())
+        await _settle({closing}, COMPUTER_CLOSE_BOUND_S)
+        if not closing.done():
+            print(f"python adapter: wire.computer: Computer.shutdown() had not returned after {COMPUTER_CLOSE_BOUND_S} s; "
+                  "cancelling every task the call left", file=sys.stderr)
+    me = asyncio.current_task()
+    stray = {t for t in asyncio.all_tasks() if t is not me}
+    for t in stray:
+        t.cancel()
+    await _settle(stray, max(deadline - loop.time(), 0.2))
+    _restore_own_cancel_state()
+    alive = [t for t in stray if not t.done()]
+    if alive:
+        print(f"python adapter: wire.computer left {len(alive)} task(s) that did not end within the close budget: "
+              f"{[t.get_coro().__qualname__ for t in alive]}", file=sys.stderr)
