@@ -22,8 +22,10 @@ import { runVerdict } from "../model/verdict.ts";
 import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
 import { resultOf } from "../protocol/to-result.ts";
 import { isTransportOp, judgedResult } from "../run/transport-cases.ts";
+import { isWireOp } from "../run/wire-cases.ts";
 import { prepareTransportCase } from "../transport/prepare-case.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
+import { prepareWireCase, type WireEvidence, wireCallOf, wireLocationOf } from "../wire/index.ts";
 
 export interface AuditResult {
   readonly cases: number;
@@ -231,7 +233,7 @@ function resultFromTranscript(
     return { kind: "unsupported", message };
   }
   if (kind === "not_applicable") return { kind: "not_applicable", message };
-  if (impl && impl.not_started === undefined && impl.stats?.broken === undefined && !isTransportOp(vector.op))
+  if (impl && impl.not_started === undefined && impl.stats?.broken === undefined && !isTransportOp(vector.op) && !isWireOp(vector.op))
     problem("the case says the adapter never answered it, but the implementation started");
   return { kind: "crash", message: kind === "crash" ? message : fault.detail };
 }
@@ -241,6 +243,13 @@ function resultFromTranscript(
  * harness builds from the vector's scene and the case's recorded location (the URL is per run).
  */
 function sentInput(c: CaseRecord, vector: VectorRecord): unknown {
+  const wire = c.transcript.wire;
+  if (isWireOp(vector.op) && wire) {
+    const prepared = prepareWireCase(vector.input);
+    return prepared.ok
+      ? wireCallOf(prepared.spec, wireLocationOf(wire.evidence as unknown as WireEvidence))
+      : { unpreparable: prepared.problem };
+  }
   const transport = c.transcript.transport;
   if (!isTransportOp(vector.op) || !transport) return vector.input;
   const prepared = prepareTransportCase(vector.input, { caseId: transport.case_id, baseUrl: transport.base_url });

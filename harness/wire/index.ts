@@ -6,6 +6,14 @@ export type { StepRecord, WireEvidence, WireHandshake, WirePacket } from "./evid
 export { type StepFacts, type WireFacts, wireFacts } from "./evidence-facts.ts";
 export { modelErrors, modelNames } from "./models.ts";
 export { wireObservedValue } from "./observation.ts";
-export { type OpenedWireCase, openWire, type WireComputerCall, wireBudgetMs } from "./open-case.ts";
+export {
+  type OpenedWireCase,
+  openWire,
+  type WireComputerCall,
+  type WireLocation,
+  wireBudgetMs,
+  wireCallOf,
+  wireLocationOf,
+} from "./open-case.ts";
 export { CLIENT_EVENTS, prepareWireCase, WIRE_COMPUTER_OP, type WireCaseSpec, type WireStep } from "./scene.ts";
 export type { WireCase } from "./wire-case.ts";

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { type OpenCase, openTransportCase, type SceneServer } from "../transport/index.ts";
+import type { WireEvidence } from "./evidence.ts";
 import { CLOSE_ALLOWANCE_MS, prepareWireCase, type WireCaseSpec } from "./scene.ts";
 import { openWireCase, type WireCase } from "./wire-case.ts";
 
@@ -27,9 +28,9 @@ export async function openWire(mcpServer: SceneServer, vectorInput: unknown, hin
   if (!prepared.ok) return { ok: false, kind: "invalid_input", message: prepared.problem };
   const { spec } = prepared;
   const mcp: Record<string, OpenCase> = {};
-  const servers: Record<string, unknown>[] = [];
   const secrets: string[] = [];
   const closeAll = () => Promise.all(Object.values(mcp).map((c) => c.close()));
+  const mcpUrls: Record<string, string> = {};
   for (const s of spec.servers) {
     const opened = openTransportCase(
       mcpServer,
@@ -50,18 +51,8 @@ export async function openWire(mcpServer: SceneServer, vectorInput: unknown, hin
       };
     }
     mcp[s.name] = opened.case;
-    const secret = s.credential ? `kit-secret-${randomBytes(12).toString("hex")}` : undefined;
-    if (secret) secrets.push(secret);
-    servers.push({
-      name: s.name,
-      type: "streamable_http",
-      url: opened.call.url,
-      ...(s.bundle_id !== undefined ? { bundle_id: s.bundle_id } : {}),
-      ...(s.disabled !== undefined ? { disabled: s.disabled } : {}),
-      ...(s.forbidden_tools !== undefined ? { forbidden_tools: s.forbidden_tools } : {}),
-      ...(s.tool_meta !== undefined ? { tool_meta: s.tool_meta } : {}),
-      ...(secret ? { headers: { Authorization: `Bearer ${secret}` } } : {}),
-    });
+    mcpUrls[s.name] = opened.call.url;
+    if (s.credential) secrets.push(`kit-secret-${randomBytes(12).toString("hex")}`);
   }
   try {
     const wire = await openWireCase({ id: mcpServer.newCaseId(hint), spec, mcp, plantedSecrets: secrets });
@@ -69,12 +60,50 @@ export async function openWire(mcpServer: SceneServer, vectorInput: unknown, hin
       ok: true,
       case: wire,
       spec,
-      call: { url: wire.url, office_id: wire.officeId, computer_name: spec.computer_name, servers, time_box_ms: spec.time_box_ms },
+      call: wireCallOf(spec, { url: wire.url, office_id: wire.officeId, mcp_urls: mcpUrls, planted_secrets: secrets }),
     };
   } catch (error) {
     await closeAll();
     return { ok: false, kind: "server", message: `the wire Server could not start: ${(error as Error).message}` };
   }
+}
+
+/** Where a case's scene ran: what the harness filled in (all of it recorded in the case's evidence). */
+export interface WireLocation {
+  readonly url: string;
+  readonly office_id: string;
+  readonly mcp_urls: Readonly<Record<string, string>>;
+  /** One per server with `credential`, in the order of the servers. */
+  readonly planted_secrets: readonly string[];
+}
+
+/** The adapter's call for a scene at a location. Pure, so `audit` rebuilds it from the vector and the evidence. */
+export function wireCallOf(spec: WireCaseSpec, at: WireLocation): WireComputerCall {
+  let secret = 0;
+  const servers = spec.servers.map((s) => {
+    const planted = s.credential ? at.planted_secrets[secret++] : undefined;
+    return {
+      name: s.name,
+      type: "streamable_http",
+      url: at.mcp_urls[s.name] ?? "",
+      ...(s.bundle_id !== undefined ? { bundle_id: s.bundle_id } : {}),
+      ...(s.disabled !== undefined ? { disabled: s.disabled } : {}),
+      ...(s.forbidden_tools !== undefined ? { forbidden_tools: s.forbidden_tools } : {}),
+      ...(s.tool_meta !== undefined ? { tool_meta: s.tool_meta } : {}),
+      ...(planted !== undefined ? { headers: { Authorization: `Bearer ${planted}` } } : {}),
+    };
+  });
+  return { url: at.url, office_id: at.office_id, computer_name: spec.computer_name, servers, time_box_ms: spec.time_box_ms };
+}
+
+/** The location a recorded case ran at, read back from its evidence. */
+export function wireLocationOf(evidence: WireEvidence): WireLocation {
+  return {
+    url: evidence.url,
+    office_id: evidence.office_id,
+    mcp_urls: Object.fromEntries(Object.entries(evidence.mcp ?? {}).map(([name, e]) => [name, e.url])),
+    planted_secrets: evidence.planted_secrets ?? [],
+  };
 }
 
 /** The case timeout the driver should allow: the adapter's time box plus its close. */
