@@ -5,6 +5,7 @@
  * sequence from an adapter cannot fake or overwrite a line. Colour (color.ts) is added around the
  * escaped text only, so a red run never reads green with colour or without.
  */
+
 import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
 import { stoppedByInterrupt } from "../model/implementation.ts";
@@ -13,6 +14,7 @@ import type { CaseRecord, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
 import { runLevelFailures } from "../model/verdict.ts";
 import { plural } from "../util/plural.ts";
+import { focusOf, packetLine, packetsBehind, type WireEvidence } from "../wire/index.ts";
 import { type Colors, colors } from "./color.ts";
 import { suiteTable, TABLE_LEGEND } from "./console-table.ts";
 import { line } from "./escape.ts";
@@ -41,6 +43,25 @@ export function failureDetail(c: CaseRecord): string {
   return c.diffs.map(describeDifference).join("; ");
 }
 
+/**
+ * A failing wire case's recorded packets behind its first difference (the console shows those, the
+ * HTML the whole exchange); when there are none, what the adapter said of its session.
+ */
+function wireLinesBehind(c: CaseRecord): string[] {
+  const evidence = c.transcript.wire?.evidence as unknown as WireEvidence | undefined;
+  if (!evidence) return [];
+  const packets = packetsBehind(evidence, c.diffs[0]);
+  if (packets.length) return packets.map((packet) => packetLine(packet, focusOf(evidence, c.diffs[0])));
+  const out =
+    c.result?.kind === "ok"
+      ? (c.result.output as { ended?: unknown; stage?: unknown; raised?: { type?: unknown; message?: unknown } | null })
+      : undefined;
+  const raised = out?.raised ? `, ${String(out.raised.type)}: ${String(out.raised.message)}` : "";
+  return [
+    `no packet behind it (${evidence.packets?.length ?? 0} recorded); the adapter: ended ${String(out?.ended ?? "?")}${out?.stage ? ` at ${String(out.stage)}` : ""}${raised}`,
+  ];
+}
+
 /** Failing case lines; a message shared word for word by many cases of one implementation is folded. */
 function failureLines(report: Report, p: Colors): string[] {
   const out: string[] = [];
@@ -51,8 +72,10 @@ function failureLines(report: Report, p: Colors): string[] {
     const g = groups.get(key) ?? { status: c.status, implementation: c.implementation, detail, ids: [] };
     g.ids.push(c.vector_id);
     groups.set(key, g);
-    if (g.ids.length <= SHOWN_PER_MESSAGE)
+    if (g.ids.length <= SHOWN_PER_MESSAGE) {
       out.push(`${p.red(p.bold(c.status.toUpperCase()))} ${line`${c.implementation} ${c.vector_id}: ${detail}`.text}`);
+      for (const text of wireLinesBehind(c)) out.push(p.dim(line`    ${text}`.text));
+    }
   }
   for (const g of groups.values()) {
     if (g.ids.length > SHOWN_PER_MESSAGE)

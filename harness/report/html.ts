@@ -11,6 +11,7 @@ import { describeProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord, Counts, Report, VectorRecord } from "../model/report.ts";
 import { own } from "../util/own.ts";
 import { plural } from "../util/plural.ts";
+import { exchangeLines, type WireEvidence } from "../wire/index.ts";
 import { renderCoverageHtml } from "./coverage-html.ts";
 import { escapeHtml, html, type Markup, trusted } from "./escape.ts";
 import { packagesText } from "./markdown.ts";
@@ -66,7 +67,15 @@ function answerHtml(c: CaseRecord): Markup {
   return html`<div class="answer st-${c.status}"><h4>${c.implementation} <span class="badge st-${c.status}">${c.status}</span></h4>${
     c.gap ? html`<p class="gapnote">known gap: ${c.gap.reason}</p>` : ""
   }${c.note ? html`<p>${c.note}</p>` : ""}${diffs.length ? html`<ul>${diffs}</ul>` : ""}<pre class="transcript">→ ${t.request ?? "(not sent)"}
-← ${t.response ?? t.fault?.detail ?? "(no answer)"}</pre></div>`;
+← ${t.response ?? t.fault?.detail ?? "(no answer)"}</pre>${wireExchangeHtml(c)}</div>`;
+}
+
+/** A wire case's whole recorded exchange, one packet a line (→ Server to Computer, ← Computer to Server). */
+function wireExchangeHtml(c: CaseRecord): Markup | string {
+  const evidence = c.transcript.wire?.evidence as unknown as WireEvidence | undefined;
+  if (!evidence) return "";
+  const lines = exchangeLines(evidence).join("\n");
+  return html`<details class="exchange"><summary>Socket.IO exchange: ${plural(evidence.packets?.length ?? 0, "packet")}, scene ${evidence.ended ?? "?"}</summary><pre class="transcript">${lines}</pre></details>`;
 }
 
 /** The spec reference: a link to the section on the published doc site when it names a page, its text otherwise. */
