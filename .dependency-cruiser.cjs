@@ -7,7 +7,7 @@ const LAYERS = [
   ["util"],
   ["model"],
   ["corpus", "protocol", "bootstrap", "generators"],
-  ["driver", "transport", "diff", "expectations", "export"],
+  ["driver", "transport", "wire", "diff", "expectations", "export"],
   ["report", "impl"],
   ["run", "fuzz", "audit", "lint"],
   ["generate"],
@@ -62,7 +62,7 @@ module.exports = {
       comment:
         "what loads, hashes, runs and judges a corpus never imports an implementation: mutation testing mutates the reference, and the judge must not change with it",
       severity: "error",
-      from: { path: "^harness/(util|model|corpus|protocol|driver|diff|expectations|run|report)/" },
+      from: { path: "^harness/(util|model|corpus|protocol|driver|wire|diff|expectations|run|report)/" },
       to: { path: "^adapters/" },
     },
     {
