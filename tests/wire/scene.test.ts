@@ -1,0 +1,127 @@
+// The wire scene with a scripted socket.io-client standing in for a Computer: what the Server
+// records (handshake, join, every packet both ways, acks matched to their steps) and the facts
+// derived from that record alone.
+import { io, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SceneServer, startSceneServer } from "../../harness/transport/index.ts";
+import { openWire, type WireEvidence, wireCallOf, wireFacts, wireLocationOf } from "../../harness/wire/index.ts";
+
+let mcp: SceneServer;
+beforeAll(async () => {
+  mcp = await startSceneServer();
+});
+afterAll(async () => {
+  await mcp.close();
+});
+
+type Handlers = Record<string, (req: Record<string, unknown>) => unknown>;
+
+/** A stand-in Computer: connects like the spec says (or not), joins, answers with `handlers`; resolves when the Server disconnects it. */
+function standIn(url: string, office: string, handlers: Handlers, opts: { query?: Record<string, string>; auth?: object } = {}) {
+  const socket: Socket = io(`${url}/smcp`, {
+    query: opts.query ?? { a2c_version: "0.4.0" },
+    auth: opts.auth ?? {},
+    transports: ["polling", "websocket"],
+    reconnection: false,
+  });
+  for (const [event, handler] of Object.entries(handlers)) socket.on(event, (req, ack) => ack?.(handler(req)));
+  socket.on("connect", () =>
+    socket.emit("server:join_office", { role: "computer", name: "wire-computer", office_id: office }, () => undefined),
+  );
+  return new Promise<void>((resolve) => socket.on("disconnect", () => resolve()));
+}
+
+async function play(input: unknown, handlers: Handlers, opts?: Parameters<typeof standIn>[3]): Promise<WireEvidence> {
+  const opened = await openWire(mcp, input, "test");
+  if (!opened.ok) throw new Error(opened.message);
+  await standIn(opened.call.url, opened.call.office_id, handlers, opts);
+  await opened.case.ended;
+  return opened.case.close();
+}
+
+describe("the wire scene", () => {
+  it("records the handshake, the join and each step's ack by its ack id, then disconnects the Computer", async () => {
+    const evidence = await play(
+      {
+        servers: [{ name: "inventory", bundle_id: "inv" }],
+        script: [{ emit: "client:get_tools" }, { emit: "client:get_resources", as: "res", payload: { mcp_server: "zz" } }],
+      },
+      {
+        "client:get_tools": (req) => ({
+          tools: [{ name: "inv__get_inventory", bundle_id: "inv", description: "", params_schema: {}, return_schema: null }],
+          req_id: req.req_id,
+        }),
+        "client:get_resources": (req) => ({ code: 4014, message: "no", mcp_server: req.mcp_server }),
+      },
+    );
+    expect(evidence.ended).toBe("script_done");
+    expect(evidence.handshakes[0]?.transport).toBe("polling");
+    const facts = wireFacts(evidence);
+    expect(facts.handshake).toEqual({ a2c_version: "0.4.0", first_transport: "polling", auth_keys: [], auth_has_role: false });
+    expect(facts.join).toEqual({ role: "computer", name: "wire-computer", office_id_matches: true, joins: 1 });
+    expect(facts.steps.get_tools).toMatchObject({
+      acked: true,
+      shape: "model",
+      valid: true,
+      req_id_echoed: true,
+      tool_names: ["inv__get_inventory"],
+    });
+    expect(facts.steps.res).toMatchObject({ acked: true, shape: "error_payload", code: 4014, mcp_server: "zz" });
+    const sent = evidence.packets.filter((p) => p.dir === "out" && p.type === "event").map((p) => p.event);
+    expect(sent).toEqual(["client:get_tools", "client:get_resources"]);
+    expect(evidence.packets.some((p) => p.dir === "out" && p.type === "disconnect")).toBe(true);
+  });
+
+  it("classifies a wrapped error, a missing ack and a role in auth; an edited ack changes the facts", async () => {
+    const evidence = await play(
+      { script: [{ emit: "client:get_config" }, { emit: "client:get_skills", ack_time_box_ms: 300 }] },
+      { "client:get_config": () => ({ error: { code: 500, message: "x" } }) },
+      { auth: { role: "computer" } },
+    );
+    const facts = wireFacts(evidence);
+    expect(facts.handshake.auth_has_role).toBe(true);
+    expect(facts.steps.get_config).toMatchObject({ acked: true, shape: "wrapped_error", code: null });
+    expect(facts.steps.get_skills).toMatchObject({ acked: false, shape: "none" });
+    const edited = structuredClone(evidence) as { packets: Array<{ dir: string; type: string; args?: unknown[] }> };
+    const ack = edited.packets.find((p) => p.dir === "in" && p.type === "ack");
+    ack!.args = [{ code: 400, message: "flat" }];
+    expect(wireFacts(edited as unknown as WireEvidence).steps.get_config).toMatchObject({ shape: "error_payload", code: 400 });
+  });
+
+  it("finds a planted credential wherever the Computer sends it, and rebuilds the adapter's call from the record", async () => {
+    const opened = await openWire(
+      mcp,
+      { servers: [{ name: "inventory", credential: true }], script: [{ emit: "client:get_config" }] },
+      "test",
+    );
+    if (!opened.ok) throw new Error(opened.message);
+    const header = (opened.call.servers[0]?.headers as Record<string, string> | undefined)?.Authorization;
+    await standIn(opened.call.url, opened.call.office_id, {
+      "client:get_config": () => ({ servers: { inventory: { headers: { Authorization: header } } } }),
+    });
+    await opened.case.ended;
+    const evidence = await opened.case.close();
+    expect(wireFacts(evidence).leaked_secrets).toEqual(["ack/0/servers/inventory/headers/Authorization"]);
+    expect(
+      wireCallOf(
+        { computer_name: "wire-computer", servers: [{ name: "inventory", credential: true }], script: [], time_box_ms: 20_000 },
+        wireLocationOf(evidence),
+      ),
+    ).toEqual(opened.call);
+  });
+
+  it("ends at the time box when no Computer joins, and tolerates a damaged record", async () => {
+    const opened = await openWire(mcp, { script: [], time_box_ms: 2000 }, "test");
+    if (!opened.ok) throw new Error(opened.message);
+    await opened.case.ended;
+    const evidence = await opened.case.close();
+    expect(evidence.ended).toBe("no_join");
+    expect(wireFacts(evidence)).toMatchObject({ connected: false, join: null, steps: {} });
+    expect(() => wireFacts({ packets: [null, { dir: "in" }], steps: [{}] } as unknown as WireEvidence)).not.toThrow();
+  });
+
+  it("refuses a script whose cancel names no earlier tool call", async () => {
+    const opened = await openWire(mcp, { script: [{ cancel: "call" }] }, "test");
+    expect(opened).toMatchObject({ ok: false, kind: "invalid_input" });
+  });
+});
