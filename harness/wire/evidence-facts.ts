@@ -47,6 +47,7 @@ export interface WireFacts {
   readonly steps: Readonly<Record<string, StepFacts>>;
   readonly leaked_secrets: readonly string[];
   readonly tool_runs: number;
+  readonly tool_runs_by_server: Readonly<Record<string, number>>;
   readonly tools_call_requests: number;
 }
 
@@ -68,7 +69,8 @@ export function wireFacts(evidence: WireEvidence): WireFacts {
   const joinedAt = joinAck && joinAck.args?.[0] === true ? joinAck.seq : undefined;
   const events = fromComputer.filter((p) => p.type === "event" && typeof p.event === "string");
   const handshake = evidence?.handshakes?.[0];
-  const mcp = Object.values(isObject(evidence?.mcp) ? evidence.mcp : {}).map((e) => mcpFacts(e));
+  const mcpByName = Object.entries(isObject(evidence?.mcp) ? evidence.mcp : {}).map(([name, e]) => [name, mcpFacts(e)] as const);
+  const mcp = mcpByName.map(([, f]) => f);
   return {
     connected: connect !== undefined,
     handshake: {
@@ -94,6 +96,7 @@ export function wireFacts(evidence: WireEvidence): WireFacts {
     ),
     leaked_secrets: leaks(evidence?.planted_secrets ?? [], fromComputer),
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
+    tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
     tools_call_requests: mcp.reduce((n, f) => n + f.tools_call_requests, 0),
   };
 }
@@ -144,7 +147,10 @@ function stepFacts(record: StepRecord, smcp: readonly WirePacket[]): StepFacts {
 /** Per-event facts a vector can name without matching the whole ack. */
 function eventFacts(event: string | undefined, v: Record<string, unknown>): Partial<StepFacts> {
   if (event === "client:get_tools" && Array.isArray(v.tools)) {
-    const tools = v.tools.filter(isObject).sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    // Code-unit order: a locale's collation would make the fact depend on the machine.
+    const byName = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+      String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0;
+    const tools = v.tools.filter(isObject).sort(byName);
     return {
       tool_names: tools.map((t) => String(t.name)),
       tool_bundle_ids: tools.map((t) => (typeof t.bundle_id === "string" ? t.bundle_id : null)),

@@ -82,7 +82,7 @@ describe("the wire scene", () => {
     expect(facts.handshake.auth_has_role).toBe(true);
     expect(facts.steps.get_config).toMatchObject({ acked: true, shape: "wrapped_error", code: null });
     expect(facts.steps.get_skills).toMatchObject({ acked: false, shape: "none" });
-    const edited = structuredClone(evidence) as { packets: Array<{ dir: string; type: string; args?: unknown[] }> };
+    const edited = structuredClone(evidence) as unknown as { packets: Array<{ dir: string; type: string; args?: unknown[] }> };
     const ack = edited.packets.find((p) => p.dir === "in" && p.type === "ack");
     ack!.args = [{ code: 400, message: "flat" }];
     expect(wireFacts(edited as unknown as WireEvidence).steps.get_config).toMatchObject({ shape: "error_payload", code: 400 });
