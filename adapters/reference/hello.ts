@@ -4,7 +4,7 @@
  * decided otherwise (input references under a plugin scope, which 0.3.2 settled).
  */
 import { readFileSync } from "node:fs";
-import { REFERENCE_OPERATIONS } from "./operations.ts";
+import { REFERENCE_OPERATIONS, referenceLiveOperations } from "./operations.ts";
 import type { RenderReading } from "./src/index.ts";
 
 const KIT = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { name: string; version: string };
@@ -22,7 +22,7 @@ export function referenceHello(reading: RenderReading) {
     implementation: READINGS[reading].name,
     sdk: { name: `${KIT.name}/reference`, version: KIT.version },
     protocol_version: READINGS[reading].protocol,
-    operations: Object.keys(REFERENCE_OPERATIONS),
+    operations: [...Object.keys(REFERENCE_OPERATIONS), ...Object.keys(referenceLiveOperations(reading))],
     runtime: `node ${process.version}`,
   } as const;
 }

@@ -1,10 +1,11 @@
 /**
  * The reference implementation as a subprocess adapter: reads harness messages from stdin, one
- * JSON per line, and writes answers to stdout. Proves the adapter protocol end to end.
+ * JSON per line, and writes answers to stdout. Proves the adapter protocol end to end. A live
+ * operation answers when it is done, so several run at once and answer in any order.
  */
 import { createInterface } from "node:readline";
 import { REFERENCE_HELLO } from "./hello.ts";
-import { answerReference } from "./operations.ts";
+import { answerReference, answerReferenceLive, REFERENCE_LIVE_OPERATIONS } from "./operations.ts";
 
 const out = (message: unknown) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
@@ -19,8 +20,34 @@ lines.on("line", (line) => {
     return;
   }
   if (message.type === "hello") out(REFERENCE_HELLO);
-  else if (message.type === "call") out(answerReference(message.id!, message.op!, message.input ?? {}));
+  else if (message.type === "call") call(message.id!, message.op!, message.input ?? {});
   else if (message.type === "shutdown") lines.close();
   else process.stderr.write(`reference adapter: unknown message type ${String(message.type)}\n`);
 });
-lines.on("close", () => process.exit(0));
+
+/** Live calls still running; the process exits once stdin is closed and none is left. */
+let live = 0;
+let closed = false;
+const exitWhenDone = () => {
+  if (closed && live === 0) process.exit(0);
+};
+
+function call(id: number, op: string, input: Record<string, unknown>): void {
+  if (!Object.hasOwn(REFERENCE_LIVE_OPERATIONS, op)) {
+    out(answerReference(id, op, input));
+    return;
+  }
+  live++;
+  // A rejection is a reference bug: left unhandled it ends the process, as a synchronous throw does.
+  void answerReferenceLive(id, op, input)
+    .then(out)
+    .finally(() => {
+      live--;
+      exitWhenDone();
+    });
+}
+
+lines.on("close", () => {
+  closed = true;
+  exitWhenDone();
+});

@@ -1,9 +1,12 @@
 /**
  * The reference adapter's operation table: each kit operation mapped onto the library. Shared by
  * the in-process implementation and the subprocess entry point, so both give identical answers.
- * Answers are adapter-protocol result bodies.
+ * Answers are adapter-protocol result bodies. Most operations are synchronous; the few live ones
+ * (a Computer on real sockets) have a table of their own, answered through a promise.
  */
 import { BENCH_LOOP, benchLoop } from "./bench-loop.ts";
+import type { WireComputerInput } from "./computer/index.ts";
+import { wireMeta } from "./computer/tool-meta-wire.ts";
 import type { Json, JsonObject, LoadEntry, ServerConfigLike } from "./src/index.ts";
 import * as ref from "./src/index.ts";
 
@@ -56,17 +59,23 @@ export function referenceOperations(reading: ref.RenderReading): Readonly<Record
   return table;
 }
 
+export const REFERENCE_OPERATIONS = referenceOperations("0.4");
+
+type LiveHandler = (input: Input) => Promise<unknown>;
+
 /**
- * SMCPTool.meta on the wire (data-structures.md §SMCPTool.meta 序列化规范): attribute values are
- * simple (string, boolean, number, list of strings); every complex structure, a2c_tool_meta among
- * them, travels as JSON text.
+ * The live operations. The Computer module is imported on first call, so the synchronous path, and
+ * every run without a live case, never loads socket.io-client or the MCP client SDK. Only the 0.4
+ * reading offers them: the live Computer speaks a2c_version 0.4.0.
  */
-function wireMeta(meta: JsonObject): JsonObject {
-  const simple = (v: Json) => v === null || typeof v !== "object" || (Array.isArray(v) && v.every((item) => typeof item === "string"));
-  return Object.fromEntries(Object.entries(meta).map(([k, v]) => [k, k !== "a2c_tool_meta" && simple(v) ? v : JSON.stringify(v)]));
+export function referenceLiveOperations(reading: ref.RenderReading): Readonly<Record<string, LiveHandler>> {
+  if (reading !== "0.4") return {};
+  return {
+    "wire.computer": async (i) => (await import("./computer/index.ts")).runWireComputer(i as WireComputerInput),
+  };
 }
 
-export const REFERENCE_OPERATIONS = referenceOperations("0.4");
+export const REFERENCE_LIVE_OPERATIONS = referenceLiveOperations("0.4");
 
 export type ReferenceAnswer =
   | { readonly type: "result"; readonly id: number; readonly ok: true; readonly output: unknown }
@@ -90,13 +99,34 @@ export function answerReference(
   try {
     return { type: "result", id, ok: true, output: handler(input) };
   } catch (error) {
-    if (error instanceof ref.InvalidInputError)
-      return {
-        type: "result",
-        id,
-        ok: false,
-        error: { reason: error.reason, message: error.message, raw_type: error.name, ...(error.details ? { details: error.details } : {}) },
-      };
-    throw error;
+    return invalidInput(id, error);
   }
+}
+
+/** answerReference for a live operation: the same answers, once the operation has run. */
+export async function answerReferenceLive(
+  id: number,
+  op: string,
+  input: Record<string, unknown>,
+  table: Readonly<Record<string, LiveHandler>> = REFERENCE_LIVE_OPERATIONS,
+): Promise<ReferenceAnswer> {
+  const handler = table[op];
+  if (!handler) return { type: "unsupported", id, message: `the reference has no live operation ${op}` };
+  try {
+    return { type: "result", id, ok: true, output: await handler(input) };
+  } catch (error) {
+    return invalidInput(id, error);
+  }
+}
+
+/** A refused input is an answer; anything else a handler throws is a reference bug, and propagates. */
+function invalidInput(id: number, error: unknown): ReferenceAnswer {
+  if (error instanceof ref.InvalidInputError)
+    return {
+      type: "result",
+      id,
+      ok: false,
+      error: { reason: error.reason, message: error.message, raw_type: error.name, ...(error.details ? { details: error.details } : {}) },
+    };
+  throw error;
 }

@@ -16,6 +16,7 @@ import {
   type Implementation,
   type ImplementationStats,
 } from "../model/implementation.ts";
+import { opDefinition } from "../model/operations.ts";
 import { encode } from "../protocol/messages.ts";
 import { MAX_TIMER_MS } from "./subprocess-implementation.ts";
 
@@ -93,7 +94,8 @@ class GuardedImplementation implements Implementation {
         const now = answerNowOf(inner);
         for (; done < calls.length; done++) {
           const q = calls[done]!;
-          if (now === undefined) q.settle(inner.call(q.op, q.input, q.options));
+          if (isLiveOp(q.op)) q.settle(this.liveCall(q, timeoutMs));
+          else if (now === undefined) q.settle(inner.call(q.op, q.input, q.options));
           else {
             try {
               q.settle(now(q.op, q.input));
@@ -119,9 +121,26 @@ class GuardedImplementation implements Implementation {
     }
   }
 
+  /**
+   * A live operation (a Computer on real sockets) yields while it waits, so the watchdog cannot stop
+   * it and need not: it runs outside the burst, and a timer gives it its case timeout.
+   */
+  private liveCall(q: Queued, burstTimeoutMs: number): Promise<Answer> {
+    const ms = Math.min(MAX_TIMER_MS, q.options?.timeoutMs ?? burstTimeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Answer>((resolve) => {
+      timer = setTimeout(() => resolve(this.timeoutAnswer(q, ms)), ms);
+    });
+    return Promise.race([this.inner.call(q.op, q.input, q.options), late]).finally(() => clearTimeout(timer));
+  }
+
   private timedOut(q: Queued, timeoutMs: number): void {
+    q.settle(this.timeoutAnswer(q, timeoutMs));
+  }
+
+  private timeoutAnswer(q: Queued, timeoutMs: number): Answer {
     const detail = `no answer within ${timeoutMs} ms to ${q.op}: ${this.name} runs in-process, and the call was stopped`;
-    q.settle({
+    return {
       result: { kind: "timeout", message: detail },
       transcript: {
         request: encode({ type: "call", id: this.nextId++, op: q.op, input: q.input }).trimEnd(),
@@ -130,6 +149,11 @@ class GuardedImplementation implements Implementation {
       },
       duration_ms: timeoutMs,
       attempts: 1,
-    });
+    };
   }
+}
+
+function isLiveOp(op: string): boolean {
+  const kind = opDefinition(op)?.kind;
+  return kind === "wire" || kind === "transport";
 }

@@ -1,10 +1,17 @@
 /**
  * The reference implementation called directly, without a process boundary. Its transcripts hold
  * the protocol lines it would exchange, so they audit like any adapter's; those lines are encoded
- * only when read (a report being written), not on the hot path of a large run or fuzz.
+ * only when read (a report being written), not on the hot path of a large run or fuzz. A live
+ * operation (wire.computer) is answered asynchronously, through a promise.
  */
 import { READINGS, referenceHello } from "../../adapters/reference/hello.ts";
-import { answerReference, type ReferenceAnswer, referenceOperations } from "../../adapters/reference/operations.ts";
+import {
+  answerReference,
+  answerReferenceLive,
+  type ReferenceAnswer,
+  referenceLiveOperations,
+  referenceOperations,
+} from "../../adapters/reference/operations.ts";
 import type { RenderReading } from "../../adapters/reference/src/index.ts";
 import { type Answer, type Implementation, type Transcript, withAnswerNow } from "../model/implementation.ts";
 import { encode } from "../protocol/messages.ts";
@@ -40,22 +47,30 @@ export function referenceInProcess(reading: RenderReading = "0.4"): Implementati
   let nextId = 1;
   const handshake = handshakeOf(referenceHello(reading));
   const table = referenceOperations(reading);
+  const live = referenceLiveOperations(reading);
+  const answered = (id: number, op: string, input: Record<string, unknown>, answer: ReferenceAnswer, started: number): Answer => ({
+    result: resultOf(answer),
+    transcript: new LazyTranscript(id, op, input, answer),
+    duration_ms: performance.now() - started,
+    attempts: 1,
+  });
   const answerNow = (op: string, input: Record<string, unknown>): Answer => {
     const started = performance.now();
     const id = nextId++;
     const answer = answerReference(id, op, input, table);
-    return {
-      result: resultOf(answer),
-      transcript: new LazyTranscript(id, op, input, answer),
-      duration_ms: performance.now() - started,
-      attempts: 1,
-    };
+    return answered(id, op, input, answer, started);
+  };
+  const answerLive = async (op: string, input: Record<string, unknown>): Promise<Answer> => {
+    const started = performance.now();
+    const id = nextId++;
+    return answered(id, op, input, await answerReferenceLive(id, op, input, live), started);
   };
   return {
     name: READINGS[reading].name,
     transport: "in-process",
     start: async () => handshake,
     call: withAnswerNow((op, input) => {
+      if (Object.hasOwn(live, op)) return answerLive(op, input);
       try {
         return Promise.resolve(answerNow(op, input));
       } catch (error) {

@@ -5,6 +5,7 @@ import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
 import { referenceSubprocess } from "../../harness/impl/reference-subprocess.ts";
+import { answerKey } from "../../harness/model/answer-key.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 
 const corpus = loadCorpus();
@@ -23,7 +24,9 @@ describe("reference over the subprocess path", () => {
     const mismatches = inProcess.flatMap((c, i) => {
       const other = subprocess[i]!;
       // Cases the harness did not send carry its own message, which names the implementation: compare their kind only.
-      const answer = (x: typeof c) => (x.transcript.fault?.kind === "not_sent" ? x.result.kind : JSON.stringify(x.result));
+      // Evidence keys (a live case's elapsed_ms) differ from run to run: compare what the answers say.
+      const answer = (x: typeof c) =>
+        x.transcript.fault?.kind === "not_sent" ? x.result.kind : (answerKey(x.op, x.result) ?? JSON.stringify(x.result));
       const same = other.vector_id === c.vector_id && other.status === c.status && answer(other) === answer(c);
       return same ? [] : [`${c.vector_id}: ${JSON.stringify(c.result)} vs ${JSON.stringify(other.result)}`];
     });

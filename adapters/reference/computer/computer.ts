@@ -1,0 +1,38 @@
+/** What the handlers of one live Computer share: its name, its servers, its tool table, its calls in flight. */
+
+import type { MountedServer } from "./mcp-fleet.ts";
+import type { Redact } from "./secrets.ts";
+import type { ConfiguredServer } from "./server-config.ts";
+import { ToolCalls } from "./tool-calls.ts";
+import { buildCatalog, type ToolCatalog } from "./tool-catalog.ts";
+
+/** A client:* request: an object, its fields not yet checked. */
+export type Request = Readonly<Record<string, unknown>>;
+
+export interface Computer {
+  /** The name it joined with: every client:* request must name it (computer.md §3). */
+  readonly name: string;
+  /** Every configured server after no-double-open, disabled ones included (what get_config shows). */
+  readonly configured: readonly ConfiguredServer[];
+  /** The servers that are running, by bundle_id (what get_resources and get_desktop reach). */
+  readonly mounted: ReadonlyMap<string, MountedServer>;
+  readonly catalog: ToolCatalog;
+  readonly calls: ToolCalls;
+  readonly redact: Redact;
+}
+
+export function computerOf(
+  name: string,
+  configured: readonly ConfiguredServer[],
+  mounted: readonly MountedServer[],
+  redact: Redact,
+): Computer {
+  return {
+    name,
+    configured,
+    mounted: new Map(mounted.map((m) => [m.server.bundleId, m])),
+    catalog: buildCatalog(mounted),
+    calls: new ToolCalls(redact),
+    redact,
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * client:get_desktop (computer.md §6, desktop.md): the window:// resources of every mounted server
+ * that declares resources, read, then organised by the reference library's organizeDesktop (the
+ * window filter, skipping empty / invalid / blob-only windows, priority, fullscreen, size). With no
+ * window resources the answer is simply `desktops: []`.
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { type DesktopWindow, isWindowUri, type JsonObject, organizeDesktop, type WindowContent } from "../src/index.ts";
+import type { MountedServer } from "./mcp-fleet.ts";
+
+/** A server paging without end must not hold the answer. */
+const MAX_PAGES = 20;
+
+export interface DesktopQuery {
+  readonly size: number | null;
+  readonly window: string | undefined;
+}
+
+export async function desktopOf(servers: readonly MountedServer[], history: readonly string[], query: DesktopQuery): Promise<string[]> {
+  const perServer = await Promise.all(
+    servers.filter((m) => m.client.getServerCapabilities()?.resources).map((m) => windowsOf(m, query.window)),
+  );
+  const request = { windows: perServer.flat(), history, size: query.size, ...(query.window === undefined ? {} : { window: query.window }) };
+  return organizeDesktop(request).desktops;
+}
+
+/** One server's window resources with their contents; a window that cannot be read is skipped, like an empty one. */
+async function windowsOf(mounted: MountedServer, wanted: string | undefined): Promise<DesktopWindow[]> {
+  const { client, server } = mounted;
+  const listed = (await listAll(client).catch(() => [])).filter((r) => isWindowUri(r.uri) && (wanted === undefined || r.uri === wanted));
+  const read = await Promise.all(
+    listed.map(async (r): Promise<DesktopWindow | null> => {
+      const contents = await client.readResource({ uri: r.uri }).then(
+        (res) => res.contents.map(contentOf),
+        () => null,
+      );
+      if (contents === null) return null;
+      return {
+        bundle_id: server.bundleId,
+        uri: r.uri,
+        annotations: (r.annotations as JsonObject | undefined) ?? null,
+        _meta: (r._meta as JsonObject | undefined) ?? null,
+        contents: contents.filter((c): c is WindowContent => c !== null),
+      };
+    }),
+  );
+  return read.filter((w): w is DesktopWindow => w !== null);
+}
+
+async function listAll(client: Client) {
+  const resources = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const listed = await client.listResources(cursor === undefined ? {} : { cursor });
+    resources.push(...listed.resources);
+    cursor = listed.nextCursor;
+    if (cursor === undefined) break;
+  }
+  return resources;
+}
+
+function contentOf(content: { text?: unknown; blob?: unknown }): WindowContent | null {
+  if (typeof content.text === "string") return { text: content.text };
+  if (typeof content.blob === "string") return { blob: content.blob };
+  return null;
+}

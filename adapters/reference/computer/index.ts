@@ -1,0 +1,8 @@
+/**
+ * The reference's live Computer, for the `wire.computer` operation: the A2C-SMCP Computer role over
+ * real sockets, built on the reference library's data rules (bundle_id, exposed names, ToolMeta,
+ * desktop organisation). Loaded on first use (operations.ts), so a run without live operations
+ * never loads socket.io-client or the MCP client SDK.
+ */
+export { runWireComputer } from "./run.ts";
+export type { Stage, WireComputerInput, WireComputerOutput, WireServer } from "./wire-call.ts";

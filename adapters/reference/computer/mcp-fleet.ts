@@ -1,0 +1,60 @@
+/**
+ * The MCP side: one official-SDK client (@modelcontextprotocol/sdk, streamable HTTP) per enabled
+ * server, its tools listed once at start. A disabled server is never started (computer.md §4.4
+ * item 3). A server that cannot be reached or listed is left out, as "not available" (§4.2): the
+ * Computer still comes up and serves what it has, the way a host keeps running past one bad server.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ConfiguredServer } from "./server-config.ts";
+
+export interface MountedServer {
+  readonly server: ConfiguredServer;
+  readonly client: Client;
+  /** The server's tools/list at start; the Computer's view is fixed for the session (no list_changed). */
+  readonly tools: readonly Tool[];
+}
+
+const CLIENT_INFO = { name: "smcp-conformance-reference-computer", version: "0.4.0" };
+/** A server paging without end must not hold the start. */
+const MAX_PAGES = 20;
+
+export class McpFleet {
+  /** Every client made so far, connected or not, so close() reaches one still connecting. */
+  private readonly clients: Client[] = [];
+
+  /** Mounts the enabled servers at once, within `budgetMs`; the mounted ones, in config order. */
+  async mount(servers: readonly ConfiguredServer[], budgetMs: number): Promise<MountedServer[]> {
+    const deadline = performance.now() + budgetMs;
+    const left = () => Math.max(1, deadline - performance.now());
+    const mounted = await Promise.all(servers.filter((s) => !s.disabled).map((s) => this.mountOne(s, left).catch(() => null)));
+    return mounted.filter((m): m is MountedServer => m !== null);
+  }
+
+  private async mountOne(server: ConfiguredServer, left: () => number): Promise<MountedServer> {
+    const client = new Client(CLIENT_INFO);
+    this.clients.push(client);
+    // The config's headers go on every request to this server, and only there.
+    const transport = new StreamableHTTPClientTransport(new URL(server.entry.url), {
+      requestInit: { headers: { ...server.entry.headers } },
+    });
+    await client.connect(transport, { timeout: left() });
+    const tools: Tool[] = [];
+    if (client.getServerCapabilities()?.tools) {
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const listed = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: left() });
+        tools.push(...listed.tools);
+        cursor = listed.nextCursor;
+        if (cursor === undefined) break;
+      }
+    }
+    return { server, client, tools };
+  }
+
+  /** Closes every client; the caller bounds the wait. */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.clients.map((c) => c.close()));
+  }
+}

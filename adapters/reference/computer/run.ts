@@ -1,0 +1,85 @@
+/**
+ * `wire.computer` for the reference: start the Computer (its MCP clients), connect it, join the
+ * office, serve until the Server disconnects it or the time box ends, shut down (bounded) and say
+ * how it went. The verdict is the harness's, from the packets it recorded; this answer is evidence.
+ */
+import type { Socket } from "socket.io-client";
+import { computerOf } from "./computer.ts";
+import { serveClientEvents } from "./dispatch.ts";
+import { McpFleet } from "./mcp-fleet.ts";
+import { redactorFor } from "./secrets.ts";
+import { configureServers } from "./server-config.ts";
+import { computerSocket, connected, disconnected, joinOffice, SessionError } from "./smcp-socket.ts";
+import type { Stage, WireComputerInput, WireComputerOutput } from "./wire-call.ts";
+
+/** Closing waits no longer than this, so the answer is out well within time_box_ms + 5 s. */
+const CLOSE_BOUND_MS = 3_000;
+
+type Outcome =
+  | { readonly ended: "server_disconnect" }
+  | { readonly ended: "time_box" }
+  | { readonly ended: "error"; readonly error: unknown };
+
+export async function runWireComputer(input: WireComputerInput): Promise<WireComputerOutput> {
+  const started = performance.now();
+  const redact = redactorFor(input.servers);
+  const fleet = new McpFleet();
+  let socket: Socket | undefined;
+  let stage: Stage = "start";
+  let joined = false;
+  let stopCalls = () => {};
+  /** Set once the answer is being made: a session still starting then must not go on to connect. */
+  let over = false;
+
+  const session = async (): Promise<Outcome> => {
+    const configured = configureServers(input.servers);
+    const mounted = await fleet.mount(configured, input.time_box_ms - (performance.now() - started));
+    if (over) return { ended: "time_box" };
+    const computer = computerOf(input.computer_name, configured, mounted, redact);
+    stopCalls = () => computer.calls.abortAll();
+
+    stage = "connect";
+    socket = computerSocket(input.url);
+    serveClientEvents(socket, computer);
+    const ended = disconnected(socket);
+    await connected(socket);
+
+    stage = "join";
+    const lost = ended.then((reason) => Promise.reject(new SessionError("Disconnected", `disconnected while joining: ${reason}`)));
+    await Promise.race([joinOffice(socket, input.computer_name, input.office_id), lost]);
+    joined = true;
+
+    stage = "serve";
+    // Any end the Computer did not cause is the Server ending the session: its DISCONNECT ("io server
+    // disconnect") or the connection closing under it; the Computer never reconnects.
+    await ended;
+    return { ended: "server_disconnect" };
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  const timeBox = new Promise<Outcome>((resolve) => {
+    timer = setTimeout(() => resolve({ ended: "time_box" }), input.time_box_ms);
+  });
+  // The session never rejects into the race: a failure after the time box must not go unhandled.
+  const outcome = await Promise.race([session().catch((error: unknown): Outcome => ({ ended: "error", error })), timeBox]);
+  clearTimeout(timer);
+  over = true;
+
+  stopCalls();
+  socket?.disconnect();
+  await Promise.race([fleet.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_BOUND_MS).unref())]);
+
+  const failed = outcome.ended === "error";
+  return {
+    joined,
+    ended: outcome.ended,
+    stage: failed ? stage : null,
+    elapsed_ms: Math.round((performance.now() - started) * 10) / 10,
+    raised: failed ? raisedOf(outcome.error, redact) : null,
+  };
+}
+
+function raisedOf(error: unknown, redact: (text: string) => string): { type: string; message: string } {
+  if (error instanceof Error) return { type: error.name, message: redact(error.message) };
+  return { type: typeof error, message: redact(String(error)) };
+}

@@ -1,0 +1,47 @@
+/**
+ * The call's server entries as the protocol's MCPServerStreamableHttpConfig (data-structures.md §MCP
+ * Server 配置结构), each with its resolved bundle_id, after no-double-open (§去重：no-double-open):
+ * of several entries resolving to one bundle_id only the first in config order is kept; the others
+ * would be a local config diagnostic, which this Computer has no place to show, so they just drop.
+ */
+import { type JsonObject, resolveBundleId, type ServerConfigLike } from "../src/index.ts";
+import type { WireServer } from "./wire-call.ts";
+
+export interface ConfiguredServer {
+  readonly entry: WireServer;
+  readonly bundleId: string;
+  readonly disabled: boolean;
+  readonly forbiddenTools: readonly string[];
+  readonly toolMeta: Readonly<Record<string, JsonObject>>;
+}
+
+/**
+ * The raw config in the protocol's shape, headers included: bundle_id derivation hashes the
+ * connection identity, headers among it (data-structures.md §connection-identity). Never sent.
+ */
+function rawConfig(entry: WireServer): ServerConfigLike {
+  return {
+    name: entry.name,
+    bundle_id: entry.bundle_id ?? null,
+    type: "streamable",
+    server_parameters: { url: entry.url, headers: entry.headers ?? null },
+  };
+}
+
+export function configureServers(entries: readonly WireServer[]): ConfiguredServer[] {
+  const seen = new Set<string>();
+  const configured: ConfiguredServer[] = [];
+  for (const entry of entries) {
+    const bundleId = resolveBundleId(rawConfig(entry));
+    if (seen.has(bundleId)) continue;
+    seen.add(bundleId);
+    configured.push({
+      entry,
+      bundleId,
+      disabled: entry.disabled === true,
+      forbiddenTools: entry.forbidden_tools ?? [],
+      toolMeta: entry.tool_meta ?? {},
+    });
+  }
+  return configured;
+}

@@ -1,0 +1,95 @@
+/**
+ * client:tool_call execution, its timeout and its cancellation (computer.md §5, data-structures.md
+ * §CallToolResult 结果级 A2C 标记). Every outcome is a CallToolResult: a tool's own failure, an
+ * upstream fault, an authorization refusal (meta.error_code 4006 / 4007), a timeout (meta.a2c_timeout)
+ * and a cancel (meta.a2c_cancelled) alike. In-flight calls are kept by req_id, the only key
+ * notify:tool_call_cancel carries.
+ */
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { JsonObject } from "../src/index.ts";
+import type { Redact } from "./secrets.ts";
+import type { ToolRoute } from "./tool-catalog.ts";
+
+export type CallToolResult = JsonObject & { readonly content: JsonObject[]; readonly isError: boolean };
+
+const CANCEL_REASON = "agent_requested";
+
+const failed = (text: string, meta?: JsonObject): CallToolResult => ({
+  content: [{ type: "text", text }],
+  isError: true,
+  ...(meta ? { meta } : {}),
+});
+
+export class ToolCalls {
+  private readonly inFlight = new Map<string, AbortController>();
+  /** The bundle_id of every call routed, oldest first: the desktop orders servers by recent use. */
+  readonly history: string[] = [];
+
+  constructor(private readonly redact: Redact) {}
+
+  /** Runs the tool; `timeoutS` is the request's timeout in seconds (none given: the MCP client's own limit). */
+  async call(route: ToolRoute, params: JsonObject, timeoutS: number | undefined, reqId: string): Promise<CallToolResult> {
+    const controller = new AbortController();
+    this.inFlight.set(reqId, controller);
+    this.history.push(route.mounted.server.bundleId);
+    try {
+      const result = await route.mounted.client.callTool({ name: route.tool, arguments: params }, undefined, {
+        signal: controller.signal,
+        ...(timeoutS === undefined ? {} : { timeout: timeoutS * 1000 }),
+      });
+      return toWire(result as JsonObject);
+    } catch (error) {
+      // The SDK rejects an aborted request with its own error, so the abort is read off the signal.
+      if (controller.signal.aborted) return failed("Tool call cancelled", { a2c_cancelled: true, a2c_cancel_reason: CANCEL_REASON });
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return failed("Tool call timeout", { a2c_timeout: true });
+      const code = authorizationCode(error);
+      if (code !== null) return failed("The MCP server requires authorization", authorizationMeta(code, route.mounted.server.bundleId));
+      return failed(this.redact(error instanceof Error ? error.message : String(error)));
+    } finally {
+      if (this.inFlight.get(reqId) === controller) this.inFlight.delete(reqId);
+    }
+  }
+
+  /** notify:tool_call_cancel: abort the call with this req_id; an unknown or finished one is a silent no-op. */
+  cancel(reqId: unknown): void {
+    if (typeof reqId === "string") this.inFlight.get(reqId)?.abort(CANCEL_REASON);
+  }
+
+  /** At shutdown: nothing may keep running once the Computer is gone. */
+  abortAll(): void {
+    for (const controller of this.inFlight.values()) controller.abort("shutdown");
+  }
+}
+
+/**
+ * An upstream refusal of authorization, mapped as error-handling.md §4006/4007 判定决策表 says:
+ * 401 (or the SDK's own "unauthorized") → 4006, 403 → 4007. Other statuses stay plain failures.
+ */
+function authorizationCode(error: unknown): 4006 | 4007 | null {
+  if (error instanceof UnauthorizedError) return 4006;
+  if (!(error instanceof StreamableHTTPError)) return null;
+  return error.code === 401 ? 4006 : error.code === 403 ? 4007 : null;
+}
+
+/** error_code and mcp_server are MUST; auth_hint carries no credential, URL or token (§auth_hint 安全边界). */
+function authorizationMeta(code: 4006 | 4007, bundleId: string): JsonObject {
+  const message =
+    code === 4006 ? "Authorize this Computer with the MCP server, then retry" : "Check the MCP server's permissions for this Computer";
+  return { error_code: code, mcp_server: bundleId, auth_hint: { action: "user_authorization_required", message } };
+}
+
+/**
+ * The MCP result as A2C sends it: the result-level metadata under `meta`, not MCP's `_meta`
+ * (data-structures.md §元数据落位规则); content items keep their own `_meta`.
+ */
+function toWire(result: JsonObject): CallToolResult {
+  const { _meta, content, isError, ...rest } = result;
+  return {
+    ...rest,
+    content: Array.isArray(content) ? (content as JsonObject[]) : [],
+    isError: isError === true,
+    ...(_meta !== undefined && _meta !== null ? { meta: _meta } : {}),
+  };
+}
