@@ -11,6 +11,10 @@
 //!   InitializeResult as rmcp's client received it (the revision the client negotiated).
 //!
 //! `capture` returns WARN and above, as before; `capture_all` returns every record taken.
+//!
+//! Events on a `wire.computer` thread (its call thread and its runtime's blocking pool, named
+//! `wire_computer::THREAD_PREFIX…`) never enter a capture: that session runs beside the main
+//! thread's operations, so its WARN+ go to stderr, tagged with the thread name (the call id).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -101,6 +105,13 @@ impl<S: Subscriber> Layer<S> for CaptureLayer {
             message: fields.message,
             fields: fields.fields,
         };
+        let thread = std::thread::current();
+        if let Some(name) = thread.name().filter(|n| n.starts_with(crate::wire_computer::THREAD_PREFIX)) {
+            if record.level <= Level::WARN {
+                eprintln!("sdk [{name}]: {}", record.text());
+            }
+            return;
+        }
         let mut buffer = BUFFER.lock().unwrap_or_else(|p| p.into_inner());
         match buffer.as_mut() {
             Some(records) => records.push(record),

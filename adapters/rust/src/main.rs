@@ -2,8 +2,10 @@
 //!
 //! The protocol (harness/protocol/README.md): one JSON message per line on stdin, one answer per
 //! line on stdout, nothing else on stdout (the line I/O is `wire`). Calls are answered one at a time,
-//! in arrival order; the SDK's async APIs run on one current-thread tokio runtime. SDK diagnostics
-//! (tracing events) are captured in memory by `capture` or written to stderr, never to stdout.
+//! in arrival order; the SDK's async APIs run on one current-thread tokio runtime. The exception is
+//! `wire.computer` (a live session of seconds): each call runs on a thread and runtime of its own
+//! and is answered when it ends (`wire_computer`). SDK diagnostics (tracing events) are captured
+//! in memory by `capture` or written to stderr, never to stdout.
 
 mod bench;
 mod bundle_id;
@@ -26,6 +28,7 @@ mod surrogate;
 mod transport;
 mod window_uri;
 mod wire;
+mod wire_computer;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -64,8 +67,11 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("plugin_id.validate", rules::plugin_id_validate),
     ("skill.tags", skill::tags),
     ("skill.mode_c", skill::mode_c),
-    // The only operation that opens a socket: to the harness's loopback MCP server, in the call.
+    // Opens a socket: to the harness's loopback MCP server, in the call (so does wire.computer).
     ("transport.call_tool", transport::call_tool),
+    // A live Computer against the harness's Server + MCP servers (loopback only); `wire` runs each
+    // call on a thread of its own (the table entry is the same call, synchronous).
+    (wire_computer::OP, wire_computer::run),
     (bench::SELF, bench::run),
 ];
 
@@ -92,7 +98,12 @@ fn answer(ctx: &Ctx, id: &Value, op: &str, input: &Map<String, Value>) -> Value 
     let Some((_, handler)) = OPERATIONS.iter().find(|(name, _)| *name == op) else {
         return json!({"type": "unsupported", "id": id, "message": format!("the rust adapter has no operation {op}")});
     };
-    let outcome = catch_unwind(AssertUnwindSafe(|| handler(ctx, input))).unwrap_or_else(|panic| {
+    answer_with(id, || handler(ctx, input))
+}
+
+/// A handler's outcome (a panic included) as an answer message.
+pub(crate) fn answer_with(id: &Value, run: impl FnOnce() -> Result<Value, Fail>) -> Value {
+    let outcome = catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|panic| {
         let text = panic
             .downcast_ref::<String>()
             .cloned()

@@ -52,6 +52,13 @@ pub struct Outbox<W: Write + Send + 'static> {
     pending: Arc<Mutex<Pending<W>>>,
 }
 
+/// Another handle on the same queue (a `wire.computer` thread answers through one).
+impl<W: Write + Send + 'static> Clone for Outbox<W> {
+    fn clone(&self) -> Self {
+        Self { pending: Arc::clone(&self.pending) }
+    }
+}
+
 impl<W: Write + Send + 'static> Outbox<W> {
     pub fn new(out: W, capacity: usize) -> Self {
         let pending = Arc::new(Mutex::new(Pending { lines: Vec::with_capacity(capacity), out, writes: 0 }));

@@ -78,11 +78,11 @@ impl SecretValueResolver for StoredSecrets {
     }
 }
 
-/// A scratch folder for one call, removed when dropped.
-struct Scratch(PathBuf);
+/// A scratch folder for one call, removed when dropped (also used by `wire_computer`).
+pub(crate) struct Scratch(PathBuf);
 
 impl Scratch {
-    fn new() -> Result<Self, OpError> {
+    pub(crate) fn new() -> Result<Self, OpError> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let dir = std::env::temp_dir().join(format!(
             "smcp-conformance-rust-{}-{}",
@@ -95,7 +95,7 @@ impl Scratch {
         }
         Ok(Scratch(dir))
     }
-    fn path(&self, sub: &str) -> PathBuf {
+    pub(crate) fn path(&self, sub: &str) -> PathBuf {
         self.0.join(sub)
     }
 }

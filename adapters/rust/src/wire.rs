@@ -3,13 +3,17 @@
 //! Answers are queued in an `Outbox` that is flushed only when no further complete request is
 //! already buffered on stdin, i.e. just before a read that may block: a pipelined burst is
 //! answered with one write, and a lone request is still answered at once.
+//!
+//! `wire.computer` calls are handed to `wire_computer::spawn` (a thread each, answering through a
+//! clone of the same `Outbox`); at `shutdown` / end of input they are waited for (each is bounded
+//! by its time box + 5 s) before the last flush.
 
 use std::io::{BufRead, BufReader};
 
 use serde_json::{json, Map, Value};
 
 use crate::outbox::Outbox;
-use crate::{answer, hello, surrogate, Ctx};
+use crate::{answer, hello, surrogate, wire_computer, Ctx};
 
 const CHUNK: usize = 64 * 1024;
 
@@ -36,6 +40,7 @@ pub fn serve(ctx: &Ctx) {
     let mut input = BufReader::with_capacity(CHUNK, std::io::stdin().lock());
     let out = Outbox::new(std::io::stdout(), CHUNK);
     let mut raw = Vec::new();
+    let mut sessions: Vec<std::thread::JoinHandle<()>> = Vec::new();
     loop {
         if !input.buffer().contains(&b'\n') {
             out.flush(); // the next read may block: nothing may wait behind it
@@ -70,11 +75,23 @@ pub fn serve(ctx: &Ctx) {
                 let op = message.get("op").and_then(Value::as_str).unwrap_or("");
                 let empty = Map::new();
                 let input = message.get("input").and_then(Value::as_object).unwrap_or(&empty);
-                out.add(&answer(ctx, &id, op, input));
+                if op == wire_computer::OP {
+                    sessions.retain(|s| !s.is_finished());
+                    match wire_computer::spawn(&id, input, &out) {
+                        Ok(session) => sessions.push(session),
+                        Err(reply) => out.add(&reply),
+                    }
+                } else {
+                    out.add(&answer(ctx, &id, op, input));
+                }
             }
             Some("shutdown") => break,
             other => eprintln!("rust adapter: unknown message type {other:?}"),
         }
+    }
+    out.flush();
+    for session in sessions {
+        let _ = session.join(); // answers (a panic included) are sent by the thread itself
     }
     out.flush();
 }

@@ -1,0 +1,294 @@
+//! wire.computer: the SDK's own Computer, live, against the harness's A2C-SMCP Server scene
+//! (harness/wire/README.md). The only operation that runs on a thread of its own: the harness
+//! pipelines several calls (one office each), `wire` hands each one to `spawn`, and the answer goes
+//! out through the shared `Outbox` when that call ends. Every other operation stays on the main
+//! thread, one at a time, as before.
+//!
+//! The SDK path (public API only, smcp-computer 0.4.1; 0.3.2 has the same calls):
+//! 1. start: `Computer::new(computer_name, SilentSession, no inputs, no embed servers, false, false)`
+//!    with every folder it would take from HOME / cwd in a fresh scratch folder
+//!    (`with_skill_home`, `with_blob_cache_root`, `with_config_dir`, `with_config_env` HOME +
+//!    XDG_CONFIG_HOME), then `boot_up()`, `mount_server(cfg)` per server in call order, and
+//!    `start_all_mcp_clients()` (the enabled ones: rmcp's streamable HTTP client connects). Each
+//!    config is the SDK's `MCPServerConfig` read from `{"type": "streamable", "name", "bundle_id"?,
+//!    "disabled"?, "forbidden_tools"?, "tool_meta"?, "server_parameters": {"url", "headers"?}}`;
+//!    a config the SDK refuses is its refusal at `start`;
+//! 2. connect: `Computer::connect_socketio(url, ConnectOptions::default())`: the SDK's
+//!    `SmcpComputerClientBuilder` for `url`, namespace `/smcp`, no auth, no header, plus the
+//!    Computer's handler ops (blob / skill / cancel / tool_call; building the client directly leaves
+//!    those out: `computer_ops` is crate-private). The SDK adds `a2c_version` to the URL itself;
+//! 3. join: `Computer::join_office(office_id, computer_name)` (the SDK's `server:join_office` and ack check);
+//! 4. serve: the SDK answers every `client:*` event on its own tasks; the adapter only watches
+//!    `Computer::lifecycle_state()`. The client's Close handler moves a joined Computer to `Started`
+//!    when the Server ended the namespace (Socket.IO DISCONNECT, "io server disconnect"; the
+//!    transport then does not reconnect) and to `Connecting` on a bare transport close (the SDK's
+//!    own reconnect; the adapter keeps waiting). `Started` after the join = `server_disconnect`;
+//! 5. `Computer::shutdown()` (manual Socket.IO disconnect, which stops any reconnect, then the MCP
+//!    clients), bounded; then the call's runtime is shut down, which ends whatever task is left.
+//!
+//! Time: steps 1–4 share `time_box_ms` (`ended: time_box` when it runs out, whatever step);
+//! shutdown gets at most `CLOSE_BOUND` and never past `time_box_ms` + `ANSWER_SLACK`; the runtime's
+//! own shutdown then waits at most `SHUTDOWN_BOUND`: the answer is out before `time_box_ms` + 5 s.
+//!
+//! SDK tracing from these threads (names start with `THREAD_PREFIX`) never enters another
+//! operation's capture: `capture` writes their WARN+ to stderr with the thread name (call id).
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::io::Write;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Map, Value};
+use smcp_computer::computer::{Computer, ConnectOptions, SilentSession};
+use smcp_computer::errors::ComputerError;
+use smcp_computer::LifecycleState;
+
+use crate::outbox::Outbox;
+use crate::reasons::{build_config, Fail, OpError};
+use crate::runtime::Scratch;
+use crate::sdk::MCPServerConfig;
+use crate::{answer_with, Ctx};
+
+pub const OP: &str = "wire.computer";
+/// Every thread a wire.computer call runs on is named with this prefix (see `capture`).
+pub const THREAD_PREFIX: &str = "wire-computer";
+
+const POLL: Duration = Duration::from_millis(20);
+/// `Computer::shutdown()` gets at most this ...
+const CLOSE_BOUND: Duration = Duration::from_secs(4);
+/// ... and never past time_box_ms + this.
+const ANSWER_SLACK: Duration = Duration::from_millis(4300);
+/// Then the runtime's shutdown waits at most this for blocking tasks.
+const SHUTDOWN_BOUND: Duration = Duration::from_millis(400);
+/// The call's thread: the SDK's futures are deep; the main thread's size.
+const STACK: usize = 8 * 1024 * 1024;
+
+fn bad(message: impl Into<String>) -> OpError {
+    OpError::new("unclassified", message, "AdapterBadInput")
+}
+
+fn refused_url(what: &str, url: &str, shape: &str) -> OpError {
+    OpError::new(
+        "unclassified",
+        format!("the rust adapter connects only to the harness's loopback {what} ({shape}), got {url:?}"),
+        "AdapterRefusedUrl",
+    )
+}
+
+/// `http://127.0.0.1:<port>` → what follows the port (None if that prefix is not there).
+fn after_loopback_port(url: &str) -> Option<&str> {
+    let rest = url.strip_prefix("http://127.0.0.1:")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let port_ok = (1..=5).contains(&digits) && rest[..digits].parse::<u32>().is_ok_and(|p| (1..=65535).contains(&p));
+    port_ok.then(|| &rest[digits..])
+}
+
+/// The Server: exactly `http://127.0.0.1:<port>`.
+fn server_url_ok(url: &str) -> bool {
+    after_loopback_port(url) == Some("")
+}
+
+/// An MCP server: exactly `http://127.0.0.1:<port>/c/<id>/mcp`, `<id>` in `[A-Za-z0-9_.-]{1,120}`.
+fn mcp_url_ok(url: &str) -> bool {
+    let Some(id) = after_loopback_port(url).and_then(|p| p.strip_prefix("/c/")).and_then(|p| p.strip_suffix("/mcp")) else {
+        return false;
+    };
+    (1..=120).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
+}
+
+fn text<'a>(input: &'a Map<String, Value>, key: &str) -> Result<&'a str, OpError> {
+    input.get(key).and_then(Value::as_str).filter(|s| !s.is_empty()).ok_or_else(|| bad(format!("`{key}` must be a non-empty string")))
+}
+
+struct Call {
+    url: String,
+    office_id: String,
+    computer_name: String,
+    /// The SDK config model's JSON, one per server, in call order (read by the SDK at `start`).
+    servers: Vec<Value>,
+    time_box: Duration,
+}
+
+fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
+    let url = text(input, "url")?;
+    if !server_url_ok(url) {
+        return Err(refused_url("Server", url, "http://127.0.0.1:<port>"));
+    }
+    let time_box = match input.get("time_box_ms").and_then(Value::as_u64) {
+        Some(ms) if (1000..=60_000).contains(&ms) => Duration::from_millis(ms),
+        _ => return Err(bad(format!("time_box_ms must be an integer from 1000 to 60000 (ms), got {:?}", input.get("time_box_ms")))),
+    };
+    let list = input.get("servers").and_then(Value::as_array).ok_or_else(|| bad("`servers` must be a list"))?;
+    let mut servers = Vec::with_capacity(list.len());
+    for server in list {
+        let server = server.as_object().ok_or_else(|| bad("each server must be an object"))?;
+        if server.get("type").and_then(Value::as_str) != Some("streamable_http") {
+            return Err(bad(format!("server type {:?} is not offered (streamable_http only)", server.get("type"))));
+        }
+        let url = text(server, "url")?;
+        if !mcp_url_ok(url) {
+            return Err(refused_url("MCP server", url, "http://127.0.0.1:<port>/c/<id>/mcp"));
+        }
+        // The SDK's own model: `streamable` is its tag for streamable HTTP (HttpServerConfig).
+        let mut params = json!({ "url": url });
+        if let Some(headers) = server.get("headers") {
+            params["headers"] = headers.clone();
+        }
+        let mut config = json!({ "type": "streamable", "name": server.get("name").cloned().unwrap_or(Value::Null), "server_parameters": params });
+        for key in ["bundle_id", "disabled", "forbidden_tools", "tool_meta"] {
+            if let Some(value) = server.get(key) {
+                config[key] = value.clone();
+            }
+        }
+        servers.push(config);
+    }
+    Ok(Call {
+        url: url.to_string(),
+        office_id: text(input, "office_id")?.to_string(),
+        computer_name: text(input, "computer_name")?.to_string(),
+        servers,
+        time_box,
+    })
+}
+
+/// The SDK raised: where, and its error.
+struct Raised {
+    stage: &'static str,
+    kind: String,
+    message: String,
+}
+
+fn raised(stage: &'static str) -> impl Fn(ComputerError) -> Raised {
+    move |e| {
+        let debug = format!("{e:?}");
+        let name: String = debug.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        Raised { stage, kind: format!("ComputerError::{name}"), message: e.to_string() }
+    }
+}
+
+enum Ended {
+    ServerDisconnect,
+    TimeBox,
+    Error(Raised),
+}
+
+/// Steps 1–5 on the call's runtime; `(joined, ended, how shutdown went)`.
+async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, Ended, String) {
+    let deadline = tokio::time::Instant::from_std(started + call.time_box);
+    let hard_end = tokio::time::Instant::from_std(started + call.time_box + ANSWER_SLACK);
+    let user = scratch.path("user");
+    let config_env: HashMap<String, String> = HashMap::from([
+        ("HOME".to_string(), user.display().to_string()),
+        ("XDG_CONFIG_HOME".to_string(), user.join(".config").display().to_string()),
+    ]);
+    let comp = Computer::new(call.computer_name.clone(), SilentSession::new("smcp-conformance"), None, None, false, false)
+        .with_skill_home(scratch.path("skill-home"))
+        .with_blob_cache_root(scratch.path("blob"))
+        .with_config_dir(scratch.path("project"))
+        .with_config_env(config_env);
+    let joined = Cell::new(false);
+    let scene = async {
+        let configs = call
+            .servers
+            .iter()
+            .map(build_config)
+            .collect::<Result<Vec<MCPServerConfig>, OpError>>()
+            .map_err(|e| Raised { stage: "start", kind: e.raw_type, message: e.message })?;
+        comp.boot_up().await.map_err(raised("start"))?;
+        for config in configs {
+            comp.mount_server(config).await.map_err(raised("start"))?;
+        }
+        comp.start_all_mcp_clients().await.map_err(raised("start"))?;
+        comp.connect_socketio(&call.url, ConnectOptions::default()).await.map_err(raised("connect"))?;
+        comp.join_office(&call.office_id, &call.computer_name).await.map_err(raised("join"))?;
+        joined.set(true);
+        while comp.lifecycle_state() != LifecycleState::Started {
+            tokio::time::sleep(POLL).await;
+        }
+        Ok::<(), Raised>(())
+    };
+    let ended = match tokio::time::timeout_at(deadline, scene).await {
+        Err(_) => Ended::TimeBox,
+        Ok(Err(r)) => Ended::Error(r),
+        Ok(Ok(())) => Ended::ServerDisconnect,
+    };
+    let close_by = std::cmp::min(tokio::time::Instant::now() + CLOSE_BOUND, hard_end);
+    let closed = match tokio::time::timeout_at(close_by, comp.shutdown()).await {
+        Ok(Ok(())) => "closed".to_string(),
+        Ok(Err(e)) => format!("Computer::shutdown failed: {e}"),
+        Err(_) => "Computer::shutdown had not returned in time; the runtime was shut down".to_string(),
+    };
+    drop(comp);
+    (joined.get(), ended, closed)
+}
+
+/// One call, start to answer (blocking; on the caller's thread).
+pub fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
+    let started = Instant::now();
+    let call = parse(input)?;
+    let scratch = Scratch::new()?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .thread_name(format!("{THREAD_PREFIX}-blocking"))
+        .build()
+        .map_err(|e| OpError::new("unclassified", format!("tokio runtime: {e}"), "std::io::Error"))?;
+    let (joined, ended, closed) = rt.block_on(session(&call, &scratch, started));
+    rt.shutdown_timeout(SHUTDOWN_BOUND);
+    drop(scratch);
+    if closed != "closed" {
+        eprintln!("rust adapter: wire.computer: {closed}");
+    }
+    let (ended, stage, raised) = match ended {
+        Ended::ServerDisconnect => ("server_disconnect", Value::Null, Value::Null),
+        Ended::TimeBox => ("time_box", Value::Null, Value::Null),
+        Ended::Error(r) => ("error", json!(r.stage), json!({"type": r.kind, "message": r.message})),
+    };
+    Ok(json!({
+        "joined": joined,
+        "ended": ended,
+        "stage": stage,
+        "elapsed_ms": (started.elapsed().as_secs_f64() * 10_000.0).round() / 10.0,
+        "raised": raised,
+    }))
+}
+
+/// The dispatch-table entry (a synchronous run, e.g. under bench.loop); `wire` uses `spawn`.
+pub fn run(_: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
+    call(input)
+}
+
+/// Runs one call on a thread of its own; its answer is queued and flushed when it ends. `Err` is
+/// the answer to send at once when no thread could be started.
+pub fn spawn<W: Write + Send + 'static>(id: &Value, input: &Map<String, Value>, out: &Outbox<W>) -> Result<JoinHandle<()>, Value> {
+    let (thread_id, input, out) = (id.clone(), input.clone(), out.clone());
+    std::thread::Builder::new()
+        .name(format!("{THREAD_PREFIX}-{id}"))
+        .stack_size(STACK)
+        .spawn(move || {
+            let reply = answer_with(&thread_id, || call(&input));
+            out.add(&reply);
+            out.flush();
+        })
+        .map_err(|e| {
+            json!({"type": "result", "id": id, "ok": false,
+                   "error": {"reason": "unclassified", "message": format!("cannot start a thread for wire.computer: {e}"), "raw_type": "std::io::Error"}})
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loopback_shapes() {
+        assert!(server_url_ok("http://127.0.0.1:40123"));
+        for url in ["http://127.0.0.1:40123/", "http://127.0.0.1:0", "http://127.0.0.1:70000", "http://localhost:1", "https://127.0.0.1:1", "http://127.0.0.1:1?x=1"] {
+            assert!(!server_url_ok(url), "{url}");
+        }
+        assert!(mcp_url_ok("http://127.0.0.1:40111/c/case-1.a_b/mcp"));
+        for url in ["http://127.0.0.1:40111/c//mcp", "http://127.0.0.1:40111/c/a/b/mcp", "http://127.0.0.1:40111/c/a/mcp?x", "http://10.0.0.1:1/c/a/mcp", "http://127.0.0.1:40111/c/a%20b/mcp"] {
+            assert!(!mcp_url_ok(url), "{url}");
+        }
+    }
+}
