@@ -22,7 +22,7 @@ import { runVerdict } from "../model/verdict.ts";
 import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
 import { resultOf } from "../protocol/to-result.ts";
 import { isTransportOp, judgedResult } from "../run/transport-cases.ts";
-import { isWireOp } from "../run/wire-cases.ts";
+import { isWireOp, wireCompared } from "../run/wire-cases.ts";
 import { prepareTransportCase } from "../transport/prepare-case.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
 import { prepareWireCase, type WireEvidence, wireCallOf, wireLocationOf } from "../wire/index.ts";
@@ -176,6 +176,9 @@ function auditCase(
       problem("the case's gap differs from the one the run's expectations list");
   } else if (c.gap && impl && !impl.expectations)
     problem("the case carries a gap, but the implementation had no expectations file (invented)");
+  const compared = wireCompared(c.transcript);
+  if (diffValues(compared ?? null, c.compared ?? null).length > 0)
+    problem("the case's compared facts differ from those its recorded packets give (edited)");
   const judged = result && judgedResult({ result, transcript: c.transcript });
   const status = judged ? applyGap(judge(vector, judged).status, c.gap) : c.status;
   if (status !== c.status) problem(`the transcript gives ${status}, the report says ${c.status}`);

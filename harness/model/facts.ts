@@ -4,6 +4,7 @@
  * expected verdict (on accept/reject alone, and with the reason too).
  */
 
+import { canonicalJson } from "../util/canonical-json.ts";
 import { record } from "../util/own.ts";
 import { answerKey } from "./answer-key.ts";
 import {
@@ -25,7 +26,7 @@ export function disagreements(cases: readonly CaseRecord[]): Disagreement[] {
   for (const [vectorId, list] of byVector) {
     const groups = new Map<string, string[]>();
     for (const c of list) {
-      const key = answerKey(c.op, c.result);
+      const key = c.compared !== undefined ? canonicalJson(c.compared) : answerKey(c.op, c.result);
       if (key !== null) groups.set(key, [...(groups.get(key) ?? []), c.implementation]);
     }
     if (groups.size > 1) {

@@ -51,6 +51,12 @@ export interface CaseRecord {
   readonly attempts: number;
   readonly transcript: Transcript;
   readonly content_hash: string;
+  /**
+   * A wire case: what its answer says for comparison across implementations, the Server's facts
+   * derived from the recorded packets (values that differ per case by construction, such as the
+   * acks' raw values, left out). Re-derived by `audit`.
+   */
+  readonly compared?: unknown;
 }
 
 export interface VectorRecord {

@@ -41,7 +41,7 @@ import {
   transportAnswer,
   transportFor,
 } from "./transport-cases.ts";
-import { atMost, isWireOp, WIRE_CONCURRENCY, wireAnswer } from "./wire-cases.ts";
+import { atMost, isWireOp, WIRE_CONCURRENCY, wireAnswer, wireCompared } from "./wire-cases.ts";
 
 export interface RunInput {
   readonly corpus: Corpus;
@@ -361,7 +361,13 @@ function caseRecord(implementation: string, vector: Vector, answer: Answer, gap:
     attempts: answer.attempts,
     transcript: answer.transcript,
     content_hash: vector.content_hash,
+    ...withCompared(answer.transcript),
   };
+}
+
+function withCompared(transcript: Answer["transcript"]): { compared?: unknown } {
+  const compared = wireCompared(transcript);
+  return compared === undefined ? {} : { compared };
 }
 
 function vectorRecord(v: Vector): VectorRecord {

@@ -8,7 +8,7 @@ import type { Answer, CallResult, Implementation } from "../model/implementation
 import { opDefinition } from "../model/operations.ts";
 import type { Vector } from "../model/vector.ts";
 import type { SceneServer } from "../transport/index.ts";
-import { openWire, type WireEvidence, wireBudgetMs, wireObservedValue } from "../wire/index.ts";
+import { openWire, type WireEvidence, wireBudgetMs, wireComparedValue, wireObservedValue } from "../wire/index.ts";
 
 /** The run's MCP scene server (the transport suite's), or why there is none. */
 type McpServer = { readonly server: SceneServer } | { readonly fault: string } | undefined;
@@ -40,8 +40,11 @@ export async function wireAnswer(
   const evidence = await opened.case.close();
   return {
     ...answer,
+    // Read field by field: an in-process transcript encodes its lines lazily, in getters a spread would drop.
     transcript: {
-      ...answer.transcript,
+      request: answer.transcript.request,
+      response: answer.transcript.response,
+      ...(answer.transcript.fault ? { fault: answer.transcript.fault } : {}),
       wire: { case_id: evidence.case_id, evidence: evidence as unknown as Readonly<Record<string, unknown>> },
     },
   };
@@ -52,6 +55,12 @@ export function wireJudgedResult(answer: Pick<Answer, "result" | "transcript">):
   const evidence = answer.transcript.wire?.evidence;
   if (!evidence || answer.result.kind !== "ok") return undefined;
   return { kind: "ok", output: wireObservedValue(answer.result.output, evidence as unknown as WireEvidence) };
+}
+
+/** A wire case's comparable facts (CaseRecord.compared), from its recorded evidence; undefined for any other case. */
+export function wireCompared(transcript: Answer["transcript"]): unknown {
+  const evidence = transcript.wire?.evidence;
+  return evidence ? wireComparedValue(evidence as unknown as WireEvidence) : undefined;
 }
 
 /** Runs at most `limit` tasks at once. */

@@ -6,7 +6,7 @@ export type { StepRecord, WireEvidence, WireHandshake, WirePacket } from "./evid
 export { type StepFacts, type WireFacts, wireFacts } from "./evidence-facts.ts";
 export { exchangeLines, focusOf, packetLine, packetsBehind } from "./exchange.ts";
 export { modelErrors, modelNames } from "./models.ts";
-export { wireObservedValue } from "./observation.ts";
+export { wireComparedValue, wireObservedValue } from "./observation.ts";
 export {
   type OpenedWireCase,
   openWire,

@@ -1,8 +1,30 @@
 /** The value a wire case is judged on: the adapter's answer (how its session went) with the Server's facts beside it. */
 import type { WireEvidence } from "./evidence.ts";
-import { wireFacts } from "./evidence-facts.ts";
+import { type StepFacts, wireFacts } from "./evidence-facts.ts";
 
 export function wireObservedValue(output: unknown, evidence: WireEvidence): Record<string, unknown> {
   const own = output !== null && typeof output === "object" && !Array.isArray(output) ? (output as Record<string, unknown>) : {};
   return { ...own, ...wireFacts(evidence) };
+}
+
+/**
+ * What implementations are compared on (where they disagree): the protocol-relevant classification
+ * of each step's ack and of the session, not the raw acks (they echo per-case req_ids and URLs, and
+ * SDKs legitimately differ in descriptions or schema details).
+ */
+export function wireComparedValue(evidence: WireEvidence): Record<string, unknown> {
+  const facts = wireFacts(evidence);
+  const pick = (step: StepFacts) => ({
+    acked: step.acked,
+    shape: step.shape,
+    ...(step.code !== null ? { code: step.code } : {}),
+    ...(step.reason !== null ? { reason: step.reason } : {}),
+    ...(step.is_error !== undefined && step.is_error !== null ? { is_error: step.is_error } : {}),
+  });
+  return {
+    joined: facts.join !== null,
+    steps: Object.fromEntries(Object.entries(facts.steps).map(([name, step]) => [name, pick(step)])),
+    tool_runs: facts.tool_runs,
+    leaks_credential: facts.leaked_secrets.length > 0,
+  };
 }
