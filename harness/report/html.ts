@@ -70,11 +70,14 @@ function answerHtml(c: CaseRecord): Markup {
 ← ${t.response ?? t.fault?.detail ?? "(no answer)"}</pre>${wireExchangeHtml(c)}</div>`;
 }
 
+/** Packets are shown whole up to this size (a flood stays readable; report.json has every byte). */
+const WHOLE_PACKET_CHARS = 8000;
+
 /** A wire case's whole recorded exchange, one packet a line (→ Server to Computer, ← Computer to Server). */
 function wireExchangeHtml(c: CaseRecord): Markup | string {
   const evidence = c.transcript.wire?.evidence as unknown as WireEvidence | undefined;
   if (!evidence) return "";
-  const lines = exchangeLines(evidence).join("\n");
+  const lines = exchangeLines(evidence, WHOLE_PACKET_CHARS).join("\n");
   return html`<details class="exchange"><summary>Socket.IO exchange: ${plural(evidence.packets?.length ?? 0, "packet")}, scene ${evidence.ended ?? "?"}</summary><pre class="transcript">${lines}</pre></details>`;
 }
 

@@ -34,9 +34,9 @@ export function focusOf(evidence: WireEvidence, diff: Difference | undefined): s
   return evidence.planted_secrets?.[0];
 }
 
-/** Every packet, in order, as lines. */
-export function exchangeLines(evidence: WireEvidence): string[] {
-  return (evidence.packets ?? []).map((p) => packetLine(p));
+/** Every packet, in order, as lines (each cut to `preview` characters). */
+export function exchangeLines(evidence: WireEvidence, preview = PREVIEW_CHARS): string[] {
+  return (evidence.packets ?? []).map((p) => packetLine(p, undefined, preview));
 }
 
 /**
