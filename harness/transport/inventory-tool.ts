@@ -45,6 +45,30 @@ export function inventoryFactory(sdk: SdkModules, onRun: OnToolRun): McpServerFa
   };
 }
 
+/** The tool a scene can add while sessions are open (a wire case's `add_tool` step): the price of one item. */
+export const PRICE_TOOL = "get_price";
+const PRICES: Readonly<Record<Sku, number>> = Object.freeze({ "DEMO-001": 3.5, "DEMO-002": 1.25 });
+
+/**
+ * Adds the price tool to a connected v2 server: the SDK then sends notifications/tools/list_changed
+ * on the session's stream, as a real server whose tool set changes does.
+ */
+export function addPriceTool(sdk: SdkModules, server: ReturnType<McpServerFactory>, era: ToolRun["era"], onRun: OnToolRun): void {
+  const { z } = sdk.zod;
+  (server as InstanceType<SdkModules["server"]["McpServer"]>).registerTool(
+    PRICE_TOOL,
+    {
+      description: "The list price of one item of the synthetic inventory",
+      inputSchema: z.object({ sku: z.enum(INVENTORY_SKUS) }),
+      annotations: ANNOTATIONS,
+    },
+    async ({ sku }: { sku: Sku }) => {
+      onRun({ era, arguments: { sku } });
+      return { content: [{ type: "text" as const, text: JSON.stringify({ sku, price: PRICES[sku] }) }] };
+    },
+  );
+}
+
 /** A 1.x server serving the tool, for one SSE connection. */
 export function inventoryServerV1(sdk: SdkModules, onRun: OnToolRun) {
   const { z } = sdk.zod;

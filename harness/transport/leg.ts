@@ -23,6 +23,8 @@ export interface Leg {
   serve(request: LegRequest): Promise<void>;
   /** Ends the leg's sessions, streams and handlers. */
   close(): Promise<void>;
+  /** Adds the price tool to every open session (and to later ones); how many sessions were open. Only legs with sessions offer it. */
+  addTool?(): Promise<number>;
 }
 
 export interface LegHooks {

@@ -60,6 +60,11 @@ export class SceneCase {
     });
   }
 
+  /** Adds the price tool to the leg's open sessions; null when the mode has no sessions to notify. */
+  async addTool(): Promise<number | null> {
+    return this.leg.addTool ? this.leg.addTool() : null;
+  }
+
   /** Whether the scene applies to this request, counting it against `times`. */
   private sceneFor(ex: ExchangeDraft): Scene | undefined {
     const scene = this.spec.scene;

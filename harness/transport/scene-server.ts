@@ -32,6 +32,8 @@ export interface OpenCase {
   evidence(): CaseEvidence;
   /** Ends the case (held answers, sessions, streams) and returns its final record; later requests to its prefix are strays. */
   close(): Promise<CaseEvidence>;
+  /** Adds the price tool (`get_price`) to the case's open MCP sessions, which are told by notifications/tools/list_changed; how many sessions, or null when the mode keeps none (only legacy_sessionful does). */
+  addTool(): Promise<number | null>;
 }
 
 export interface SceneServer {
@@ -129,7 +131,14 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
       }
       cases.set(spec.id, scene);
       used.add(spec.id);
-      return { id: spec.id, url: scene.url, spec, evidence: () => scene.evidence(), close: () => closeCase(spec.id, scene) };
+      return {
+        id: spec.id,
+        url: scene.url,
+        spec,
+        evidence: () => scene.evidence(),
+        close: () => closeCase(spec.id, scene),
+        addTool: () => scene.addTool(),
+      };
     },
     strayRequests: () => ({ count: strays.count, recent: strays.recent }),
     close() {

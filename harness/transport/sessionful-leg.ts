@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
-import { inventoryFactory } from "./inventory-tool.ts";
+import { addPriceTool, inventoryFactory } from "./inventory-tool.ts";
 import { bodyForSdk, type Leg, type LegHooks } from "./leg.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 
@@ -14,6 +14,9 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
   const factory = inventoryFactory(sdk, hooks.onRun);
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
   const all = new Set<NodeStreamableHTTPServerTransport>();
+  /** The server instance behind each kept session: a scene change (addTool) reaches their clients. */
+  const servers = new Map<NodeStreamableHTTPServerTransport, Awaited<ReturnType<typeof factory>>>();
+  let priceTool = false;
 
   /** A transport connected to a fresh server instance; `keep` registers it under its session id once initialized. */
   async function connected(keep: boolean): Promise<NodeStreamableHTTPServerTransport> {
@@ -28,7 +31,10 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     });
     transport.onerror = hooks.onError;
     all.add(transport);
-    await (await factory({ era: "legacy" })).connect(transport);
+    const server = await factory({ era: "legacy" });
+    if (priceTool) addPriceTool(sdk, server, "legacy", hooks.onRun);
+    await server.connect(transport);
+    if (keep) servers.set(transport, server);
     return transport;
   }
 
@@ -51,6 +57,17 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
       for (const transport of all) await transport.close().catch(() => undefined);
       all.clear();
       sessions.clear();
+      servers.clear();
+    },
+    async addTool() {
+      if (priceTool) return 0;
+      priceTool = true;
+      const open = [...sessions.values()];
+      for (const transport of open) {
+        const server = servers.get(transport);
+        if (server) addPriceTool(sdk, server, "legacy", hooks.onRun);
+      }
+      return open.length;
     },
   };
 }

@@ -44,6 +44,7 @@ export interface WireFacts {
   readonly join: { readonly role: unknown; readonly name: unknown; readonly office_id_matches: boolean; readonly joins: number } | null;
   readonly updates_before_join: readonly string[];
   readonly events_after_join: readonly string[];
+  readonly sent_after_join: Readonly<Record<string, boolean>>;
   readonly steps: Readonly<Record<string, StepFacts>>;
   readonly leaked_secrets: readonly string[];
   readonly tool_runs: number;
@@ -91,6 +92,9 @@ export function wireFacts(evidence: WireEvidence): WireFacts {
       .filter((p) => p.event?.startsWith("server:update_") && (joinedAt === undefined || p.seq < joinedAt))
       .map((p) => p.event as string),
     events_after_join: joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt).map((p) => p.event as string),
+    sent_after_join: Object.fromEntries(
+      (joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt)).map((p) => [p.event as string, true] as const),
+    ),
     steps: Object.fromEntries(
       (evidence?.steps ?? []).flatMap((s) => (s?.step?.emit ? [[stepName(s.step) as string, stepFacts(s, smcp)]] : [])),
     ),

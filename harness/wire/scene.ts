@@ -52,6 +52,7 @@ export interface WireStep {
   readonly cancel?: string;
   readonly sleep_ms?: number;
   readonly await?: string;
+  readonly add_tool?: string;
 }
 
 export interface McpServerScene {
@@ -61,6 +62,7 @@ export interface McpServerScene {
   readonly forbidden_tools?: readonly string[];
   readonly tool_meta?: Readonly<Record<string, unknown>>;
   readonly credential?: boolean;
+  readonly server_mode?: "dual" | "legacy_sessionful";
   /** The transport scene for this server (harness/transport): what its MCP server does to tools/call. */
   readonly scene?: Readonly<Record<string, unknown>>;
 }
@@ -101,6 +103,14 @@ export function prepareWireCase(input: unknown): PreparedWire {
       if (step.await !== undefined && earlier.wait !== false)
         return { ok: false, problem: `script/${i}: await names "${ref}", which was not sent with wait: false` };
     }
+  }
+  const modes = new Map(((raw.servers as McpServerScene[] | undefined) ?? []).map((s) => [s.name ?? "inventory", s.server_mode ?? "dual"]));
+  for (const [i, step] of script.entries()) {
+    if (step.add_tool !== undefined && modes.get(step.add_tool) !== "legacy_sessionful")
+      return {
+        ok: false,
+        problem: `script/${i}: add_tool names "${step.add_tool}", which is no server with server_mode legacy_sessionful`,
+      };
   }
   const servers = ((raw.servers as McpServerScene[] | undefined) ?? [{ name: "inventory", bundle_id: "inv" }]).map((s) => ({
     ...s,

@@ -98,6 +98,9 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
       } else if (step.await !== undefined) {
         steps.push({ index, step, t_ms });
         await acks.get(step.await);
+      } else if (step.add_tool !== undefined) {
+        const mcpCase = options.mcp[step.add_tool];
+        steps.push({ index, step, t_ms, mcp_sessions: mcpCase ? await mcpCase.addTool() : null });
       } else if (step.cancel !== undefined) {
         const target = steps.find((s) => stepName(s.step) === step.cancel);
         const reqId = target?.req_id;

@@ -16,7 +16,8 @@ export interface Computer {
   readonly configured: readonly ConfiguredServer[];
   /** The servers that are running, by bundle_id (what get_resources and get_desktop reach). */
   readonly mounted: ReadonlyMap<string, MountedServer>;
-  readonly catalog: ToolCatalog;
+  /** Rebuilt when a server's tool list changes (get_tools and tool_call always read the current one). */
+  catalog: ToolCatalog;
   readonly calls: ToolCalls;
   readonly redact: Redact;
 }
@@ -35,4 +36,9 @@ export function computerOf(
     calls: new ToolCalls(redact),
     redact,
   };
+}
+
+/** Re-aggregates the tool table from the mounted servers' current lists. */
+export function refreshCatalog(computer: Computer): void {
+  computer.catalog = buildCatalog([...computer.mounted.values()]);
 }

@@ -1,19 +1,19 @@
 /**
  * The MCP side: one official-SDK client (@modelcontextprotocol/sdk, streamable HTTP) per enabled
- * server, its tools listed once at start. A disabled server is never started (computer.md §4.4
+ * server, its tools listed at start and again on notifications/tools/list_changed. A disabled server is never started (computer.md §4.4
  * item 3). A server that cannot be reached or listed is left out, as "not available" (§4.2): the
  * Computer still comes up and serves what it has, the way a host keeps running past one bad server.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { type Tool, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ConfiguredServer } from "./server-config.ts";
 
 export interface MountedServer {
   readonly server: ConfiguredServer;
   readonly client: Client;
-  /** The server's tools/list at start; the Computer's view is fixed for the session (no list_changed). */
-  readonly tools: readonly Tool[];
+  /** The server's tools/list: at start, and again whenever it says its list changed. */
+  tools: readonly Tool[];
 }
 
 const CLIENT_INFO = { name: "smcp-conformance-reference-computer", version: "0.4.0" };
@@ -23,6 +23,8 @@ const MAX_PAGES = 20;
 export class McpFleet {
   /** Every client made so far, connected or not, so close() reaches one still connecting. */
   private readonly clients: Client[] = [];
+  /** Told after a server's tools/list_changed once its tools were listed again (the Computer re-aggregates and notifies). */
+  onToolsChanged: (mounted: MountedServer) => void = () => {};
 
   /** Mounts the enabled servers at once, within `budgetMs`; the mounted ones, in config order. */
   async mount(servers: readonly ConfiguredServer[], budgetMs: number): Promise<MountedServer[]> {
@@ -40,21 +42,33 @@ export class McpFleet {
       requestInit: { headers: { ...server.entry.headers } },
     });
     await client.connect(transport, { timeout: left() });
-    const tools: Tool[] = [];
-    if (client.getServerCapabilities()?.tools) {
-      let cursor: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page++) {
-        const listed = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: left() });
-        tools.push(...listed.tools);
-        cursor = listed.nextCursor;
-        if (cursor === undefined) break;
-      }
-    }
-    return { server, client, tools };
+    const mounted: MountedServer = { server, client, tools: await listAll(client, left) };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      mounted.tools = await listAll(client, () => RELIST_TIMEOUT_MS);
+      this.onToolsChanged(mounted);
+    });
+    return mounted;
   }
 
   /** Closes every client; the caller bounds the wait. */
   async close(): Promise<void> {
     await Promise.allSettled(this.clients.map((c) => c.close()));
   }
+}
+
+/** Listing again after list_changed gets this long. */
+const RELIST_TIMEOUT_MS = 5_000;
+
+/** Every page of the server's tools/list (none when it declared no tools capability). */
+async function listAll(client: Client, left: () => number): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  if (!client.getServerCapabilities()?.tools) return tools;
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const listed = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: left() });
+    tools.push(...listed.tools);
+    cursor = listed.nextCursor;
+    if (cursor === undefined) break;
+  }
+  return tools;
 }

@@ -4,7 +4,7 @@
  * how it went. The verdict is the harness's, from the packets it recorded; this answer is evidence.
  */
 import type { Socket } from "socket.io-client";
-import { computerOf } from "./computer.ts";
+import { computerOf, refreshCatalog } from "./computer.ts";
 import { serveClientEvents } from "./dispatch.ts";
 import { McpFleet } from "./mcp-fleet.ts";
 import { redactorFor } from "./secrets.ts";
@@ -37,6 +37,12 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     if (over) return { ended: "time_box" };
     const computer = computerOf(input.computer_name, configured, mounted, redact);
     stopCalls = () => computer.calls.abortAll();
+    // A server's tool list changed: re-aggregate, and once in the office ask the Server to tell it
+    // (computer.md §9); before joining the change is only recorded (§2.2).
+    fleet.onToolsChanged = () => {
+      refreshCatalog(computer);
+      if (joined) socket?.emit("server:update_tool_list", { computer: input.computer_name });
+    };
 
     stage = "connect";
     socket = computerSocket(input.url);
