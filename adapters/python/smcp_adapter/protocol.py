@@ -5,8 +5,9 @@ holds; every complete line in a chunk is answered, then the answers go out toget
 before the next read that may block: a pipelined burst costs one syscall each way, not one per
 call. Output is ASCII-only JSON (ensure_ascii), so lone surrogates travel as \\u escapes.
 
-The one exception: a call of a CONCURRENT operation (wire.computer, a live session of up to a minute)
-starts a worker thread of its own and the loop goes on; the worker puts its answer in the outbox and
+The one exception: a call of a CONCURRENT operation (wire.computer, a live session of up to a minute;
+wire.server, which waits for a Server on wire_server.py's loop to start or stop) starts a worker thread of
+its own and the loop goes on; the worker puts its answer in the outbox and
 flushes it (Outbox is locked). Its handler owns its event loop and bounds its own run time, so at
 shutdown or end of input the loop waits for the workers still running, then exits.
 """
