@@ -25,7 +25,15 @@ import { isTransportOp, judgedResult } from "../run/transport-cases.ts";
 import { isWireOp, wireCompared } from "../run/wire-cases.ts";
 import { prepareTransportCase } from "../transport/prepare-case.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
-import { prepareWireCase, type WireEvidence, wireCallOf, wireLocationOf } from "../wire/index.ts";
+import {
+  prepareServerScene,
+  prepareWireCase,
+  startCallOf,
+  WIRE_SERVER_OP,
+  type WireEvidence,
+  wireCallOf,
+  wireLocationOf,
+} from "../wire/index.ts";
 
 export interface AuditResult {
   readonly cases: number;
@@ -247,6 +255,10 @@ function resultFromTranscript(
  */
 function sentInput(c: CaseRecord, vector: VectorRecord): unknown {
   const wire = c.transcript.wire;
+  if (vector.op === WIRE_SERVER_OP) {
+    const prepared = prepareServerScene(vector.input);
+    return prepared.ok ? startCallOf(prepared.spec) : { unpreparable: prepared.problem };
+  }
   if (isWireOp(vector.op) && wire) {
     const prepared = prepareWireCase(vector.input);
     return prepared.ok

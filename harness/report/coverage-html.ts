@@ -1,5 +1,6 @@
-/** The spec-coverage section of index.html: revisions side by side, the latest by page, uncovered pure MUSTs. */
-import type { RevisionCoverage } from "../model/coverage.ts";
+/** The spec-coverage section of index.html: revisions side by side, the latest released by page, uncovered pure MUSTs. */
+import { latestReleased, type RevisionCoverage } from "../model/coverage.ts";
+import { protocolLabel } from "../model/protocols.ts";
 import { html, type Markup } from "./escape.ts";
 
 const pct = (part: number, whole: number) => (whole === 0 ? "–" : `${Math.round((100 * part) / whole)}%`);
@@ -11,10 +12,10 @@ export function renderCoverageHtml(revisions: readonly RevisionCoverage[]): Mark
   const rows = revisions.map((r) => {
     const t = r.totals;
     const impls = r.implementations.map((i) => `${i.name} ${i.passed}/${i.judged}`).join(", ") || "–";
-    return html`<tr><td>${r.protocol}</td><td>${t.total}</td>${cell(t.covered_must, t.must)}${cell(t.covered_should, t.should)}${cell(t.pure_must_covered, t.pure_must)}<td>${impls}</td></tr>
+    return html`<tr><td>${protocolLabel(r.protocol)}</td><td>${t.total}</td>${cell(t.covered_must, t.must)}${cell(t.covered_should, t.should)}${cell(t.pure_must_covered, t.pure_must)}<td>${impls}</td></tr>
 `;
   });
-  const latest = revisions[revisions.length - 1]!;
+  const latest = latestReleased(revisions)!;
   const pages = latest.pages.map(
     (p) =>
       html`<tr><td>${p.page}</td>${cell(p.totals.covered_must, p.totals.must)}${cell(p.totals.pure_must_covered, p.totals.pure_must)}${cell(p.totals.covered_should, p.totals.should)}</tr>

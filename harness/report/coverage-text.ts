@@ -1,5 +1,6 @@
 /** The coverage view as text (the coverage command) and as a Markdown section (matrix.md). */
-import type { CoverageCounts, RevisionCoverage } from "../model/coverage.ts";
+import { type CoverageCounts, latestReleased, type RevisionCoverage } from "../model/coverage.ts";
+import { protocolLabel } from "../model/protocols.ts";
 import { type Markup, md, mdCode } from "./escape.ts";
 
 const pct = (part: number, whole: number) => (whole === 0 ? "–" : `${Math.round((100 * part) / whole)}%`);
@@ -15,20 +16,21 @@ function totalsLines(t: CoverageCounts): string[] {
 
 /** Side by side: one line per revision. */
 export function renderRevisionsText(revisions: readonly RevisionCoverage[]): string {
+  const w = Math.max(8, ...revisions.map((r) => protocolLabel(r.protocol).length));
   const rows = revisions.map(
     (r) =>
-      `  ${r.protocol.padEnd(8)} ${String(r.totals.total).padStart(5)} ${String(r.totals.must).padStart(6)} ${pct(r.totals.covered_must, r.totals.must).padStart(8)} ${String(r.totals.pure_must).padStart(9)} ${pct(r.totals.pure_must_covered, r.totals.pure_must).padStart(8)}`,
+      `  ${protocolLabel(r.protocol).padEnd(w)} ${String(r.totals.total).padStart(5)} ${String(r.totals.must).padStart(6)} ${pct(r.totals.covered_must, r.totals.must).padStart(8)} ${String(r.totals.pure_must).padStart(9)} ${pct(r.totals.pure_must_covered, r.totals.pure_must).padStart(8)}`,
   );
   return [
     "coverage by protocol revision (normative statements of vectors/_spec/):",
-    "  revision  total   MUSTs  covered  pure MUST  covered",
+    `  ${"revision".padEnd(w)}  total   MUSTs  covered  pure MUST  covered`,
     ...rows,
   ].join("\n");
 }
 
 export function renderCoverageText(r: RevisionCoverage, options: { readonly limit?: number; readonly report?: string } = {}): string {
   const lines = [
-    `coverage of protocol ${r.protocol}`,
+    `coverage of protocol ${protocolLabel(r.protocol)}`,
     ...totalsLines(r.totals),
     "by page (MUSTs covered / all, pure MUSTs covered / all):",
   ];
@@ -37,7 +39,7 @@ export function renderCoverageText(r: RevisionCoverage, options: { readonly limi
       `  ${p.page.padEnd(20)} MUST ${of(p.totals.covered_must, p.totals.must).padEnd(16)} pure MUST ${of(p.totals.pure_must_covered, p.totals.pure_must)}`,
     );
   if (r.implementations.length > 0) {
-    lines.push(`implementations read against ${r.protocol}${options.report ? ` (from ${options.report})` : ""}:`);
+    lines.push(`implementations read against ${protocolLabel(r.protocol)}${options.report ? ` (from ${options.report})` : ""}:`);
     for (const i of r.implementations)
       lines.push(`  ${i.name}: ${i.passed} requirements pass, ${i.failed} fail, ${i.known_gap} known gaps (of ${i.judged} judged)`);
   }
@@ -66,10 +68,10 @@ export function renderCoverageMarkdown(revisions: readonly RevisionCoverage[]): 
     const t = r.totals;
     const impls = r.implementations.map((i) => `${i.name} ${i.passed}/${i.judged}`).join(", ") || "–";
     lines.push(
-      md`| ${r.protocol} | ${t.total} | ${of(t.covered_must, t.must)} | ${of(t.covered_should, t.should)} | ${of(t.pure_must_covered, t.pure_must)} | ${impls} |`,
+      md`| ${protocolLabel(r.protocol)} | ${t.total} | ${of(t.covered_must, t.must)} | ${of(t.covered_should, t.should)} | ${of(t.pure_must_covered, t.pure_must)} | ${impls} |`,
     );
   }
-  const latest = revisions[revisions.length - 1]!;
+  const latest = latestReleased(revisions)!;
   lines.push(
     md``,
     md`### ${latest.protocol}: by page`,

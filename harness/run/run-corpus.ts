@@ -41,7 +41,7 @@ import {
   transportAnswer,
   transportFor,
 } from "./transport-cases.ts";
-import { atMost, isWireOp, WIRE_CONCURRENCY, wireAnswer, wireCompared } from "./wire-cases.ts";
+import { atMost, isWireOp, WIRE_CONCURRENCY, wireCaseAnswer, wireCompared } from "./wire-cases.ts";
 
 export interface RunInput {
   readonly corpus: Corpus;
@@ -313,7 +313,7 @@ function answer(
   if (vector.needs !== undefined) return notSent("unsupported", `needs ${vector.needs}, which the kit does not provide yet`);
   if (!handshake.operations.includes(vector.op)) return notSent("unsupported", `${impl.name} does not offer ${vector.op}`);
   if (isTransportOp(vector.op)) return serial(() => transportAnswer(impl, vector, transport, (message) => notSent("crash", message)));
-  if (isWireOp(vector.op)) return wireLimit(() => wireAnswer(impl, vector, transport, (message) => notSent("crash", message)));
+  if (isWireOp(vector.op)) return wireLimit(() => wireCaseAnswer(impl, vector, transport, (message) => notSent("crash", message)));
   return impl.call(vector.op, vector.input);
 }
 

@@ -8,7 +8,18 @@ import type { Answer, CallResult, Implementation } from "../model/implementation
 import { opDefinition } from "../model/operations.ts";
 import type { Vector } from "../model/vector.ts";
 import type { SceneServer } from "../transport/index.ts";
-import { openWire, type WireEvidence, wireBudgetMs, wireComparedValue, wireObservedValue } from "../wire/index.ts";
+import {
+  openWire,
+  type ServerSceneEvidence,
+  serverComparedValue,
+  serverFacts,
+  WIRE_SERVER_OP,
+  type WireEvidence,
+  wireBudgetMs,
+  wireComparedValue,
+  wireObservedValue,
+} from "../wire/index.ts";
+import { wireServerAnswer } from "./wire-server-cases.ts";
 
 /** The run's MCP scene server (the transport suite's), or why there is none. */
 type McpServer = { readonly server: SceneServer } | { readonly fault: string } | undefined;
@@ -20,7 +31,18 @@ export function isWireOp(op: string): boolean {
   return opDefinition(op)?.kind === "wire";
 }
 
-/** One wire case: open its scene, call the adapter with the scene's URLs, wait for the scene, close, attach the record. */
+/** One wire case, by its op: the SDK's Computer against the kit's Server, or the SDK's Server against the kit's clients. */
+export function wireCaseAnswer(
+  impl: Implementation,
+  vector: Vector,
+  transport: McpServer,
+  notSent: (message: string) => Answer,
+): Promise<Answer> {
+  if (vector.op === WIRE_SERVER_OP) return wireServerAnswer(impl, vector, notSent);
+  return wireAnswer(impl, vector, transport, notSent);
+}
+
+/** One wire.computer case: open its scene, call the adapter with the scene's URLs, wait for the scene, close, attach the record. */
 export async function wireAnswer(
   impl: Implementation,
   vector: Vector,
@@ -54,13 +76,20 @@ export async function wireAnswer(
 export function wireJudgedResult(answer: Pick<Answer, "result" | "transcript">): CallResult | undefined {
   const evidence = answer.transcript.wire?.evidence;
   if (!evidence || answer.result.kind !== "ok") return undefined;
+  if (isServerScene(evidence)) return { kind: "ok", output: { ...(answer.result.output as object), ...serverFacts(evidence) } };
   return { kind: "ok", output: wireObservedValue(answer.result.output, evidence as unknown as WireEvidence) };
+}
+
+function isServerScene(evidence: Readonly<Record<string, unknown>>): evidence is Readonly<Record<string, unknown>> & ServerSceneEvidence {
+  return evidence.kind === "server";
 }
 
 /** A wire case's comparable facts (CaseRecord.compared), from its recorded evidence; undefined for any other case. */
 export function wireCompared(transcript: Answer["transcript"]): unknown {
   const evidence = transcript.wire?.evidence;
-  return evidence ? wireComparedValue(evidence as unknown as WireEvidence) : undefined;
+  if (!evidence) return undefined;
+  if (isServerScene(evidence)) return serverComparedValue(evidence);
+  return wireComparedValue(evidence as unknown as WireEvidence);
 }
 
 /** Runs at most `limit` tasks at once. */

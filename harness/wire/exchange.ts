@@ -5,6 +5,7 @@
 import type { Difference } from "../model/difference.ts";
 import type { StepRecord, WireEvidence, WirePacket } from "./evidence.ts";
 import { SMCP_NAMESPACE, stepName } from "./scene.ts";
+import { type ServerSceneEvidence, serverStepName } from "./server-scene.ts";
 
 const PREVIEW_CHARS = 240;
 
@@ -63,5 +64,37 @@ export function packetsBehind(evidence: WireEvidence, diff: Difference | undefin
     const secrets = evidence.planted_secrets ?? [];
     return first((p) => p.dir === "in" && secrets.some((s) => JSON.stringify(p.args ?? []).includes(s)));
   }
+  return [];
+}
+
+/**
+ * A Server-under-test case's lines behind a difference: `/handshakes/<client>` its connection
+ * attempt; `/steps/<name>` the step's request and ack; `/clients/<client>` what that client
+ * received. Packet lines name the client (`conn`).
+ */
+export function serverLinesBehind(evidence: ServerSceneEvidence, diff: Difference | undefined): string[] {
+  const [, top, key] = (diff?.path ?? "").split("/");
+  const packets = (evidence.packets ?? []).filter((p) => p.nsp === SMCP_NAMESPACE);
+  const line = (p: WirePacket) => `${p.conn} ${packetLine(p)}`;
+  if (top === "handshakes") {
+    const c = (evidence.connects ?? []).find((x) => x.client === key);
+    return c
+      ? [
+          `${key} connect: ${c.connected ? "connected" : `refused, HTTP ${c.status ?? "?"} ${c.error_code_header ? `X-A2C-Error-Code ${c.error_code_header} ` : ""}${c.body ?? c.error ?? ""}`}`,
+        ]
+      : [];
+  }
+  if (top === "steps") {
+    const step = (evidence.steps ?? []).find((s) => serverStepName(s.step) === key);
+    if (!step) return [];
+    const sent = packets.find((p) => p.dir === "out" && p.type === "event" && p.conn === step.client && p.ack_id === step.ack_id);
+    const ack = packets.find((p) => p.dir === "in" && p.type === "ack" && p.conn === step.client && p.ack_id === step.ack_id);
+    return [sent, ack].filter((p): p is WirePacket => p !== undefined).map(line);
+  }
+  if (top === "clients")
+    return packets
+      .filter((p) => p.conn === key && p.dir === "in" && p.type === "event")
+      .slice(0, 8)
+      .map(line);
   return [];
 }

@@ -4,7 +4,7 @@
  */
 export type { StepRecord, WireEvidence, WireHandshake, WirePacket } from "./evidence.ts";
 export { type StepFacts, type WireFacts, wireFacts } from "./evidence-facts.ts";
-export { exchangeLines, focusOf, packetLine, packetsBehind } from "./exchange.ts";
+export { exchangeLines, focusOf, packetLine, packetsBehind, serverLinesBehind } from "./exchange.ts";
 export { modelErrors, modelNames } from "./models.ts";
 export { wireComparedValue, wireObservedValue } from "./observation.ts";
 export {
@@ -17,4 +17,18 @@ export {
   wireLocationOf,
 } from "./open-case.ts";
 export { CLIENT_EVENTS, prepareWireCase, WIRE_COMPUTER_OP, type WireCaseSpec, type WireStep } from "./scene.ts";
+export { type ServerFacts, serverComparedValue, serverFacts } from "./server-facts.ts";
+export {
+  type ClientSpec,
+  type ConnectRecord,
+  playServerScene,
+  prepareServerScene,
+  type ServerSceneEvidence,
+  type ServerSceneSpec,
+  type ServerStep,
+  STOP_BUDGET_MS,
+  serverStepName,
+  startCallOf,
+  WIRE_SERVER_OP,
+} from "./server-scene.ts";
 export type { WireCase } from "./wire-case.ts";

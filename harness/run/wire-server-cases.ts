@@ -1,0 +1,45 @@
+/**
+ * Server-under-test cases (`wire.server`): the adapter starts its SDK's own Server and answers with
+ * its URL; the harness's scripted Computers and Agents play the vector's scene against it; then the
+ * adapter stops it. The start call is the case's request/response; the scene's record (and the stop
+ * exchange) join the transcript, so the verdict and `audit` rest on what the clients saw.
+ */
+import type { Answer, Implementation } from "../model/implementation.ts";
+import type { Vector } from "../model/vector.ts";
+import { playServerScene, prepareServerScene, STOP_BUDGET_MS, startCallOf } from "../wire/index.ts";
+
+const LOOPBACK_BASE = /^http:\/\/127\.0\.0\.1:[0-9]{1,5}$/;
+
+export async function wireServerAnswer(impl: Implementation, vector: Vector, notSent: (message: string) => Answer): Promise<Answer> {
+  const prepared = prepareServerScene(vector.input);
+  if (!prepared.ok) return notSent(prepared.problem);
+  const start = startCallOf(prepared.spec);
+  const started = await impl.call(vector.op, start, { timeoutMs: STOP_BUDGET_MS * 2 });
+  const lines = {
+    request: started.transcript.request,
+    response: started.transcript.response,
+    ...(started.transcript.fault ? { fault: started.transcript.fault } : {}),
+  };
+  if (started.result.kind !== "ok") return { ...started, transcript: lines };
+  const output = started.result.output as { url?: unknown; server_id?: unknown };
+  if (typeof output.url !== "string" || !LOOPBACK_BASE.test(output.url) || typeof output.server_id !== "string") {
+    // The answer is judged as given (its facts then say nothing connected); the harness connects only to loopback.
+    return { ...started, transcript: lines };
+  }
+  const caseId = `${impl.name}-${vector.id}`.replace(/[^A-Za-z0-9_.-]+/g, "-").slice(0, 80);
+  const evidence = await playServerScene(output.url, prepared.spec, caseId);
+  const stopped = await impl.call(vector.op, { action: "stop", server_id: output.server_id }, { timeoutMs: STOP_BUDGET_MS });
+  return {
+    ...started,
+    transcript: {
+      ...lines,
+      wire: {
+        case_id: caseId,
+        evidence: {
+          ...evidence,
+          stop: { request: stopped.transcript.request, response: stopped.transcript.response, result: stopped.result.kind },
+        } as unknown as Readonly<Record<string, unknown>>,
+      },
+    },
+  };
+}

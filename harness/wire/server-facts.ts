@@ -1,0 +1,131 @@
+/**
+ * The facts a Server-under-test verdict may use, derived from what the harness's clients recorded
+ * (server-scene.ts). Pure and tolerant of damaged records. Office ids are put back as their labels
+ * (`$office:<label>`), so facts compare across runs and implementations.
+ */
+import type { WirePacket } from "./evidence.ts";
+import { SMCP_NAMESPACE } from "./scene.ts";
+import type { ServerSceneEvidence, ServerStepRecord } from "./server-scene.ts";
+import { serverStepName } from "./server-scene.ts";
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+export interface ServerFacts {
+  readonly handshakes: Readonly<
+    Record<
+      string,
+      {
+        connected: boolean;
+        status: number | null;
+        body: unknown;
+        code: unknown;
+        body_keys: readonly string[];
+        error_code_header: string | null;
+      }
+    >
+  >;
+  readonly steps: Readonly<
+    Record<string, { acked: boolean; ack: unknown; shape: "tuple" | "error_payload" | "model" | "none"; code: number | null }>
+  >;
+  readonly clients: Readonly<Record<string, { received: readonly string[]; counts: Readonly<Record<string, number>> }>>;
+}
+
+/** Every event a client can receive, counted (zero included) so a vector can say "never received". */
+export const COUNTED_EVENTS = [
+  "client:tool_call",
+  "client:get_tools",
+  "client:get_config",
+  "client:get_desktop",
+  "client:get_resources",
+  "client:get_skills",
+  "client:get_skill",
+  "client:get_blob",
+  "client:put_blob",
+  "notify:enter_office",
+  "notify:leave_office",
+  "notify:update_config",
+  "notify:update_tool_list",
+  "notify:update_desktop",
+  "notify:update_skills",
+  "notify:tool_call_cancel",
+] as const;
+
+export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
+  const labels = new Map(
+    Object.entries(isObject(evidence?.offices) ? evidence.offices : {}).map(([label, id]) => [id, `$office:${label}`]),
+  );
+  const relabel = (v: unknown): unknown => {
+    if (typeof v === "string") return labels.get(v) ?? v;
+    if (Array.isArray(v)) return v.map(relabel);
+    if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, relabel(x)]));
+    return v;
+  };
+  const packets = (Array.isArray(evidence?.packets) ? evidence.packets : []).filter((p) => p?.nsp === SMCP_NAMESPACE);
+  const handshakes: Record<string, ServerFacts["handshakes"][string]> = {};
+  for (const c of evidence?.connects ?? []) {
+    if (!c || Object.hasOwn(handshakes, c.client)) continue;
+    const body = parseBody(c.body);
+    handshakes[c.client] = {
+      connected: c.connected,
+      status: c.status ?? null,
+      body,
+      code: isObject(body) ? (body.code ?? null) : null,
+      body_keys: isObject(body) ? Object.keys(body).sort() : [],
+      error_code_header: c.error_code_header ?? null,
+    };
+  }
+  const steps: Record<string, ServerFacts["steps"][string]> = {};
+  for (const s of evidence?.steps ?? []) {
+    if (!s?.step || (s.step.join ?? s.step.leave ?? s.step.emit) === undefined) continue;
+    steps[serverStepName(s.step)] = stepFacts(s, packets, relabel);
+  }
+  const received: Record<string, string[]> = {};
+  for (const c of evidence?.connects ?? []) received[c.client] ??= [];
+  for (const p of packets) {
+    if (p.dir !== "in" || p.type !== "event" || typeof p.event !== "string") continue;
+    (received[p.conn] ??= []).push(p.event);
+  }
+  const clients = Object.fromEntries(
+    Object.entries(received).map(([k, list]) => [
+      k,
+      { received: list, counts: Object.fromEntries(COUNTED_EVENTS.map((e) => [e, list.filter((x) => x === e).length])) },
+    ]),
+  );
+  return { handshakes, steps, clients };
+}
+
+function stepFacts(
+  record: ServerStepRecord,
+  packets: readonly WirePacket[],
+  relabel: (v: unknown) => unknown,
+): ServerFacts["steps"][string] {
+  const ack =
+    record.ack_id === undefined
+      ? undefined
+      : packets.find((p) => p.dir === "in" && p.type === "ack" && p.ack_id === record.ack_id && p.conn === record.client);
+  if (!ack) return { acked: false, ack: null, shape: "none", code: null };
+  const args = (ack.args ?? []) as unknown[];
+  const first = args[0];
+  const flat = isObject(first) && typeof first.code === "number" && typeof first.message === "string";
+  const shape = typeof first === "boolean" ? "tuple" : flat ? "error_payload" : "model";
+  return { acked: true, ack: relabel(args.length === 1 ? first : args), shape, code: flat ? (first.code as number) : null };
+}
+
+function parseBody(body: string | null | undefined): unknown {
+  if (typeof body !== "string") return null;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+/** What implementations are compared on: each step's ack classified (not its raw value: session ids differ) and what each client received. */
+export function serverComparedValue(evidence: ServerSceneEvidence): Record<string, unknown> {
+  const facts = serverFacts(evidence);
+  return {
+    handshakes: Object.fromEntries(Object.entries(facts.handshakes).map(([k, h]) => [k, { connected: h.connected, status: h.status }])),
+    steps: Object.fromEntries(Object.entries(facts.steps).map(([k, s]) => [k, { acked: s.acked, shape: s.shape, code: s.code }])),
+    clients: Object.fromEntries(Object.entries(facts.clients).map(([k, c]) => [k, c.received])),
+  };
+}

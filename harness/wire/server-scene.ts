@@ -1,0 +1,268 @@
+/**
+ * The Server-under-test scene: the harness's own clients (socket.io-client, pinned), each a scripted
+ * Computer or Agent, connect to an SDK's Server, join offices and exchange events through it. Every
+ * packet each client sends and receives is recorded at its Engine.IO layer, with each connection
+ * attempt's outcome (a refused handshake's HTTP status, header and body), so the facts rest on what
+ * crossed the wire. Offices get fresh ids per case; the facts name them by their labels.
+ */
+import { randomBytes } from "node:crypto";
+import { io, type Socket } from "socket.io-client";
+import type { WirePacket } from "./evidence.ts";
+import { PacketRecorder } from "./packet-recorder.ts";
+import { SMCP_NAMESPACE } from "./scene.ts";
+
+export const WIRE_SERVER_OP = "wire.server";
+/** What the adapter may take to start or stop its Server. */
+export const STOP_BUDGET_MS = 10_000;
+const CONNECT_TIME_BOX_MS = 5_000;
+const DEFAULT_ACK_MS = 3_000;
+const SETTLE_MS = 300;
+const BODY_CHARS = 2_000;
+
+export interface ClientSpec {
+  readonly role: "computer" | "agent";
+  readonly name?: string;
+  readonly a2c_version?: string | null;
+  readonly tools?: readonly string[];
+}
+
+export interface ServerStep {
+  readonly connect?: string;
+  readonly join?: string;
+  readonly leave?: string;
+  readonly office?: string;
+  readonly emit?: string;
+  readonly event?: string;
+  readonly payload?: Readonly<Record<string, unknown>>;
+  readonly as?: string;
+  readonly ack_time_box_ms?: number;
+  readonly sleep_ms?: number;
+  readonly disconnect?: string;
+}
+
+export interface ServerSceneSpec {
+  readonly clients: Readonly<Record<string, ClientSpec>>;
+  readonly script: readonly ServerStep[];
+  readonly time_box_ms: number;
+}
+
+/** One connection attempt: connected, or why not (a refused handshake's HTTP answer when the transport gives it). */
+export interface ConnectRecord {
+  readonly client: string;
+  readonly url: string;
+  readonly connected: boolean;
+  readonly status?: number | null;
+  readonly error_code_header?: string | null;
+  readonly body?: string | null;
+  readonly error?: string;
+}
+
+export interface ServerStepRecord {
+  readonly index: number;
+  readonly step: ServerStep;
+  readonly client?: string;
+  readonly request?: unknown;
+  readonly ack_id?: number;
+  readonly skipped?: string;
+}
+
+export interface ServerSceneEvidence {
+  readonly kind: "server";
+  readonly case_id: string;
+  readonly url: string;
+  /** Office label → the id used on the wire. */
+  readonly offices: Readonly<Record<string, string>>;
+  readonly connects: readonly ConnectRecord[];
+  /** Every packet, `conn` = the client's key, `dir` seen from that client (`out` it sent, `in` it received). */
+  readonly packets: readonly WirePacket[];
+  readonly steps: readonly ServerStepRecord[];
+  readonly dropped_packets: number;
+}
+
+/** The step's name: `as`, else the event without its prefix, else the step kind and the client. */
+export function serverStepName(step: ServerStep): string {
+  if (step.as) return step.as;
+  if (step.event) return step.event.replace(/^[a-z]+:/, "");
+  if (step.join) return `join_${step.join}`;
+  if (step.leave) return `leave_${step.leave}`;
+  return "";
+}
+
+export type PreparedServerScene = { readonly ok: true; readonly spec: ServerSceneSpec } | { readonly ok: false; readonly problem: string };
+
+/** Checks what a schema cannot: every step names a declared client, names are unique, emits come from connected clients. */
+export function prepareServerScene(input: unknown): PreparedServerScene {
+  if (input === null || typeof input !== "object" || Array.isArray(input))
+    return { ok: false, problem: "the wire.server input is not an object" };
+  const raw = input as { clients?: Record<string, ClientSpec>; script?: ServerStep[]; time_box_ms?: number };
+  const clients = raw.clients ?? {};
+  const script = raw.script ?? [];
+  const names = new Set<string>();
+  for (const [i, step] of script.entries()) {
+    const who = step.connect ?? step.join ?? step.leave ?? step.emit ?? step.disconnect;
+    if (who !== undefined && !Object.hasOwn(clients, who)) return { ok: false, problem: `script/${i}: "${who}" is no client of the scene` };
+    const name = serverStepName(step);
+    if ((step.join ?? step.leave ?? step.emit) !== undefined) {
+      if (names.has(name)) return { ok: false, problem: `script/${i}: step name "${name}" is used twice (give one an \`as\`)` };
+      names.add(name);
+    }
+  }
+  return { ok: true, spec: { clients, script, time_box_ms: raw.time_box_ms ?? 20_000 } };
+}
+
+/** The adapter's start call for a scene: the Server lives at most the scene's time box and a stop's allowance. */
+export function startCallOf(spec: ServerSceneSpec): Record<string, unknown> {
+  return { action: "start", time_box_ms: spec.time_box_ms + STOP_BUDGET_MS };
+}
+
+/** Plays the scene against the Server at `url`; never throws, and every client is gone when it returns. */
+export async function playServerScene(url: string, spec: ServerSceneSpec, caseId: string): Promise<ServerSceneEvidence> {
+  const started = performance.now();
+  const recorder = new PacketRecorder(() => performance.now() - started);
+  const offices: Record<string, string> = {};
+  const officeId = (label: string) => (offices[label] ??= `${label}-${randomBytes(6).toString("base64url")}`);
+  const sockets = new Map<string, Socket>();
+  const connects: ConnectRecord[] = [];
+  const steps: ServerStepRecord[] = [];
+  const nameOf = (key: string) => spec.clients[key]?.name ?? key;
+  const substitute = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(substitute);
+    if (value === null || typeof value !== "object") return value;
+    const o = value as Record<string, unknown>;
+    if (typeof o.$office === "string" && Object.keys(o).length === 1) return officeId(o.$office);
+    if (typeof o.$name === "string" && Object.keys(o).length === 1) return nameOf(o.$name);
+    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, substitute(v)]));
+  };
+  const deadline = started + spec.time_box_ms;
+
+  for (const [index, step] of spec.script.entries()) {
+    if (performance.now() > deadline) {
+      steps.push({ index, step, skipped: "the scene's time box ended" });
+      continue;
+    }
+    if (step.sleep_ms !== undefined) {
+      steps.push({ index, step });
+      await sleep(step.sleep_ms);
+    } else if (step.connect !== undefined) {
+      const key = step.connect;
+      steps.push({ index, step, client: key });
+      const socket = await connectClient(url, key, spec.clients[key]!, recorder, connects, caseId);
+      if (socket) sockets.set(key, socket);
+    } else if (step.disconnect !== undefined) {
+      steps.push({ index, step, client: step.disconnect });
+      sockets.get(step.disconnect)?.disconnect();
+      sockets.delete(step.disconnect);
+    } else {
+      const key = (step.join ?? step.leave ?? step.emit) as string;
+      const socket = sockets.get(key);
+      if (!socket?.connected) {
+        steps.push({ index, step, client: key, skipped: `client "${key}" is not connected` });
+        continue;
+      }
+      const client = spec.clients[key]!;
+      let event: string;
+      let request: unknown;
+      if (step.join !== undefined) {
+        event = "server:join_office";
+        request = { role: client.role, name: nameOf(key), office_id: officeId(step.office as string) };
+      } else if (step.leave !== undefined) {
+        event = "server:leave_office";
+        request = { office_id: officeId(step.office as string) };
+      } else {
+        event = step.event as string;
+        request = { agent: nameOf(key), req_id: `${caseId}-${index + 1}`, ...(substitute(step.payload ?? {}) as object) };
+      }
+      const record: ServerStepRecord & { ack_id?: number } = { index, step, client: key, request };
+      steps.push(record);
+      const acked = new Promise<void>((resolve) => {
+        socket.timeout(step.ack_time_box_ms ?? DEFAULT_ACK_MS).emit(event, request, () => resolve());
+      });
+      const out = [...recorder.packets].reverse().find((p) => p.dir === "out" && p.type === "event" && p.event === event && p.conn === key);
+      if (out?.ack_id !== undefined) record.ack_id = out.ack_id;
+      await acked;
+    }
+  }
+  await sleep(SETTLE_MS);
+  for (const socket of sockets.values()) socket.disconnect();
+  return { kind: "server", case_id: caseId, url, offices, connects, packets: recorder.packets, steps, dropped_packets: recorder.dropped };
+}
+
+/** Connects one client (polling first, no reconnection), records its packets and how the attempt ended. */
+async function connectClient(
+  url: string,
+  key: string,
+  spec: ClientSpec,
+  recorder: PacketRecorder,
+  connects: ConnectRecord[],
+  caseId: string,
+): Promise<Socket | undefined> {
+  const version = spec.a2c_version === undefined ? "0.4.0" : spec.a2c_version;
+  const socket = io(`${url}${SMCP_NAMESPACE}`, {
+    query: version === null ? {} : { a2c_version: version },
+    auth: {},
+    transports: ["polling", "websocket"],
+    reconnection: false,
+    forceNew: true,
+    timeout: CONNECT_TIME_BOX_MS,
+  });
+  socket.io.on("open", () => {
+    const engine = socket.io.engine as unknown as {
+      on(event: "packet" | "packetCreate", listener: (p: { type: string; data?: unknown }) => void): unknown;
+    };
+    recorder.attach({ id: key, on: (event, listener) => engine.on(event, listener) });
+  });
+  if (spec.role === "computer") answerAsComputer(socket, spec, caseId);
+  const outcome = await new Promise<ConnectRecord>((resolve) => {
+    socket.once("connect", () => resolve({ client: key, url: `${url}${SMCP_NAMESPACE}`, connected: true }));
+    socket.once("connect_error", (error: Error & { description?: unknown; context?: unknown }) => resolve(refusal(key, url, error)));
+  });
+  connects.push(outcome);
+  if (outcome.connected) return socket;
+  socket.disconnect();
+  return undefined;
+}
+
+/** A refused connection: the HTTP answer engine.io-client keeps on its transport error (status, header, body). */
+function refusal(key: string, url: string, error: Error & { description?: unknown; context?: unknown }): ConnectRecord {
+  const xhr = error.context as { status?: number; responseText?: string; getResponseHeader?: (h: string) => string | null } | undefined;
+  const status = typeof xhr?.status === "number" ? xhr.status : typeof error.description === "number" ? error.description : null;
+  return {
+    client: key,
+    url: `${url}${SMCP_NAMESPACE}`,
+    connected: false,
+    status,
+    error_code_header: typeof xhr?.getResponseHeader === "function" ? (xhr.getResponseHeader("x-a2c-error-code") ?? null) : null,
+    body: typeof xhr?.responseText === "string" ? xhr.responseText.slice(0, BODY_CHARS) : null,
+    error: error.message,
+  };
+}
+
+/** A scripted Computer: answers the client:* events the Server routes to it with the shapes data-structures gives. */
+function answerAsComputer(socket: Socket, spec: ClientSpec, caseId: string): void {
+  const tools = (spec.tools ?? ["inv__get_inventory"]).map((name) => ({
+    name,
+    bundle_id: name.split("__")[0] ?? name,
+    description: `a tool of the kit's scripted Computer (${caseId})`,
+    params_schema: { type: "object", properties: {} },
+    return_schema: null,
+  }));
+  const answers: Record<string, (req: Record<string, unknown>) => unknown> = {
+    "client:get_tools": (req) => ({ tools, req_id: req.req_id }),
+    "client:get_config": () => ({ inputs: [], servers: {} }),
+    "client:get_desktop": (req) => ({ desktops: [], req_id: req.req_id }),
+    "client:get_skills": (req) => ({ skills: [], req_id: req.req_id }),
+    "client:tool_call": () => ({ content: [{ type: "text", text: "ok" }], isError: false }),
+  };
+  socket.onAny((event: string, ...args: unknown[]) => {
+    const ack = args.at(-1);
+    if (typeof ack !== "function" || !event.startsWith("client:")) return;
+    const answer =
+      answers[event] ??
+      ((req: Record<string, unknown>) => ({ code: 404, message: `the kit's Computer has no ${event}`, req_id: req.req_id }));
+    (ack as (v: unknown) => void)(answer((args[0] ?? {}) as Record<string, unknown>));
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
