@@ -80,9 +80,9 @@ export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
     steps[serverStepName(s.step)] = stepFacts(s, packets, relabel);
   }
   const received: Record<string, string[]> = {};
-  for (const c of evidence?.connects ?? []) received[c.client] ??= [];
+  for (const c of evidence?.connects ?? []) if (c) received[c.client] ??= [];
   for (const p of packets) {
-    if (p.dir !== "in" || p.type !== "event" || typeof p.event !== "string") continue;
+    if (p?.dir !== "in" || p.type !== "event" || typeof p.event !== "string") continue;
     (received[p.conn] ??= []).push(p.event);
   }
   const clients = Object.fromEntries(
