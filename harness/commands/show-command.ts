@@ -63,6 +63,8 @@ export function showCommand(id: string, options: ShowOptions): number {
     for (const c of cases) {
       const changed = c.content_hash !== vector.content_hash ? " [the vector changed since this run]" : "";
       out.push(`  ${c.implementation}: ${c.status.toUpperCase()}${changed}  ${answerText(c)}`);
+      // A wire case: what the kit recorded says more than the adapter's own answer.
+      if (c.compared !== undefined) out.push(`      recorded: ${JSON.stringify(c.compared)}`);
       for (const d of c.diffs) out.push(`      ${describeDifference(d)}`);
       if (c.note && !answerText(c).includes(c.note)) out.push(`      ${c.note}`);
       if (c.gap) out.push(`      known gap (${c.gap.status}): ${c.gap.reason}`);
