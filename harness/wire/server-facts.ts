@@ -4,7 +4,7 @@
  * (`$office:<label>`), so facts compare across runs and implementations.
  */
 import type { WirePacket } from "./evidence.ts";
-import { SMCP_NAMESPACE } from "./scene.ts";
+import { CLIENT_EVENTS, SMCP_NAMESPACE } from "./scene.ts";
 import type { ServerSceneEvidence, ServerStepRecord } from "./server-scene.ts";
 import { serverStepName } from "./server-scene.ts";
 
@@ -32,15 +32,7 @@ export interface ServerFacts {
 
 /** Every event a client can receive, counted (zero included) so a vector can say "never received". */
 export const COUNTED_EVENTS = [
-  "client:tool_call",
-  "client:get_tools",
-  "client:get_config",
-  "client:get_desktop",
-  "client:get_resources",
-  "client:get_skills",
-  "client:get_skill",
-  "client:get_blob",
-  "client:put_blob",
+  ...CLIENT_EVENTS,
   "notify:enter_office",
   "notify:leave_office",
   "notify:update_config",

@@ -106,6 +106,18 @@ async def _boxed(coro: Any, box_s: float) -> tuple[str, Any, asyncio.Task]:
         return "raised", task.exception(), task
 
 
+async def _cancel_strays(stray: set[asyncio.Task], deadline: float, op: str) -> None:
+    """Cancels every task a call left behind and waits for them until `deadline` (loop time); names any that outlive it."""
+    for t in stray:
+        t.cancel()
+    await _settle(stray, max(deadline - asyncio.get_running_loop().time(), 0.2))
+    _restore_own_cancel_state()
+    alive = [t for t in stray if not t.done()]
+    if alive:
+        print(f"python adapter: {op} left {len(alive)} task(s) that did not end within the close budget: "
+              f"{[t.get_coro().__qualname__ for t in alive]}", file=sys.stderr)
+
+
 async def _settle(tasks: set[asyncio.Task], timeout_s: float) -> None:
     """Waits at most timeout_s for the tasks to end; retrieves their outcome (no 'never retrieved' noise)."""
     if tasks:
@@ -133,15 +145,7 @@ async def _close(manager: Any, running: asyncio.Task | None, born_before: set[as
         print(f"python adapter: transport.call_tool: the SDK's MCPServerManager.aclose() had not returned after "
               f"{ACLOSE_BOUND_S} s; cancelling it and every task the call left", file=sys.stderr)
     me = asyncio.current_task()
-    stray = {t for t in asyncio.all_tasks() if t not in born_before and t is not me}
-    for t in stray:
-        t.cancel()
-    await _settle(stray, max(deadline - loop.time(), 0.2))
-    _restore_own_cancel_state()
-    alive = [t for t in stray if not t.done()]
-    if alive:
-        print(f"python adapter: transport.call_tool left {len(alive)} task(s) that did not end within the close budget: "
-              f"{[t.get_coro().__qualname__ for t in alive]}", file=sys.stderr)
+    await _cancel_strays({t for t in asyncio.all_tasks() if t not in born_before and t is not me}, deadline, "transport.call_tool")
 
 
 def _result_fields(result: Any) -> dict[str, Any]:

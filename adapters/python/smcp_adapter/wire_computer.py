@@ -46,7 +46,7 @@ from a2c_smcp.computer.socketio.client import SMCPComputerClient
 from .headless import headless_resolver
 from .reasons import OpError
 from .sdk import CONFIG_ADAPTER, BlobThresholds, Computer, log_text
-from .transport import _no_proxy_from_env, _raised, _restore_own_cancel_state, _settle
+from .transport import _cancel_strays, _no_proxy_from_env, _raised, _settle
 
 # The whole close ends within this; the answer is due by time_box_ms + 5 s.
 CLOSE_BUDGET_S = 4.0
@@ -216,12 +216,4 @@ async def _close(computer: Any, client: Any, running: asyncio.Task | None) -> No
             print(f"python adapter: wire.computer: Computer.shutdown() had not returned after {COMPUTER_CLOSE_BOUND_S} s; "
                   "cancelling every task the call left", file=sys.stderr)
     me = asyncio.current_task()
-    stray = {t for t in asyncio.all_tasks() if t is not me}
-    for t in stray:
-        t.cancel()
-    await _settle(stray, max(deadline - loop.time(), 0.2))
-    _restore_own_cancel_state()
-    alive = [t for t in stray if not t.done()]
-    if alive:
-        print(f"python adapter: wire.computer left {len(alive)} task(s) that did not end within the close budget: "
-              f"{[t.get_coro().__qualname__ for t in alive]}", file=sys.stderr)
+    await _cancel_strays({t for t in asyncio.all_tasks() if t is not me}, deadline, "wire.computer")
