@@ -1,11 +1,12 @@
 /**
  * The reference implementation as a subprocess adapter: reads harness messages from stdin, one
  * JSON per line, and writes answers to stdout. Proves the adapter protocol end to end. A live
- * operation answers when it is done, so several run at once and answer in any order.
+ * operation answers when it is done, so several run at once and answer in any order; a Server
+ * started by wire.server serves on after its answer, until stopped or the adapter shuts down.
  */
 import { createInterface } from "node:readline";
 import { REFERENCE_HELLO } from "./hello.ts";
-import { answerReference, answerReferenceLive, REFERENCE_LIVE_OPERATIONS } from "./operations.ts";
+import { answerReference, answerReferenceLive, REFERENCE_LIVE_OPERATIONS, stopReferenceLive } from "./operations.ts";
 
 const out = (message: unknown) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
@@ -25,11 +26,17 @@ lines.on("line", (line) => {
   else process.stderr.write(`reference adapter: unknown message type ${String(message.type)}\n`);
 });
 
-/** Live calls still running; the process exits once stdin is closed and none is left. */
+/**
+ * Live calls still running; the process exits once stdin is closed and none is left, after
+ * stopping what outlives its call (a wire.server Server keeps serving after its start answered).
+ */
 let live = 0;
 let closed = false;
+let exiting = false;
 const exitWhenDone = () => {
-  if (closed && live === 0) process.exit(0);
+  if (!closed || live > 0 || exiting) return;
+  exiting = true;
+  void stopReferenceLive().finally(() => process.exit(0));
 };
 
 function call(id: number, op: string, input: Record<string, unknown>): void {

@@ -7,6 +7,7 @@
 import { BENCH_LOOP, benchLoop } from "./bench-loop.ts";
 import type { WireComputerInput } from "./computer/index.ts";
 import { wireMeta } from "./computer/tool-meta-wire.ts";
+import type { WireServerInput } from "./server/index.ts";
 import type { Json, JsonObject, LoadEntry, ServerConfigLike } from "./src/index.ts";
 import * as ref from "./src/index.ts";
 
@@ -63,16 +64,25 @@ export const REFERENCE_OPERATIONS = referenceOperations("0.4");
 
 type LiveHandler = (input: Input) => Promise<unknown>;
 
+/** The live Server module, once a wire.server call has loaded it: its Servers outlive the call. */
+let serverModule: Promise<typeof import("./server/index.ts")> | undefined;
+
 /**
- * The live operations. The Computer module is imported on first call, so the synchronous path, and
- * every run without a live case, never loads socket.io-client or the MCP client SDK. Only the 0.4
- * reading offers them: the live Computer speaks a2c_version 0.4.0.
+ * The live operations. Their modules are imported on first call, so the synchronous path, and
+ * every run without a live case, never loads socket.io, socket.io-client or the MCP client SDK.
+ * Only the 0.4 reading offers them: the live Computer and Server speak a2c_version 0.4.0.
  */
 export function referenceLiveOperations(reading: ref.RenderReading): Readonly<Record<string, LiveHandler>> {
   if (reading !== "0.4") return {};
   return {
     "wire.computer": async (i) => (await import("./computer/index.ts")).runWireComputer(i as WireComputerInput),
+    "wire.server": async (i) => (await (serverModule ??= import("./server/index.ts"))).runWireServer(i as WireServerInput),
   };
+}
+
+/** Ends what a live operation left running (wire.server's Servers); the subprocess adapter calls it before exiting. */
+export async function stopReferenceLive(): Promise<void> {
+  if (serverModule) await (await serverModule).stopAllWireServers();
 }
 
 export const REFERENCE_LIVE_OPERATIONS = referenceLiveOperations("0.4");

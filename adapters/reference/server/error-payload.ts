@@ -1,0 +1,36 @@
+/**
+ * The Server's protocol errors on the ack channel: the flat ErrorPayload of error-handling.md
+ * §错误响应格式 (the Computer's builders are in ../computer/error-payload.ts). The codes are the
+ * general table's (400, 403, 404, 408) and the room table's (4103, 4104); server:join_office and
+ * server:leave_office answer with the (ok, message) tuple instead (§事件级错误处理).
+ */
+import type { ErrorPayload } from "../computer/error-payload.ts";
+
+export type { ErrorPayload };
+
+export const serverError = {
+  /** 400: the request is not the event's request model. */
+  badRequest: (message: string): ErrorPayload => ({ code: 400, message }),
+  /** 4103 Not In Room: the sender has not joined an office (room-model.md §隔离约束表: 未加入房间就发送事件 → 拒绝处理). */
+  notInRoom: (): ErrorPayload => ({ code: 4103, message: "Not in room" }),
+  /**
+   * 403: the sender is in an office but not in the role the event is for (client:* and
+   * server:list_room are an Agent's, events.md §事件分类规则). The general table's 403 is
+   * "权限违规 … 未授权操作"; 4103/4104 name other situations.
+   */
+  wrongRole: (event: string, role: string): ErrorPayload => ({
+    code: 403,
+    message: `${event} is an Agent's event`,
+    details: { event, role },
+  }),
+  /** 4104 Cross Room Access: the target or the office named is not the sender's (room-model.md §跨房间访问防护). */
+  crossRoom: (target: Record<string, string>): ErrorPayload => ({ code: 4104, message: "Cross-room access denied", details: target }),
+  /** 404: no Computer of that name anywhere, or it went away before answering (general table: "Computer 不存在"). */
+  computerNotFound: (computer: string): ErrorPayload => ({ code: 404, message: "Computer not found", details: { computer } }),
+  /** 408: the Computer did not answer within the Server's time (error-handling.md §Server 端超时). */
+  timeout: (computer: string, timeoutMs: number): ErrorPayload => ({
+    code: 408,
+    message: "The Computer did not answer in time",
+    details: { computer, timeout_ms: timeoutMs },
+  }),
+};
