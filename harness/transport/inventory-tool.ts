@@ -29,10 +29,11 @@ function lookup(sku: Sku) {
 }
 
 /** A v2 server factory (called per request or per session) whose instances serve the tool. */
-export function inventoryFactory(sdk: SdkModules, onRun: OnToolRun): McpServerFactory {
+export function inventoryFactory(sdk: SdkModules, onRun: OnToolRun, options: { readonly window?: boolean } = {}): McpServerFactory {
   const { z } = sdk.zod;
   return (ctx) => {
     const server = new sdk.server.McpServer(SERVER_INFO);
+    if (options.window) registerInventoryResources(server);
     server.registerTool(
       INVENTORY_TOOL,
       { description: DESCRIPTION, inputSchema: z.object({ sku: z.enum(INVENTORY_SKUS) }), annotations: ANNOTATIONS },
@@ -43,6 +44,30 @@ export function inventoryFactory(sdk: SdkModules, onRun: OnToolRun): McpServerFa
     );
     return server;
   };
+}
+
+/** The resources a `window` scene serves: a window:// one (a Desktop window) and one of another scheme, so a filter would show. */
+export const WINDOW_URI = "window://com.example.inventory/stock";
+export const README_URI = "kit://inventory/readme";
+export const WINDOW_TEXT = "DEMO-001: 7\nDEMO-002: 12";
+
+function registerInventoryResources(server: InstanceType<SdkModules["server"]["McpServer"]>): void {
+  server.registerResource(
+    "stock",
+    WINDOW_URI,
+    { mimeType: "text/plain", description: "the synthetic inventory's stock, as a window" },
+    async (uri: URL) => ({
+      contents: [{ uri: uri.href, mimeType: "text/plain", text: WINDOW_TEXT }],
+    }),
+  );
+  server.registerResource(
+    "readme",
+    README_URI,
+    { mimeType: "text/plain", description: "a note about the synthetic inventory" },
+    async (uri: URL) => ({
+      contents: [{ uri: uri.href, mimeType: "text/plain", text: "a fixed synthetic inventory" }],
+    }),
+  );
 }
 
 /** The tool a scene can add while sessions are open (a wire case's `add_tool` step): the price of one item. */

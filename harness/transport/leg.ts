@@ -30,6 +30,8 @@ export interface Leg {
 export interface LegHooks {
   readonly onRun: OnToolRun;
   readonly onError: (error: Error) => void;
+  /** The server serves resources too (CaseSpec.window). */
+  readonly window?: boolean;
 }
 
 /**

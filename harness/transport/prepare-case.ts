@@ -73,6 +73,7 @@ interface VectorInput {
   bundle_id?: string;
   time_box_ms?: number;
   connect_time_box_ms?: number;
+  window?: boolean;
 }
 
 const LOCATION_KEYS = ["url", "host", "port", "base_url", "server_url", "endpoint"];
@@ -116,7 +117,13 @@ export function prepareTransportCase(input: unknown, where: CaseLocation): Prepa
   if (!CASE_ID_PATTERN.test(where.caseId)) return { ok: false, problem: `the case id ${JSON.stringify(where.caseId)} is not URL-safe` };
   const v = input as VectorInput;
   const mode: ServerMode = v.server_mode ?? (v.transport === "streamable_http" ? "dual" : "sse");
-  const spec: CaseSpec = { id: where.caseId, transport: v.transport, mode, scene: v.scene ? normalizeScene(v.scene) : null };
+  const spec: CaseSpec = {
+    id: where.caseId,
+    transport: v.transport,
+    mode,
+    scene: v.scene ? normalizeScene(v.scene) : null,
+    ...(v.window ? { window: true } : {}),
+  };
   const call: CallToolInput = {
     transport: v.transport,
     url: caseUrl(where.baseUrl, where.caseId, mode),

@@ -57,6 +57,7 @@ export class SceneCase {
     this.leg = legFor(spec, this.prefix, sdk, {
       onRun: (run) => this.recorder.recordRun(run),
       onError: (error) => this.recorder.recordSdkError(error),
+      ...(spec.window ? { window: true } : {}),
     });
   }
 

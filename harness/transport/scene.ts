@@ -44,6 +44,8 @@ export interface CaseSpec {
   readonly mode: ServerMode;
   /** null: the SDK answers everything. */
   readonly scene: Scene | null;
+  /** The server also serves resources (a window:// and a kit:// one); streamable HTTP only. */
+  readonly window?: boolean;
 }
 
 /** URL-safe, and not a dot segment (`.`, `..`) that a client would resolve away. */

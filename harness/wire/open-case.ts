@@ -38,6 +38,7 @@ export async function openWire(mcpServer: SceneServer, vectorInput: unknown, hin
         transport: "streamable_http",
         server_name: s.name,
         ...(s.server_mode ? { server_mode: s.server_mode } : {}),
+        ...(s.window ? { window: true } : {}),
         ...(s.bundle_id ? { bundle_id: s.bundle_id } : {}),
         ...(s.scene ? { scene: s.scene } : {}),
       },

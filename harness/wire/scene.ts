@@ -63,6 +63,7 @@ export interface McpServerScene {
   readonly tool_meta?: Readonly<Record<string, unknown>>;
   readonly credential?: boolean;
   readonly server_mode?: "dual" | "legacy_sessionful";
+  readonly window?: boolean;
   /** The transport scene for this server (harness/transport): what its MCP server does to tools/call. */
   readonly scene?: Readonly<Record<string, unknown>>;
 }
