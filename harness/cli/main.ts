@@ -7,6 +7,7 @@ import { Command, CommanderError } from "commander";
 import { EXIT, EXIT_CODES_HELP } from "../commands/exit-code.ts";
 import { describeError } from "../commands/interrupts.ts";
 import { CorpusError } from "../corpus/errors.ts";
+import { describeVersions } from "../model/protocols.ts";
 import { OutputError } from "../util/output-error.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
@@ -58,7 +59,7 @@ export function buildProgram(): Command {
     .option("--keep <n>", KEEP_HELP)
     .option(
       "--protocol <version>",
-      "judge every implementation against this protocol version (0.3.0, 0.3.2, 0.4.0) instead of the version its handshake claims",
+      `judge every implementation against this protocol version (${describeVersions()}) instead of the version its handshake claims`,
     )
     .option("--update-expectations", "rewrite each implementation's expectations file from this run (reasons kept)")
     .option("--record-faults", "with --update-expectations: record crash, timeout and protocol_error cases as gaps too")
@@ -140,6 +141,7 @@ export function buildProgram(): Command {
     .option("--suite <names>", "comma-separated suites (default: all)")
     .option("--filter <pattern>", FILTER_HELP)
     .option("--tier <tiers>", "comma-separated tiers: must, should, observe (default: all)")
+    .option("--protocol <version>", `only the vectors that apply at this protocol version (${describeVersions()})`)
     .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
     .option("--json", "print the list as JSON")
     .action(async (what: string, options) => {
@@ -188,7 +190,10 @@ export function buildProgram(): Command {
   program
     .command("coverage")
     .description("spec traceability: which normative statements each protocol revision's vectors cover, uncovered pure MUSTs first")
-    .option("--protocol <version>", "one revision in detail (default: every revision side by side, the latest in detail)")
+    .option(
+      "--protocol <version>",
+      `one revision in detail (${describeVersions()}; default: every revision side by side, the latest released in detail)`,
+    )
     .option("--report <path>", "read each implementation's results from this report.json (default: <out>/latest/report.json when present)")
     .option("--out <dir>", "where run folders are written", "reports")
     .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])

@@ -5,11 +5,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
-import { reportCoverage, revisionCoverage } from "../model/coverage.ts";
+import { latestReleased, reportCoverage, revisionCoverage } from "../model/coverage.ts";
 import { PROTOCOL_VERSIONS } from "../model/protocols.ts";
 import { renderCoverageText, renderRevisionsText } from "../report/coverage-text.ts";
-import { UsageError } from "../util/usage-error.ts";
 import { EXIT } from "./exit-code.ts";
+import { checkProtocol } from "./options.ts";
 import { readReportFile } from "./read-report.ts";
 
 export interface CoverageOptions {
@@ -22,8 +22,7 @@ export interface CoverageOptions {
 }
 
 export function coverageCommand(options: CoverageOptions): number {
-  if (options.protocol !== undefined && !PROTOCOL_VERSIONS.includes(options.protocol))
-    throw new UsageError(`--protocol ${options.protocol}: the kit has requirement sets for ${PROTOCOL_VERSIONS.join(", ")}`);
+  checkProtocol(options.protocol, "requirement sets");
   const corpus = loadCorpus({ extraRoots: options.vectors });
   const latest = join(options.out, "latest", "report.json");
   const reportPath = options.report ?? (existsSync(latest) ? latest : undefined);
@@ -39,7 +38,8 @@ export function coverageCommand(options: CoverageOptions): number {
     return EXIT.ok;
   }
   const parts = options.protocol === undefined ? [renderRevisionsText(revisions)] : [];
-  const detail = options.protocol === undefined ? revisions.slice(-1) : chosen;
+  // By default the latest released revision in detail: a draft is listed, never taken for the latest.
+  const detail = options.protocol === undefined ? [latestReleased(revisions)!] : chosen;
   for (const r of detail)
     parts.push(renderCoverageText(r, { ...(options.all ? {} : { limit: 40 }), ...(reportPath ? { report: reportPath } : {}) }));
   process.stdout.write(`${parts.join("\n\n")}\n`);

@@ -3,6 +3,7 @@ import { type DriverOptions, MAX_TIMER_MS } from "../driver/subprocess-implement
 import { withExpectationFiles } from "../impl/expectations-override.ts";
 import { defaultNames, knownNames, parseAdapterSpec, type Selected, selectImplementations } from "../impl/registry.ts";
 import type { Implementation } from "../model/implementation.ts";
+import { describeVersions, PROTOCOL_VERSIONS } from "../model/protocols.ts";
 import { didYouMean } from "../util/did-you-mean.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
@@ -24,6 +25,12 @@ export function list(value: string | undefined): string[] {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** `--protocol <version>`: a version the kit knows (a draft included), else a usage error naming them. */
+export function checkProtocol(value: string | undefined, what: string): void {
+  if (value !== undefined && !PROTOCOL_VERSIONS.includes(value))
+    throw new UsageError(`--protocol ${value}: the kit has ${what} for ${describeVersions()}`);
 }
 
 /** A whole number from 1 to `max` (default: the largest safe integer); anything else is a usage error. */

@@ -13,7 +13,6 @@ import { updateExpectations, updateRefusal } from "../expectations/update-expect
 import { knownNames } from "../impl/registry.ts";
 import { withDerived } from "../model/facts.ts";
 import { KIT_VECTORS_DIR, kitPackage } from "../model/kit-files.ts";
-import { PROTOCOL_VERSIONS } from "../model/protocols.ts";
 import type { Report } from "../model/report.ts";
 import { prepareOutDir } from "../report/out-dir.ts";
 import { type Pruned, parseKeep, pruneRuns } from "../report/retention.ts";
@@ -26,7 +25,7 @@ import { UsageError } from "../util/usage-error.ts";
 import { EXIT, exitCodeFor, type HandledSignal, INTERNAL_ERROR } from "./exit-code.ts";
 import { describeError, type Fatal, Interrupts, setEmergencyExit } from "./interrupts.ts";
 import { lastFailedIds } from "./last-failed.ts";
-import { driverOptions, list, selectFromOptions } from "./options.ts";
+import { checkProtocol, driverOptions, list, selectFromOptions } from "./options.ts";
 import { startTicker } from "./ticker.ts";
 import { watch } from "./watch.ts";
 
@@ -78,8 +77,7 @@ export async function runCommand(options: RunOptions): Promise<number> {
 }
 
 async function run(options: RunOptions, interrupts: Interrupts): Promise<number> {
-  if (options.protocol !== undefined && !PROTOCOL_VERSIONS.includes(options.protocol))
-    throw new UsageError(`--protocol ${options.protocol}: the kit has corpora for ${PROTOCOL_VERSIONS.join(", ")}`);
+  checkProtocol(options.protocol, "corpora");
   if (options.recordFaults && !options.updateExpectations) throw new UsageError("--record-faults goes with --update-expectations");
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   if (options.shard !== undefined && !shard) throw new UsageError(`--shard needs i/n with 1 ≤ i ≤ n, got ${JSON.stringify(options.shard)}`);

@@ -5,7 +5,7 @@
  * protocol version the harness speaks.
  */
 import { kitPackage } from "../model/kit-files.ts";
-import { PROTOCOL_VERSIONS } from "../model/protocols.ts";
+import { PROTOCOL_VERSIONS, protocolLabel } from "../model/protocols.ts";
 import type { Corpus } from "../model/vector.ts";
 import { ADAPTER_PROTOCOL } from "../protocol/messages.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
@@ -38,7 +38,7 @@ export function kitIdentity(corpus: Corpus): KitIdentity {
 export function versionText(id: KitIdentity): string {
   return [
     `${id.kit.name} ${id.kit.version}`,
-    `corpus: protocol ${id.corpus.protocols.join(", ")}; ${id.corpus.vectors} vectors; sha256 ${id.corpus.sha256}`,
+    `corpus: protocol ${id.corpus.protocols.map(protocolLabel).join(", ")}; ${id.corpus.vectors} vectors; sha256 ${id.corpus.sha256}`,
     `adapter protocol: ${id.adapter_protocol}`,
   ].join("\n");
 }

@@ -4,7 +4,7 @@
  * implementation is read against the revision it was judged at: the latest revision of the kit not
  * after the version it was judged against.
  */
-import { applies, compareVersions, PROTOCOL_VERSIONS } from "./protocols.ts";
+import { applies, isDraft, PROTOCOL_VERSIONS } from "./protocols.ts";
 import { isMust, isShould, type Level, type Requirement, requirementsOf, type Testability } from "./requirement.ts";
 import type { FinalStatus } from "./status.ts";
 import type { Tier } from "./vector.ts";
@@ -98,9 +98,12 @@ function counts(list: readonly RequirementCoverage[]): CoverageCounts {
   };
 }
 
-/** The kit revision an implementation judged against `used` is read at: the latest one not after it. */
+/**
+ * The kit revision an implementation judged against `used` is read at: the latest one not after it
+ * (a draft only for a draft: an implementation judged at a released version is never read at one).
+ */
 export function revisionFor(used: string): string {
-  return [...PROTOCOL_VERSIONS].reverse().find((v) => compareVersions(v, used) <= 0) ?? PROTOCOL_VERSIONS[0]!;
+  return [...PROTOCOL_VERSIONS].reverse().find((v) => applies({ since: v }, used)) ?? PROTOCOL_VERSIONS[0]!;
 }
 
 /** One implementation's result on a requirement: the worst of its covering cases that were judged. */
@@ -182,6 +185,11 @@ export function revisionCoverage(
     uncovered_pure_must: uncovered,
     requirements: list.filter((r) => r.tier !== null),
   };
+}
+
+/** The revision views show in detail by default: the latest released one (a draft never is the latest). */
+export function latestReleased<T extends { readonly protocol: string }>(revisions: readonly T[]): T | undefined {
+  return revisions.filter((r) => !isDraft(r.protocol)).at(-1) ?? revisions.at(-1);
 }
 
 /** Every revision's coverage for a report (its vectors and cases), in revision order. */

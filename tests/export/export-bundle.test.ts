@@ -75,7 +75,7 @@ describe("export", () => {
     const lines = versionText(kitIdentity(corpus)).split("\n");
     expect(lines).toEqual([
       `smcp-conformance ${kitPackage().version}`,
-      expect.stringMatching(/^corpus: protocol 0\.3\.0, 0\.3\.2, 0\.4\.0; \d+ vectors; sha256 [0-9a-f]{64}$/),
+      expect.stringMatching(/^corpus: protocol 0\.3\.0, 0\.3\.2, 0\.4\.0, 0\.5\.0-dev \(draft\); \d+ vectors; sha256 [0-9a-f]{64}$/),
       "adapter protocol: 1",
     ]);
   });
