@@ -25,7 +25,10 @@ export interface ServerFacts {
     >
   >;
   readonly steps: Readonly<
-    Record<string, { acked: boolean; ack: unknown; shape: "tuple" | "error_payload" | "model" | "none"; code: number | null }>
+    Record<
+      string,
+      { acked: boolean; ack: unknown; shape: "empty" | "tuple" | "error_payload" | "model" | "none"; code: number | null; details: unknown }
+    >
   >;
   readonly clients: Readonly<Record<string, { received: readonly string[]; counts: Readonly<Record<string, number>> }>>;
 }
@@ -95,12 +98,19 @@ function stepFacts(
     record.ack_id === undefined
       ? undefined
       : packets.find((p) => p.dir === "in" && p.type === "ack" && p.ack_id === record.ack_id && p.conn === record.client);
-  if (!ack) return { acked: false, ack: null, shape: "none", code: null };
+  if (!ack) return { acked: false, ack: null, shape: "none", code: null, details: null };
   const args = (ack.args ?? []) as unknown[];
   const first = args[0];
   const flat = isObject(first) && typeof first.code === "number" && typeof first.message === "string";
-  const shape = typeof first === "boolean" ? "tuple" : flat ? "error_payload" : "model";
-  return { acked: true, ack: relabel(args.length === 1 ? first : args), shape, code: flat ? (first.code as number) : null };
+  // An ack with no argument is 0.5.0-dev's success form for join / leave ("空 ack").
+  const shape = args.length === 0 ? "empty" : typeof first === "boolean" ? "tuple" : flat ? "error_payload" : "model";
+  return {
+    acked: true,
+    ack: relabel(args.length === 1 ? first : args),
+    shape,
+    code: flat ? (first.code as number) : null,
+    details: flat && isObject(first.details) ? relabel(first.details) : null,
+  };
 }
 
 function parseBody(body: string | null | undefined): unknown {
