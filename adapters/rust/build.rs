@@ -1,9 +1,12 @@
 //! Records, at build time, the SDK versions Cargo actually resolved (from the Cargo.lock next to
 //! the manifest being built: the harness builds with --locked, so that lock is what gets linked)
 //! and the rustc version, for the adapter's `hello`.
+//!
+//! Also the cfg `adapter_wire_server`: set when that lock has the SDK's Server crates
+//! (smcp-server-core + smcp-server-hyper, the `wire.server` operation); versions/0.3.2 lists neither.
 use std::{env, fs, path::PathBuf, process::Command};
 
-fn locked_version(lock: &str, name: &str) -> String {
+fn locked_versions(lock: &str, name: &str) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
     for block in lock.split("[[package]]") {
         let mut pkg = None;
@@ -22,6 +25,11 @@ fn locked_version(lock: &str, name: &str) -> String {
             }
         }
     }
+    found
+}
+
+fn locked_version(lock: &str, name: &str) -> String {
+    let mut found = locked_versions(lock, name);
     match found.len() {
         1 => found.remove(0),
         0 => panic!("{name} is not in Cargo.lock"),
@@ -41,6 +49,13 @@ fn main() {
     );
     // The MCP client library smcp-computer pins (its streamable HTTP client: transport.call_tool).
     println!("cargo:rustc-env=ADAPTER_RMCP_VERSION={}", locked_version(&lock, "rmcp"));
+    println!("cargo:rustc-check-cfg=cfg(adapter_wire_server)");
+    let server_crates = ["smcp-server-core", "smcp-server-hyper"];
+    if server_crates.iter().all(|name| !locked_versions(&lock, name).is_empty()) {
+        println!("cargo:rustc-cfg=adapter_wire_server");
+        println!("cargo:rustc-env=ADAPTER_SMCP_SERVER_CORE_VERSION={}", locked_version(&lock, "smcp-server-core"));
+        println!("cargo:rustc-env=ADAPTER_SMCP_SERVER_HYPER_VERSION={}", locked_version(&lock, "smcp-server-hyper"));
+    }
     let rustc = env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let version = Command::new(rustc)
         .arg("--version")

@@ -14,7 +14,8 @@
 //!
 //! Events on a `wire.computer` thread (its call thread and its runtime's blocking pool, named
 //! `wire_computer::THREAD_PREFIX…`) never enter a capture: that session runs beside the main
-//! thread's operations, so its WARN+ go to stderr, tagged with the thread name (the call id).
+//! thread's operations, so its WARN+ go to stderr, tagged with the thread name (the call id). The
+//! same holds for the `wire.server` runtime's threads (`wire_server::THREAD_PREFIX`).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -55,6 +56,10 @@ pub fn evidence(records: &[Record]) -> Value {
 }
 
 static BUFFER: Mutex<Option<Vec<Record>>> = Mutex::new(None);
+
+/// The `wire.server` runtime's thread names (`wire_server::THREAD_PREFIX`; declared here because
+/// that module exists only where the manifest has the SDK's Server crates).
+pub const WIRE_SERVER_THREADS: &str = "wire-server";
 
 #[derive(Default)]
 struct Fields {
@@ -106,7 +111,7 @@ impl<S: Subscriber> Layer<S> for CaptureLayer {
             fields: fields.fields,
         };
         let thread = std::thread::current();
-        if let Some(name) = thread.name().filter(|n| n.starts_with(crate::wire_computer::THREAD_PREFIX)) {
+        if let Some(name) = thread.name().filter(|n| n.starts_with(crate::wire_computer::THREAD_PREFIX) || n.starts_with(WIRE_SERVER_THREADS)) {
             if record.level <= Level::WARN {
                 eprintln!("sdk [{name}]: {}", record.text());
             }

@@ -4,7 +4,8 @@
 //! line on stdout, nothing else on stdout (the line I/O is `wire`). Calls are answered one at a time,
 //! in arrival order; the SDK's async APIs run on one current-thread tokio runtime. The exception is
 //! `wire.computer` (a live session of seconds): each call runs on a thread and runtime of its own
-//! and is answered when it ends (`wire_computer`). SDK diagnostics (tracing events) are captured
+//! and is answered when it ends (`wire_computer`); `wire.server` (the SDK's own Server, start / stop)
+//! runs on a runtime of its own and answers from there (`wire_server`). SDK diagnostics (tracing events) are captured
 //! in memory by `capture` or written to stderr, never to stdout.
 
 mod bench;
@@ -29,6 +30,10 @@ mod transport;
 mod window_uri;
 mod wire;
 mod wire_computer;
+// The SDK's own Server (smcp-server-core / smcp-server-hyper): only where the manifest has those
+// crates (build.rs sets the cfg from Cargo.lock; versions/0.3.2 does not list them).
+#[cfg(adapter_wire_server)]
+mod wire_server;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -72,11 +77,22 @@ const OPERATIONS: &[(&str, Handler)] = &[
     // A live Computer against the harness's Server + MCP servers (loopback only); `wire` runs each
     // call on a thread of its own (the table entry is the same call, synchronous).
     (wire_computer::OP, wire_computer::run),
+    // The SDK's own Server on 127.0.0.1 (start / stop); `wire` runs each call as a task on the
+    // Servers' runtime (the table entry is the same call, synchronous).
+    #[cfg(adapter_wire_server)]
+    (wire_server::OP, wire_server::run),
     (bench::SELF, bench::run),
 ];
 
 fn hello() -> Value {
     let computer = sdk::SMCP_COMPUTER_VERSION;
+    #[allow(unused_mut)]
+    let mut packages = json!({ "smcp": sdk::SMCP_VERSION, "smcp-computer": computer, "rmcp": sdk::RMCP_VERSION });
+    #[cfg(adapter_wire_server)]
+    {
+        packages["smcp-server-core"] = json!(env!("ADAPTER_SMCP_SERVER_CORE_VERSION"));
+        packages["smcp-server-hyper"] = json!(env!("ADAPTER_SMCP_SERVER_HYPER_VERSION"));
+    }
     json!({
         "type": "hello",
         "adapter_protocol": 1,
@@ -84,7 +100,7 @@ fn hello() -> Value {
         "sdk": {
             "name": "smcp+smcp-computer",
             "version": computer,
-            "packages": { "smcp": sdk::SMCP_VERSION, "smcp-computer": computer, "rmcp": sdk::RMCP_VERSION },
+            "packages": packages,
         },
         "protocol_version": sdk::PROTOCOL_VERSION,
         "operations": OPERATIONS.iter().map(|(name, _)| *name).collect::<Vec<_>>(),

@@ -7,6 +7,10 @@
 //! `wire.computer` calls are handed to `wire_computer::spawn` (a thread each, answering through a
 //! clone of the same `Outbox`); at `shutdown` / end of input they are waited for (each is bounded
 //! by its time box + 5 s) before the last flush.
+//!
+//! `wire.server` calls are handed to `wire_server::dispatch` (a task on the Servers' own runtime,
+//! answering through a clone of the same `Outbox`); at the end every Server still running is
+//! stopped and every pending answer awaited (`wire_server::close`, bounded) before the last flush.
 
 use std::io::{BufRead, BufReader};
 
@@ -16,6 +20,8 @@ use crate::outbox::Outbox;
 use crate::{answer, hello, surrogate, wire_computer, Ctx};
 
 const CHUNK: usize = 64 * 1024;
+/// `wire_server::OP` (the module exists only where the manifest has the SDK's Server crates).
+const WIRE_SERVER: &str = "wire.server";
 
 /// A reply to a line serde_json refused: a string with a lone UTF-16 surrogate (\uD800) has no Rust
 /// `String`, so serde_json, the JSON reader every SDK entry point sits behind, refuses the text. The
@@ -81,6 +87,9 @@ pub fn serve(ctx: &Ctx) {
                         Ok(session) => sessions.push(session),
                         Err(reply) => out.add(&reply),
                     }
+                } else if cfg!(adapter_wire_server) && op == WIRE_SERVER {
+                    #[cfg(adapter_wire_server)]
+                    crate::wire_server::dispatch(&id, input, &out);
                 } else {
                     out.add(&answer(ctx, &id, op, input));
                 }
@@ -90,6 +99,8 @@ pub fn serve(ctx: &Ctx) {
         }
     }
     out.flush();
+    #[cfg(adapter_wire_server)]
+    crate::wire_server::close();
     for session in sessions {
         let _ = session.join(); // answers (a panic included) are sent by the thread itself
     }
