@@ -24,6 +24,7 @@ export interface ClientSpec {
   readonly name?: string;
   readonly a2c_version?: string | null;
   readonly tools?: readonly string[];
+  readonly trailing_slash?: boolean;
 }
 
 export interface ServerStep {
@@ -204,6 +205,8 @@ async function connectClient(
     reconnection: false,
     forceNew: true,
     timeout: CONNECT_TIME_BOX_MS,
+    // Engine.IO serves /socket.io and /socket.io/ alike: a version check must hold on both.
+    addTrailingSlash: spec.trailing_slash ?? true,
   });
   socket.io.on("open", () => {
     const engine = socket.io.engine as unknown as {
