@@ -11,7 +11,7 @@ import { describeProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord, Counts, Report, VectorRecord } from "../model/report.ts";
 import { own } from "../util/own.ts";
 import { plural } from "../util/plural.ts";
-import { exchangeLines, type WireEvidence } from "../wire/index.ts";
+import { exchangeLines, packetLine, type WireEvidence } from "../wire/index.ts";
 import { renderCoverageHtml } from "./coverage-html.ts";
 import { escapeHtml, html, type Markup, trusted } from "./escape.ts";
 import { packagesText } from "./markdown.ts";
@@ -77,8 +77,15 @@ const WHOLE_PACKET_CHARS = 8000;
 function wireExchangeHtml(c: CaseRecord): Markup | string {
   const evidence = c.transcript.wire?.evidence as unknown as WireEvidence | undefined;
   if (!evidence) return "";
-  const lines = exchangeLines(evidence, WHOLE_PACKET_CHARS).join("\n");
-  return html`<details class="exchange"><summary>Socket.IO exchange: ${plural(evidence.packets?.length ?? 0, "packet")}, scene ${evidence.ended ?? "?"}</summary><pre class="transcript">${lines}</pre></details>`;
+  // A Server under test: the kit's clients recorded the packets, each line named by its client (→ it sent, ← it received).
+  const server = (evidence as { kind?: unknown }).kind === "server";
+  const lines = (server ? clientExchangeLines(evidence) : exchangeLines(evidence, WHOLE_PACKET_CHARS)).join("\n");
+  const scene = server ? "as the kit's clients saw it" : `scene ${evidence.ended ?? "?"}`;
+  return html`<details class="exchange"><summary>Socket.IO exchange: ${plural(evidence.packets?.length ?? 0, "packet")}, ${scene}</summary><pre class="transcript">${lines}</pre></details>`;
+}
+
+function clientExchangeLines(evidence: WireEvidence): string[] {
+  return (evidence.packets ?? []).map((p) => `${p.conn} ${packetLine(p, undefined, WHOLE_PACKET_CHARS)}`);
 }
 
 /** The spec reference: a link to the section on the published doc site when it names a page, its text otherwise. */
