@@ -34,6 +34,18 @@ export class PacketRecorder {
 
   constructor(private readonly since: () => number) {}
 
+  /**
+   * The ack id of the newest EVENT `event` sent on connection `conn`: what socket.io gave an emit
+   * just made (the packet is recorded synchronously as it is created), so its ACK can be matched.
+   */
+  lastSentAckId(event: string, conn: string): number | undefined {
+    for (let i = this.packets.length - 1; i >= 0; i--) {
+      const p = this.packets[i]!;
+      if (p.dir === "out" && p.type === "event" && p.event === event && p.conn === conn) return p.ack_id;
+    }
+    return undefined;
+  }
+
   /** Starts recording one Engine.IO connection. */
   attach(socket: EngineSocket): void {
     this.listen(socket, "in", "packet");
@@ -94,9 +106,16 @@ export class PacketRecorder {
 function withinBudget(args: readonly unknown[] | undefined): { args?: unknown[]; truncated?: number } {
   if (!args) return {};
   const plain = JSON.parse(
-    JSON.stringify(args, (_k, v) => (Buffer.isBuffer(v) || v instanceof Uint8Array ? { $binary_bytes: v.length } : v)),
+    // A Buffer reaches the replacer already turned into {type: "Buffer", data: [...]} by its toJSON.
+    JSON.stringify(args, (_k, v) => (isSerializedBuffer(v) ? { $binary_bytes: v.data.length } : v)),
   ) as unknown[];
   const size = Buffer.byteLength(JSON.stringify(plain));
   if (size <= PACKET_ARG_BUDGET_BYTES) return { args: plain };
   return { args: [{ $truncated: true }], truncated: size };
+}
+
+function isSerializedBuffer(v: unknown): v is { type: "Buffer"; data: unknown[] } {
+  return (
+    v !== null && typeof v === "object" && (v as { type?: unknown }).type === "Buffer" && Array.isArray((v as { data?: unknown }).data)
+  );
 }

@@ -178,8 +178,8 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
       const acked = new Promise<void>((resolve) => {
         socket.timeout(step.ack_time_box_ms ?? DEFAULT_ACK_MS).emit(event, request, () => resolve());
       });
-      const out = [...recorder.packets].reverse().find((p) => p.dir === "out" && p.type === "event" && p.event === event && p.conn === key);
-      if (out?.ack_id !== undefined) record.ack_id = out.ack_id;
+      const ackId = recorder.lastSentAckId(event, key);
+      if (ackId !== undefined) record.ack_id = ackId;
       await acked;
     }
   }

@@ -132,10 +132,8 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
           acked.set(name, args?.[0]);
         });
         // The ack id socket.io gave this emit: the last outgoing EVENT of this name on this connection.
-        const out = [...recorder.packets]
-          .reverse()
-          .find((p) => p.dir === "out" && p.type === "event" && p.event === step.emit && p.conn === connId(socket));
-        if (out?.ack_id !== undefined) record.ack_id = out.ack_id;
+        const ackId = recorder.lastSentAckId(step.emit, connId(socket));
+        if (ackId !== undefined) record.ack_id = ackId;
         acks.set(name, reply);
         if (step.wait !== false) await reply;
       }
