@@ -4,6 +4,8 @@
  * Answers are adapter-protocol result bodies. Most operations are synchronous; the few live ones
  * (a Computer on real sockets) have a table of their own, answered through a promise.
  */
+
+import type { WireAgentInput } from "./agent/index.ts";
 import { BENCH_LOOP, benchLoop } from "./bench-loop.ts";
 import type { WireComputerInput } from "./computer/index.ts";
 import { wireMeta } from "./computer/tool-meta-wire.ts";
@@ -77,6 +79,7 @@ export function referenceLiveOperations(reading: ref.RenderReading): Readonly<Re
   return {
     "wire.computer": async (i) => (await import("./computer/index.ts")).runWireComputer(i as WireComputerInput),
     "wire.server": async (i) => (await (serverModule ??= import("./server/index.ts"))).runWireServer(i as WireServerInput),
+    "wire.agent": async (i) => (await import("./agent/index.ts")).runWireAgent(i as WireAgentInput),
   };
 }
 

@@ -26,9 +26,13 @@ import { isWireOp, wireCompared } from "../run/wire-cases.ts";
 import { prepareTransportCase } from "../transport/prepare-case.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
 import {
+  type AgentSceneEvidence,
+  agentCallOf,
+  prepareAgentScene,
   prepareServerScene,
   prepareWireCase,
   startCallOf,
+  WIRE_AGENT_OP,
   WIRE_SERVER_OP,
   type WireEvidence,
   wireCallOf,
@@ -258,6 +262,11 @@ function sentInput(c: CaseRecord, vector: VectorRecord): unknown {
   if (vector.op === WIRE_SERVER_OP) {
     const prepared = prepareServerScene(vector.input);
     return prepared.ok ? startCallOf(prepared.spec) : { unpreparable: prepared.problem };
+  }
+  if (vector.op === WIRE_AGENT_OP && wire) {
+    const prepared = prepareAgentScene(vector.input);
+    const at = wire.evidence as unknown as AgentSceneEvidence;
+    return prepared.ok ? agentCallOf(prepared.spec, at) : { unpreparable: prepared.problem };
   }
   if (isWireOp(vector.op) && wire) {
     const prepared = prepareWireCase(vector.input);

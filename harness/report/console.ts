@@ -14,7 +14,16 @@ import type { CaseRecord, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
 import { runLevelFailures } from "../model/verdict.ts";
 import { plural } from "../util/plural.ts";
-import { focusOf, packetLine, packetsBehind, type ServerSceneEvidence, serverLinesBehind, type WireEvidence } from "../wire/index.ts";
+import {
+  type AgentSceneEvidence,
+  agentLinesBehind,
+  focusOf,
+  packetLine,
+  packetsBehind,
+  type ServerSceneEvidence,
+  serverLinesBehind,
+  type WireEvidence,
+} from "../wire/index.ts";
 import { type Colors, colors } from "./color.ts";
 import { suiteTable, TABLE_LEGEND } from "./console-table.ts";
 import { line } from "./escape.ts";
@@ -51,6 +60,8 @@ function wireLinesBehind(c: CaseRecord): string[] {
   const evidence = c.transcript.wire?.evidence as unknown as WireEvidence | undefined;
   if (!evidence) return [];
   if ((evidence as { kind?: unknown }).kind === "server") return serverLinesBehind(evidence as unknown as ServerSceneEvidence, c.diffs[0]);
+  if ((evidence as { kind?: unknown }).kind === "agent")
+    return agentLinesBehind(evidence as unknown as AgentSceneEvidence, c.result?.kind === "ok" ? c.result.output : undefined, c.diffs[0]);
   const packets = packetsBehind(evidence, c.diffs[0]);
   if (packets.length) return packets.map((packet) => packetLine(packet, focusOf(evidence, c.diffs[0])));
   const out =

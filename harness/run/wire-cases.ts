@@ -9,16 +9,20 @@ import { opDefinition } from "../model/operations.ts";
 import type { Vector } from "../model/vector.ts";
 import type { SceneServer } from "../transport/index.ts";
 import {
+  type AgentSceneEvidence,
+  agentFacts,
   openWire,
   type ServerSceneEvidence,
   serverComparedValue,
   serverFacts,
+  WIRE_AGENT_OP,
   WIRE_SERVER_OP,
   type WireEvidence,
   wireBudgetMs,
   wireComparedValue,
   wireObservedValue,
 } from "../wire/index.ts";
+import { wireAgentAnswer } from "./wire-agent-cases.ts";
 import { wireServerAnswer } from "./wire-server-cases.ts";
 
 /** The run's MCP scene server (the transport suite's), or why there is none. */
@@ -39,6 +43,7 @@ export function wireCaseAnswer(
   notSent: (message: string) => Answer,
 ): Promise<Answer> {
   if (vector.op === WIRE_SERVER_OP) return wireServerAnswer(impl, vector, notSent);
+  if (vector.op === WIRE_AGENT_OP) return wireAgentAnswer(impl, vector, notSent);
   return wireAnswer(impl, vector, transport, notSent);
 }
 
@@ -77,6 +82,7 @@ export function wireJudgedResult(answer: Pick<Answer, "result" | "transcript">):
   const evidence = answer.transcript.wire?.evidence;
   if (!evidence || answer.result.kind !== "ok") return undefined;
   if (isServerScene(evidence)) return { kind: "ok", output: { ...(answer.result.output as object), ...serverFacts(evidence) } };
+  if (isAgentScene(evidence)) return { kind: "ok", output: agentJudged(answer.result.output, evidence) };
   return { kind: "ok", output: wireObservedValue(answer.result.output, evidence as unknown as WireEvidence) };
 }
 
@@ -84,11 +90,21 @@ function isServerScene(evidence: Readonly<Record<string, unknown>>): evidence is
   return evidence.kind === "server";
 }
 
+function isAgentScene(evidence: Readonly<Record<string, unknown>>): evidence is Readonly<Record<string, unknown>> & AgentSceneEvidence {
+  return evidence.kind === "agent";
+}
+
+/** The Agent's facts: its packets arrive at the harness's Server (`in`). */
+function agentJudged(output: unknown, evidence: AgentSceneEvidence): Record<string, unknown> {
+  return { ...agentFacts(output, evidence, (p) => p.dir === "in") };
+}
+
 /** A wire case's comparable facts (CaseRecord.compared), from its recorded evidence; undefined for any other case. */
 export function wireCompared(transcript: Answer["transcript"]): unknown {
   const evidence = transcript.wire?.evidence;
   if (!evidence) return undefined;
   if (isServerScene(evidence)) return serverComparedValue(evidence);
+  if (isAgentScene(evidence)) return undefined;
   return wireComparedValue(evidence as unknown as WireEvidence);
 }
 

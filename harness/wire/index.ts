@@ -2,6 +2,20 @@
  * The wire suites' Server side: a Socket.IO Server per case (the `socket.io` package, pinned) with
  * the scripted Agent, the record of every packet, and the facts a verdict rests on. See README.md.
  */
+export { agentLinesBehind } from "./agent-exchange.ts";
+export { type AgentFacts, agentFacts, REQUEST_MODEL, type SurfacedFacts, surfacedOf } from "./agent-facts.ts";
+export {
+  AGENT_CLOSE_ALLOWANCE_MS,
+  type AgentCase,
+  type AgentSceneEvidence,
+  type AgentSceneSpec,
+  type AgentStep,
+  agentCallOf,
+  openAgentCase,
+  prepareAgentScene,
+  WIRE_AGENT_OP,
+  type WireAgentCall,
+} from "./agent-scene.ts";
 export type { StepRecord, WireEvidence, WireHandshake, WirePacket } from "./evidence.ts";
 export { type StepFacts, type WireFacts, wireFacts } from "./evidence-facts.ts";
 export { exchangeLines, focusOf, packetLine, packetsBehind, serverLinesBehind } from "./exchange.ts";

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from . import (
     addressing, bench, bundle_id, config, desktop, env_var, load, pick, plugin, plugin_id, reconcile, render, skill,
-    tool_meta, transport, versioning, window_uri, wire_computer, wire_server,
+    tool_meta, transport, versioning, window_uri, wire_agent, wire_computer, wire_server,
 )
 from .reasons import OpError, Unsupported, error_from_exception
 from .sdk import MCP_VERSION, PROTOCOL_VERSION, SDK_NAME, SDK_VERSION
@@ -49,6 +49,9 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     # A live session against the harness's Socket.IO Server (loopback only, wire_computer.py). Synchronous:
     # it owns its asyncio loop, so protocol.py runs each call on a thread of its own (CONCURRENT).
     "wire.computer": wire_computer.run,
+    # The SDK's own Agent client running a script against the harness's Server (loopback only, wire_agent.py):
+    # a live session like wire.computer, synchronous, on a thread of its own (CONCURRENT).
+    "wire.agent": wire_agent.run,
     # The SDK's own Server on 127.0.0.1 (wire_server.py): start answers with its URL while it keeps running on
     # the module's background loop; stop ends it. Each call only schedules work there and waits (bounded).
     "wire.server": wire_server.run,
@@ -56,7 +59,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
 
 # Operations whose calls run on a worker thread each, concurrently with everything else; their handlers
 # must not use _LOOP (they return a dict, never a coroutine) and bound their own run time.
-CONCURRENT: frozenset[str] = frozenset({"wire.computer", "wire.server"})
+CONCURRENT: frozenset[str] = frozenset({"wire.computer", "wire.agent", "wire.server"})
 
 # The SDK's render and manager APIs are async: every call runs on this one loop, one at a time. A
 # transport call bounds itself (its two time boxes + its close budget) and leaves no task of its own on

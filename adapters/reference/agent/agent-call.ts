@@ -1,0 +1,40 @@
+/**
+ * The `wire.agent` call and its answer (vectors/_schema/ops/wire.agent.json, harness/wire/README.md
+ * §The Agent under test). Only the shapes; run.ts does the work.
+ */
+export interface AgentStepInput {
+  readonly do: "get_tools" | "get_config" | "get_desktop" | "list_room" | "tool_call" | "leave" | "wait";
+  readonly as: string;
+  readonly computer?: string;
+  readonly tool_name?: string;
+  readonly params?: Readonly<Record<string, unknown>>;
+  readonly timeout_s?: number;
+  readonly ms?: number;
+}
+
+export interface WireAgentInput {
+  readonly url: string;
+  readonly office_id: string;
+  readonly agent_name: string;
+  readonly computer_name: string;
+  readonly script: readonly AgentStepInput[];
+  readonly time_box_ms: number;
+}
+
+export interface StepAnswer {
+  readonly as: string;
+  readonly outcome: "ok" | "error" | "unsupported" | "skipped";
+  readonly value?: unknown;
+  readonly error?: { readonly type: string; readonly code: number | null; readonly message: string };
+  readonly reason?: string;
+}
+
+export interface WireAgentOutput {
+  readonly joined: boolean;
+  readonly join_error: string | null;
+  readonly steps: readonly StepAnswer[];
+  readonly notifications: ReadonlyArray<{ readonly event: string; readonly data: unknown }>;
+  readonly elapsed_ms: number;
+  readonly raised: { readonly type: string; readonly message: string } | null;
+  readonly stage: "connect" | "join" | "script" | "close" | null;
+}

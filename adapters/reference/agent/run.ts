@@ -1,0 +1,121 @@
+/**
+ * `wire.agent` for the reference: a TypeScript Agent on socket.io-client. It joins, runs the script
+ * and answers with what each request returned. A flat ErrorPayload ack (error-handling.md: a top-level
+ * integer `code` and a `message`) is surfaced as an error with its code; a tool call that times out
+ * sends server:tool_call_cancel with the call's req_id and no computer field (data-structures.md
+ * §AgentCallData) and surfaces as an error.
+ */
+import { randomUUID } from "node:crypto";
+import type { Socket } from "socket.io-client";
+import type { AgentStepInput, StepAnswer, WireAgentInput, WireAgentOutput } from "./agent-call.ts";
+import { agentSocket, connected, request } from "./agent-socket.ts";
+
+const DEFAULT_ACK_MS = 10_000;
+
+export async function runWireAgent(input: WireAgentInput): Promise<WireAgentOutput> {
+  const started = performance.now();
+  const deadline = started + input.time_box_ms;
+  const notifications: Array<{ event: string; data: unknown }> = [];
+  const steps: StepAnswer[] = [];
+  const socket = agentSocket(input.url);
+  socket.onAny((event: string, data: unknown) => {
+    if (event.startsWith("notify:")) notifications.push({ event, data });
+  });
+  const finish = (partial: Partial<WireAgentOutput>): WireAgentOutput => {
+    socket.disconnect();
+    return {
+      joined: false,
+      join_error: null,
+      steps,
+      notifications,
+      raised: null,
+      stage: null,
+      ...partial,
+      elapsed_ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+  };
+  try {
+    await connected(socket, Math.max(1, deadline - performance.now()));
+  } catch (error) {
+    return finish({ raised: raisedOf(error), stage: "connect" });
+  }
+  let joinArgs: unknown[];
+  try {
+    joinArgs = await request(
+      socket,
+      "server:join_office",
+      { role: "agent", name: input.agent_name, office_id: input.office_id },
+      DEFAULT_ACK_MS,
+    );
+  } catch (error) {
+    return finish({ raised: raisedOf(error), stage: "join" });
+  }
+  if (joinArgs[0] !== true)
+    return finish({ join_error: typeof joinArgs[1] === "string" ? joinArgs[1] : JSON.stringify(joinArgs), stage: "join" });
+  for (const step of input.script) {
+    if (performance.now() > deadline) {
+      steps.push({ as: step.as, outcome: "skipped", reason: "the time box ended" });
+      continue;
+    }
+    steps.push(await runStep(socket, input, step));
+  }
+  return finish({ joined: true });
+}
+
+async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInput): Promise<StepAnswer> {
+  const computer = step.computer ?? input.computer_name;
+  const call = { agent: input.agent_name, req_id: randomUUID() };
+  const event: Record<Exclude<AgentStepInput["do"], "wait" | "leave">, [string, Record<string, unknown>]> = {
+    get_tools: ["client:get_tools", { ...call, computer }],
+    get_config: ["client:get_config", { ...call, computer }],
+    get_desktop: ["client:get_desktop", { ...call, computer }],
+    list_room: ["server:list_room", { ...call, office_id: input.office_id }],
+    tool_call: [
+      "client:tool_call",
+      { ...call, computer, tool_name: step.tool_name ?? "", params: step.params ?? {}, timeout: step.timeout_s ?? 10 },
+    ],
+  };
+  if (step.do === "wait") {
+    await new Promise((resolve) => setTimeout(resolve, step.ms ?? 0));
+    return { as: step.as, outcome: "ok", value: null };
+  }
+  if (step.do === "leave") {
+    try {
+      const args = await request(socket, "server:leave_office", { office_id: input.office_id }, DEFAULT_ACK_MS);
+      return { as: step.as, outcome: "ok", value: args.length === 1 ? args[0] : args };
+    } catch (error) {
+      return errorAnswer(step.as, error);
+    }
+  }
+  const [name, payload] = event[step.do];
+  const timeoutMs = step.do === "tool_call" ? (step.timeout_s ?? 10) * 1000 : DEFAULT_ACK_MS;
+  try {
+    const [value] = await request(socket, name, payload, timeoutMs);
+    if (isErrorPayload(value))
+      return { as: step.as, outcome: "error", error: { type: "ErrorPayload", code: value.code, message: value.message } };
+    return { as: step.as, outcome: "ok", value };
+  } catch (error) {
+    // A call the Agent gives up on is cancelled by its req_id, so the Computer can stop it (events.md §server:tool_call_cancel).
+    if (step.do === "tool_call") socket.emit("server:tool_call_cancel", { agent: input.agent_name, req_id: call.req_id });
+    return errorAnswer(step.as, error);
+  }
+}
+
+function isErrorPayload(v: unknown): v is { code: number; message: string } {
+  return (
+    v !== null &&
+    typeof v === "object" &&
+    Number.isInteger((v as { code?: unknown }).code) &&
+    typeof (v as { message?: unknown }).message === "string"
+  );
+}
+
+function errorAnswer(as: string, error: unknown): StepAnswer {
+  const e = error as Error;
+  return { as, outcome: "error", error: { type: e.name ?? "Error", code: null, message: e.message ?? String(error) } };
+}
+
+function raisedOf(error: unknown): { type: string; message: string } {
+  const e = error as Error;
+  return { type: e.name ?? "Error", message: e.message ?? String(error) };
+}

@@ -1,0 +1,38 @@
+/**
+ * Agent-under-test cases (`wire.agent` in the wire-agent suite): the harness opens its own Server
+ * with a scripted Computer, the adapter drives its SDK's Agent against it, and the Server's record
+ * of every packet joins the transcript beside the adapter's answer (what the SDK's API surfaced).
+ */
+import type { Answer, Implementation } from "../model/implementation.ts";
+import type { Vector } from "../model/vector.ts";
+import { AGENT_CLOSE_ALLOWANCE_MS, openAgentCase, prepareAgentScene } from "../wire/index.ts";
+
+export async function wireAgentAnswer(impl: Implementation, vector: Vector, notSent: (message: string) => Answer): Promise<Answer> {
+  const prepared = prepareAgentScene(vector.input);
+  if (!prepared.ok) return notSent(prepared.problem);
+  const caseId = `${impl.name}-${vector.id}`.replace(/[^A-Za-z0-9_.-]+/g, "-").slice(0, 80);
+  let opened: Awaited<ReturnType<typeof openAgentCase>>;
+  try {
+    opened = await openAgentCase(caseId, prepared.spec);
+  } catch (error) {
+    return notSent(`the Agent scene's Server could not start: ${(error as Error).message}`);
+  }
+  let answer: Answer;
+  try {
+    answer = await impl.call(vector.op, opened.call as unknown as Record<string, unknown>, {
+      timeoutMs: opened.call.time_box_ms + AGENT_CLOSE_ALLOWANCE_MS,
+    });
+  } finally {
+    await new Promise((resolve) => setTimeout(resolve, 200).unref());
+  }
+  const evidence = await opened.close();
+  return {
+    ...answer,
+    transcript: {
+      request: answer.transcript.request,
+      response: answer.transcript.response,
+      ...(answer.transcript.fault ? { fault: answer.transcript.fault } : {}),
+      wire: { case_id: caseId, evidence: evidence as unknown as Readonly<Record<string, unknown>> },
+    },
+  };
+}

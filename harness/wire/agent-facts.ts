@@ -1,0 +1,176 @@
+/**
+ * The facts an Agent-under-test verdict may use: what the Agent sent (from the recorded packets,
+ * each request checked against its data-structures model) and what its SDK's API surfaced (from the
+ * adapter's answer, which the transcript keeps). Pure and tolerant of damaged records, so `audit`
+ * re-derives them from the transcript alone.
+ */
+import type { WirePacket } from "./evidence.ts";
+import { modelErrors } from "./models.ts";
+import { SMCP_NAMESPACE } from "./scene.ts";
+
+/** The request model of each event an Agent sends (data-structures.md). */
+export const REQUEST_MODEL: Readonly<Record<string, string>> = {
+  "client:tool_call": "ToolCallReq",
+  "client:get_tools": "GetToolsReq",
+  "client:get_config": "GetComputerConfigReq",
+  "client:get_desktop": "GetDeskTopReq",
+  "server:list_room": "ListRoomReq",
+  "server:join_office": "EnterOfficeReq",
+  "server:leave_office": "LeaveOfficeReq",
+  "server:tool_call_cancel": "ToolCallCancel",
+};
+
+export interface RequestFacts {
+  readonly count: number;
+  readonly valid: boolean;
+  readonly schema_errors: readonly string[];
+  /** Every request's `agent` is the name the Agent joined with (events without `agent` say null). */
+  readonly agent_is_its_name: boolean | null;
+  readonly computers: readonly string[];
+  /** Every request asked for an ack. */
+  readonly asks_ack: boolean;
+}
+
+export interface SurfacedFacts {
+  readonly outcome: string;
+  readonly code?: number | null;
+  readonly tool_names?: readonly string[];
+  readonly is_error?: boolean | null;
+  readonly text?: string | null;
+  readonly session_names?: readonly string[];
+}
+
+export interface AgentFacts {
+  readonly connected: boolean;
+  readonly handshake: {
+    readonly a2c_version: string | null;
+    readonly first_transport: string | null;
+    readonly auth_keys: readonly string[];
+    readonly auth_has_role: boolean;
+  };
+  readonly join: {
+    readonly role: unknown;
+    readonly name: unknown;
+    readonly office_matches: boolean;
+    readonly asks_ack: boolean;
+    readonly count: number;
+  } | null;
+  readonly joined: boolean | null;
+  readonly requests: Readonly<Record<string, RequestFacts>>;
+  /** No two requests the Agent sent share a req_id (joins and leaves carry none). */
+  readonly req_ids_unique: boolean;
+  /** Each cancel names the req_id of a tool_call the Agent sent. */
+  readonly cancels_name_a_call: boolean | null;
+  readonly surfaced: Readonly<Record<string, SurfacedFacts>>;
+  /** Each notification the Server pushed: did the SDK's handlers receive it. */
+  readonly notified: Readonly<Record<string, boolean>>;
+}
+
+export interface AgentSide {
+  readonly packets: readonly WirePacket[];
+  readonly handshakes?: ReadonlyArray<{ readonly url?: string; readonly transport?: string }>;
+  readonly office_id: string;
+  readonly agent_name: string;
+  readonly pushed?: ReadonlyArray<{ readonly event: string }>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** `fromAgent`: is this packet one the Agent sent (the recorder's direction depends on where it sits). */
+export function agentFacts(output: unknown, side: AgentSide, fromAgent: (p: WirePacket) => boolean): AgentFacts {
+  const packets = (Array.isArray(side?.packets) ? side.packets : []).filter((p) => p?.nsp === SMCP_NAMESPACE);
+  const sent = packets.filter(fromAgent);
+  const connect = sent.find((p) => p.type === "connect");
+  const auth = isObject(connect?.args?.[0]) ? (connect.args[0] as Record<string, unknown>) : {};
+  const events = sent.filter((p) => p.type === "event" && typeof p.event === "string");
+  const joins = events.filter((p) => p.event === "server:join_office");
+  const joinReq = isObject(joins[0]?.args?.[0]) ? (joins[0].args[0] as Record<string, unknown>) : undefined;
+  const requests: Record<string, RequestFacts> = {};
+  for (const event of [...new Set(events.map((p) => p.event as string))].sort()) {
+    const of = events.filter((p) => p.event === event);
+    const model = REQUEST_MODEL[event];
+    const errors = model ? of.flatMap((p) => modelErrors(model, p.args?.[0])) : [];
+    const agents = of.map((p) => (isObject(p.args?.[0]) ? p.args[0].agent : undefined));
+    requests[event] = {
+      count: of.length,
+      valid: model !== undefined && errors.length === 0,
+      schema_errors: model ? [...new Set(errors)].slice(0, 5) : [`no request model for ${event}`],
+      agent_is_its_name: agents.every((a) => a === undefined) ? null : agents.every((a) => a === side.agent_name),
+      computers: [
+        ...new Set(of.map((p) => (isObject(p.args?.[0]) ? p.args[0].computer : undefined)).filter((c) => typeof c === "string")),
+      ] as string[],
+      asks_ack: of.every((p) => p.ack_id !== undefined),
+    };
+  }
+  const idOf = (p: WirePacket) => (isObject(p.args?.[0]) ? p.args[0].req_id : undefined);
+  const withIds = events.filter((p) => p.event !== "server:tool_call_cancel" && idOf(p) !== undefined);
+  const ids = withIds.map(idOf);
+  const callIds = new Set(events.filter((p) => p.event === "client:tool_call").map(idOf));
+  const cancels = events.filter((p) => p.event === "server:tool_call_cancel");
+  const handshake = side?.handshakes?.[0];
+  const answer = isObject(output) ? output : {};
+  const notifications = Array.isArray(answer.notifications) ? answer.notifications : [];
+  const received = new Set(notifications.map((n) => (isObject(n) ? n.event : undefined)));
+  return {
+    connected: connect !== undefined,
+    handshake: {
+      a2c_version: handshake?.url ? queryParam(handshake.url, "a2c_version") : null,
+      first_transport: handshake?.transport ?? null,
+      auth_keys: Object.keys(auth).sort(),
+      auth_has_role: Object.hasOwn(auth, "role"),
+    },
+    join: joinReq
+      ? {
+          role: joinReq.role,
+          name: joinReq.name,
+          office_matches: joinReq.office_id === side.office_id,
+          asks_ack: joins[0]?.ack_id !== undefined,
+          count: joins.length,
+        }
+      : null,
+    joined: typeof answer.joined === "boolean" ? answer.joined : null,
+    requests,
+    req_ids_unique: new Set(ids).size === ids.length,
+    cancels_name_a_call: cancels.length === 0 ? null : cancels.every((p) => callIds.has(idOf(p))),
+    surfaced: surfacedOf(answer.steps),
+    notified: Object.fromEntries((side?.pushed ?? []).map((p) => [p.event, received.has(p.event)])),
+  };
+}
+
+/** Each step's outcome as the SDK's API gave it, distilled to what vectors compare. */
+export function surfacedOf(steps: unknown): Record<string, SurfacedFacts> {
+  const out: Record<string, SurfacedFacts> = {};
+  for (const step of Array.isArray(steps) ? steps : []) {
+    if (!isObject(step) || typeof step.as !== "string") continue;
+    const outcome = typeof step.outcome === "string" ? step.outcome : "none";
+    const error = isObject(step.error) ? step.error : undefined;
+    out[step.as] = {
+      outcome,
+      ...(error ? { code: typeof error.code === "number" ? error.code : null } : {}),
+      ...valueFacts(step.value),
+    };
+  }
+  return out;
+}
+
+function valueFacts(value: unknown): Omit<SurfacedFacts, "outcome" | "code"> {
+  const tools = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.tools) ? value.tools : undefined;
+  if (tools?.every((t) => isObject(t) && typeof t.name === "string" && !("role" in t)))
+    return { tool_names: tools.map((t) => (t as { name: string }).name).sort() };
+  const sessions = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.sessions) ? value.sessions : undefined;
+  if (sessions?.every((s) => isObject(s) && "role" in s))
+    return { session_names: sessions.map((s) => String((s as { name?: unknown }).name)).sort() };
+  if (isObject(value) && Array.isArray(value.content)) {
+    const text = value.content.find((c) => isObject(c) && c.type === "text") as { text?: unknown } | undefined;
+    return { is_error: typeof value.isError === "boolean" ? value.isError : null, text: typeof text?.text === "string" ? text.text : null };
+  }
+  return {};
+}
+
+function queryParam(url: string, name: string): string | null {
+  try {
+    return new URL(url, "http://x").searchParams.get(name);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,261 @@
+/**
+ * The Agent-under-test scene: the harness plays the Server and a scripted Computer in one
+ * Socket.IO Server of its own (127.0.0.1, a port from the OS, namespace /smcp). The SDK's Agent
+ * connects, joins the case's office and sends its requests; the scripted Computer answers them
+ * (the vector may replace an answer or keep one unanswered) and the Server pushes the vector's
+ * notifications. Every packet is recorded; nothing here judges.
+ */
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server, type Socket } from "socket.io";
+import type { WireHandshake, WirePacket } from "./evidence.ts";
+import { PacketRecorder } from "./packet-recorder.ts";
+import { SMCP_NAMESPACE } from "./scene.ts";
+
+export const WIRE_AGENT_OP = "wire.agent";
+const HOST = "127.0.0.1";
+export const DEFAULT_AGENT_TIME_BOX_MS = 15_000;
+export const AGENT_NAME_UNDER_TEST = "sdk-agent";
+export const SCRIPTED_COMPUTER = "kit-computer";
+/** What the adapter may take beyond the time box to disconnect and answer. */
+export const AGENT_CLOSE_ALLOWANCE_MS = 5_000;
+
+export type AgentStepKind = "get_tools" | "get_config" | "get_desktop" | "list_room" | "tool_call" | "leave" | "wait";
+
+export interface AgentStep {
+  readonly do: AgentStepKind;
+  readonly as: string;
+  readonly computer?: string;
+  readonly tool_name?: string;
+  readonly params?: Readonly<Record<string, unknown>>;
+  readonly timeout_s?: number;
+  readonly ms?: number;
+}
+
+export interface AgentPush {
+  readonly after: string;
+  readonly event: string;
+  readonly payload?: Readonly<Record<string, unknown>>;
+}
+
+export interface AgentSceneSpec {
+  readonly script: readonly AgentStep[];
+  readonly computer_name: string;
+  readonly time_box_ms: number;
+  readonly answers: Readonly<Record<string, unknown>>;
+  readonly silent: readonly string[];
+  readonly push: readonly AgentPush[];
+  readonly servers?: ReadonlyArray<Record<string, unknown>>;
+}
+
+/** What the adapter gets (vectors/_schema/ops/wire.agent.json, input). */
+export interface WireAgentCall {
+  readonly url: string;
+  readonly office_id: string;
+  readonly agent_name: string;
+  readonly computer_name: string;
+  readonly script: readonly AgentStep[];
+  readonly time_box_ms: number;
+}
+
+export interface AgentSceneEvidence {
+  readonly kind: "agent";
+  readonly case_id: string;
+  readonly url: string;
+  readonly office_id: string;
+  readonly agent_name: string;
+  readonly computer_name: string;
+  readonly handshakes: readonly WireHandshake[];
+  readonly packets: readonly WirePacket[];
+  /** What the scripted Computer answered, by the request's req_id (`null`: kept unanswered). */
+  readonly answered: Readonly<Record<string, unknown>>;
+  /** Notifications pushed, in order, with the packet that triggered each. */
+  readonly pushed: ReadonlyArray<{ readonly event: string; readonly payload: unknown; readonly after: string }>;
+  readonly dropped_packets: number;
+}
+
+export type PreparedAgentScene = { readonly ok: true; readonly spec: AgentSceneSpec } | { readonly ok: false; readonly problem: string };
+
+/** Defaults and what a schema cannot check: unique step names, a tool_call names its tool. */
+export function prepareAgentScene(input: unknown): PreparedAgentScene {
+  if (input === null || typeof input !== "object" || Array.isArray(input))
+    return { ok: false, problem: "the wire.agent input is not an object" };
+  const raw = input as Partial<AgentSceneSpec>;
+  const script = raw.script ?? [];
+  const names = new Set<string>();
+  for (const [i, step] of script.entries()) {
+    if (names.has(step.as)) return { ok: false, problem: `script/${i}: step name "${step.as}" is used twice` };
+    names.add(step.as);
+    if (step.do === "tool_call" && step.tool_name === undefined)
+      return { ok: false, problem: `script/${i}: a tool_call step names no tool_name` };
+  }
+  return {
+    ok: true,
+    spec: {
+      script,
+      computer_name: raw.computer_name ?? SCRIPTED_COMPUTER,
+      time_box_ms: raw.time_box_ms ?? DEFAULT_AGENT_TIME_BOX_MS,
+      answers: raw.answers ?? {},
+      silent: raw.silent ?? [],
+      push: raw.push ?? [],
+      ...(raw.servers ? { servers: raw.servers } : {}),
+    },
+  };
+}
+
+export interface AgentCase {
+  readonly call: WireAgentCall;
+  /** Disconnects the Agent, closes the Server; resolves with the record. Idempotent. */
+  close(): Promise<AgentSceneEvidence>;
+}
+
+/** Opens the case's Server with its scripted Computer; the Agent is expected to connect to `call.url`. */
+export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<AgentCase> {
+  const started = performance.now();
+  const since = () => performance.now() - started;
+  const recorder = new PacketRecorder(since);
+  const handshakes: WireHandshake[] = [];
+  const answered: Record<string, unknown> = {};
+  const pushed: Array<{ event: string; payload: unknown; after: string }> = [];
+  const officeId = `office-${randomBytes(9).toString("base64url")}`;
+  const firsts = new Set<string>();
+
+  const http = createServer();
+  const io = new Server(http, { serveClient: false, pingInterval: 5_000, pingTimeout: 5_000 });
+  io.engine.on("connection", (raw: { id: string; request: { url?: string }; transport: { name: string } }) => {
+    handshakes.push({ conn: raw.id, t_ms: Math.round(since() * 10) / 10, url: raw.request.url ?? "", transport: raw.transport.name });
+    recorder.attach(raw as never);
+  });
+
+  const pushAfter = (socket: Socket, trigger: string) => {
+    if (firsts.has(trigger)) return;
+    firsts.add(trigger);
+    for (const p of spec.push.filter((q) => q.after === trigger)) {
+      const payload = { office_id: officeId, computer: spec.computer_name, ...(p.payload ?? {}) };
+      pushed.push({ event: p.event, payload, after: trigger });
+      socket.emit(p.event, payload);
+    }
+  };
+
+  io.of(SMCP_NAMESPACE).on("connection", (socket) => {
+    socket.on("server:join_office", (request: unknown, ack?: (...args: unknown[]) => void) => {
+      const req = (request ?? {}) as Record<string, unknown>;
+      const accepted = req.role === "agent" && req.office_id === officeId;
+      if (typeof ack === "function") ack(accepted, accepted ? null : "this scene admits its Agent to its own office only");
+      if (!accepted) return;
+      void socket.join(officeId);
+      pushAfter(socket, "join");
+    });
+    socket.on("server:leave_office", (_request: unknown, ack?: (...args: unknown[]) => void) => {
+      void socket.leave(officeId);
+      if (typeof ack === "function") ack(true, null);
+      pushAfter(socket, "server:leave_office");
+    });
+    socket.on("server:list_room", (request: unknown, ack?: (...args: unknown[]) => void) => {
+      const req = (request ?? {}) as Record<string, unknown>;
+      const sessions = [
+        { sid: "kit-computer-sid", name: spec.computer_name, role: "computer", office_id: officeId, a2c_version: "0.4.0" },
+        { sid: socket.id, name: String(req.agent ?? ""), role: "agent", office_id: officeId, a2c_version: "0.4.0" },
+      ];
+      const answer = { sessions, req_id: req.req_id };
+      answered[String(req.req_id)] = answer;
+      if (typeof ack === "function") ack(answer);
+      pushAfter(socket, "server:list_room");
+    });
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (!event.startsWith("client:")) return;
+      const req = (args[0] ?? {}) as Record<string, unknown>;
+      const ack = args.at(-1);
+      const reqId = String(req.req_id);
+      if (spec.silent.includes(event)) {
+        answered[reqId] = null;
+        return;
+      }
+      const answer =
+        req.computer !== spec.computer_name
+          ? { code: 404, message: `no Computer named ${String(req.computer)} in this office`, req_id: req.req_id }
+          : answerOf(event, req, spec);
+      answered[reqId] = answer;
+      if (typeof ack === "function") (ack as (v: unknown) => void)(answer);
+      pushAfter(socket, event);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(0, HOST, () => resolve());
+  });
+  const url = `http://${HOST}:${(http.address() as AddressInfo).port}`;
+  let closing: Promise<AgentSceneEvidence> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      io.disconnectSockets(true);
+      // Keep-alive polling connections would hold http.close() for the keep-alive timeout: cut them now.
+      const closed = new Promise<void>((resolve) => io.close(() => resolve()));
+      http.closeAllConnections();
+      await closed;
+      return {
+        kind: "agent",
+        case_id: id,
+        url,
+        office_id: officeId,
+        agent_name: AGENT_NAME_UNDER_TEST,
+        computer_name: spec.computer_name,
+        handshakes,
+        packets: recorder.packets,
+        answered,
+        pushed,
+        dropped_packets: recorder.dropped,
+      } satisfies AgentSceneEvidence;
+    })());
+  return { call: agentCallOf(spec, { url, office_id: officeId, agent_name: AGENT_NAME_UNDER_TEST }), close };
+}
+
+/** The scripted Computer's answer: the vector's, with `$req_id` filled in, else the shapes data-structures gives. */
+function answerOf(event: string, req: Record<string, unknown>, spec: AgentSceneSpec): unknown {
+  if (Object.hasOwn(spec.answers, event)) return withReqId(spec.answers[event], req.req_id);
+  switch (event) {
+    case "client:get_tools":
+      return {
+        tools: ["inv__get_inventory", "inv__get_price"].map((name) => ({
+          name,
+          bundle_id: "inv",
+          description: `a tool of the harness's scripted Computer`,
+          params_schema: { type: "object", properties: { sku: { type: "string" } } },
+          return_schema: null,
+        })),
+        req_id: req.req_id,
+      };
+    case "client:get_config":
+      return { inputs: [], servers: {} };
+    case "client:get_desktop":
+      return { desktops: ["window://com.example.inventory/stock\n\nstock: 3"], req_id: req.req_id };
+    case "client:tool_call":
+      return { content: [{ type: "text", text: `ran ${String(req.tool_name)}` }], isError: false };
+    default:
+      return { code: 404, message: `the scripted Computer has no ${event}`, req_id: req.req_id };
+  }
+}
+
+function withReqId(value: unknown, reqId: unknown): unknown {
+  if (value === "$req_id") return reqId;
+  if (Array.isArray(value)) return value.map((v) => withReqId(v, reqId));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withReqId(v, reqId)]));
+}
+
+/** The adapter's call for a scene at a recorded place. Pure, so `audit` rebuilds it from the vector and the evidence. */
+export function agentCallOf(
+  spec: AgentSceneSpec,
+  at: { readonly url: string; readonly office_id: string; readonly agent_name: string },
+): WireAgentCall {
+  return {
+    url: at.url,
+    office_id: at.office_id,
+    agent_name: at.agent_name,
+    computer_name: spec.computer_name,
+    script: spec.script,
+    time_box_ms: spec.time_box_ms,
+  };
+}

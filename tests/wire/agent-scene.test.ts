@@ -1,0 +1,87 @@
+// The Agent-under-test scene (harness/wire/agent-scene.ts) with the reference Agent driving it, and
+// the facts (harness/wire/agent-facts.ts) read from its record: what the Agent sent, validated
+// against the data-structures models, and what its API surfaced, including a hand-made bad Agent.
+import { io } from "socket.io-client";
+import { describe, expect, it } from "vitest";
+import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
+import { agentFacts, openAgentCase, prepareAgentScene } from "../../harness/wire/index.ts";
+
+const reference = referenceInProcess();
+
+function scene(input: unknown) {
+  const prepared = prepareAgentScene(input);
+  if (!prepared.ok) throw new Error(prepared.problem);
+  return prepared.spec;
+}
+
+describe("the Agent scene", () => {
+  it("records a reference Agent's requests, the scripted Computer's answers and a pushed notification", async () => {
+    const opened = await openAgentCase(
+      "t1",
+      scene({
+        script: [
+          { do: "get_tools", as: "tools" },
+          { do: "tool_call", as: "call", tool_name: "inv__get_inventory", params: { sku: "A" }, timeout_s: 5 },
+          { do: "get_config", as: "config" },
+          { do: "wait", as: "settle", ms: 200 },
+        ],
+        answers: { "client:get_config": { code: 404, message: "gone", req_id: "$req_id" } },
+        push: [{ after: "client:tool_call", event: "notify:update_tool_list" }],
+      }),
+    );
+    const answer = await reference.call("wire.agent", opened.call as unknown as Record<string, unknown>);
+    const evidence = await opened.close();
+    expect(answer.result.kind).toBe("ok");
+    const facts = agentFacts(answer.result.kind === "ok" ? answer.result.output : undefined, evidence, (p) => p.dir === "in");
+    expect(facts.handshake).toMatchObject({ a2c_version: "0.4.0", first_transport: "polling", auth_has_role: false });
+    expect(facts.join).toMatchObject({ role: "agent", name: "sdk-agent", office_matches: true, asks_ack: true, count: 1 });
+    expect(facts.requests["client:tool_call"]).toMatchObject({
+      count: 1,
+      valid: true,
+      agent_is_its_name: true,
+      computers: ["kit-computer"],
+    });
+    expect(facts.req_ids_unique).toBe(true);
+    expect(facts.surfaced.tools).toEqual({ outcome: "ok", tool_names: ["inv__get_inventory", "inv__get_price"] });
+    expect(facts.surfaced.call).toMatchObject({ outcome: "ok", is_error: false, text: "ran inv__get_inventory" });
+    expect(facts.surfaced.config).toEqual({ outcome: "error", code: 404 });
+    expect(facts.notified).toEqual({ "notify:update_tool_list": true });
+  }, 20_000);
+
+  it("fails a hand-made Agent whose tool call lacks its timeout and reuses a req_id, and one that is never told", async () => {
+    const opened = await openAgentCase(
+      "t2",
+      scene({ script: [{ do: "wait", as: "w", ms: 1 }], push: [{ after: "join", event: "notify:enter_office" }] }),
+    );
+    const socket = io(`${opened.call.url}/smcp`, { transports: ["polling"], reconnection: false, forceNew: true, auth: { role: "agent" } });
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    await socket.emitWithAck("server:join_office", { role: "agent", name: "sdk-agent", office_id: opened.call.office_id });
+    const bad = { agent: "sdk-agent", req_id: "same", computer: "kit-computer", tool_name: "inv__get_inventory", params: {} };
+    await socket.emitWithAck("client:tool_call", bad);
+    await socket.emitWithAck("client:get_tools", { agent: "other", req_id: "same", computer: "kit-computer" });
+    socket.disconnect();
+    const evidence = await opened.close();
+    const facts = agentFacts({ joined: true, steps: [], notifications: [] }, evidence, (p) => p.dir === "in");
+    expect(facts.handshake.auth_has_role).toBe(true);
+    expect(facts.handshake.a2c_version).toBeNull();
+    expect(facts.requests["client:tool_call"]).toMatchObject({ valid: false, schema_errors: ["/ must have required property 'timeout'"] });
+    expect(facts.requests["client:get_tools"]).toMatchObject({ valid: true, agent_is_its_name: false });
+    expect(facts.req_ids_unique).toBe(false);
+    expect(facts.notified).toEqual({ "notify:enter_office": false });
+  }, 20_000);
+
+  it("refuses a scene whose step names repeat or whose tool_call names no tool", () => {
+    expect(
+      prepareAgentScene({
+        script: [
+          { do: "get_tools", as: "a" },
+          { do: "get_config", as: "a" },
+        ],
+      }),
+    ).toEqual({
+      ok: false,
+      problem: 'script/1: step name "a" is used twice',
+    });
+    expect(prepareAgentScene({ script: [{ do: "tool_call", as: "c" }] })).toMatchObject({ ok: false });
+  });
+});
