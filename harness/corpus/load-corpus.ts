@@ -120,6 +120,7 @@ export function loadCorpus(options: LoadOptions = {}): Corpus {
       dir: vectorsBySuite.get(d.name)?.dirs[0] ?? "",
       ops: d.ops,
       vectors: vectorsBySuite.get(d.name)?.vectors ?? [],
+      ...(d.opt_in !== undefined ? { opt_in: d.opt_in } : {}),
     }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { roots, suites, requirements: requirements.requirements };

@@ -20,6 +20,8 @@ export interface SuiteDefinition {
   readonly ops: readonly string[];
   readonly schemaId: string;
   readonly needs?: string;
+  /** Why the suite runs only when --suite names it. */
+  readonly opt_in?: string;
   readonly import?: UpstreamImport;
   /** The suite's default protocol span (suite.yaml), which files and vectors may narrow. */
   readonly since?: string;
@@ -92,6 +94,7 @@ export function readDefinition(
     title: string;
     ops?: string[];
     needs?: string;
+    opt_in?: string;
     import?: UpstreamImport;
     since?: string;
     until?: string;
@@ -133,6 +136,7 @@ export function readDefinition(
     ops,
     schemaId,
     ...(manifest.needs !== undefined ? { needs: manifest.needs } : {}),
+    ...(manifest.opt_in !== undefined ? { opt_in: manifest.opt_in } : {}),
     ...(manifest.since !== undefined ? { since: manifest.since } : {}),
     ...(manifest.until !== undefined ? { until: manifest.until } : {}),
     ...(manifest.covers !== undefined ? { covers: manifest.covers } : {}),

@@ -70,7 +70,7 @@ export function selectVectors(corpus: Corpus, selection: Selection): Vector[] {
   const tiers = selection.tiers && selection.tiers.length > 0 ? new Set(selection.tiers) : undefined;
   const ids = selection.ids ? new Set(selection.ids) : undefined;
   const inScope = corpus.suites
-    .filter((s) => !wanted || wanted.has(s.name))
+    .filter((s) => (wanted ? wanted.has(s.name) : s.opt_in === undefined))
     .flatMap((s) => s.vectors)
     .filter((v) => (!tiers || tiers.has(v.tier)) && (!ids || ids.has(v.id)));
   const keep = selection.filter ? filterMatcher(selection.filter) : () => true;

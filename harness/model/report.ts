@@ -7,6 +7,7 @@ import { record } from "../util/own.ts";
 import type { RevisionCoverage } from "./coverage.ts";
 import type { Difference } from "./difference.ts";
 import type { CallResult, Handshake, ImplementationStats, Transcript } from "./implementation.ts";
+import type { InteropCase } from "./interop.ts";
 import type { ProtocolChoice } from "./protocols.ts";
 import { type CaseStatus, FAILING_STATUSES, type FinalStatus, type Gap, isFault, SKIPPED_STATUSES, STATUSES } from "./status.ts";
 import type { Provenance, SpecRef, Tier } from "./vector.ts";
@@ -147,6 +148,8 @@ export interface Report {
   readonly implementations: readonly ImplementationRecord[];
   readonly vectors: readonly VectorRecord[];
   readonly cases: readonly CaseRecord[];
+  /** Interop cases (the wire-interop suite): one per vector and Agent × Server × Computer choice. */
+  readonly interop?: readonly InteropCase[];
   readonly summary: Summary;
   /** Facts derived once from vectors and cases, for every view. */
   readonly facts: ReportFacts;

@@ -51,6 +51,8 @@ export interface Suite {
   readonly dir: string;
   readonly ops: readonly string[];
   readonly vectors: readonly Vector[];
+  /** Why the suite runs only when --suite names it (a run without --suite leaves it out). */
+  readonly opt_in?: string;
 }
 
 export interface Corpus {

@@ -18,7 +18,7 @@ interface Counts {
   readonly not_applicable: number;
 }
 
-export type RunFailureKind = "failing_cases" | "not_started" | "no_judged_cases" | "orphan_gap" | "observe_gap";
+export type RunFailureKind = "failing_cases" | "not_started" | "no_judged_cases" | "orphan_gap" | "observe_gap" | "interop_cell";
 
 export interface RunFailure {
   readonly kind: RunFailureKind;
@@ -44,6 +44,14 @@ export interface VerdictInput {
   readonly summary: { readonly by_implementation: Readonly<Record<string, Counts>> };
   readonly run?: { readonly allow_empty?: boolean };
   readonly incomplete?: unknown;
+  readonly interop?: ReadonlyArray<{
+    readonly vector_id: string;
+    readonly agent: string;
+    readonly server: string;
+    readonly computer: string;
+    readonly cell: string;
+    readonly cause?: string;
+  }>;
 }
 
 export function runVerdict(report: VerdictInput): Verdict {
@@ -61,7 +69,9 @@ export function runVerdict(report: VerdictInput): Verdict {
       });
     // A known gap was judged too: its case still fails exactly as its expectations entry says (else it
     // would be stale). What must not pass is a selection where nothing was compared at all.
-    const judged = counts ? counts.judged : 0;
+    // An interop cell the implementation played a role in was judged too.
+    const cells = (report.interop ?? []).filter((c) => c.agent === name || c.server === name || c.computer === name).length;
+    const judged = (counts ? counts.judged : 0) + cells;
     if (judged === 0 && impl.not_started === undefined && report.run?.allow_empty !== true && !report.incomplete)
       failures.push({
         kind: "no_judged_cases",
@@ -82,6 +92,15 @@ export function runVerdict(report: VerdictInput): Verdict {
         vector_id: id,
         message: `${name}: ${impl.expectations!.file} lists ${id}, an observe-tier vector that is never judged, so the gap could never go stale`,
       });
+  }
+  for (const c of report.interop ?? []) {
+    if (c.cell === "pass") continue;
+    failures.push({
+      kind: "interop_cell",
+      implementation: `${c.agent}/${c.server}/${c.computer}`,
+      vector_id: c.vector_id,
+      message: `interop agent ${c.agent} × server ${c.server} × computer ${c.computer}: ${c.cell}${c.cause ? ` (${c.cause})` : ""}`,
+    });
   }
   const status = report.incomplete ? "incomplete" : failures.length > 0 ? "fail" : "pass";
   return { status, failures };

@@ -25,6 +25,7 @@ import {
   type WireEvidence,
 } from "../wire/index.ts";
 import { type Colors, colors } from "./color.ts";
+import { interopLines } from "./console-interop.ts";
 import { suiteTable, TABLE_LEGEND } from "./console-table.ts";
 import { line } from "./escape.ts";
 
@@ -151,6 +152,7 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
   const quiet = options.quiet === true;
   const lines: string[] = quiet ? [] : header(report, p, options.columns ?? 100);
   lines.push(...failureLines(report, p));
+  if (!quiet) lines.push(...interopLines(report.interop));
   // What fails the run besides failing cases: orphan or observe-tier expectations entries, an adapter that never started, nothing judged.
   for (const f of runLevelFailures(report.verdict)) lines.push(`${p.red(p.bold("RUN FAILS:"))} ${line`${f.message}`.text}`);
   if (report.incomplete)

@@ -15,6 +15,7 @@ import type { Expectations } from "../expectations/load-expectations.ts";
 import { reportCoverage } from "../model/coverage.ts";
 import { withDerived } from "../model/facts.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
+import type { InteropCase } from "../model/interop.ts";
 import { kitPackage } from "../model/kit-files.ts";
 import { applies, chooseProtocol, describeSpan, type ProtocolChoice } from "../model/protocols.ts";
 import {
@@ -31,6 +32,8 @@ import { newRunId } from "../model/run-id.ts";
 import type { Gap } from "../model/status.ts";
 import { applyGap } from "../model/status.ts";
 import type { Corpus, Tier, Vector } from "../model/vector.ts";
+import { WIRE_INTEROP_OP } from "../wire/index.ts";
+import { runInterop } from "./interop-phase.ts";
 import {
   closeTransport,
   isTransportOp,
@@ -96,9 +99,15 @@ export class RunSession {
   private readonly kitVersion: string;
   /** What the run was doing when it was aborted. */
   private abortedIn: string | undefined;
+  /** The vectors each implementation answers alone, and the wire-interop ones the run composes. */
+  private readonly caseVectors: readonly Vector[];
+  private readonly interopVectors: readonly Vector[];
+  private readonly interop: InteropCase[] = [];
 
   constructor(private readonly input: RunInput) {
     this.kitVersion = input.kitVersion ?? kitPackage().version;
+    this.caseVectors = input.vectors.filter((v) => v.op !== WIRE_INTEROP_OP);
+    this.interopVectors = input.vectors.filter((v) => v.op === WIRE_INTEROP_OP);
     const tiers = new Map<string, Tier>(input.corpus.suites.flatMap((s) => s.vectors.map((v) => [v.id, v.tier] as const)));
     const timeout = input.caseTimeoutMs ?? DEFAULT_DRIVER_OPTIONS.caseTimeoutMs;
     this.runs = input.implementations.map((impl) => {
@@ -108,7 +117,7 @@ export class RunSession {
         expectations,
         expectationsRecord: expectations && expectationsRecord(expectations, tiers),
         started: false,
-        cases: new Array<CaseRecord | undefined>(input.vectors.length),
+        cases: new Array<CaseRecord | undefined>(this.caseVectors.length),
       };
     });
   }
@@ -126,7 +135,19 @@ export class RunSession {
       const transport = signal?.aborted ? undefined : await transportFor(vectors);
       try {
         await Promise.all(this.runs.map((r) => this.runImplementation(r, transport)));
+        const players = this.runs.flatMap((r) =>
+          r.handshake && r.protocol && r.stats === undefined ? [{ impl: r.impl, handshake: r.handshake, protocol: r.protocol }] : [],
+        );
+        await runInterop(
+          this.interopVectors,
+          players,
+          transport,
+          (c) => this.interop.push(c),
+          () => signal?.aborted === true,
+        );
       } finally {
+        // Implementations stop only now: the interop phase needs every role still running.
+        await Promise.all(this.runs.filter((r) => r.stats === undefined).map(async (r) => (r.stats = await r.impl.stop())));
         await withinMs(closeTransport(transport), TRANSPORT_CLOSE_MS);
       }
     } finally {
@@ -154,9 +175,10 @@ export class RunSession {
 
   private report(incomplete: Incomplete | undefined): Report {
     const { corpus, vectors } = this.input;
+    const caseVectors = this.caseVectors;
     const cases = this.runs.flatMap((r) => r.cases.filter((c): c is CaseRecord => c !== undefined));
     const notRun = this.runs.flatMap((r) =>
-      vectors.flatMap((v, i) => (r.cases[i] === undefined ? [{ implementation: r.impl.name, vector_id: v.id }] : [])),
+      caseVectors.flatMap((v, i) => (r.cases[i] === undefined ? [{ implementation: r.impl.name, vector_id: v.id }] : [])),
     );
     const selectedSuites = new Set(vectors.map((v) => v.suite));
     const settings = this.input.settings ?? { suites: [], strict_protocol: false, allow_empty: false };
@@ -175,6 +197,7 @@ export class RunSession {
       implementations: this.runs.map((r) => this.record(r)),
       vectors: vectors.map(vectorRecord),
       cases,
+      ...(this.interop.length > 0 ? { interop: [...this.interop] } : {}),
       run: { implementations: this.runs.map((r) => r.impl.name), ...settings },
       ...(incomplete ? { incomplete: { ...incomplete, not_run: notRun } } : {}),
     });
@@ -209,7 +232,8 @@ export class RunSession {
   }
 
   private async runImplementation(r: ImplementationRun, transport: TransportServer): Promise<void> {
-    const { vectors, signal } = this.input;
+    const { signal } = this.input;
+    const vectors = this.caseVectors;
     const { impl } = r;
     const gapOf = (id: string) => r.expectations?.gaps.get(id);
     const unlessAborted = abortable(signal);
@@ -236,19 +260,15 @@ export class RunSession {
     r.handshake = handshake;
     const protocol = chooseProtocol(handshake.protocol_version, this.input.protocol);
     r.protocol = protocol;
-    try {
-      const serial = oneAtATime();
-      const wireLimit = atMost(WIRE_CONCURRENCY);
-      await Promise.all(
-        vectors.map(async (v, i) => {
-          if (signal?.aborted) return;
-          const answered = await unlessAborted(answer(impl, handshake, v, protocol, transport, serial, wireLimit));
-          if (answered) this.settle(r, i, caseRecord(impl.name, v, answered, gapOf(v.id)));
-        }),
-      );
-    } finally {
-      r.stats = await impl.stop();
-    }
+    const serial = oneAtATime();
+    const wireLimit = atMost(WIRE_CONCURRENCY);
+    await Promise.all(
+      vectors.map(async (v, i) => {
+        if (signal?.aborted) return;
+        const answered = await unlessAborted(answer(impl, handshake, v, protocol, transport, serial, wireLimit));
+        if (answered) this.settle(r, i, caseRecord(impl.name, v, answered, gapOf(v.id)));
+      }),
+    );
   }
 }
 

@@ -19,10 +19,26 @@ export {
 export type { StepRecord, WireEvidence, WireHandshake, WirePacket } from "./evidence.ts";
 export { type StepFacts, type WireFacts, wireFacts } from "./evidence-facts.ts";
 export { exchangeLines, focusOf, packetLine, packetsBehind, serverLinesBehind } from "./exchange.ts";
+export {
+  INTEROP_AGENT,
+  INTEROP_COMPUTER,
+  INTEROP_ROLES,
+  type InteropEvidence,
+  type InteropFacts,
+  type InteropRole,
+  type InteropSpec,
+  interopCell,
+  interopFacts,
+  prepareInterop,
+  type RoleCall,
+  WIRE_INTEROP_OP,
+} from "./interop.ts";
 export { modelErrors, modelNames } from "./models.ts";
 export { wireComparedValue, wireObservedValue } from "./observation.ts";
 export {
+  type OpenedMcpCases,
   type OpenedWireCase,
+  openMcpCases,
   openWire,
   type WireComputerCall,
   type WireLocation,
@@ -30,7 +46,8 @@ export {
   wireCallOf,
   wireLocationOf,
 } from "./open-case.ts";
-export { CLIENT_EVENTS, prepareWireCase, WIRE_COMPUTER_OP, type WireCaseSpec, type WireStep } from "./scene.ts";
+export { openRelay, type Relay, type RelayRecord } from "./relay.ts";
+export { CLIENT_EVENTS, CLOSE_ALLOWANCE_MS, prepareWireCase, WIRE_COMPUTER_OP, type WireCaseSpec, type WireStep } from "./scene.ts";
 export { type ServerFacts, serverComparedValue, serverFacts } from "./server-facts.ts";
 export {
   type ClientSpec,

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { type OpenCase, openTransportCase, type SceneServer } from "../transport/index.ts";
 import type { WireEvidence } from "./evidence.ts";
-import { CLOSE_ALLOWANCE_MS, prepareWireCase, type WireCaseSpec } from "./scene.ts";
+import { CLOSE_ALLOWANCE_MS, type McpServerScene, prepareWireCase, type WireCaseSpec } from "./scene.ts";
 import { openWireCase, type WireCase } from "./wire-case.ts";
 
 /** What the adapter gets (vectors/_schema/ops/wire.computer.json, input). */
@@ -27,11 +27,40 @@ export async function openWire(mcpServer: SceneServer, vectorInput: unknown, hin
   const prepared = prepareWireCase(vectorInput);
   if (!prepared.ok) return { ok: false, kind: "invalid_input", message: prepared.problem };
   const { spec } = prepared;
+  const opened = await openMcpCases(mcpServer, spec.servers, hint);
+  if (!opened.ok) return opened;
+  const { mcp, mcpUrls, secrets, closeAll } = opened;
+  try {
+    const wire = await openWireCase({ id: mcpServer.newCaseId(hint), spec, mcp, plantedSecrets: secrets });
+    return {
+      ok: true,
+      case: wire,
+      spec,
+      call: wireCallOf(spec, { url: wire.url, office_id: wire.officeId, mcp_urls: mcpUrls, planted_secrets: secrets }),
+    };
+  } catch (error) {
+    await closeAll();
+    return { ok: false, kind: "server", message: `the wire Server could not start: ${(error as Error).message}` };
+  }
+}
+
+export type OpenedMcpCases =
+  | {
+      readonly ok: true;
+      readonly mcp: Record<string, OpenCase>;
+      readonly mcpUrls: Record<string, string>;
+      readonly secrets: string[];
+      closeAll(): Promise<unknown>;
+    }
+  | { readonly ok: false; readonly kind: "invalid_input" | "server"; readonly message: string };
+
+/** One MCP case per server of the scene on the transport suite's MCP server; all closed again when one fails. */
+export async function openMcpCases(mcpServer: SceneServer, servers: readonly McpServerScene[], hint: string): Promise<OpenedMcpCases> {
   const mcp: Record<string, OpenCase> = {};
   const secrets: string[] = [];
   const closeAll = () => Promise.all(Object.values(mcp).map((c) => c.close()));
   const mcpUrls: Record<string, string> = {};
-  for (const s of spec.servers) {
+  for (const s of servers) {
     const opened = openTransportCase(
       mcpServer,
       {
@@ -56,18 +85,7 @@ export async function openWire(mcpServer: SceneServer, vectorInput: unknown, hin
     mcpUrls[s.name] = opened.call.url;
     if (s.credential) secrets.push(`kit-secret-${randomBytes(12).toString("hex")}`);
   }
-  try {
-    const wire = await openWireCase({ id: mcpServer.newCaseId(hint), spec, mcp, plantedSecrets: secrets });
-    return {
-      ok: true,
-      case: wire,
-      spec,
-      call: wireCallOf(spec, { url: wire.url, office_id: wire.officeId, mcp_urls: mcpUrls, planted_secrets: secrets }),
-    };
-  } catch (error) {
-    await closeAll();
-    return { ok: false, kind: "server", message: `the wire Server could not start: ${(error as Error).message}` };
-  }
+  return { ok: true, mcp, mcpUrls, secrets, closeAll };
 }
 
 /** Where a case's scene ran: what the harness filled in (all of it recorded in the case's evidence). */

@@ -207,6 +207,21 @@ describe("the reference's live Server (wire.server)", () => {
     await call(reference, { action: "stop", server_id });
   });
 
+  it("handles one client's events in the order they came, a client:* right behind an unacknowledged join included", async () => {
+    // Found by the interop matrix: a2c-smcp's Agent joins without asking for an ack and sends its
+    // get_tools at once; over WebSocket both arrive in one read and the route ran before the join.
+    const { url } = await start();
+    const computer = await connect(url);
+    computer.socket.on("client:get_tools", (req: { req_id: string }, ack: (v: unknown) => void) => ack({ tools: [], req_id: req.req_id }));
+    expect(await join(computer, "computer", "c1", "order")).toEqual([true, null]);
+    const agent = io(`${url}/smcp`, { query: { a2c_version: "0.4.0" }, transports: ["websocket"], reconnection: false, forceNew: true });
+    open.push(agent);
+    await new Promise<void>((resolve) => agent.once("connect", () => resolve()));
+    agent.emit("server:join_office", { role: "agent", name: "a1", office_id: "order" });
+    const answer = await agent.timeout(2_000).emitWithAck("client:get_tools", { agent: "a1", req_id: "r1", computer: "c1" });
+    expect(answer).toEqual({ tools: [], req_id: "r1" });
+  });
+
   it("stops by itself once its time box is over", async () => {
     const { url, server_id } = await start(reference, 1_000);
     const client = await connect(url);

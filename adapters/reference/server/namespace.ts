@@ -98,10 +98,13 @@ function serveSession(nsp: Namespace, offices: Offices, options: SmcpOptions, so
     if (member?.role === "agent" && reqId !== undefined) notify(member, "notify:tool_call_cancel", { agent: member.name, req_id: reqId });
   });
 
+  // onAny listeners run as the packet arrives, while socket.io hands events to on() listeners a tick
+  // later: without the same tick here, a client:* sent right behind an unacknowledged join (over
+  // WebSocket both arrive in one read) would be routed before the join is handled.
   socket.onAny((event: string, ...args: unknown[]) => {
     if (!event.startsWith(CLIENT_PREFIX)) return;
     const [payload, ack] = split(args);
-    void route(nsp, offices, socket.id, event, payload).then((answer) => ack(...answer));
+    process.nextTick(() => void route(nsp, offices, socket.id, event, payload).then((answer) => ack(...answer)));
   });
 
   // A disconnect is a leave (room-model.md §自动离开场景 1), heard by the office unless the whole Server is closing.

@@ -1,0 +1,60 @@
+/**
+ * An interop case in the report: one vector run with one implementation per role. The three roles
+ * are adjacent fields in the order agent, server, computer, so a tool rebuilds the grid (per
+ * Server, Agent × Computer) from report.json alone. `cell` is what the grid shows: pass, fail, or
+ * hang (a role's adapter call hit its time box); `evidence` is the relay's record and every adapter
+ * exchange, from which `audit` re-derives the verdict.
+ */
+import type { Difference } from "./difference.ts";
+import type { CaseStatus } from "./status.ts";
+
+export type InteropCell = "pass" | "fail" | "hang";
+
+export interface InteropCase {
+  readonly vector_id: string;
+  readonly agent: string;
+  readonly server: string;
+  readonly computer: string;
+  readonly cell: InteropCell;
+  readonly status: CaseStatus;
+  readonly diffs: readonly Difference[];
+  readonly note?: string;
+  /** One line: which role broke what, for a failing cell. */
+  readonly cause?: string;
+  readonly duration_ms: number;
+  readonly evidence: Readonly<Record<string, unknown>>;
+}
+
+/** Cells that fail the run: every one that is not a pass. */
+export function failingInterop(cases: readonly InteropCase[] | undefined): InteropCase[] {
+  return (cases ?? []).filter((c) => c.cell !== "pass");
+}
+
+export interface InteropGrid {
+  readonly servers: readonly string[];
+  readonly agents: readonly string[];
+  readonly computers: readonly string[];
+  /** The cell for (agent, server, computer): every vector's case of that choice together; undefined when none ran. */
+  cell(agent: string, server: string, computer: string): { readonly cell: InteropCell; readonly cases: readonly InteropCase[] } | undefined;
+}
+
+/** The grid every view draws: a hang outranks a fail, which outranks a pass. */
+export function interopGrid(cases: readonly InteropCase[]): InteropGrid {
+  const ordered = (key: "agent" | "server" | "computer") => [...new Set(cases.map((c) => c[key]))];
+  const byChoice = new Map<string, InteropCase[]>();
+  for (const c of cases) {
+    const k = JSON.stringify([c.agent, c.server, c.computer]);
+    byChoice.set(k, [...(byChoice.get(k) ?? []), c]);
+  }
+  return {
+    servers: ordered("server"),
+    agents: ordered("agent"),
+    computers: ordered("computer"),
+    cell(agent, server, computer) {
+      const found = byChoice.get(JSON.stringify([agent, server, computer]));
+      if (!found) return undefined;
+      const cell: InteropCell = found.some((c) => c.cell === "hang") ? "hang" : found.some((c) => c.cell === "fail") ? "fail" : "pass";
+      return { cell, cases: found };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The interop grid in the console: one block per Server, Agents down, Computers across, a mark per
+ * cell (✓ pass, ✗ fail, H hang, · not run), then the count.
+ */
+import { type InteropCase, interopGrid } from "../model/interop.ts";
+
+const MARK = { pass: "✓", fail: "✗", hang: "H" } as const;
+
+function markOf(cell: keyof typeof MARK | undefined): string {
+  return cell === undefined ? "·" : MARK[cell];
+}
+
+export function interopLines(cases: readonly InteropCase[] | undefined): string[] {
+  if (!cases || cases.length === 0) return [];
+  const grid = interopGrid(cases);
+  const width = Math.max(10, ...grid.computers.map((c) => c.length + 2), ...grid.agents.map((a) => a.length + 8));
+  const pad = (s: string, n = width) => s.padEnd(n);
+  const lines = ["interop: per server, agent ↓ × computer →"];
+  for (const server of grid.servers) {
+    lines.push(`  server ${server}`);
+    lines.push(`    ${pad("")}${grid.computers.map((c) => pad(c)).join("")}`);
+    for (const agent of grid.agents)
+      lines.push(`    ${pad(`agent ${agent}`)}${grid.computers.map((c) => pad(markOf(grid.cell(agent, server, c)?.cell))).join("")}`);
+  }
+  const cells = grid.servers
+    .flatMap((s) => grid.agents.flatMap((a) => grid.computers.map((c) => grid.cell(a, s, c))))
+    .filter((c) => c !== undefined);
+  const passed = cells.filter((c) => c.cell === "pass").length;
+  const hung = cells.filter((c) => c.cell === "hang").length;
+  lines.push(`  ${passed}/${cells.length} cells pass${hung ? `, ${hung} hang` : ""} (✓ pass, ✗ fail, H hang, · not run)`);
+  return lines;
+}

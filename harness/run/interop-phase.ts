@@ -1,0 +1,125 @@
+/**
+ * The interop phase of a run: after every implementation answered its own cases, and before any is
+ * stopped, each wire-interop vector runs over every Agent × Server × Computer choice among the
+ * implementations that started and offer the role's op (27 with reference, python and rust), a few
+ * at a time. Each becomes an InteropCase judged from its evidence alone.
+ */
+import { describeDifference } from "../diff/describe.ts";
+import { judge } from "../diff/judge.ts";
+import type { Difference } from "../model/difference.ts";
+import type { Handshake, Implementation } from "../model/implementation.ts";
+import type { InteropCase } from "../model/interop.ts";
+import { applies, type ProtocolChoice } from "../model/protocols.ts";
+import type { Vector } from "../model/vector.ts";
+import { type INTEROP_ROLES, type InteropEvidence, type InteropFacts, interopCell, interopFacts } from "../wire/index.ts";
+import type { TransportServer } from "./transport-cases.ts";
+import { atMost } from "./wire-cases.ts";
+import { interopEvidence, ROLE_OPS } from "./wire-interop-cases.ts";
+
+/** Interop cases in flight: each holds three SDK roles, an MCP case and a relay. */
+export const INTEROP_CONCURRENCY = 3;
+
+export interface Player {
+  readonly impl: Implementation;
+  readonly handshake: Handshake;
+  readonly protocol: ProtocolChoice;
+}
+
+export async function runInterop(
+  vectors: readonly Vector[],
+  players: readonly Player[],
+  transport: TransportServer,
+  onCase: (c: InteropCase) => void,
+  aborted: () => boolean,
+): Promise<void> {
+  if (vectors.length === 0) return;
+  const limit = atMost(INTEROP_CONCURRENCY);
+  const tasks: Promise<void>[] = [];
+  for (const vector of vectors) {
+    const able = (role: (typeof INTEROP_ROLES)[number]) =>
+      players.filter((p) => p.handshake.operations.includes(ROLE_OPS[role]) && applies(vector, p.protocol.used));
+    for (const agent of able("agent"))
+      for (const server of able("server"))
+        for (const computer of able("computer"))
+          tasks.push(
+            limit(async () => {
+              if (aborted()) return;
+              onCase(await interopCase(vector, { agent: agent.impl, server: server.impl, computer: computer.impl }, transport));
+            }),
+          );
+  }
+  await Promise.all(tasks);
+}
+
+async function interopCase(
+  vector: Vector,
+  roles: { agent: Implementation; server: Implementation; computer: Implementation },
+  transport: TransportServer,
+): Promise<InteropCase> {
+  const started = performance.now();
+  const caseId = `${roles.agent.name}-${roles.server.name}-${roles.computer.name}-${vector.id.split("/").at(-1)}`
+    .replace(/[^A-Za-z0-9_.-]+/g, "-")
+    .slice(0, 80);
+  const evidence: InteropEvidence =
+    transport && "server" in transport
+      ? await interopEvidence(roles, vector, transport.server, caseId)
+      : {
+          kind: "interop",
+          case_id: caseId,
+          roles: { agent: roles.agent.name, server: roles.server.name, computer: roles.computer.name },
+          office_id: "",
+          relay: null,
+          server_start: { request: null, response: null, result: "not_run" },
+          server_stop: null,
+          computer: null,
+          agent: null,
+          mcp: {},
+          stopped: transport?.fault ?? "no MCP scene server",
+        };
+  return judgeInterop(vector, evidence, Math.round(performance.now() - started));
+}
+
+/** The case from its evidence alone: `audit` calls this too. */
+export function judgeInterop(
+  vector: Vector | { readonly id: string; readonly expected?: unknown; readonly op: string },
+  evidence: InteropEvidence,
+  durationMs: number,
+): InteropCase {
+  const facts = interopFacts(evidence);
+  const judgement = judge(vector as Vector, { kind: "ok", output: facts });
+  const cell = interopCell(judgement.status, facts);
+  const cause = cell === "pass" ? undefined : causeOf(evidence, facts, judgement.diffs);
+  return {
+    vector_id: vector.id,
+    agent: evidence.roles.agent,
+    server: evidence.roles.server,
+    computer: evidence.roles.computer,
+    cell,
+    status: judgement.status,
+    diffs: judgement.diffs,
+    ...(judgement.note !== undefined ? { note: judgement.note } : {}),
+    ...(cause ? { cause } : {}),
+    duration_ms: durationMs,
+    evidence: evidence as unknown as Readonly<Record<string, unknown>>,
+  };
+}
+
+/** One line: the role the first difference points at (by what the fact is about), and the difference. */
+function causeOf(evidence: InteropEvidence, facts: InteropFacts, diffs: readonly Difference[]): string {
+  const { roles } = evidence;
+  for (const role of ["server", "computer", "agent"] as const)
+    if (facts.calls[role] !== "ok" && facts.calls[role] !== "not_run")
+      return `${role} ${roles[role]}: its adapter call ended ${facts.calls[role]}`;
+  if (evidence.stopped)
+    return evidence.stopped.replace("the Computer", `computer ${roles.computer}`).replace("the Server", `server ${roles.server}`);
+  const first = diffs[0];
+  if (!first) return "no difference recorded";
+  const [, top, , leaf] = first.path.split("/");
+  const role =
+    top === "computer_joined" || top === "tool_runs"
+      ? `computer ${roles.computer} (through server ${roles.server})`
+      : top === "notified" && leaf === "delivered"
+        ? `server ${roles.server} or computer ${roles.computer}`
+        : `agent ${roles.agent}`;
+  return `${role}: ${describeDifference(first)}`;
+}

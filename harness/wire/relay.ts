@@ -1,0 +1,142 @@
+/**
+ * The recording relay of an interop case: a Socket.IO Server of the harness's (127.0.0.1, a port
+ * from the OS) in front of an SDK's Server. Each client that connects to it gets its own upstream
+ * connection (socket.io-client) to the SDK's Server with the same a2c_version query and auth; every
+ * event and ack is passed on unchanged both ways, and every packet on the client side is recorded.
+ * So an SDK Agent and an SDK Computer talk through the SDK Server as they would directly, and the
+ * kit still holds the whole exchange as evidence. Nothing here judges.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server, type Socket } from "socket.io";
+import { io as connectUpstream, type Socket as UpstreamSocket } from "socket.io-client";
+import type { WireHandshake, WirePacket } from "./evidence.ts";
+import { PacketRecorder } from "./packet-recorder.ts";
+import { SMCP_NAMESPACE } from "./scene.ts";
+
+const HOST = "127.0.0.1";
+const UPSTREAM_CONNECT_MS = 5_000;
+
+export interface RelayRecord {
+  readonly url: string;
+  readonly upstream: string;
+  readonly handshakes: readonly WireHandshake[];
+  /** `dir` seen from the relay: `in` a client sent, `out` the relay passed to it from the Server. */
+  readonly packets: readonly WirePacket[];
+  /** Upstream connections the SDK Server refused, with why. */
+  readonly refused: ReadonlyArray<{ readonly conn: string; readonly error: string }>;
+  readonly dropped_packets: number;
+}
+
+export interface Relay {
+  readonly url: string;
+  /** Resolves once a client joined `office` with `role` and the SDK Server acknowledged it as a success; false after `ms`. */
+  joined(role: "agent" | "computer", ms: number): Promise<boolean>;
+  /** Runs `task` once, right after the Server's answer to the first request of `event` was passed on. */
+  onAnswered(event: string, task: () => Promise<void> | void): void;
+  /** Disconnects every client (the Computer's session ends), closes the relay; resolves with the record. Idempotent. */
+  close(): Promise<RelayRecord>;
+}
+
+export async function openRelay(upstream: string): Promise<Relay> {
+  const started = performance.now();
+  const since = () => performance.now() - started;
+  const recorder = new PacketRecorder(since);
+  const handshakes: WireHandshake[] = [];
+  const refused: Array<{ conn: string; error: string }> = [];
+  const uppers = new Set<UpstreamSocket>();
+  const joins: Array<{ role: unknown; ok: boolean }> = [];
+  const waiters = new Set<() => void>();
+  const afterAnswer = new Map<string, () => Promise<void> | void>();
+
+  const http = createServer();
+  const io = new Server(http, { serveClient: false, pingInterval: 5_000, pingTimeout: 5_000, maxHttpBufferSize: 8e6 });
+  io.engine.on("connection", (raw: { id: string; request: { url?: string }; transport: { name: string } }) => {
+    handshakes.push({ conn: raw.id, t_ms: Math.round(since() * 10) / 10, url: raw.request.url ?? "", transport: raw.transport.name });
+    recorder.attach(raw as never);
+  });
+  const nsp = io.of(SMCP_NAMESPACE);
+  const upstreamOf = new WeakMap<Socket, UpstreamSocket>();
+  nsp.use((socket, next) => {
+    const query = socket.handshake.query as Record<string, string>;
+    const up = connectUpstream(`${upstream}${SMCP_NAMESPACE}`, {
+      query: query.a2c_version === undefined ? {} : { a2c_version: query.a2c_version },
+      auth: socket.handshake.auth,
+      transports: ["polling", "websocket"],
+      reconnection: false,
+      forceNew: true,
+      timeout: UPSTREAM_CONNECT_MS,
+    });
+    uppers.add(up);
+    up.once("connect", () => {
+      upstreamOf.set(socket, up);
+      next();
+    });
+    up.once("connect_error", (error: Error) => {
+      refused.push({ conn: (socket.conn as unknown as { id: string }).id, error: error.message });
+      up.disconnect();
+      next(new Error(`the Server refused the connection: ${error.message}`));
+    });
+  });
+  nsp.on("connection", (socket) => {
+    const up = upstreamOf.get(socket) as UpstreamSocket;
+    socket.onAny((event: string, ...args: unknown[]) => {
+      const ack = typeof args.at(-1) === "function" ? (args.pop() as (...a: unknown[]) => void) : undefined;
+      if (!ack) return void up.emit(event, ...args);
+      up.emit(event, ...args, (...reply: unknown[]) => {
+        if (event === "server:join_office") {
+          joins.push({ role: (args[0] as { role?: unknown } | undefined)?.role, ok: reply[0] === true || reply.length === 0 });
+          for (const wake of waiters) wake();
+        }
+        ack(...reply);
+        const task = afterAnswer.get(event);
+        afterAnswer.delete(event);
+        if (task) void Promise.resolve(task()).catch(() => undefined);
+      });
+    });
+    up.onAny((event: string, ...args: unknown[]) => {
+      const ack = typeof args.at(-1) === "function" ? (args.pop() as (...a: unknown[]) => void) : undefined;
+      if (!ack) return void socket.emit(event, ...args);
+      socket.emit(event, ...args, (...reply: unknown[]) => ack(...reply));
+    });
+    socket.on("disconnect", () => up.disconnect());
+    up.on("disconnect", () => socket.disconnect(true));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(0, HOST, () => resolve());
+  });
+  const url = `http://${HOST}:${(http.address() as AddressInfo).port}`;
+  let closing: Promise<RelayRecord> | undefined;
+  return {
+    url,
+    joined: (role, ms) =>
+      new Promise<boolean>((resolve) => {
+        const check = () => {
+          if (!joins.some((j) => j.role === role && j.ok)) return;
+          done(true);
+        };
+        const timer = setTimeout(() => done(false), ms);
+        const done = (value: boolean) => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(value);
+        };
+        waiters.add(check);
+        check();
+      }),
+    onAnswered: (event, task) => {
+      afterAnswer.set(event, task);
+    },
+    close: () =>
+      (closing ??= (async () => {
+        io.disconnectSockets(true);
+        for (const up of uppers) up.disconnect();
+        const closed = new Promise<void>((resolve) => io.close(() => resolve()));
+        http.closeAllConnections();
+        await closed;
+        return { url, upstream, handshakes, packets: recorder.packets, refused, dropped_packets: recorder.dropped };
+      })()),
+  };
+}
