@@ -21,6 +21,7 @@ import { vectorContentHash } from "../model/vector-hash.ts";
 import { runVerdict } from "../model/verdict.ts";
 import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
 import { resultOf } from "../protocol/to-result.ts";
+import { judgeInterop } from "../run/interop-phase.ts";
 import { isTransportOp, judgedResult } from "../run/transport-cases.ts";
 import { isWireOp, wireCompared } from "../run/wire-cases.ts";
 import { prepareTransportCase } from "../transport/prepare-case.ts";
@@ -28,11 +29,13 @@ import { sha256Hex } from "../util/canonical-json.ts";
 import {
   type AgentSceneEvidence,
   agentCallOf,
+  type InteropEvidence,
   prepareAgentScene,
   prepareServerScene,
   prepareWireCase,
   startCallOf,
   WIRE_AGENT_OP,
+  WIRE_INTEROP_OP,
   WIRE_SERVER_OP,
   type WireEvidence,
   wireCallOf,
@@ -87,6 +90,7 @@ export function auditReport(report: Report): AuditResult {
     return auditCase(c, vector, impl, gaps.get(c.implementation), (p) => problems.push(`${where}: ${p}`));
   });
   checkCompleteness(report, vectors, implementations, seen, problems);
+  auditInterop(report, vectors, problems);
   // Facts (disagreements, verdict agreement) come from the answers the transcripts hold, so re-derive them too.
   for (const d of report.facts ? diffValues(reportFacts(report.vectors, derived), report.facts) : [])
     problems.push(`facts${d.path}: re-derived ${JSON.stringify(d.expected)}, the report says ${JSON.stringify(d.actual)}`);
@@ -96,7 +100,29 @@ export function auditReport(report: Report): AuditResult {
   if (report.verdict !== undefined)
     for (const d of diffValues(runVerdict({ ...report, summary }), report.verdict))
       problems.push(`verdict${d.path}: re-derived ${JSON.stringify(d.expected)}, the report says ${JSON.stringify(d.actual)}`);
-  return { cases: report.cases.length, problems, notes };
+  return { cases: report.cases.length + (report.interop?.length ?? 0), problems, notes };
+}
+
+/** Each interop case's verdict, cell and cause, re-derived from its evidence alone. */
+function auditInterop(report: Report, vectors: ReadonlyMap<string, VectorRecord>, problems: string[]): void {
+  for (const c of report.interop ?? []) {
+    const where = `interop ${c.vector_id} agent ${c.agent} × server ${c.server} × computer ${c.computer}`;
+    const vector = vectors.get(c.vector_id);
+    if (!vector || vector.op !== WIRE_INTEROP_OP) {
+      problems.push(`${where}: no such interop vector in the report`);
+      continue;
+    }
+    const evidence = c.evidence as unknown as InteropEvidence;
+    const roles = evidence?.roles;
+    if (roles?.agent !== c.agent || roles?.server !== c.server || roles?.computer !== c.computer)
+      problems.push(`${where}: the case's roles differ from those its evidence records`);
+    const derived = judgeInterop(vector as never, evidence, c.duration_ms);
+    for (const key of ["cell", "status", "diffs", "cause"] as const)
+      if (diffValues(derived[key] ?? null, c[key] ?? null).length > 0)
+        problems.push(
+          `${where}: its evidence gives ${key} ${JSON.stringify(derived[key] ?? null)}, the report says ${JSON.stringify(c[key] ?? null)}`,
+        );
+  }
 }
 
 /** Vectors by id, each checked against its content hash (what its cases check: op, input, expected value or error, tier, span). */
@@ -130,7 +156,9 @@ function checkCompleteness(
     notRun.add(key);
   }
   for (const name of implementations.keys())
-    for (const id of vectors.keys()) {
+    for (const [id, v] of vectors) {
+      if (v.op === WIRE_INTEROP_OP) continue; // run per role choice, audited with the interop cases
+
       const key = caseKey(name, id);
       if (!seen.has(key) && !notRun.has(key)) problems.push(`${name} ${id}: no case, and not listed as not run (deleted from the report)`);
     }

@@ -54,7 +54,10 @@ ${mine.map(
 )}  </testsuite>
 `;
   });
-  const runFailures = report.verdict ? runLevelFailures(report.verdict).filter((f) => f.implementation === implementation) : [];
+  // An interop cell names its three roles ("agent/server/computer"): each role's document carries it.
+  const mine = (f: RunFailure) =>
+    f.implementation === implementation || (f.kind === "interop_cell" && f.implementation.split("/").includes(implementation));
+  const runFailures = report.verdict ? runLevelFailures(report.verdict).filter(mine) : [];
   if (runFailures.length > 0)
     body.push(xml`  <testsuite name="${`${implementation}.run`}" tests="${runFailures.length}" failures="${runFailures.length}" errors="0" skipped="0" time="0.000" timestamp="${timestamp}">
 ${runFailures.map(

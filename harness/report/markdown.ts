@@ -5,6 +5,7 @@
  */
 
 import { describeDifference } from "../diff/describe.ts";
+import { interopGrid } from "../model/interop.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { Counts, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
@@ -163,6 +164,24 @@ export function renderMarkdown(report: Report): string {
     lines.push(md``, md`## Known gaps (${gaps.length})`, md``);
     for (const c of gaps) lines.push(md`- **${c.vector_id}** on ${c.implementation}: ${c.gap?.reason ?? ""}`);
   }
+  lines.push(...interopMarkdown(report.interop));
   lines.push(...renderCoverageMarkdown(report.coverage ?? []));
   return `${join("md", lines, "\n").text}\n`;
+}
+
+/** Per Server, a table Agent × Computer (pass / fail / hang), then each non-passing case's cause. */
+function interopMarkdown(cases: Report["interop"]): Markup[] {
+  if (!cases || cases.length === 0) return [];
+  const grid = interopGrid(cases);
+  const lines: Markup[] = [md``, md`## Interop (${cases.filter((c) => c.cell === "pass").length}/${cases.length} cases pass)`, md``];
+  for (const server of grid.servers) {
+    lines.push(md`Server **${server}** (Agents down, Computers across):`, md``);
+    lines.push(md`| agent | ${cells(grid.computers.map((c) => md`${c}`))} |`, md`| --- | ${cells(grid.computers.map(() => md`---`))} |`);
+    for (const agent of grid.agents)
+      lines.push(md`| ${agent} | ${cells(grid.computers.map((c) => md`${grid.cell(agent, server, c)?.cell ?? "not run"}`))} |`);
+    lines.push(md``);
+  }
+  for (const c of cases.filter((x) => x.cell !== "pass"))
+    lines.push(md`- **${c.cell}** agent ${c.agent} × server ${c.server} × computer ${c.computer} (${c.vector_id}): ${c.cause ?? ""}`);
+  return lines;
 }
