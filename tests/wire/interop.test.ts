@@ -1,0 +1,85 @@
+// The interop case end to end with the reference in all three roles (the relay in front of its
+// Server, its Computer on the kit's MCP server, its Agent on the relay), judged from the evidence;
+// the same evidence with the Agent's answer edited fails with a cause naming the Agent; and the
+// grid every view draws.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
+import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
+import { type InteropCase, interopGrid } from "../../harness/model/interop.ts";
+import type { Vector } from "../../harness/model/vector.ts";
+import { interopLines } from "../../harness/report/console-interop.ts";
+import { judgeInterop } from "../../harness/run/interop-phase.ts";
+import { interopEvidence } from "../../harness/run/wire-interop-cases.ts";
+import { type SceneServer, startSceneServer } from "../../harness/transport/index.ts";
+import type { InteropEvidence } from "../../harness/wire/index.ts";
+
+let mcp: SceneServer;
+beforeAll(async () => {
+  mcp = await startSceneServer();
+});
+afterAll(async () => {
+  await mcp.close();
+});
+
+const vector = (): Vector => {
+  const found = loadCorpus()
+    .suites.find((s) => s.name === "wire-interop")
+    ?.vectors.find((v) => v.id === "wire-interop/round-trip/whole-scenario");
+  if (!found) throw new Error("no interop vector");
+  return found;
+};
+
+describe("an interop case", () => {
+  it("passes with the reference in every role, and fails with a cause naming the Agent once its answer is edited", async () => {
+    const reference = referenceInProcess();
+    await reference.start();
+    const v = vector();
+    const evidence = await interopEvidence({ agent: reference, server: reference, computer: reference }, v, mcp, "t-interop");
+    const judged = judgeInterop(v, evidence, 0);
+    expect(judged.diffs).toEqual([]);
+    expect(judged).toMatchObject({ cell: "pass", agent: "reference", server: "reference", computer: "reference" });
+    expect(Object.keys(judged).slice(1, 4)).toEqual(["agent", "server", "computer"]);
+    expect(evidence.relay?.packets.some((p) => p.event === "notify:update_tool_list" && p.dir === "out")).toBe(true);
+    expect(evidence.added_tool).toBe(true);
+
+    const steps = (evidence.agent?.output as { steps: Array<Record<string, unknown>> }).steps;
+    const edited: InteropEvidence = {
+      ...evidence,
+      agent: {
+        ...evidence.agent!,
+        output: { ...(evidence.agent!.output as object), steps: steps.map((s) => (s.as === "call" ? { ...s, outcome: "error" } : s)) },
+      },
+    };
+    const failed = judgeInterop(v, edited, 0);
+    expect(failed.cell).toBe("fail");
+    expect(failed.cause).toMatch(/^agent reference: \/surfaced\/call\/outcome/);
+    await reference.stop();
+  }, 60_000);
+});
+
+describe("the interop grid", () => {
+  const cell = (agent: string, server: string, computer: string, c: InteropCase["cell"]): InteropCase => ({
+    vector_id: "v",
+    agent,
+    server,
+    computer,
+    cell: c,
+    status: c === "pass" ? "pass" : "fail",
+    diffs: [],
+    duration_ms: 1,
+    evidence: {},
+  });
+
+  it("draws one block per Server, a hang over a fail over a pass, and a dot for a choice that never ran", () => {
+    const cases = [cell("a", "s", "c", "pass"), cell("b", "s", "c", "fail"), cell("a", "s", "d", "hang"), cell("b", "s", "d", "pass")];
+    const extra = { ...cell("a", "s", "c", "fail"), vector_id: "w" };
+    const grid = interopGrid([...cases, extra]);
+    expect(grid.cell("a", "s", "c")?.cell).toBe("fail");
+    expect(grid.cell("a", "s", "d")?.cell).toBe("hang");
+    expect(grid.cell("a", "t", "c")).toBeUndefined();
+    const lines = interopLines(cases.slice(0, 3));
+    expect(lines.join("\n")).toContain("server s");
+    expect(lines.at(-1)).toMatch(/^ {2}1\/3 cells pass, 1 hang/);
+    expect(lines.find((l) => l.includes("agent b"))).toMatch(/✗\s+·/);
+  });
+});
