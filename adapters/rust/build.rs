@@ -4,6 +4,8 @@
 //!
 //! Also the cfg `adapter_wire_server`: set when that lock has the SDK's Server crates
 //! (smcp-server-core + smcp-server-hyper, the `wire.server` operation); versions/0.3.2 lists neither.
+//! And the cfg `adapter_wire_agent`: set when that lock has the SDK's Agent crate (smcp-agent, the
+//! `wire.agent` operation); versions/0.3.2 does not list it either.
 use std::{env, fs, path::PathBuf, process::Command};
 
 fn locked_versions(lock: &str, name: &str) -> Vec<String> {
@@ -55,6 +57,11 @@ fn main() {
         println!("cargo:rustc-cfg=adapter_wire_server");
         println!("cargo:rustc-env=ADAPTER_SMCP_SERVER_CORE_VERSION={}", locked_version(&lock, "smcp-server-core"));
         println!("cargo:rustc-env=ADAPTER_SMCP_SERVER_HYPER_VERSION={}", locked_version(&lock, "smcp-server-hyper"));
+    }
+    println!("cargo:rustc-check-cfg=cfg(adapter_wire_agent)");
+    if !locked_versions(&lock, "smcp-agent").is_empty() {
+        println!("cargo:rustc-cfg=adapter_wire_agent");
+        println!("cargo:rustc-env=ADAPTER_SMCP_AGENT_VERSION={}", locked_version(&lock, "smcp-agent"));
     }
     let rustc = env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let version = Command::new(rustc)

@@ -6,6 +6,12 @@ export interface Handshake {
   /** The A2C-SMCP protocol version the SDK claims. */
   readonly protocol_version: string | null;
   readonly operations: readonly string[];
+  /**
+   * The offered operations whose calls the adapter answers concurrently, in any order (a long call
+   * holds no other back). Absent: none is promised, and the harness runs live cases that need it
+   * one at a time.
+   */
+  readonly concurrent?: readonly string[];
   readonly runtime?: string;
 }
 

@@ -144,7 +144,12 @@ export interface Report {
   readonly started_at: string;
   readonly finished_at: string;
   readonly environment: { readonly node: string; readonly platform: string; readonly arch: string; readonly kit_version: string };
-  readonly corpus: { readonly roots: readonly string[]; readonly suites: ReadonlyArray<{ name: string; title: string; vectors: number }> };
+  readonly corpus: {
+    readonly roots: readonly string[];
+    readonly suites: ReadonlyArray<{ name: string; title: string; vectors: number }>;
+    /** Opt-in suites this run left out (it named no --suite): run them with --suite <name>. */
+    readonly left_out?: readonly string[];
+  };
   readonly implementations: readonly ImplementationRecord[];
   readonly vectors: readonly VectorRecord[];
   readonly cases: readonly CaseRecord[];

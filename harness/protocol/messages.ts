@@ -85,6 +85,9 @@ export function parseFromAdapter(line: string, strict: boolean, opOf?: (id: numb
         ok: false,
         problem: `the adapter speaks adapter protocol ${JSON.stringify(value.adapter_protocol)}; the harness speaks ${ADAPTER_PROTOCOL}`,
       };
+    const notOffered = value.concurrent?.filter((op) => !value.operations.includes(op)) ?? [];
+    if (notOffered.length > 0)
+      return { ok: false, problem: `a hello whose concurrent names operations it does not offer: ${notOffered.join(", ")}` };
   }
   if (strict) {
     if (!fromAdapter(value)) return { ok: false, problem: `violates the adapter schema: ${describe(fromAdapter)}` };

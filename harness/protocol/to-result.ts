@@ -14,6 +14,7 @@ export function handshakeOf(hello: HelloMessage): Handshake {
     sdk: hello.sdk,
     protocol_version: hello.protocol_version,
     operations: hello.operations,
+    ...(hello.concurrent !== undefined ? { concurrent: hello.concurrent } : {}),
     ...(hello.runtime !== undefined ? { runtime: hello.runtime } : {}),
   };
 }

@@ -109,6 +109,8 @@ function header(report: Report, p: Colors, columns: number): string[] {
     line`corpus: ${plural(report.vectors.length, "vector")} in ${plural(report.corpus.suites.length, "suite")} (${authored} authored, ${report.vectors.length - authored} upstream)`
       .text,
   );
+  if (report.corpus.left_out?.length)
+    out.push(line`  left out (opt-in): ${report.corpus.left_out.join(", ")}; run with --suite ${report.corpus.left_out.join(",")}`.text);
   for (const impl of report.implementations) {
     const restarts = impl.stats.restarts ? `, ${plural(impl.stats.restarts, "restart")}` : "";
     const gaps = impl.expectations

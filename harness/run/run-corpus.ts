@@ -43,6 +43,7 @@ import {
   type TransportServer,
   transportAnswer,
   transportFor,
+  transportSchedule,
 } from "./transport-cases.ts";
 import { atMost, isWireOp, WIRE_CONCURRENCY, wireCaseAnswer, wireCompared } from "./wire-cases.ts";
 
@@ -193,6 +194,10 @@ export class RunSession {
         suites: corpus.suites
           .filter((s) => selectedSuites.has(s.name))
           .map((s) => ({ name: s.name, title: s.title, vectors: vectors.filter((v) => v.suite === s.name).length })),
+        // Opt-in suites a run without --suite left out: named, so nobody reads their absence as a pass.
+        ...(settings.suites.length === 0 && corpus.suites.some((s) => s.opt_in !== undefined && !selectedSuites.has(s.name))
+          ? { left_out: corpus.suites.filter((s) => s.opt_in !== undefined && !selectedSuites.has(s.name)).map((s) => s.name) }
+          : {}),
       },
       implementations: this.runs.map((r) => this.record(r)),
       vectors: vectors.map(vectorRecord),
@@ -332,7 +337,12 @@ function answer(
   if (outside) return outside;
   if (vector.needs !== undefined) return notSent("unsupported", `needs ${vector.needs}, which the kit does not provide yet`);
   if (!handshake.operations.includes(vector.op)) return notSent("unsupported", `${impl.name} does not offer ${vector.op}`);
-  if (isTransportOp(vector.op)) return serial(() => transportAnswer(impl, vector, transport, (message) => notSent("crash", message)));
+  if (isTransportOp(vector.op))
+    return transportSchedule(
+      handshake,
+      vector.op,
+      serial,
+    )(() => transportAnswer(impl, vector, transport, (message) => notSent("crash", message)));
   if (isWireOp(vector.op)) return wireLimit(() => wireCaseAnswer(impl, vector, transport, (message) => notSent("crash", message)));
   return impl.call(vector.op, vector.input);
 }

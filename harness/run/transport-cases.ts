@@ -4,7 +4,7 @@
  * called with the URL of that scene only, and the server's record of every exchange joins the
  * case's transcript, so the verdict (and `audit`) can rest on what the server saw.
  */
-import type { Answer, CallResult, Implementation } from "../model/implementation.ts";
+import type { Answer, CallResult, Handshake, Implementation } from "../model/implementation.ts";
 import { opDefinition } from "../model/operations.ts";
 import type { Vector } from "../model/vector.ts";
 import {
@@ -18,7 +18,7 @@ import {
   TransportError,
 } from "../transport/index.ts";
 import { adapterBudgetMs } from "../transport/prepare-case.ts";
-import { wireJudgedResult } from "./wire-cases.ts";
+import { atMost, wireJudgedResult } from "./wire-cases.ts";
 
 export function isTransportOp(op: string): boolean {
   return opDefinition(op)?.kind === "transport";
@@ -95,10 +95,40 @@ export function mcpRevisions(
   return { sent: distinct(facts.flatMap((f) => f.revisions_sent)), negotiated: distinct(facts.map((f) => f.negotiated_revision)) };
 }
 
+/** How many transport cases of one implementation run at once when its handshake declares the operation concurrent. */
+export const TRANSPORT_CONCURRENCY = 6;
+
+type Schedule = <T>(task: () => Promise<T>) => Promise<T>;
+
+/** Whether an implementation's handshake promises to answer calls of `op` concurrently (the hello's `concurrent`). */
+export function answersConcurrently(handshake: Handshake, op: string): boolean {
+  return handshake.concurrent?.includes(op) === true;
+}
+
+/** The concurrent limit of each implementation's run, found through that run's one-at-a-time queue. */
+const concurrentLimits = new WeakMap<Schedule, Schedule>();
+
 /**
- * Runs tasks one after another. An implementation's transport cases go through one of these: a case
- * may legitimately take its whole time box, and an adapter that drives one MCP client at a time
- * would otherwise leave the pipelined ones waiting past their own timeouts.
+ * Where an implementation's transport case of `op` waits for its turn: when the handshake declares
+ * the op concurrent, a limit of TRANSPORT_CONCURRENCY shared by the implementation's transport cases
+ * (one per `serial`, its queue for this run), so the suite takes about as long as its slowest cases;
+ * otherwise `serial` itself.
+ */
+export function transportSchedule(handshake: Handshake, op: string, serial: Schedule): Schedule {
+  if (!answersConcurrently(handshake, op)) return serial;
+  let limit = concurrentLimits.get(serial);
+  if (limit === undefined) {
+    limit = atMost(TRANSPORT_CONCURRENCY);
+    concurrentLimits.set(serial, limit);
+  }
+  return limit;
+}
+
+/**
+ * Runs tasks one after another. The transport cases of an implementation that does not declare
+ * transport.call_tool concurrent go through one of these: a case may legitimately take its whole
+ * time box, and an adapter that drives one MCP client at a time would otherwise leave the
+ * pipelined ones waiting past their own timeouts.
  */
 export function oneAtATime(): <T>(task: () => Promise<T>) => Promise<T> {
   let tail: Promise<unknown> = Promise.resolve();

@@ -22,13 +22,15 @@ describe.runIf(process.env["SMCP_SDK_TESTS"] === "1")("rust adapter over smcp / 
     const report = await runCorpus({ corpus, vectors, implementations: [rust!.implementation] });
     const sdk = report.implementations[0]!.handshake.sdk;
     expect(sdk.version).toBe(lockedVersion("smcp-computer"));
-    // rmcp is the MCP client the transport operation drives, the server crates the Server wire.server runs: their versions are evidence too
+    // rmcp is the MCP client the transport operation drives, the server crates the Server wire.server runs, smcp-agent the Agent
+    // wire.agent drives: their versions are evidence too
     expect(sdk.packages).toEqual({
       smcp: lockedVersion("smcp"),
       "smcp-computer": lockedVersion("smcp-computer"),
       rmcp: lockedVersion("rmcp"),
       "smcp-server-core": lockedVersion("smcp-server-core"),
       "smcp-server-hyper": lockedVersion("smcp-server-hyper"),
+      "smcp-agent": lockedVersion("smcp-agent"),
     });
     expect(report.cases.filter((c) => ["crash", "timeout", "protocol_error"].includes(c.status))).toEqual([]);
     expect(report.cases.filter((c) => c.suite.startsWith("upstream-")).every((c) => c.status === "pass")).toBe(true);

@@ -5,7 +5,8 @@
 //! in arrival order; the SDK's async APIs run on one current-thread tokio runtime. The exception is
 //! `wire.computer` (a live session of seconds): each call runs on a thread and runtime of its own
 //! and is answered when it ends (`wire_computer`); `wire.server` (the SDK's own Server, start / stop)
-//! runs on a runtime of its own and answers from there (`wire_server`). SDK diagnostics (tracing events) are captured
+//! runs on a runtime of its own and answers from there (`wire_server`); `wire.agent` (the SDK's own
+//! Agent client, a live session) runs on a runtime of its own too (`wire_agent`). SDK diagnostics (tracing events) are captured
 //! in memory by `capture` or written to stderr, never to stdout.
 
 mod bench;
@@ -34,6 +35,10 @@ mod wire_computer;
 // crates (build.rs sets the cfg from Cargo.lock; versions/0.3.2 does not list them).
 #[cfg(adapter_wire_server)]
 mod wire_server;
+// The SDK's own Agent client (smcp-agent): only where the manifest has that crate (build.rs sets the
+// cfg from Cargo.lock; versions/0.3.2 does not list it).
+#[cfg(adapter_wire_agent)]
+mod wire_agent;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -81,6 +86,10 @@ const OPERATIONS: &[(&str, Handler)] = &[
     // Servers' runtime (the table entry is the same call, synchronous).
     #[cfg(adapter_wire_server)]
     (wire_server::OP, wire_server::run),
+    // The SDK's own Agent client against the harness's Server (loopback only): a live session of
+    // seconds on a thread and runtime of its own, like wire.computer.
+    #[cfg(adapter_wire_agent)]
+    (wire_agent::OP, wire_agent::run),
     (bench::SELF, bench::run),
 ];
 
@@ -92,6 +101,10 @@ fn hello() -> Value {
     {
         packages["smcp-server-core"] = json!(env!("ADAPTER_SMCP_SERVER_CORE_VERSION"));
         packages["smcp-server-hyper"] = json!(env!("ADAPTER_SMCP_SERVER_HYPER_VERSION"));
+    }
+    #[cfg(adapter_wire_agent)]
+    {
+        packages["smcp-agent"] = json!(env!("ADAPTER_SMCP_AGENT_VERSION"));
     }
     json!({
         "type": "hello",

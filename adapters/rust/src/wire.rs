@@ -22,6 +22,8 @@ use crate::{answer, hello, surrogate, wire_computer, Ctx};
 const CHUNK: usize = 64 * 1024;
 /// `wire_server::OP` (the module exists only where the manifest has the SDK's Server crates).
 const WIRE_SERVER: &str = "wire.server";
+/// `wire_agent::OP` (the module exists only where the manifest has smcp-agent).
+const WIRE_AGENT: &str = "wire.agent";
 
 /// A reply to a line serde_json refused: a string with a lone UTF-16 surrogate (\uD800) has no Rust
 /// `String`, so serde_json, the JSON reader every SDK entry point sits behind, refuses the text. The
@@ -86,6 +88,15 @@ pub fn serve(ctx: &Ctx) {
                     match wire_computer::spawn(&id, input, &out) {
                         Ok(session) => sessions.push(session),
                         Err(reply) => out.add(&reply),
+                    }
+                } else if cfg!(adapter_wire_agent) && op == WIRE_AGENT {
+                    #[cfg(adapter_wire_agent)]
+                    {
+                        sessions.retain(|s| !s.is_finished());
+                        match crate::wire_agent::spawn(&id, input, &out) {
+                            Ok(session) => sessions.push(session),
+                            Err(reply) => out.add(&reply),
+                        }
                     }
                 } else if cfg!(adapter_wire_server) && op == WIRE_SERVER {
                     #[cfg(adapter_wire_server)]
