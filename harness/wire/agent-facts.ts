@@ -162,7 +162,11 @@ function valueFacts(value: unknown): Omit<SurfacedFacts, "outcome" | "code"> {
     return { session_names: sessions.map((s) => String((s as { name?: unknown }).name)).sort() };
   if (isObject(value) && Array.isArray(value.content)) {
     const text = value.content.find((c) => isObject(c) && c.type === "text") as { text?: unknown } | undefined;
-    return { is_error: typeof value.isError === "boolean" ? value.isError : null, text: typeof text?.text === "string" ? text.text : null };
+    // MCP's CallToolResult.isError is optional and read as false when absent (as evidence-facts.ts reads acks).
+    return {
+      is_error: typeof value.isError === "boolean" ? value.isError : false,
+      text: typeof text?.text === "string" ? text.text : null,
+    };
   }
   return {};
 }

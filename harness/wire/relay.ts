@@ -56,8 +56,11 @@ export async function openRelay(upstream: string): Promise<Relay> {
     recorder.attach(raw as never);
   });
   const nsp = io.of(SMCP_NAMESPACE);
-  const upstreamOf = new WeakMap<Socket, UpstreamSocket>();
-  nsp.use((socket, next) => {
+  // The client is admitted at once and its events wait for the upstream connection: holding its
+  // CONNECT until the SDK Server answered would add the relay's own latency to the handshake, and
+  // a client that sends before its CONNECT is acknowledged would then lose events only through
+  // the relay. An upstream refusal disconnects the client and is recorded.
+  nsp.on("connection", (socket) => {
     const query = socket.handshake.query as Record<string, string>;
     const up = connectUpstream(`${upstream}${SMCP_NAMESPACE}`, {
       query: query.a2c_version === undefined ? {} : { a2c_version: query.a2c_version },
@@ -68,30 +71,30 @@ export async function openRelay(upstream: string): Promise<Relay> {
       timeout: UPSTREAM_CONNECT_MS,
     });
     uppers.add(up);
-    up.once("connect", () => {
-      upstreamOf.set(socket, up);
-      next();
+    const ready = new Promise<boolean>((resolve) => {
+      up.once("connect", () => resolve(true));
+      up.once("connect_error", (error: Error) => {
+        refused.push({ conn: (socket.conn as unknown as { id: string }).id, error: error.message });
+        up.disconnect();
+        socket.disconnect(true);
+        resolve(false);
+      });
     });
-    up.once("connect_error", (error: Error) => {
-      refused.push({ conn: (socket.conn as unknown as { id: string }).id, error: error.message });
-      up.disconnect();
-      next(new Error(`the Server refused the connection: ${error.message}`));
-    });
-  });
-  nsp.on("connection", (socket) => {
-    const up = upstreamOf.get(socket) as UpstreamSocket;
     socket.onAny((event: string, ...args: unknown[]) => {
       const ack = typeof args.at(-1) === "function" ? (args.pop() as (...a: unknown[]) => void) : undefined;
-      if (!ack) return void up.emit(event, ...args);
-      up.emit(event, ...args, (...reply: unknown[]) => {
-        if (event === "server:join_office") {
-          joins.push({ role: (args[0] as { role?: unknown } | undefined)?.role, ok: reply[0] === true || reply.length === 0 });
-          for (const wake of waiters) wake();
-        }
-        ack(...reply);
-        const task = afterAnswer.get(event);
-        afterAnswer.delete(event);
-        if (task) void Promise.resolve(task()).catch(() => undefined);
+      void ready.then((ok) => {
+        if (!ok) return;
+        if (!ack) return void up.emit(event, ...args);
+        up.emit(event, ...args, (...reply: unknown[]) => {
+          if (event === "server:join_office") {
+            joins.push({ role: (args[0] as { role?: unknown } | undefined)?.role, ok: reply[0] === true || reply.length === 0 });
+            for (const wake of waiters) wake();
+          }
+          ack(...reply);
+          const task = afterAnswer.get(event);
+          afterAnswer.delete(event);
+          if (task) void Promise.resolve(task()).catch(() => undefined);
+        });
       });
     });
     up.onAny((event: string, ...args: unknown[]) => {
