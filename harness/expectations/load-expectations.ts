@@ -9,6 +9,7 @@ import { CorpusError } from "../corpus/errors.ts";
 import { readCorpusText } from "../corpus/read-file.ts";
 import { errorMessage, errorPointer } from "../corpus/schema-registry.ts";
 import { parseSource } from "../corpus/yaml-source.ts";
+import type { InteropKnown } from "../model/interop.ts";
 import type { Gap } from "../model/status.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
 
@@ -17,6 +18,8 @@ export interface Expectations {
   readonly implementation: string;
   readonly sdk_version?: string;
   readonly gaps: ReadonlyMap<string, Gap>;
+  /** Known failures of interop cases this implementation plays a role in. */
+  readonly interop?: readonly InteropKnown[];
   /** sha256 of the file's bytes (absent when there is no file), recorded in the report for `audit`. */
   readonly sha256?: string;
 }
@@ -41,7 +44,7 @@ export function loadExpectations(file: string, implementation: string): Expectat
       })),
     );
   }
-  const data = source.data as { implementation: string; sdk_version?: string; gaps: Gap[] | null };
+  const data = source.data as { implementation: string; sdk_version?: string; gaps: Gap[] | null; interop?: InteropKnown[] | null };
   const gaps = new Map<string, Gap>();
   (data.gaps ?? []).forEach((gap, i) => {
     if (gaps.has(gap.id)) {
@@ -56,6 +59,7 @@ export function loadExpectations(file: string, implementation: string): Expectat
     implementation: data.implementation,
     ...(data.sdk_version !== undefined ? { sdk_version: data.sdk_version } : {}),
     gaps,
+    ...(data.interop?.length ? { interop: data.interop } : {}),
     sha256: sha256Hex(Buffer.from(text, "utf8")),
   };
 }

@@ -23,11 +23,38 @@ export interface InteropCase {
   readonly cause?: string;
   readonly duration_ms: number;
   readonly evidence: Readonly<Record<string, unknown>>;
+  /** A failing cell an implementation's expectations list (it then does not fail the run). */
+  readonly known?: { readonly implementation: string; readonly reason: string };
+  /** A passing cell an implementation's expectations still list as failing (it fails the run). */
+  readonly stale?: { readonly implementation: string; readonly reason: string };
 }
 
-/** Cells that fail the run: every one that is not a pass. */
+/** An expectations entry for interop: this implementation, in `role`, with the other roles in `with` (any when omitted). */
+export interface InteropKnown {
+  readonly id: string;
+  readonly role: "agent" | "server" | "computer";
+  readonly with?: { readonly agent?: string; readonly server?: string; readonly computer?: string };
+  readonly cell: "fail" | "hang";
+  readonly reason: string;
+  /** Why the failure depends on timing: a listed case that passes is then not stale. */
+  readonly intermittent?: string;
+}
+
+/** The case with its expectations applied: `known` for a listed failure of the same kind, `stale` for a listed one that passed. */
+export function withKnown(c: InteropCase, listed: ReadonlyMap<string, readonly InteropKnown[]>): InteropCase {
+  for (const [implementation, entries] of listed)
+    for (const e of entries) {
+      if (e.id !== c.vector_id || c[e.role] !== implementation) continue;
+      if (Object.entries(e.with ?? {}).some(([role, name]) => c[role as "agent" | "server" | "computer"] !== name)) continue;
+      if (c.cell === "pass") return e.intermittent ? c : { ...c, stale: { implementation, reason: e.reason } };
+      if (c.cell === e.cell) return { ...c, known: { implementation, reason: e.reason } };
+    }
+  return c;
+}
+
+/** Cases that fail the run: a fail or hang no expectations list, and a pass they still list. */
 export function failingInterop(cases: readonly InteropCase[] | undefined): InteropCase[] {
-  return (cases ?? []).filter((c) => c.cell !== "pass");
+  return (cases ?? []).filter((c) => (c.cell !== "pass" && !c.known) || c.stale);
 }
 
 export interface InteropGrid {

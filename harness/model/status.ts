@@ -51,6 +51,8 @@ export interface Gap {
   readonly id: string;
   readonly status: GapStatus;
   readonly reason: string;
+  /** Why the failure depends on timing (a race in the SDK): a listed case that passes is then a pass, not stale. */
+  readonly intermittent?: string;
 }
 
 /**
@@ -61,5 +63,6 @@ export interface Gap {
 export function applyGap(raw: CaseStatus, gap: Gap | undefined): FinalStatus {
   if (!gap) return raw;
   if (raw === gap.status) return "known_gap";
+  if (raw === "pass" && gap.intermittent !== undefined) return "pass";
   return raw === "unsupported" || raw === "observed" || raw === "not_applicable" ? raw : "stale";
 }

@@ -51,6 +51,8 @@ export interface VerdictInput {
     readonly computer: string;
     readonly cell: string;
     readonly cause?: string;
+    readonly known?: unknown;
+    readonly stale?: { readonly implementation: string };
   }>;
 }
 
@@ -94,7 +96,14 @@ export function runVerdict(report: VerdictInput): Verdict {
       });
   }
   for (const c of report.interop ?? []) {
-    if (c.cell === "pass") continue;
+    if (c.stale)
+      failures.push({
+        kind: "interop_cell",
+        implementation: `${c.agent}/${c.server}/${c.computer}`,
+        vector_id: c.vector_id,
+        message: `interop agent ${c.agent} × server ${c.server} × computer ${c.computer}: passes, but ${c.stale.implementation}'s expectations still list it (stale)`,
+      });
+    if (c.cell === "pass" || c.known) continue;
     failures.push({
       kind: "interop_cell",
       implementation: `${c.agent}/${c.server}/${c.computer}`,

@@ -1,13 +1,16 @@
 /**
  * The interop grid in the console: one block per Server, Agents down, Computers across, a mark per
- * cell (✓ pass, ✗ fail, H hang, · not run), then the count.
+ * cell (✓ pass, ✗ fail, H hang, k known failure, ! stale, · not run), then the count.
  */
 import { type InteropCase, interopGrid } from "../model/interop.ts";
 
 const MARK = { pass: "✓", fail: "✗", hang: "H" } as const;
-
-function markOf(cell: keyof typeof MARK | undefined): string {
-  return cell === undefined ? "·" : MARK[cell];
+/** What a cell shows: its mark, `k` when every non-passing case of it is a listed known failure, `!` when a listed one passed. */
+function cellMark(cell: ReturnType<ReturnType<typeof interopGrid>["cell"]>): string {
+  if (!cell) return "·";
+  if (cell.cases.some((c) => c.stale)) return "!";
+  if (cell.cell !== "pass" && cell.cases.every((c) => c.cell === "pass" || c.known)) return "k";
+  return MARK[cell.cell];
 }
 
 export function interopLines(cases: readonly InteropCase[] | undefined): string[] {
@@ -20,13 +23,19 @@ export function interopLines(cases: readonly InteropCase[] | undefined): string[
     lines.push(`  server ${server}`);
     lines.push(`    ${pad("")}${grid.computers.map((c) => pad(c)).join("")}`);
     for (const agent of grid.agents)
-      lines.push(`    ${pad(`agent ${agent}`)}${grid.computers.map((c) => pad(markOf(grid.cell(agent, server, c)?.cell))).join("")}`);
+      lines.push(`    ${pad(`agent ${agent}`)}${grid.computers.map((c) => pad(cellMark(grid.cell(agent, server, c)))).join("")}`);
   }
   const cells = grid.servers
     .flatMap((s) => grid.agents.flatMap((a) => grid.computers.map((c) => grid.cell(a, s, c))))
     .filter((c) => c !== undefined);
   const passed = cells.filter((c) => c.cell === "pass").length;
   const hung = cells.filter((c) => c.cell === "hang").length;
-  lines.push(`  ${passed}/${cells.length} cells pass${hung ? `, ${hung} hang` : ""} (✓ pass, ✗ fail, H hang, · not run)`);
+  for (const c of cases.filter((x) => x.known))
+    lines.push(
+      `  known: agent ${c.agent} × server ${c.server} × computer ${c.computer}: ${c.cause ?? c.cell} (listed by ${c.known!.implementation})`,
+    );
+  lines.push(
+    `  ${passed}/${cells.length} cells pass${hung ? `, ${hung} hang` : ""} (✓ pass, ✗ fail, H hang, k known failure, ! stale, · not run)`,
+  );
   return lines;
 }

@@ -23,13 +23,16 @@ export function renderInteropHtml(cases: readonly InteropCase[] | undefined): Ma
           const cell = grid.cell(agent, server, computer);
           if (!cell) return html`<td class="none">not run</td>`;
           const first = cell.cases.find((c) => c.cell !== "pass") ?? cell.cases[0]!;
-          const label = cell.cell === "pass" ? "pass" : html`<a href="#${caseId(first)}">${cell.cell}</a>`;
-          return html`<td class="${cell.cell === "pass" ? "pass" : "fail"}" title="${first.cause ?? ""}">${label}</td>`;
+          const known = cell.cell !== "pass" && cell.cases.every((c) => c.cell === "pass" || c.known);
+          const word = known ? `${cell.cell} (known)` : cell.cases.some((c) => c.stale) ? "pass (stale gap)" : cell.cell;
+          const label = word === "pass" ? "pass" : html`<a href="#${caseId(first)}">${word}</a>`;
+          const css = cell.cell === "pass" ? "pass" : known ? "gap" : "fail";
+          return html`<td class="${css}" title="${first.cause ?? ""}">${label}</td>`;
         })}</tr>`,
     );
     return html`<h3>server ${server}</h3><table class="interop">${head}${rows}</table>`;
   });
-  const failing = cases.filter((c) => c.cell !== "pass");
+  const failing = cases.filter((c) => c.cell !== "pass" || c.stale);
   return html`<h2 id="interop">Interop (${cases.filter((c) => c.cell === "pass").length}/${cases.length} cases pass)</h2>
 <p>one SDK's Agent drives one SDK's Computer through one SDK's Server, with the kit's recording relay in front of the Server; per Server, Agents down and Computers across. A failing cell links to its case.</p>
 ${tables}
@@ -44,6 +47,6 @@ function caseHtml(c: InteropCase): Markup {
     if (p.dir === "in" && p.event === "server:join_office") roleOf.set(p.conn, String((p.args?.[0] as { role?: unknown })?.role ?? "?"));
   const lines = packets.map((p) => `${roleOf.get(p.conn) ?? p.conn} ${packetLine(p, undefined, WHOLE_PACKET_CHARS)}`).join("\n");
   return html`<details id="${caseId(c)}" class="case"><summary><b>${c.cell}</b> ${c.vector_id}: agent ${c.agent} × server ${c.server} × computer ${c.computer} — ${c.cause ?? ""}</summary>
-<ul>${c.diffs.map((d) => html`<li>${describeDifference(d)}</li>`)}</ul>
+${c.known ? html`<p>known failure, listed by ${c.known.implementation}: ${c.known.reason}</p>` : ""}${c.stale ? html`<p>stale: ${c.stale.implementation} still lists it: ${c.stale.reason}</p>` : ""}<ul>${c.diffs.map((d) => html`<li>${describeDifference(d)}</li>`)}</ul>
 <details class="exchange"><summary>Socket.IO exchange through the relay: ${packets.length} packets (→ to the client, ← from it)</summary><pre class="transcript">${lines}</pre></details></details>`;
 }

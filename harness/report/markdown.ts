@@ -182,6 +182,8 @@ function interopMarkdown(cases: Report["interop"]): Markup[] {
     lines.push(md``);
   }
   for (const c of cases.filter((x) => x.cell !== "pass"))
-    lines.push(md`- **${c.cell}** agent ${c.agent} × server ${c.server} × computer ${c.computer} (${c.vector_id}): ${c.cause ?? ""}`);
+    lines.push(
+      md`- **${c.cell}${c.known ? " (known)" : ""}** agent ${c.agent} × server ${c.server} × computer ${c.computer} (${c.vector_id}): ${c.cause ?? ""}${c.known ? ` — listed by ${c.known.implementation}: ${c.known.reason}` : ""}`,
+    );
   return lines;
 }

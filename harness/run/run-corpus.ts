@@ -15,7 +15,7 @@ import type { Expectations } from "../expectations/load-expectations.ts";
 import { reportCoverage } from "../model/coverage.ts";
 import { withDerived } from "../model/facts.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
-import type { InteropCase } from "../model/interop.ts";
+import { type InteropCase, withKnown } from "../model/interop.ts";
 import { kitPackage } from "../model/kit-files.ts";
 import { applies, chooseProtocol, describeSpan, type ProtocolChoice } from "../model/protocols.ts";
 import {
@@ -139,11 +139,12 @@ export class RunSession {
         const players = this.runs.flatMap((r) =>
           r.handshake && r.protocol && r.stats === undefined ? [{ impl: r.impl, handshake: r.handshake, protocol: r.protocol }] : [],
         );
+        const listed = new Map([...(this.input.expectations ?? new Map())].map(([name, e]) => [name, e.interop ?? []] as const));
         await runInterop(
           this.interopVectors,
           players,
           transport,
-          (c) => this.interop.push(c),
+          (c) => this.interop.push(withKnown(c, listed)),
           () => signal?.aborted === true,
         );
       } finally {
@@ -337,12 +338,10 @@ function answer(
   if (outside) return outside;
   if (vector.needs !== undefined) return notSent("unsupported", `needs ${vector.needs}, which the kit does not provide yet`);
   if (!handshake.operations.includes(vector.op)) return notSent("unsupported", `${impl.name} does not offer ${vector.op}`);
-  if (isTransportOp(vector.op))
-    return transportSchedule(
-      handshake,
-      vector.op,
-      serial,
-    )(() => transportAnswer(impl, vector, transport, (message) => notSent("crash", message)));
+  if (isTransportOp(vector.op)) {
+    const schedule = transportSchedule(handshake, vector.op, serial); // concurrent when the handshake says so
+    return schedule(() => transportAnswer(impl, vector, transport, (message) => notSent("crash", message)));
+  }
   if (isWireOp(vector.op)) return wireLimit(() => wireCaseAnswer(impl, vector, transport, (message) => notSent("crash", message)));
   return impl.call(vector.op, vector.input);
 }

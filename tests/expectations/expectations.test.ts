@@ -21,6 +21,10 @@ describe("applyGap", () => {
     ["pass", gap, "stale"],
     ["crash", gap, "stale"],
     ["unsupported", gap, "unsupported"],
+    // An intermittent gap (a timing race the evidence shows): a pass is a pass, a different failure still stale.
+    ["pass", { ...gap, intermittent: "race" }, "pass"],
+    ["fail", { ...gap, intermittent: "race" }, "known_gap"],
+    ["timeout", { ...gap, intermittent: "race" }, "stale"],
   ] as const)("%s with gap %j → %s", (raw, g, final) => {
     expect(applyGap(raw, g)).toBe(final);
   });

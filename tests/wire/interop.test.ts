@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
-import { type InteropCase, interopGrid } from "../../harness/model/interop.ts";
+import { type InteropCase, interopGrid, withKnown } from "../../harness/model/interop.ts";
 import type { Vector } from "../../harness/model/vector.ts";
+import { runVerdict } from "../../harness/model/verdict.ts";
 import { interopLines } from "../../harness/report/console-interop.ts";
 import { judgeInterop } from "../../harness/run/interop-phase.ts";
 import { interopEvidence } from "../../harness/run/wire-interop-cases.ts";
@@ -42,7 +43,7 @@ describe("an interop case", () => {
     expect(evidence.relay?.packets.some((p) => p.event === "notify:update_tool_list" && p.dir === "out")).toBe(true);
     expect(evidence.added_tool).toBe(true);
 
-    const steps = (evidence.agent?.output as { steps: Array<Record<string, unknown>> }).steps;
+    const steps = (evidence.agent!.output as { steps: Array<Record<string, unknown>> }).steps;
     const edited: InteropEvidence = {
       ...evidence,
       agent: {
@@ -81,5 +82,42 @@ describe("the interop grid", () => {
     expect(lines.join("\n")).toContain("server s");
     expect(lines.at(-1)).toMatch(/^ {2}1\/3 cells pass, 1 hang/);
     expect(lines.find((l) => l.includes("agent b"))).toMatch(/✗\s+·/);
+  });
+});
+
+describe("interop expectations", () => {
+  const base: InteropCase = {
+    vector_id: "v",
+    agent: "python",
+    server: "rust",
+    computer: "reference",
+    cell: "fail",
+    status: "fail",
+    diffs: [],
+    duration_ms: 1,
+    evidence: {},
+  };
+  const entry = { id: "v", role: "server" as const, with: { agent: "python" }, cell: "fail" as const, reason: "why" };
+
+  it("marks a listed failure known, a listed pass stale unless the entry says the failure is intermittent, and leaves others alone", () => {
+    const listed = new Map([["rust", [entry]]]);
+    expect(withKnown(base, listed).known).toEqual({ implementation: "rust", reason: "why" });
+    expect(withKnown({ ...base, cell: "pass", status: "pass" }, listed).stale).toEqual({ implementation: "rust", reason: "why" });
+    expect(
+      withKnown({ ...base, cell: "pass", status: "pass" }, new Map([["rust", [{ ...entry, intermittent: "a race" }]]])).stale,
+    ).toBeUndefined();
+    expect(withKnown({ ...base, agent: "reference" }, listed).known).toBeUndefined();
+    expect(withKnown({ ...base, cell: "hang" }, listed).known).toBeUndefined();
+    expect(withKnown({ ...base, server: "python" }, listed).known).toBeUndefined();
+  });
+
+  it("fails the run on an unlisted failure and on a stale entry, not on a known one", () => {
+    const verdict = (interop: InteropCase[]) =>
+      runVerdict({ implementations: [], summary: { by_implementation: {} }, interop }).failures.map((f) => f.kind);
+    expect(verdict([base])).toEqual(["interop_cell"]);
+    expect(verdict([{ ...base, known: { implementation: "rust", reason: "why" } }])).toEqual([]);
+    expect(verdict([{ ...base, cell: "pass", status: "pass", stale: { implementation: "rust", reason: "why" } }])).toEqual([
+      "interop_cell",
+    ]);
   });
 });
