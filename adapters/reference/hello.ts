@@ -16,13 +16,16 @@ export const READINGS: Readonly<Record<RenderReading, { readonly protocol: strin
 };
 
 export function referenceHello(reading: RenderReading) {
+  // The live operations answer through a promise, in-process and in the subprocess adapter alike: any number at once.
+  const live = Object.keys(referenceLiveOperations(reading));
   return {
     type: "hello",
     adapter_protocol: 1,
     implementation: READINGS[reading].name,
     sdk: { name: `${KIT.name}/reference`, version: KIT.version },
     protocol_version: READINGS[reading].protocol,
-    operations: [...Object.keys(REFERENCE_OPERATIONS), ...Object.keys(referenceLiveOperations(reading))],
+    operations: [...Object.keys(REFERENCE_OPERATIONS), ...live],
+    ...(live.length > 0 ? { concurrent: live } : {}),
     runtime: `node ${process.version}`,
   } as const;
 }

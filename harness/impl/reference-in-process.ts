@@ -2,7 +2,8 @@
  * The reference implementation called directly, without a process boundary. Its transcripts hold
  * the protocol lines it would exchange, so they audit like any adapter's; those lines are encoded
  * only when read (a report being written), not on the hot path of a large run or fuzz. A live
- * operation (wire.computer) is answered asynchronously, through a promise.
+ * operation (wire.*) is answered asynchronously, through a promise, so any number run at once: the
+ * handshake (adapters/reference/hello.ts) lists them as `concurrent`.
  */
 import { READINGS, referenceHello } from "../../adapters/reference/hello.ts";
 import {

@@ -66,8 +66,11 @@ export interface InteropGrid {
 }
 
 /** The grid every view draws: a hang outranks a fail, which outranks a pass. */
-export function interopGrid(cases: readonly InteropCase[]): InteropGrid {
-  const ordered = (key: "agent" | "server" | "computer") => [...new Set(cases.map((c) => c[key]))];
+export function interopGrid(cases: readonly InteropCase[], order: readonly string[] = []): InteropGrid {
+  // Axes in the run's implementation order (the order cases finished in is no order at all).
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  const ordered = (key: "agent" | "server" | "computer") =>
+    [...new Set(cases.map((c) => c[key]))].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   const byChoice = new Map<string, InteropCase[]>();
   for (const c of cases) {
     const k = JSON.stringify([c.agent, c.server, c.computer]);

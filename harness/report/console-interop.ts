@@ -13,9 +13,9 @@ function cellMark(cell: ReturnType<ReturnType<typeof interopGrid>["cell"]>): str
   return MARK[cell.cell];
 }
 
-export function interopLines(cases: readonly InteropCase[] | undefined): string[] {
+export function interopLines(cases: readonly InteropCase[] | undefined, order: readonly string[] = []): string[] {
   if (!cases || cases.length === 0) return [];
-  const grid = interopGrid(cases);
+  const grid = interopGrid(cases, order);
   const width = Math.max(10, ...grid.computers.map((c) => c.length + 2), ...grid.agents.map((a) => a.length + 8));
   const pad = (s: string, n = width) => s.padEnd(n);
   const lines = ["interop: per server, agent ↓ × computer →"];

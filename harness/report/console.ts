@@ -154,7 +154,13 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
   const quiet = options.quiet === true;
   const lines: string[] = quiet ? [] : header(report, p, options.columns ?? 100);
   lines.push(...failureLines(report, p));
-  if (!quiet) lines.push(...interopLines(report.interop));
+  if (!quiet)
+    lines.push(
+      ...interopLines(
+        report.interop,
+        report.implementations.map((i) => i.name),
+      ),
+    );
   // What fails the run besides failing cases: orphan or observe-tier expectations entries, an adapter that never started, nothing judged.
   for (const f of runLevelFailures(report.verdict)) lines.push(`${p.red(p.bold("RUN FAILS:"))} ${line`${f.message}`.text}`);
   if (report.incomplete)
@@ -168,9 +174,15 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
   if (!quiet) lines.push(...footer(report, p));
   const o = report.summary.overall;
   const runLevel = runLevelFailures(report.verdict).length;
-  const closing = line`conformance: ${o.pass} passed, ${o.failed} failed, ${o.skipped} skipped, ${o.not_applicable} not applicable${
-    runLevel ? `; the run FAILS for ${runLevel} more reason${runLevel > 1 ? "s" : ""} (RUN FAILS above)` : ""
-  }${report.incomplete ? "; INCOMPLETE" : ""}`.text;
+  const interop = report.interop?.length
+    ? `; interop ${report.interop.filter((c) => c.cell === "pass").length}/${report.interop.length} cases pass${
+        report.interop.some((c) => c.known) ? ` (${report.interop.filter((c) => c.known).length} known failures)` : ""
+      }`
+    : "";
+  const closing =
+    line`conformance: ${o.pass} passed, ${o.failed} failed, ${o.skipped} skipped, ${o.not_applicable} not applicable${interop}${
+      runLevel ? `; the run FAILS for ${runLevel} more reason${runLevel > 1 ? "s" : ""} (RUN FAILS above)` : ""
+    }${report.incomplete ? "; INCOMPLETE" : ""}`.text;
   const status = report.verdict.status;
   lines.push(status === "pass" ? p.green(closing) : p.red(p.bold(closing)));
   return lines.join("\n");

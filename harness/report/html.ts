@@ -192,7 +192,7 @@ export function renderHtml(report: Report): string {
 <h2>Matrix</h2><p>pass / judged cases per suite (a known gap is judged); red to orange = failing cases (redder the fewer pass), amber to yellow-green = known gaps only (the fewer gaps, the greener), green = every judged case passes, grey = nothing judged.</p>
 <table id="matrix">${head}
 ${rows}${total}</table>
-${renderInteropHtml(report.interop)}
+${renderInteropHtml(report.interop, impls)}
 <h2>Cases to look at (${interesting.length})</h2><p>every vector where an implementation failed, has a stale or known gap, or implementations disagree; in that order. Each has a permalink (#).</p>
 <div id="filters"><label>suite <select id="f-suite">${options(report.corpus.suites.map((s) => s.name))}</select></label><label>tier <select id="f-tier">${options(["must", "should", "observe"])}</select></label><label>implementation <select id="f-impl">${options(impls)}</select></label><label>status <select id="f-kind"><option value="">all</option><option value="fail">failing</option><option value="stale">stale</option><option value="known_gap">known gap</option><option value="split">disagreement only</option></select></label><label>search <input id="f-text" type="search" placeholder="id, value, reason"></label><button id="f-expand" type="button">expand all</button></div>
 <div id="cases">${interesting.map(({ v, kind }) => [vectorHtml(v, byVector.get(v.id) ?? [], split.has(v.id), kind), trusted("html", "\n")])}</div>

@@ -12,9 +12,9 @@ const WHOLE_PACKET_CHARS = 4_000;
 
 const caseId = (c: InteropCase) => `interop:${c.vector_id}:${c.agent}:${c.server}:${c.computer}`;
 
-export function renderInteropHtml(cases: readonly InteropCase[] | undefined): Markup | string {
+export function renderInteropHtml(cases: readonly InteropCase[] | undefined, order: readonly string[] = []): Markup | string {
   if (!cases || cases.length === 0) return "";
-  const grid = interopGrid(cases);
+  const grid = interopGrid(cases, order);
   const tables = grid.servers.map((server) => {
     const head = html`<tr><th>agent ↓ · computer →</th>${grid.computers.map((c) => html`<th>${c}</th>`)}</tr>`;
     const rows = grid.agents.map(

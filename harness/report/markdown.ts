@@ -164,15 +164,15 @@ export function renderMarkdown(report: Report): string {
     lines.push(md``, md`## Known gaps (${gaps.length})`, md``);
     for (const c of gaps) lines.push(md`- **${c.vector_id}** on ${c.implementation}: ${c.gap?.reason ?? ""}`);
   }
-  lines.push(...interopMarkdown(report.interop));
+  lines.push(...interopMarkdown(report.interop, impls));
   lines.push(...renderCoverageMarkdown(report.coverage ?? []));
   return `${join("md", lines, "\n").text}\n`;
 }
 
 /** Per Server, a table Agent × Computer (pass / fail / hang), then each non-passing case's cause. */
-function interopMarkdown(cases: Report["interop"]): Markup[] {
+function interopMarkdown(cases: Report["interop"], order: readonly string[]): Markup[] {
   if (!cases || cases.length === 0) return [];
-  const grid = interopGrid(cases);
+  const grid = interopGrid(cases, order);
   const lines: Markup[] = [md``, md`## Interop (${cases.filter((c) => c.cell === "pass").length}/${cases.length} cases pass)`, md``];
   for (const server of grid.servers) {
     lines.push(md`Server **${server}** (Agents down, Computers across):`, md``);

@@ -44,8 +44,9 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "plugin_id.validate": plugin_id.validate,
     "skill.tags": skill.tags,
     "skill.mode_c": skill.mode_c,
-    # Touches the network: the loopback MCP URL in the call only (transport.py).
-    "transport.call_tool": transport.call_tool,
+    # Touches the network: the loopback MCP URL in the call only (transport.py). Synchronous: it owns its
+    # asyncio loop, so protocol.py runs each call on a thread of its own (CONCURRENT) and several overlap.
+    "transport.call_tool": transport.run,
     # A live session against the harness's Socket.IO Server (loopback only, wire_computer.py). Synchronous:
     # it owns its asyncio loop, so protocol.py runs each call on a thread of its own (CONCURRENT).
     "wire.computer": wire_computer.run,
@@ -58,12 +59,12 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
 }
 
 # Operations whose calls run on a worker thread each, concurrently with everything else; their handlers
-# must not use _LOOP (they return a dict, never a coroutine) and bound their own run time.
-CONCURRENT: frozenset[str] = frozenset({"wire.computer", "wire.agent", "wire.server"})
+# must not use _LOOP (they return a dict, never a coroutine) and bound their own run time. hello declares
+# them (`concurrent`), so the harness may have several in flight at once.
+CONCURRENT: frozenset[str] = frozenset({"transport.call_tool", "wire.computer", "wire.agent", "wire.server"})
 
-# The SDK's render and manager APIs are async: every call runs on this one loop, one at a time. A
-# transport call bounds itself (its two time boxes + its close budget) and leaves no task of its own on
-# the loop, so a hung MCP client holds the next call back no longer than that and never breaks the loop.
+# The SDK's render and manager APIs are async: every other call runs on this one loop, one at a time,
+# on the protocol loop's thread. Live operations never touch it (CONCURRENT).
 _LOOP = asyncio.new_event_loop()
 
 
@@ -100,6 +101,7 @@ def hello() -> dict[str, Any]:
         "sdk": {"name": SDK_NAME, "version": SDK_VERSION, "packages": {SDK_NAME: SDK_VERSION, "mcp": MCP_VERSION}},
         "protocol_version": PROTOCOL_VERSION,
         "operations": list(OPERATIONS),
+        "concurrent": sorted(CONCURRENT),
         "runtime": f"{platform.python_implementation()} {platform.python_version()}",
     }
 

@@ -5,11 +5,12 @@ holds; every complete line in a chunk is answered, then the answers go out toget
 before the next read that may block: a pipelined burst costs one syscall each way, not one per
 call. Output is ASCII-only JSON (ensure_ascii), so lone surrogates travel as \\u escapes.
 
-The one exception: a call of a CONCURRENT operation (wire.computer, a live session of up to a minute;
-wire.server, which waits for a Server on wire_server.py's loop to start or stop) starts a worker thread of
-its own and the loop goes on; the worker puts its answer in the outbox and
-flushes it (Outbox is locked). Its handler owns its event loop and bounds its own run time, so at
-shutdown or end of input the loop waits for the workers still running, then exits.
+The one exception: a call of a CONCURRENT operation (transport.call_tool, one MCP tool call within its
+time boxes; wire.computer and wire.agent, live sessions of up to a minute; wire.server, which waits for a
+Server on wire_server.py's loop to start or stop) starts a worker thread of its own and the loop goes on;
+the worker puts its answer in the outbox and flushes it (Outbox is locked). Its handler owns its event
+loop and bounds its own run time, so at shutdown or end of input the loop waits for the workers still
+running (WORKER_JOIN_S at most), then exits.
 """
 from __future__ import annotations
 
@@ -87,8 +88,10 @@ def _reply(raw: str, start_worker: Callable[[int, str, dict[str, Any]], None]) -
     return None
 
 
-# A worker's handler answers by its time box + 5 s (wire.computer's contract: at most 65 s); workers
-# still alive this long after shutdown are abandoned (daemon thread) rather than holding the exit.
+# Every worker's handler bounds itself below this: wire.computer answers by its time box + 5 s (at most
+# 65 s), wire.agent likewise, transport.call_tool by both its boxes + its close + its loop's executor
+# (at most 25 + 25 + 6.5 + 1 s, transport.py). Workers still alive this long after shutdown are
+# abandoned (daemon thread) rather than holding the exit.
 WORKER_JOIN_S = 70.0
 
 

@@ -20,6 +20,12 @@ bounded close. Closing (cancel what is still running, manager.aclose(), then can
 task this call started) has its own bound, so the answer is out within both boxes + CLOSE_BUDGET_S,
 under the harness's allowance (adapterBudgetMs: both boxes + 8 s), and the loop is left with no task
 of this call on it.
+
+Concurrency: `run` is synchronous and owns a fresh asyncio loop, so protocol.py runs each call on a
+worker thread of its own (dispatch.CONCURRENT) and several calls proceed at once. A call shares
+nothing with another but the process: its manager, MCP client, httpx client, credential store and
+tasks live on its own loop (a2c-smcp's one module-level asyncio primitive, stdio_client's spawn lock,
+is never reached over HTTP), and the proxy variables are dropped idempotently.
 """
 from __future__ import annotations
 
@@ -43,6 +49,8 @@ CLOSE_BUDGET_S = 6.5
 ACLOSE_BOUND_S = 3.0
 # What the cancelling of the timed-out task may take at most.
 CANCEL_BOUND_S = 2.0
+# The call's loop's default executor (getaddrinfo) gets at most this to shut down: CLOSE_BUDGET_S + this < 8 s.
+EXECUTOR_BOUND_S = 1.0
 
 _CONFIG_TYPE = {"streamable_http": "streamable", "sse": "sse"}
 _LOOPBACK = re.compile(r"^http://127\.0\.0\.1:(?P<port>[0-9]{1,5})/[^\s?#@\\]*$")
@@ -73,7 +81,7 @@ def _no_proxy_from_env() -> None:
     The harness starts adapters without any; drop them should an adapter be started by hand with some."""
     for name in list(os.environ):
         if name.lower() in _PROXY_VARS:
-            del os.environ[name]
+            os.environ.pop(name, None)  # another worker thread may have dropped it first
 
 
 def _raised(exc: BaseException) -> dict[str, str]:
@@ -159,6 +167,20 @@ def _result_fields(result: Any) -> dict[str, Any]:
         "mcp_server": server if isinstance(server, str) else None,
         "text": "\n".join(c.text for c in result.content if getattr(c, "type", None) == "text"),
     }
+
+
+def run(inp: dict[str, Any]) -> dict[str, Any]:
+    """One call on a loop of its own (the caller's worker thread); the loop is closed before the answer,
+    its executor given at most EXECUTOR_BOUND_S (the answer is then due by both boxes + CLOSE_BUDGET_S + that)."""
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(call_tool(inp))
+    finally:
+        try:
+            loop.run_until_complete(asyncio.wait_for(loop.shutdown_default_executor(), EXECUTOR_BOUND_S))
+        except Exception:  # a getaddrinfo job still running: its thread is abandoned with the loop
+            pass
+        loop.close()
 
 
 async def call_tool(inp: dict[str, Any]) -> dict[str, Any]:
