@@ -29,6 +29,8 @@ export interface RequestFacts {
   readonly computers: readonly string[];
   /** Every request asked for an ack. */
   readonly asks_ack: boolean;
+  /** client:tool_call: the tool names on the wire, in order (what the Agent's caller named must go out unchanged). */
+  readonly tool_names?: readonly string[];
 }
 
 export interface SurfacedFacts {
@@ -100,6 +102,7 @@ export function agentFacts(output: unknown, side: AgentSide, fromAgent: (p: Wire
         ...new Set(of.map((p) => (isObject(p.args?.[0]) ? p.args[0].computer : undefined)).filter((c) => typeof c === "string")),
       ] as string[],
       asks_ack: of.every((p) => p.ack_id !== undefined),
+      ...(event === "client:tool_call" ? { tool_names: of.map((p) => (isObject(p.args?.[0]) ? String(p.args[0].tool_name) : "")) } : {}),
     };
   }
   const idOf = (p: WirePacket) => (isObject(p.args?.[0]) ? p.args[0].req_id : undefined);

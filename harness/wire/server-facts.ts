@@ -4,6 +4,7 @@
  * (`$office:<label>`), so facts compare across runs and implementations.
  */
 import type { WirePacket } from "./evidence.ts";
+import { modelErrors } from "./models.ts";
 import { CLIENT_EVENTS, SMCP_NAMESPACE } from "./scene.ts";
 import type { ServerSceneEvidence, ServerStepRecord } from "./server-scene.ts";
 import { serverStepName } from "./server-scene.ts";
@@ -27,11 +28,43 @@ export interface ServerFacts {
   readonly steps: Readonly<
     Record<
       string,
-      { acked: boolean; ack: unknown; shape: "empty" | "tuple" | "error_payload" | "model" | "none"; code: number | null; details: unknown }
+      {
+        acked: boolean;
+        ack: unknown;
+        shape: "empty" | "tuple" | "error_payload" | "model" | "none";
+        code: number | null;
+        details: unknown;
+        /** A `model` ack checked against the event's response model (server:list_room: ListRoomRet); null where there is none. */
+        valid?: boolean | null;
+      }
     >
   >;
-  readonly clients: Readonly<Record<string, { received: readonly string[]; counts: Readonly<Record<string, number>> }>>;
+  readonly clients: Readonly<
+    Record<
+      string,
+      {
+        received: readonly string[];
+        counts: Readonly<Record<string, number>>;
+        /** Per notify:* event received: every payload valid against its data-structures model, and the last one (offices as labels). */
+        payloads: Readonly<Record<string, { valid: boolean; errors: readonly string[]; last: unknown }>>;
+      }
+    >
+  >;
 }
+
+/** The model each notification's payload must satisfy (data-structures.md; events.md §Notify 事件). */
+export const NOTIFY_MODEL: Readonly<Record<string, string>> = {
+  "notify:enter_office": "EnterOfficeNotification",
+  "notify:leave_office": "LeaveOfficeNotification",
+  "notify:update_config": "UpdateMCPConfigNotification",
+  "notify:update_tool_list": "UpdateToolListNotification",
+  "notify:update_desktop": "UpdateComputerConfigReq",
+  "notify:update_skills": "UpdateComputerConfigReq",
+  "notify:tool_call_cancel": "AgentCallData",
+};
+
+/** The model of a Server-answered step's ack, by event. */
+const ACK_MODEL: Readonly<Record<string, string>> = { "server:list_room": "ListRoomRet" };
 
 /** Every event a client can receive, counted (zero included) so a vector can say "never received". */
 export const COUNTED_EVENTS = [
@@ -75,15 +108,27 @@ export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
     steps[serverStepName(s.step)] = stepFacts(s, packets, relabel);
   }
   const received: Record<string, string[]> = {};
+  const payloads: Record<string, Record<string, { valid: boolean; errors: string[]; last: unknown }>> = {};
   for (const c of evidence?.connects ?? []) if (c) received[c.client] ??= [];
   for (const p of packets) {
     if (p?.dir !== "in" || p.type !== "event" || typeof p.event !== "string") continue;
     (received[p.conn] ??= []).push(p.event);
+    const model = NOTIFY_MODEL[p.event];
+    if (!model) continue;
+    const errors = modelErrors(model, p.args?.[0]);
+    const seen = ((payloads[p.conn] ??= {})[p.event] ??= { valid: true, errors: [], last: null });
+    seen.valid &&= errors.length === 0;
+    seen.errors = [...new Set([...seen.errors, ...errors])].slice(0, 5);
+    seen.last = relabel(p.args?.[0] ?? null);
   }
   const clients = Object.fromEntries(
     Object.entries(received).map(([k, list]) => [
       k,
-      { received: list, counts: Object.fromEntries(COUNTED_EVENTS.map((e) => [e, list.filter((x) => x === e).length])) },
+      {
+        received: list,
+        counts: Object.fromEntries(COUNTED_EVENTS.map((e) => [e, list.filter((x) => x === e).length])),
+        payloads: payloads[k] ?? {},
+      },
     ]),
   );
   return { handshakes, steps, clients };
@@ -104,12 +149,16 @@ function stepFacts(
   const flat = isObject(first) && typeof first.code === "number" && typeof first.message === "string";
   // An ack with no argument is 0.5.0-dev's success form for join / leave ("空 ack").
   const shape = args.length === 0 ? "empty" : typeof first === "boolean" ? "tuple" : flat ? "error_payload" : "model";
+  const event =
+    record.step.join !== undefined ? "server:join_office" : record.step.leave !== undefined ? "server:leave_office" : record.step.event;
+  const model = event === undefined ? undefined : ACK_MODEL[event];
   return {
     acked: true,
     ack: relabel(args.length === 1 ? first : args),
     shape,
     code: flat ? (first.code as number) : null,
     details: flat && isObject(first.details) ? relabel(first.details) : null,
+    valid: model && shape === "model" ? modelErrors(model, first).length === 0 : null,
   };
 }
 
