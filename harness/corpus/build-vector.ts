@@ -6,6 +6,7 @@ import type { Requirement } from "../model/requirement.ts";
 import type { Provenance, Vector } from "../model/vector.ts";
 import { vectorContentHash } from "../model/vector-hash.ts";
 import type { CorpusProblem } from "./errors.ts";
+import { tierFinding } from "./tier-check.ts";
 
 export interface RawVector {
   readonly id: string;
@@ -20,6 +21,7 @@ export interface RawVector {
   readonly since?: string;
   readonly until?: string;
   readonly covers?: readonly string[];
+  readonly near?: readonly string[];
   readonly optional?: string;
 }
 
@@ -79,7 +81,8 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
   }
   if (problems.length === 0 && until !== undefined && compareVersions(since, until) > 0)
     problem("corpus.unknown_protocol", `${pointer}/until`, `until ${until} is before since ${since}`);
-  const covers = raw.covers ?? ctx.covers ?? [];
+  const declared = raw.covers ?? ctx.covers;
+  const covers = declared ?? [];
   covers.forEach((id, i) => {
     const requirement = ctx.requirements.get(id);
     if (!requirement) problem("corpus.unknown_requirement", `${pointer}/covers/${i}`, `covers unknown requirement ${id} (vectors/_spec/)`);
@@ -93,6 +96,13 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
         `covers ${id}, which holds in ${describeSpan(requirement)}, but the vector applies to ${describeSpan({ since, ...(until ? { until } : {}) })}`,
       );
   });
+  (raw.near ?? []).forEach((id, i) => {
+    if (!ctx.requirements.has(id)) problem("corpus.unknown_requirement", `${pointer}/near/${i}`, `near names unknown requirement ${id} (vectors/_spec/)`);
+  });
+  if (problems.length === 0) {
+    const finding = tierFinding({ tier: raw.tier, covers: declared, note: raw.spec?.note }, ctx.requirements);
+    if (finding) problem("corpus.tier", `${pointer}/${finding.at === "covers" && raw.covers ? "covers" : "tier"}`, finding.message);
+  }
   if (problems.length > 0) return problems;
 
   return {
@@ -110,6 +120,7 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
     since,
     ...(until !== undefined ? { until } : {}),
     covers,
+    ...(raw.near !== undefined ? { near: raw.near } : {}),
     ...(raw.optional !== undefined ? { optional: raw.optional } : {}),
     content_hash: vectorContentHash({ ...raw, since, ...(until !== undefined ? { until } : {}) }),
     source: { file: ctx.file, line: ctx.lineOf(pointer) },

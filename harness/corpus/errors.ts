@@ -11,6 +11,7 @@ export type CorpusErrorCode =
   | "corpus.unknown_protocol"
   | "corpus.unknown_requirement"
   | "corpus.id_prefix"
+  | "corpus.tier"
   | "corpus.upstream_mismatch"
   | "corpus.unsafe_path"
   | "corpus.not_json"

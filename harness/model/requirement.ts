@@ -43,3 +43,17 @@ export function isShould(level: Level): boolean {
 export function requirementsOf(requirements: Iterable<Requirement>, revision: string): Requirement[] {
   return [...requirements].filter((r) => applies(r, revision));
 }
+
+/**
+ * Every statement the index marks as contradicted, on either side: one that names another in
+ * `contradicts`, and each one it names. A vector may leave such a statement at observe.
+ */
+export function contestedIds(requirements: Iterable<Requirement>): ReadonlySet<string> {
+  const contested = new Set<string>();
+  for (const r of requirements)
+    for (const c of r.contradicts ?? []) {
+      contested.add(r.id);
+      contested.add(c.id);
+    }
+  return contested;
+}

@@ -38,6 +38,8 @@ export interface Vector {
   readonly optional?: string;
   /** The requirements (vectors/_spec/) this vector checks. */
   readonly covers: readonly string[];
+  /** Statements nearest to what an observe vector probes, which do not decide it (kept for the divergence catalogue). */
+  readonly near?: readonly string[];
   /** A capability the kit lacks (e.g. a transport suite): the case reports unsupported. */
   readonly needs?: string;
   /** sha256 of the canonical JSON of what the case checks, so runs compare over time. */

@@ -25,4 +25,5 @@ export const GOOD_VECTOR = [
   "    op: bundle_id.validate",
   "    input: { bundle_id: abc }",
   "    expected: { accepted: true, reason: null }",
+  "    covers: [data-structures/bundleid/3]",
 ].join("\n");

@@ -15,6 +15,7 @@ function vector(name: string): string {
     "    op: bundle_id.validate",
     `    input: { bundle_id: ${name} }`,
     "    expected: { accepted: true, reason: null }",
+    "    covers: [data-structures/bundleid/3]",
   ].join("\n");
 }
 

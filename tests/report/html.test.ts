@@ -20,6 +20,7 @@ const file = [
   "    op: exposed_name",
   `    input: { bundle_id: b, tool_name: ${JSON.stringify(HOSTILE)} }`,
   `    expected: { exposed_name: ${JSON.stringify(`b__x${HOSTILE}`)} }`,
+  "    covers: [data-structures/exposed-tool-name/1]",
 ].join("\n");
 
 describe("HTML report", () => {

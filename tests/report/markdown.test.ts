@@ -56,6 +56,7 @@ describe("matrix.md disagreement values", () => {
       "    op: exposed_name",
       "    input: { bundle_id: b, tool_name: t }",
       '    expected: { exposed_name: "b__t" }',
+      "    covers: [data-structures/exposed-tool-name/1]",
     ].join("\n");
     const corpus = loadCorpus({ extraRoots: [tempCorpus({ "exposed-name/readable.yaml": file })] });
     const vectors = selectVectors(corpus, { filter: "exposed-name/readable/" });

@@ -68,6 +68,7 @@ describe("spec links", () => {
         "    op: bundle_id.validate",
         "    input: { bundle_id: abc }",
         "    expected: { accepted: false, reason: bundle_id.dot }",
+        "    covers: [data-structures/bundleid/3]",
       ].join("\n");
     const file = [
       "suite: explicit-id",
