@@ -55,6 +55,10 @@ export function buildProgram(): Command {
     .option("--window <n>", "most requests in flight per adapter")
     .option("--max-message-bytes <n>", "longest line an adapter may write (default 64 MiB); a longer one is a protocol error")
     .option("--allow-empty", "an implementation with no judged case does not fail the run")
+    .option(
+      "--require <level>",
+      "fail the run (exit 1) unless every implementation's conformance statement reaches this level: conforming or partial",
+    )
     .option("--shard <i/n>", "run only shard i of n (split deterministically by vector id)")
     .option("--keep <n>", KEEP_HELP)
     .option(

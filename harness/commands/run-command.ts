@@ -14,6 +14,7 @@ import { knownNames } from "../impl/registry.ts";
 import { withDerived } from "../model/facts.ts";
 import { KIT_VECTORS_DIR, kitPackage } from "../model/kit-files.ts";
 import type { Report } from "../model/report.ts";
+import { CONFORMANCE_LEVELS, type ConformanceLevel } from "../model/statement.ts";
 import { prepareOutDir } from "../report/out-dir.ts";
 import { type Pruned, parseKeep, pruneRuns } from "../report/retention.ts";
 import { announceReport, discardPendingWrites, WriteInterrupted, writeReport, writeReportInterruptible } from "../report/views.ts";
@@ -45,6 +46,8 @@ export interface RunOptions {
   readonly updateExpectations?: boolean;
   readonly recordFaults?: boolean;
   readonly allowEmpty?: boolean;
+  /** --require <level>: a conformance level every implementation must reach. */
+  readonly require?: string;
   readonly shard?: string;
   readonly protocol?: string;
   readonly tier?: string;
@@ -53,6 +56,14 @@ export interface RunOptions {
   readonly quiet?: boolean;
   /** Run folders to keep in --out, newest first (0: all); default DEFAULT_KEEP. */
   readonly keep?: string;
+}
+
+/** --require's level; "not-conforming" may stand for "not conforming". A level the kit lacks is a usage error. */
+function requiredLevel(value: string | undefined): ConformanceLevel | undefined {
+  if (value === undefined) return undefined;
+  const level = value.replace(/-/g, " ");
+  if ((CONFORMANCE_LEVELS as readonly string[]).includes(level)) return level as ConformanceLevel;
+  throw new UsageError(`--require needs a conformance level (${CONFORMANCE_LEVELS.join(", ")}), got ${JSON.stringify(value)}`);
 }
 
 /** The incomplete reason --bail leaves: the run stopped at its first failing case (exit 1). */
@@ -79,6 +90,7 @@ export async function runCommand(options: RunOptions): Promise<number> {
 async function run(options: RunOptions, interrupts: Interrupts): Promise<number> {
   checkProtocol(options.protocol, "corpora");
   if (options.recordFaults && !options.updateExpectations) throw new UsageError("--record-faults goes with --update-expectations");
+  const require = requiredLevel(options.require);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   if (options.shard !== undefined && !shard) throw new UsageError(`--shard needs i/n with 1 ≤ i ≤ n, got ${JSON.stringify(options.shard)}`);
   const selected = selectFromOptions(options);
@@ -128,6 +140,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
       strict_protocol: options.strictProtocol === true,
       allow_empty: options.allowEmpty === true,
+      ...(require ? { require } : {}),
       ...(tiers.length ? { tiers } : {}),
     },
   });

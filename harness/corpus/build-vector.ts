@@ -97,7 +97,8 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
       );
   });
   (raw.near ?? []).forEach((id, i) => {
-    if (!ctx.requirements.has(id)) problem("corpus.unknown_requirement", `${pointer}/near/${i}`, `near names unknown requirement ${id} (vectors/_spec/)`);
+    if (!ctx.requirements.has(id))
+      problem("corpus.unknown_requirement", `${pointer}/near/${i}`, `near names unknown requirement ${id} (vectors/_spec/)`);
   });
   if (problems.length === 0) {
     const finding = tierFinding({ tier: raw.tier, covers: declared, note: raw.spec?.note }, ctx.requirements);

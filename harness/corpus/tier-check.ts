@@ -22,14 +22,14 @@ export interface TierFinding {
 }
 
 /** What is wrong with a vector's tier given what it covers; undefined when it follows. */
-export function tierFinding(
-  subject: TierSubject,
-  requirements: ReadonlyMap<string, Requirement>,
-): TierFinding | undefined {
+export function tierFinding(subject: TierSubject, requirements: ReadonlyMap<string, Requirement>): TierFinding | undefined {
   if (subject.note?.startsWith(AWAITS_REVIEW)) return undefined;
   const contested = contestedOf(requirements);
   if (subject.covers === undefined)
-    return { at: "tier", message: "says nothing about what it checks: list the requirement ids in covers, or write covers: [] with spec.note saying why" };
+    return {
+      at: "tier",
+      message: "says nothing about what it checks: list the requirement ids in covers, or write covers: [] with spec.note saying why",
+    };
   const known = subject.covers.flatMap((id) => requirements.get(id) ?? []);
   const musts = known.filter((r) => isMust(r.level));
   const firm = known.filter((r) => !contested.has(r.id) && (isMust(r.level) || isShould(r.level)));

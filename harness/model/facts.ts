@@ -16,6 +16,7 @@ import {
   type VectorRecord,
   type VerdictAgreement,
 } from "./report.ts";
+import { conformanceStatements } from "./statement.ts";
 import { runVerdict } from "./verdict.ts";
 
 /** Vectors on which implementations gave different answers (the only comparison for observe vectors). */
@@ -69,8 +70,15 @@ export function reportFacts(vectors: readonly VectorRecord[], cases: readonly Ca
   return { disagreements: disagreements(cases), verdict_agreement: verdictAgreement(vectors, cases) };
 }
 
-/** The report's derived parts (summary, facts, verdict), recomputed from its vectors, cases and implementations. */
-export function withDerived(report: Omit<Report, "summary" | "facts" | "verdict">): Report {
+/** The report's derived parts (summary, facts, statements, verdict), recomputed from its vectors, cases and implementations. */
+export function withDerived(report: Omit<Report, "summary" | "facts" | "verdict" | "statements">): Report {
   const summary = summarize(report.cases);
-  return { ...report, summary, facts: reportFacts(report.vectors, report.cases), verdict: runVerdict({ ...report, summary }) };
+  const statements = conformanceStatements(report);
+  return {
+    ...report,
+    summary,
+    facts: reportFacts(report.vectors, report.cases),
+    statements,
+    verdict: runVerdict({ ...report, summary, statements }),
+  };
 }

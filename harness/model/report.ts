@@ -9,6 +9,7 @@ import type { Difference } from "./difference.ts";
 import type { CallResult, Handshake, ImplementationStats, Transcript } from "./implementation.ts";
 import type { InteropCase } from "./interop.ts";
 import type { ProtocolChoice } from "./protocols.ts";
+import type { ConformanceLevel, ConformanceStatement } from "./statement.ts";
 import { type CaseStatus, FAILING_STATUSES, type FinalStatus, type Gap, isFault, SKIPPED_STATUSES, STATUSES } from "./status.ts";
 import type { Provenance, SpecRef, Tier } from "./vector.ts";
 import type { Verdict } from "./verdict.ts";
@@ -123,6 +124,8 @@ export interface RunSettings {
   readonly strict_protocol: boolean;
   /** --allow-empty: an implementation with no judged case does not fail the run. */
   readonly allow_empty: boolean;
+  /** --require: the conformance level every implementation must reach, else the run fails. */
+  readonly require?: ConformanceLevel;
 }
 
 /**
@@ -158,6 +161,8 @@ export interface Report {
   readonly summary: Summary;
   /** Facts derived once from vectors and cases, for every view. */
   readonly facts: ReportFacts;
+  /** What each implementation may claim at the revision it was judged at (absent in reports of older kits). */
+  readonly statements?: readonly ConformanceStatement[];
   /** Spec traceability per protocol revision, when the corpus has a requirements index. */
   readonly coverage?: readonly RevisionCoverage[];
   /** How the run was asked for (absent in reports of older kits). */

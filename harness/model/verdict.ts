@@ -6,6 +6,7 @@
  */
 import { own } from "../util/own.ts";
 import { plural } from "../util/plural.ts";
+import { CONFORMANCE_LEVELS, type ConformanceLevel } from "./statement.ts";
 
 /** The counts the verdict reads (a report's Counts). */
 interface Counts {
@@ -18,7 +19,14 @@ interface Counts {
   readonly not_applicable: number;
 }
 
-export type RunFailureKind = "failing_cases" | "not_started" | "no_judged_cases" | "orphan_gap" | "observe_gap" | "interop_cell";
+export type RunFailureKind =
+  | "failing_cases"
+  | "not_started"
+  | "no_judged_cases"
+  | "orphan_gap"
+  | "observe_gap"
+  | "interop_cell"
+  | "below_required_level";
 
 export interface RunFailure {
   readonly kind: RunFailureKind;
@@ -42,7 +50,9 @@ export interface VerdictInput {
     readonly expectations?: { readonly file: string; readonly orphans: readonly string[]; readonly observe?: readonly string[] };
   }>;
   readonly summary: { readonly by_implementation: Readonly<Record<string, Counts>> };
-  readonly run?: { readonly allow_empty?: boolean };
+  readonly run?: { readonly allow_empty?: boolean; readonly require?: ConformanceLevel };
+  /** The conformance statements, read only when the run asked for a level (--require). */
+  readonly statements?: ReadonlyArray<{ readonly implementation: string; readonly level: ConformanceLevel; readonly protocol: string }>;
   readonly incomplete?: unknown;
   readonly interop?: ReadonlyArray<{
     readonly vector_id: string;
@@ -111,6 +121,15 @@ export function runVerdict(report: VerdictInput): Verdict {
       message: `interop agent ${c.agent} × server ${c.server} × computer ${c.computer}: ${c.cell}${c.cause ? ` (${c.cause})` : ""}`,
     });
   }
+  const required = report.run?.require;
+  if (required !== undefined)
+    for (const s of report.statements ?? [])
+      if (CONFORMANCE_LEVELS.indexOf(s.level) > CONFORMANCE_LEVELS.indexOf(required))
+        failures.push({
+          kind: "below_required_level",
+          implementation: s.implementation,
+          message: `${s.implementation} is ${s.level} at ${s.protocol}; --require ${required} asks for ${required} or better`,
+        });
   const status = report.incomplete ? "incomplete" : failures.length > 0 ? "fail" : "pass";
   return { status, failures };
 }

@@ -1,23 +1,36 @@
 /**
- * A small SVG badge per implementation: its name and pass count, coloured like the matrix. Never
- * green for a red run: a run-level failure of the implementation (an orphan expectations entry, an
- * adapter that never started, nothing judged) makes it red, and an incomplete run grey.
+ * A small SVG badge per implementation. With its conformance statement it says the level reached
+ * (conforming, partial, …) and the MUST count, never just "passing"; without one, its pass count.
+ * Never green for a red run: a run-level failure of the implementation (an orphan expectations
+ * entry, an adapter that never started, nothing judged) makes it red, and an incomplete run grey.
  */
 
 import type { Counts } from "../model/report.ts";
+import type { ConformanceLevel, ConformanceStatement } from "../model/statement.ts";
 import { plural } from "../util/plural.ts";
 import { xml } from "./escape.ts";
+import { badgeValue } from "./statement-text.ts";
+
+const LEVEL_COLOUR: Record<ConformanceLevel, string> = {
+  conforming: "#4c1",
+  partial: "#dfb317",
+  "not conforming": "#fe7d37",
+  untested: "#9f9f9f",
+};
 
 /** How the run ended for this implementation, beyond its case counts. */
 export interface BadgeRun {
   /** Failures of the run that no case count shows. */
   readonly runFailures?: number;
   readonly incomplete?: boolean;
+  /** The implementation's conformance statement, when the report has one. */
+  readonly statement?: ConformanceStatement;
 }
 
 function colour(c: Counts, run: BadgeRun): string {
   if (c.failed > 0 || (run.runFailures ?? 0) > 0) return "#e05d44";
   if (run.incomplete) return "#9f9f9f";
+  if (run.statement) return LEVEL_COLOUR[run.statement.level];
   if (c.known_gap > 0) return "#dfb317";
   return "#4c1";
 }
@@ -26,7 +39,8 @@ function colour(c: Counts, run: BadgeRun): string {
 export function renderBadge(implementation: string, c: Counts, run: BadgeRun = {}): string {
   const label = `smcp ${implementation}`;
   const extra = run.runFailures ? `, run fails (${run.runFailures})` : run.incomplete ? ", incomplete" : "";
-  const value = `${c.pass}/${c.judged} pass${c.known_gap ? `, ${plural(c.known_gap, "known gap")}` : ""}${c.failed ? `, ${c.failed} failing` : ""}${extra}`;
+  const counted = run.statement ? badgeValue(run.statement) : `${c.pass}/${c.judged} pass`;
+  const value = `${counted}${c.known_gap ? `, ${plural(c.known_gap, "known gap")}` : ""}${c.failed ? `, ${c.failed} failing` : ""}${extra}`;
   const lw = Math.round(label.length * 6.5) + 10;
   const vw = Math.round(value.length * 6.5) + 10;
   return xml`<svg xmlns="http://www.w3.org/2000/svg" width="${lw + vw}" height="20" role="img" aria-label="${`${label}: ${value}`}">

@@ -28,6 +28,7 @@ import { type Colors, colors } from "./color.ts";
 import { interopLines } from "./console-interop.ts";
 import { suiteTable, TABLE_LEGEND } from "./console-table.ts";
 import { line } from "./escape.ts";
+import { statementLine, statementsOf } from "./statement-text.ts";
 
 export interface ConsoleOptions {
   /** Only what failed and the closing line. */
@@ -172,6 +173,8 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
       ),
     );
   if (!quiet) lines.push(...footer(report, p));
+  // The claim each implementation may make, one line each (issue 29), right above the closing line.
+  for (const s of statementsOf(report)) lines.push(line`${statementLine(s)}`.text);
   const o = report.summary.overall;
   const runLevel = runLevelFailures(report.verdict).length;
   const interop = report.interop?.length

@@ -17,6 +17,7 @@ import { escapeHtml, html, type Markup, trusted } from "./escape.ts";
 import { renderInteropHtml } from "./interop-html.ts";
 import { packagesText } from "./markdown.ts";
 import { specUrl } from "./spec-link.ts";
+import { statementLine, statementsOf } from "./statement-text.ts";
 
 export { escapeHtml };
 
@@ -152,6 +153,15 @@ function verdictHtml(report: Report): Markup {
   }</div>`;
 }
 
+/** What each implementation may claim, one line each, as the console prints it. */
+function statementsHtml(report: Report): Markup | string {
+  const statements = statementsOf(report);
+  if (statements.length === 0) return "";
+  return html`<h2>Conformance statements</h2><ul id="statements">${statements.map(
+    (s) => html`<li class="level-${s.level.replace(" ", "-")}">${statementLine(s)}</li>`,
+  )}</ul>`;
+}
+
 export function renderHtml(report: Report): string {
   const impls = report.implementations.map((i) => i.name);
   const split = new Set(report.facts.disagreements.map((d) => d.vector_id));
@@ -188,6 +198,7 @@ export function renderHtml(report: Report): string {
   const page = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>smcp-conformance ${report.run_id}</title><style>${trusted("html", STYLE)}</style></head>
 <body><h1>smcp-conformance</h1><p>run ${report.run_id} · ${report.started_at} · node ${report.environment.node} · kit ${report.environment.kit_version}</p>${verdictHtml(report)}
+${statementsHtml(report)}
 <table id="implementations"><tr><th>implementation</th><th>SDK</th><th>version</th><th>packages</th><th>protocol</th><th>MCP revision (agreed / sent)</th><th>transport</th><th>restarts</th><th>broken</th></tr>${implRows}</table>
 <h2>Matrix</h2><p>pass / judged cases per suite (a known gap is judged); red to orange = failing cases (redder the fewer pass), amber to yellow-green = known gaps only (the fewer gaps, the greener), green = every judged case passes, grey = nothing judged.</p>
 <table id="matrix">${head}

@@ -13,6 +13,7 @@ import { canonicalJson } from "../util/canonical-json.ts";
 import { own } from "../util/own.ts";
 import { renderCoverageMarkdown } from "./coverage-text.ts";
 import { join, type Markup, md, mdCode } from "./escape.ts";
+import { statementLine, statementsOf } from "./statement-text.ts";
 
 const cells = (parts: readonly Markup[]) => join("md", parts, " | ");
 
@@ -117,6 +118,13 @@ export function readableAnswers(answers: readonly string[]): Markup[] {
   return new Set(readable.map((r) => r.text)).size === readable.length ? readable : answers.map((a) => mdCode(a));
 }
 
+/** What each implementation may claim (README, "Conformance statements"). */
+function statementLines(report: Report): Markup[] {
+  const statements = statementsOf(report);
+  if (statements.length === 0) return [];
+  return [md`## Conformance statements`, md``, ...statements.map((s) => md`- ${statementLine(s)}`), md``];
+}
+
 export function renderMarkdown(report: Report): string {
   const impls = report.implementations.map((i) => i.name);
   const lines: Markup[] = [
@@ -126,6 +134,7 @@ export function renderMarkdown(report: Report): string {
     md``,
     ...verdictLines(report),
     md``,
+    ...statementLines(report),
     md`| implementation | SDK | version | packages | protocol | MCP revision (agreed / sent) | transport | restarts |`,
     md`| --- | --- | --- | --- | --- | --- | --- | ---: |`,
     ...report.implementations.map(

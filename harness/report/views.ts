@@ -6,6 +6,7 @@
  * view is written (out-dir.ts): a full disk or a crash never leaves a half-written report where
  * readers look, and the previous `latest` stays as it was.
  */
+
 import { join } from "node:path";
 import type { Report } from "../model/report.ts";
 import { runLevelFailures } from "../model/verdict.ts";
@@ -21,6 +22,7 @@ import { renderJUnit } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { discardStaging, makeStaging, publish, stagingDir } from "./out-dir.ts";
 import { writeReportJson } from "./report-json.ts";
+import { statementsOf } from "./statement-text.ts";
 
 /** A view written as files into the run folder. */
 export interface FileView {
@@ -60,7 +62,12 @@ export const FILE_VIEWS: readonly FileView[] = [
       const failures = runLevelFailures(report.verdict);
       for (const impl of report.implementations) {
         const counts = own(report.summary.by_implementation, impl.name);
-        const run = { runFailures: failures.filter((f) => f.implementation === impl.name).length, incomplete: !!report.incomplete };
+        const statement = statementsOf(report).find((s) => s.implementation === impl.name);
+        const run = {
+          runFailures: failures.filter((f) => f.implementation === impl.name).length,
+          incomplete: !!report.incomplete,
+          ...(statement ? { statement } : {}),
+        };
         if (counts) writeFileChecked(join(dir, `badge-${safeName(impl.name)}.svg`), renderBadge(impl.name, counts, run));
       }
     },

@@ -77,7 +77,9 @@ describe("bad corpus input", () => {
 
   it("covers: a requirement id the index lacks, and one outside the vector's protocol span", () => {
     const withCovers = (covers: string, extra = "") =>
-      explicitIdFile(`${GOOD_VECTOR.replace(/\n {4}covers: .*/, "").replace("    tier: must", `    tier: must\n    covers: [${covers}]${extra}`)}`);
+      explicitIdFile(
+        `${GOOD_VECTOR.replace(/\n {4}covers: .*/, "").replace("    tier: must", `    tier: must\n    covers: [${covers}]${extra}`)}`,
+      );
     expect(problemsOf({ "explicit-id/a.yaml": withCovers("data-structures/no-such-section/1") })).toEqual([
       expect.objectContaining({
         code: "corpus.unknown_requirement",

@@ -52,7 +52,11 @@ describe("tier check at corpus load", () => {
   });
 
   it("accepts the MUST moved to near, and refuses a vector that says nothing about what it covers", () => {
-    expect(problemsOf(vector("observe", "[]\n    near: [data-structures/bundleid/3]").replace("section: s }", "section: s, note: silent on x }"))).toEqual([]);
+    expect(
+      problemsOf(
+        vector("observe", "[]\n    near: [data-structures/bundleid/3]").replace("section: s }", "section: s, note: silent on x }"),
+      ),
+    ).toEqual([]);
     expect(problemsOf(vector("must", undefined))).toEqual([
       expect.objectContaining({ code: "corpus.tier", message: expect.stringContaining("says nothing about what it checks") }),
     ]);
@@ -62,9 +66,9 @@ describe("tier check at corpus load", () => {
     expect(problemsOf(vector("observe", "[]"))).toEqual([
       expect.objectContaining({ code: "corpus.tier", pointer: "/vectors/0/covers", message: expect.stringContaining("spec.note") }),
     ]);
-    expect(problemsOf(vector("observe", "[]\n    near: [data-structures/no-such/1]").replace("section: s }", "section: s, note: n }"))).toEqual([
-      expect.objectContaining({ code: "corpus.unknown_requirement", pointer: "/vectors/0/near/0" }),
-    ]);
+    expect(
+      problemsOf(vector("observe", "[]\n    near: [data-structures/no-such/1]").replace("section: s }", "section: s, note: n }")),
+    ).toEqual([expect.objectContaining({ code: "corpus.unknown_requirement", pointer: "/vectors/0/near/0" })]);
   });
 });
 

@@ -1,0 +1,95 @@
+// The conformance statement: what an implementation may claim, from case records and vectors alone.
+import { describe, expect, it } from "vitest";
+import { conformanceStatements, levelOf } from "../../harness/model/statement.ts";
+import type { FinalStatus } from "../../harness/model/status.ts";
+import { runVerdict } from "../../harness/model/verdict.ts";
+import { renderBadge } from "../../harness/report/badge.ts";
+import { badgeValue, statementLine } from "../../harness/report/statement-text.ts";
+
+const impl = (name: string, used = "0.4.0") => ({ name, handshake: { sdk: { version: "1.2.3" } }, protocol: { used } });
+const vectors = [
+  { id: "m1", tier: "must" as const, since: "0.3.0" },
+  { id: "m2", tier: "must" as const, since: "0.3.0" },
+  { id: "m3", tier: "must" as const, since: "0.3.0" },
+  { id: "m4", tier: "must" as const, since: "0.4.0" },
+  { id: "s1", tier: "should" as const, since: "0.3.0" },
+  { id: "o1", tier: "observe" as const, since: "0.3.0" },
+];
+const cases = (name: string, statuses: Record<string, FinalStatus>) =>
+  Object.entries(statuses).map(([vector_id, status]) => ({ vector_id, implementation: name, status }));
+
+describe("conformance statement", () => {
+  it("counts MUST and SHOULD apart; unsupported, timeout and a vector never run are unverified, never conforming", () => {
+    const [s] = conformanceStatements({
+      implementations: [impl("x")],
+      vectors,
+      cases: cases("x", { m1: "pass", m2: "unsupported", m3: "timeout", s1: "known_gap", o1: "observed" }),
+    });
+    expect(s!.must).toEqual({ required: 4, passed: 1, known_gaps: 0, failed: 0, unverified: 3 });
+    expect(s!.should).toEqual({ required: 1, passed: 0, known_gaps: 1, failed: 0, unverified: 0 });
+    expect(s!.level).toBe("not conforming");
+  });
+
+  it("a vector outside the revision is not required, with or without a case", () => {
+    const [s] = conformanceStatements({
+      implementations: [impl("old", "0.3.0")],
+      vectors,
+      cases: cases("old", { m1: "pass", m2: "pass", m3: "not_applicable" }),
+    });
+    expect(s!.must).toMatchObject({ required: 2, passed: 2 });
+    expect(s!.level).toBe("conforming");
+    expect(s!.protocol).toBe("0.3.0");
+  });
+
+  it("levels: known gaps alone are partial; an unlisted failure is not conforming; nothing judged is untested", () => {
+    const t = (passed: number, known_gaps: number, failed: number, unverified: number) =>
+      levelOf({ required: passed + known_gaps + failed + unverified, passed, known_gaps, failed, unverified });
+    expect(t(4, 0, 0, 0)).toBe("conforming");
+    expect(t(3, 1, 0, 0)).toBe("partial");
+    expect(t(3, 0, 1, 0)).toBe("not conforming");
+    expect(t(3, 1, 0, 1)).toBe("not conforming");
+    expect(t(0, 0, 0, 4)).toBe("untested");
+  });
+
+  it("one line per implementation in the issue's form, and a badge that names the level", () => {
+    const [s] = conformanceStatements({
+      implementations: [impl("rust")],
+      vectors,
+      cases: cases("rust", { m1: "pass", m2: "known_gap", m3: "pass", m4: "unsupported", s1: "pass" }),
+    });
+    expect(statementLine(s!)).toBe("rust 1.2.3 @0.4.0: MUST 2/4 (50 %), SHOULD 1/1 (100 %), 1 known gap, 1 unverified — not conforming");
+    expect(badgeValue(s!)).toBe("not conforming @0.4.0, MUST 2/4");
+  });
+
+  it("--require fails the run for an implementation below the level, and only then", () => {
+    const counts = { total: 1, judged: 1, failed: 0, known_gap: 1, unsupported: 0, observed: 0, not_applicable: 0 };
+    const input = (require?: "conforming" | "partial") => ({
+      implementations: [{ name: "py" }],
+      summary: { by_implementation: { py: counts } },
+      statements: [{ implementation: "py", level: "partial" as const, protocol: "0.4.0" }],
+      ...(require ? { run: { require } } : {}),
+    });
+    expect(runVerdict(input()).status).toBe("pass");
+    expect(runVerdict(input("partial")).status).toBe("pass");
+    expect(runVerdict(input("conforming")).failures).toEqual([
+      expect.objectContaining({
+        kind: "below_required_level",
+        implementation: "py",
+        message: expect.stringContaining("py is partial at 0.4.0"),
+      }),
+    ]);
+  });
+
+  it("the badge names the level and takes its colour", () => {
+    const [s] = conformanceStatements({
+      implementations: [impl("py")],
+      vectors,
+      cases: cases("py", { m1: "pass", m2: "known_gap", m3: "pass", m4: "pass" }),
+    });
+    const counts = { total: 4, judged: 4, failed: 0, known_gap: 1, pass: 3 } as never;
+    const svg = renderBadge("py", counts, { statement: s! });
+    expect(svg).toContain("partial @0.4.0, MUST 3/4");
+    expect(svg).toContain('fill="#dfb317"');
+    expect(svg).not.toContain("pass");
+  });
+});
