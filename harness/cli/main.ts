@@ -208,6 +208,17 @@ export function buildProgram(): Command {
       process.exitCode = coverageCommand(options);
     });
   program
+    .command("divergences")
+    .description("for the protocol's and SDKs' maintainers: every point the spec leaves open, by section, and every MUST an SDK breaks")
+    .option("--report <path>", "read the answers from this report.json (default: <out>/latest/report.json)")
+    .option("--out <dir>", "where run folders are written", "reports")
+    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .option("--json", "the catalogue as JSON")
+    .action(async (options) => {
+      const { divergencesCommand } = await import("../commands/divergences-command.ts");
+      process.exitCode = divergencesCommand(options);
+    });
+  program
     .command("compare")
     .argument("<old>", "the earlier report.json")
     .argument("<new>", "the later report.json")
