@@ -219,6 +219,16 @@ export function buildProgram(): Command {
       process.exitCode = divergencesCommand(options);
     });
   program
+    .command("history")
+    .argument("<file>", "a history file (JSON lines) written by run --history")
+    .description("the conformance statements of recorded runs, per implementation, oldest first")
+    .option("--add <report>", "first append the statements of this report.json (repeatable)", collect, [])
+    .option("--json", "the entries as JSON")
+    .action(async (file: string, options: { add: string[]; json?: boolean }) => {
+      const { historyCommand } = await import("../commands/history-command.ts");
+      process.exitCode = historyCommand(file, options);
+    });
+  program
     .command("compare")
     .argument("<old>", "the earlier report.json")
     .argument("<new>", "the later report.json")

@@ -24,6 +24,7 @@ import { plural } from "../util/plural.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { EXIT, exitCodeFor, type HandledSignal, INTERNAL_ERROR } from "./exit-code.ts";
+import { appendHistory } from "./history-command.ts";
 import { describeError, type Fatal, Interrupts, setEmergencyExit } from "./interrupts.ts";
 import { lastFailedIds } from "./last-failed.ts";
 import { checkProtocol, driverOptions, list, selectFromOptions } from "./options.ts";
@@ -46,6 +47,8 @@ export interface RunOptions {
   readonly updateExpectations?: boolean;
   readonly recordFaults?: boolean;
   readonly allowEmpty?: boolean;
+  /** --history <file>: append each statement to this JSON-lines file. */
+  readonly history?: string;
   /** --require <level>: a conformance level every implementation must reach. */
   readonly require?: string;
   readonly shard?: string;
@@ -177,6 +180,15 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   }
   phase = "written";
   if (options.updateExpectations && !report.incomplete) updateAll(report, selected, options.recordFaults === true);
+  // An interrupted run states nothing worth a trend: only a finished run is appended.
+  if (options.history !== undefined && !report.incomplete) {
+    const n = appendHistory(options.history, report);
+    if (options.quiet !== true)
+      process.stderr.write(
+        terminalSafe(`history: ${plural(n, "statement")} appended to ${options.history}
+`),
+      );
+  }
   const code = finish(report, dir, options);
   announcePruned(pruneRuns(out, keep), keep, options.quiet === true);
   return code;

@@ -1,0 +1,56 @@
+/**
+ * The conformance history (issue 29): one JSON line per implementation per run, so the statements
+ * of many runs read as a trend, as Bowtie keeps each implementation's results over time. A pure
+ * function of a report; appending to and reading the file is the command's job.
+ */
+import { sha256Hex } from "../util/canonical-json.ts";
+import {
+  type ConformanceLevel,
+  type ConformanceStatement,
+  conformanceStatements,
+  type StatementInput,
+  type TierTally,
+} from "./statement.ts";
+
+export interface HistoryEntry {
+  readonly at: string;
+  readonly run_id: string;
+  readonly kit_version: string;
+  /** sha256 over the sorted "id NUL content_hash" of the run's vectors (the corpus hash when it selected all of them). */
+  readonly corpus_sha256: string;
+  readonly implementation: string;
+  readonly sdk_version?: string;
+  readonly protocol: string;
+  readonly must: TierTally;
+  readonly should: TierTally;
+  readonly level: ConformanceLevel;
+}
+
+type HistorySource = Omit<StatementInput, "vectors"> & {
+  readonly run_id: string;
+  readonly finished_at: string;
+  readonly environment: { readonly kit_version: string };
+  readonly vectors: ReadonlyArray<StatementInput["vectors"][number] & { readonly content_hash: string }>;
+  readonly statements?: readonly ConformanceStatement[];
+};
+
+export function historyEntries(report: HistorySource): HistoryEntry[] {
+  const corpus = sha256Hex(
+    report.vectors
+      .map((v) => `${v.id}\0${v.content_hash}`)
+      .sort()
+      .join("\n"),
+  );
+  return (report.statements ?? conformanceStatements(report)).map((s) => ({
+    at: report.finished_at,
+    run_id: report.run_id,
+    kit_version: report.environment.kit_version,
+    corpus_sha256: corpus,
+    implementation: s.implementation,
+    ...(s.sdk_version ? { sdk_version: s.sdk_version } : {}),
+    protocol: s.protocol,
+    must: s.must,
+    should: s.should,
+    level: s.level,
+  }));
+}

@@ -1,0 +1,46 @@
+// The history: one entry per implementation per run, and a trend that shows the MUST change between runs.
+import { describe, expect, it } from "vitest";
+import { historyEntries } from "../../harness/model/history.ts";
+import { renderHistoryText } from "../../harness/report/history-text.ts";
+
+const run = (run_id: string, finished_at: string, status: "pass" | "known_gap") => ({
+  run_id,
+  finished_at,
+  environment: { kit_version: "9.9.9" },
+  implementations: [{ name: "py", handshake: { sdk: { version: "0.4.2" } }, protocol: { used: "0.4.0" } }],
+  vectors: [
+    { id: "m1", tier: "must" as const, since: "0.3.0", content_hash: "a" },
+    { id: "m2", tier: "must" as const, since: "0.3.0", content_hash: "b" },
+  ],
+  cases: [
+    { vector_id: "m1", implementation: "py", status: "pass" as const },
+    { vector_id: "m2", implementation: "py", status },
+  ],
+});
+
+describe("history", () => {
+  it("records kit version, corpus hash, SDK version, protocol and the statement's counts", () => {
+    const [e] = historyEntries(run("r1", "2026-12-01T10:00:00Z", "known_gap"));
+    expect(e).toMatchObject({
+      run_id: "r1",
+      kit_version: "9.9.9",
+      implementation: "py",
+      sdk_version: "0.4.2",
+      protocol: "0.4.0",
+      level: "partial",
+    });
+    expect(e!.must).toMatchObject({ required: 2, passed: 1, known_gaps: 1 });
+    expect(e!.corpus_sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("prints each implementation's runs oldest first with the change in MUST passed", () => {
+    const entries = [
+      ...historyEntries(run("r1", "2026-12-01T10:00:00Z", "known_gap")),
+      ...historyEntries(run("r2", "2026-12-02T10:00:00Z", "pass")),
+    ];
+    const text = renderHistoryText(entries);
+    expect(text).toContain("py (2 runs)");
+    expect(text).toMatch(/2026-12-01 10:00 .* MUST 1\/2 \(50 %\) .* partial\n/);
+    expect(text).toMatch(/2026-12-02 10:00 .* MUST 2\/2 \(100 %\) .* conforming \(MUST passed \+1, required 0\)/);
+  });
+});
