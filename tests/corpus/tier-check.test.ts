@@ -1,15 +1,16 @@
 // Tiers follow the requirements (issue 29): a tier the covered statements do not carry is a
 // corpus error at load, with file, line and pointer.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CorpusError, type CorpusProblem } from "../../harness/corpus/errors.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { tierFinding } from "../../harness/corpus/tier-check.ts";
 import type { Requirement } from "../../harness/model/requirement.ts";
 import { explicitIdFile, GOOD_VECTOR, tempCorpus } from "./temp-corpus.ts";
 
-function problemsOf(vector: string): CorpusProblem[] {
+/** Every scratch vector below in one file, loaded once: loading the kit's corpus is the slow part. */
+function problemsOf(vectors: readonly string[]): CorpusProblem[] {
   try {
-    loadCorpus({ extraRoots: [tempCorpus({ "explicit-id/extra.yaml": explicitIdFile(vector) })] });
+    loadCorpus({ extraRoots: [tempCorpus({ "explicit-id/extra.yaml": explicitIdFile(vectors.join("\n")) })] });
   } catch (error) {
     if (error instanceof CorpusError) return [...error.problems];
     throw error;
@@ -17,10 +18,13 @@ function problemsOf(vector: string): CorpusProblem[] {
   return [];
 }
 
-/** GOOD_VECTOR (tier must, covering the MUST data-structures/bundleid/3) with its tier and covers replaced. */
-function vector(tier: string, covers: string | undefined, tail = ""): string {
-  const base = GOOD_VECTOR.replace(/\n {4}covers: .*/, "").replace(/\n {4}expected: .*/, tier === "observe" ? "" : "$&");
-  return base.replace("    tier: must", `    tier: ${tier}${covers === undefined ? "" : `\n    covers: ${covers}`}`) + tail;
+/** GOOD_VECTOR (tier must, covering the MUST data-structures/bundleid/3) renamed, with its tier and covers replaced. */
+function vector(name: string, tier: string, covers: string | undefined, note?: string): string {
+  const base = GOOD_VECTOR.replace("explicit-id/extra/ok", `explicit-id/extra/${name}`)
+    .replace(/\n {4}covers: .*/, "")
+    .replace(/\n {4}expected: .*/, tier === "observe" ? "" : "$&")
+    .replace("section: s }", note ? `section: s, note: ${note} }` : "section: s }");
+  return base.replace("    tier: must", `    tier: ${tier}${covers === undefined ? "" : `\n    covers: ${covers}`}`);
 }
 
 const req = (id: string, level: Requirement["level"], contradicts?: string): Requirement => ({
@@ -36,39 +40,42 @@ const req = (id: string, level: Requirement["level"], contradicts?: string): Req
 });
 
 describe("tier check at corpus load", () => {
-  it("refuses a must vector covering only a MAY, with file and line of its tier", () => {
-    const problems = problemsOf(vector("must", "[config-spec/layout/1]"));
-    expect(problems).toEqual([
-      expect.objectContaining({ code: "corpus.tier", vectorId: "explicit-id/extra/ok", pointer: "/vectors/0/tier", line: 7 }),
+  let problems: CorpusProblem[] = [];
+  const of = (name: string) => problems.filter((p) => p.vectorId === `explicit-id/extra/${name}`);
+  beforeAll(() => {
+    problems = problemsOf([
+      vector("must-over-may", "must", "[config-spec/layout/1]"),
+      vector("observe-over-must", "observe", "[data-structures/bundleid/3]"),
+      vector("near-ok", "observe", "[]\n    near: [data-structures/bundleid/3]", "silent on x"),
+      vector("says-nothing", "must", undefined),
+      vector("empty-no-note", "observe", "[]"),
+      vector("near-unknown", "observe", "[]\n    near: [data-structures/no-such/1]", "n"),
     ]);
-    expect(problems[0]!.file).toMatch(/explicit-id\/extra\.yaml$/);
-    expect(problems[0]!.message).toContain("config-spec/layout/1 is MAY");
+  }, 120_000);
+
+  it("refuses a must vector covering only a MAY, with file, line and pointer of its tier", () => {
+    expect(of("must-over-may")).toEqual([expect.objectContaining({ code: "corpus.tier", pointer: "/vectors/0/tier", line: 7 })]);
+    expect(of("must-over-may")[0]!.file).toMatch(/explicit-id\/extra\.yaml$/);
+    expect(of("must-over-may")[0]!.message).toContain("config-spec/layout/1 is MAY");
   });
 
   it("refuses an observe vector covering a MUST the index does not mark as contradicted", () => {
-    const problems = problemsOf(vector("observe", "[data-structures/bundleid/3]"));
-    expect(problems).toEqual([expect.objectContaining({ code: "corpus.tier", pointer: "/vectors/0/tier" })]);
-    expect(problems[0]!.message).toContain("data-structures/bundleid/3 (MUST)");
+    expect(of("observe-over-must")).toEqual([expect.objectContaining({ code: "corpus.tier", pointer: "/vectors/1/tier" })]);
+    expect(of("observe-over-must")[0]!.message).toContain("data-structures/bundleid/3 (MUST)");
   });
 
   it("accepts the MUST moved to near, and refuses a vector that says nothing about what it covers", () => {
-    expect(
-      problemsOf(
-        vector("observe", "[]\n    near: [data-structures/bundleid/3]").replace("section: s }", "section: s, note: silent on x }"),
-      ),
-    ).toEqual([]);
-    expect(problemsOf(vector("must", undefined))).toEqual([
+    expect(of("near-ok")).toEqual([]);
+    expect(of("says-nothing")).toEqual([
       expect.objectContaining({ code: "corpus.tier", message: expect.stringContaining("says nothing about what it checks") }),
     ]);
   });
 
   it("an empty covers needs spec.note; near must name known statements", () => {
-    expect(problemsOf(vector("observe", "[]"))).toEqual([
-      expect.objectContaining({ code: "corpus.tier", pointer: "/vectors/0/covers", message: expect.stringContaining("spec.note") }),
+    expect(of("empty-no-note")).toEqual([
+      expect.objectContaining({ code: "corpus.tier", pointer: "/vectors/4/covers", message: expect.stringContaining("spec.note") }),
     ]);
-    expect(
-      problemsOf(vector("observe", "[]\n    near: [data-structures/no-such/1]").replace("section: s }", "section: s, note: n }")),
-    ).toEqual([expect.objectContaining({ code: "corpus.unknown_requirement", pointer: "/vectors/0/near/0" })]);
+    expect(of("near-unknown")).toEqual([expect.objectContaining({ code: "corpus.unknown_requirement", pointer: "/vectors/5/near/0" })]);
   });
 });
 
