@@ -55,6 +55,7 @@ export function buildProgram(): Command {
     .option("--window <n>", "most requests in flight per adapter")
     .option("--max-message-bytes <n>", "longest line an adapter may write (default 64 MiB); a longer one is a protocol error")
     .option("--allow-empty", "an implementation with no judged case does not fail the run")
+    .option("--history <file>", "append each implementation's conformance statement to this history file (JSON lines)")
     .option(
       "--require <level>",
       "fail the run (exit 1) unless every implementation's conformance statement reaches this level: conforming or partial",

@@ -44,3 +44,13 @@ describe("history", () => {
     expect(text).toMatch(/2026-12-02 10:00 .* MUST 2\/2 \(100 %\) .* conforming \(MUST passed \+1, required 0\)/);
   });
 });
+
+describe("history on the command line", () => {
+  it("run takes --history and --require; history and divergences are commands", async () => {
+    const { buildProgram } = await import("../../harness/cli/main.ts");
+    const program = buildProgram();
+    const run = program.commands.find((c) => c.name() === "run")!;
+    expect(run.options.map((o) => o.long)).toEqual(expect.arrayContaining(["--history", "--require"]));
+    expect(program.commands.map((c) => c.name())).toEqual(expect.arrayContaining(["history", "divergences"]));
+  });
+});
