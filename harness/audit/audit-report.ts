@@ -16,6 +16,7 @@ import { reportFacts } from "../model/facts.ts";
 import type { CallResult } from "../model/implementation.ts";
 import { applies } from "../model/protocols.ts";
 import { type CaseRecord, type ImplementationRecord, type Report, summarize, type VectorRecord } from "../model/report.ts";
+import { gapAnswer } from "../model/gap-answer.ts";
 import { applyGap, type Gap } from "../model/status.ts";
 import { vectorContentHash } from "../model/vector-hash.ts";
 import { runVerdict } from "../model/verdict.ts";
@@ -220,7 +221,10 @@ function auditCase(
   if (diffValues(compared ?? null, c.compared ?? null).length > 0)
     problem("the case's compared facts differ from those its recorded packets give (edited)");
   const judged = result && judgedResult({ result, transcript: c.transcript });
-  const status = judged ? applyGap(judge(vector, judged).status, c.gap) : c.status;
+  const judgement = judged && judge(vector, judged);
+  const answer = judged && judgement ? gapAnswer(judgement.status, judged, judgement.diffs) : c.answer;
+  if (answer !== c.answer) problem(`the transcript's answer is ${answer ?? "none"}, the report says ${c.answer ?? "none"}`);
+  const status = judgement ? applyGap(judgement.status, c.gap, answer) : c.status;
   if (status !== c.status) problem(`the transcript gives ${status}, the report says ${c.status}`);
   return { ...c, status, ...(result ? { result } : {}) };
 }

@@ -208,8 +208,11 @@ function updateAll(report: Report, selected: ReturnType<typeof selectFromOptions
     const faults = update.faults_not_recorded.length
       ? `; ${update.faults_not_recorded.length} crash/timeout/protocol_error cases not recorded as gaps (--record-faults records them)`
       : "";
+    const repinned = update.repinned.length ? `; ${update.repinned.length} answer changed, re-pinned (check their reasons): ${update.repinned.join(", ")}` : "";
     process.stderr.write(
-      `expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed${faults}\n`,
+      terminalSafe(
+        `expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed, ${update.pinned.length} pinned to their answer${repinned}${faults}\n`,
+      ),
     );
   }
 }

@@ -45,6 +45,8 @@ export interface CaseRecord {
   /** The judgement of the answer alone. */
   readonly raw_status: CaseStatus;
   readonly gap?: Gap;
+  /** What a failing answer says, as an expectations entry pins it (gap-answer.ts). */
+  readonly answer?: string;
   readonly result: CallResult;
   readonly diffs: readonly Difference[];
   readonly note?: string;

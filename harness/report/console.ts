@@ -10,6 +10,7 @@ import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
 import { stoppedByInterrupt } from "../model/implementation.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
+import { staleReason } from "../model/gap-answer.ts";
 import type { CaseRecord, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
 import { runLevelFailures } from "../model/verdict.ts";
@@ -48,7 +49,7 @@ export function mcpText(mcp: { readonly sent: readonly string[]; readonly negoti
 
 /** What a failing case's line says after its id. */
 export function failureDetail(c: CaseRecord): string {
-  if (c.status === "stale") return `listed as a known ${c.gap?.status} but the case is now ${c.raw_status}`;
+  if (c.status === "stale") return staleReason(c);
   if (c.note !== undefined) return c.note;
   return c.diffs.map(describeDifference).join("; ");
 }
@@ -146,6 +147,10 @@ function footer(report: Report, p: Colors): string[] {
   const todo = report.cases.filter((c) => c.status === "known_gap" && c.gap?.reason.startsWith("TODO")).length;
   if (todo)
     out.push(p.yellow(`WARNING: ${plural(todo, "known gap has", "known gaps have")} no reason yet (TODO in the expectations file)`));
+  // An entry without `answer` matches on status alone: a changed answer under it would stay green.
+  const unpinned = report.cases.filter((c) => c.status === "known_gap" && c.gap?.status === "fail" && c.gap.answer === undefined).length;
+  if (unpinned)
+    out.push(p.yellow(`${plural(unpinned, "known gap is", "known gaps are")} unpinned (no answer: matched on status alone); --update-expectations pins them`));
   return out;
 }
 

@@ -7,6 +7,7 @@
  */
 import { appendFileSync } from "node:fs";
 import { describeDifference } from "../diff/describe.ts";
+import { staleReason } from "../model/gap-answer.ts";
 import type { Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
 import { runLevelFailures } from "../model/verdict.ts";
@@ -29,7 +30,7 @@ export function githubAnnotations(report: Report): string[] {
     .map((c) => {
       const message =
         c.status === "stale"
-          ? `listed as a known ${c.gap?.status} gap but the case is now ${c.raw_status}`
+          ? staleReason(c)
           : (c.note ?? c.diffs.map(describeDifference).join("; "));
       return `::error title=${escapeProperty(`${c.implementation} ${c.vector_id} (${c.status})`)}::${escapeData(message)}`;
     });

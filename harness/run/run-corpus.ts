@@ -30,6 +30,7 @@ import {
 } from "../model/report.ts";
 import { newRunId } from "../model/run-id.ts";
 import type { Gap } from "../model/status.ts";
+import { gapAnswer } from "../model/gap-answer.ts";
 import { applyGap } from "../model/status.ts";
 import type { Corpus, Tier, Vector } from "../model/vector.ts";
 import { WIRE_INTEROP_OP } from "../wire/index.ts";
@@ -374,16 +375,19 @@ function notSent(kind: "unsupported" | "crash" | "not_applicable", message: stri
 }
 
 function caseRecord(implementation: string, vector: Vector, answer: Answer, gap: Gap | undefined): CaseRecord {
-  const judgement = judge(vector, judgedResult(answer));
+  const judged = judgedResult(answer);
+  const judgement = judge(vector, judged);
+  const pinned = gapAnswer(judgement.status, judged, judgement.diffs);
   return {
     vector_id: vector.id,
     suite: vector.suite,
     op: vector.op,
     tier: vector.tier,
     implementation,
-    status: applyGap(judgement.status, gap),
+    status: applyGap(judgement.status, gap, pinned),
     raw_status: judgement.status,
     ...(gap ? { gap } : {}),
+    ...(pinned !== undefined ? { answer: pinned } : {}),
     result: answer.result,
     diffs: judgement.diffs,
     ...(judgement.note !== undefined ? { note: judgement.note } : {}),
