@@ -211,7 +211,7 @@ function updateAll(report: Report, selected: ReturnType<typeof selectFromOptions
     const repinned = update.repinned.length ? `; ${update.repinned.length} answer changed, re-pinned (check their reasons): ${update.repinned.join(", ")}` : "";
     process.stderr.write(
       terminalSafe(
-        `expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed, ${update.pinned.length} pinned to their answer${repinned}${faults}\n`,
+        `expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed, ${update.pinned.length} pinned to their answer${repinned}${faults}${update.left.length ? `; ${update.left.length} entries for vectors not in this run left as they are` : ""}\n`,
       ),
     );
   }

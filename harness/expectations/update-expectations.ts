@@ -23,6 +23,8 @@ export interface UpdateSummary {
   /** Entries that got their answer pinned (an unpinned entry) or re-pinned (the answer changed: check the reason). */
   readonly pinned: readonly string[];
   readonly repinned: readonly string[];
+  /** Entries for vectors this run did not select (a filtered run): kept as they are. */
+  readonly left: readonly string[];
   /** Cases whose crash, timeout or protocol error was not recorded (no --record-faults). */
   readonly faults_not_recorded: readonly string[];
 }
@@ -68,11 +70,13 @@ export function updateExpectations(
   const removed: string[] = [];
   const pinned: string[] = [];
   const repinned: string[] = [];
+  const left: string[] = [];
   const faultsNotRecorded: string[] = [];
   const recordable = (c: CaseRecord) => options.recordFaults === true || !isFault(c.raw_status);
   seq.items = seq.items.filter((item) => {
     const id = isMap(item) ? String(item.get("id")) : "";
     const c = byId.get(id);
+    if (c === undefined) left.push(id);
     const entry = item as { get(k: string): unknown; set(k: string, v: unknown): void; delete(k: string): boolean };
     if (c?.status === "known_gap" && c.answer !== undefined && entry.get("answer") === undefined) {
       entry.set("answer", c.answer);
@@ -113,5 +117,5 @@ export function updateExpectations(
   version.type = Scalar.QUOTE_DOUBLE; // "1.0" must stay a string
   doc.set("sdk_version", version);
   writeAtomic(file, doc.toString({ lineWidth: 0 }));
-  return { file, added, removed, pinned, repinned, faults_not_recorded: faultsNotRecorded };
+  return { file, added, removed, pinned, repinned, left, faults_not_recorded: faultsNotRecorded };
 }

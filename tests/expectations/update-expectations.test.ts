@@ -46,7 +46,10 @@ describe("updateExpectations", () => {
       expectations: new Map([["reference", loadExpectations(file, "reference")]]),
     });
     const summary = updateExpectations(file, "reference", "1.2.3", report.cases);
-    expect(summary).toMatchObject({ added: ["explicit-id/extra/new"], removed: ["explicit-id/extra/ok"] });
+    expect(summary).toMatchObject({ added: ["explicit-id/extra/new"], removed: ["explicit-id/extra/ok"], left: [] });
+    // A filtered run (here: only the "old" case) leaves every other entry as it is, and says so.
+    const filtered = updateExpectations(file, "reference", "1.2.3", report.cases.filter((c) => c.vector_id.endsWith("/old")));
+    expect(filtered).toMatchObject({ added: [], removed: [], left: ["explicit-id/extra/new"] });
     const text = readFileSync(file, "utf8");
     expect(text).toContain("# a group comment that must survive");
     expect(text).toContain('sdk_version: "1.2.3"');
