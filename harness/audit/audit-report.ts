@@ -222,7 +222,7 @@ function auditCase(
     problem("the case's compared facts differ from those its recorded packets give (edited)");
   const judged = result && judgedResult({ result, transcript: c.transcript });
   const judgement = judged && judge(vector, judged);
-  const answer = judged && judgement ? gapAnswer(judgement.status, judged, judgement.diffs) : c.answer;
+  const answer = judged && judgement ? gapAnswer(vector.op, judgement.status, judged, judgement.diffs) : c.answer;
   if (answer !== c.answer) problem(`the transcript's answer is ${answer ?? "none"}, the report says ${c.answer ?? "none"}`);
   const status = judgement ? applyGap(judgement.status, c.gap, answer) : c.status;
   if (status !== c.status) problem(`the transcript gives ${status}, the report says ${c.status}`);

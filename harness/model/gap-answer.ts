@@ -5,6 +5,7 @@
  * Pure, so `audit` re-derives it.
  */
 import { canonicalJson, sha256Hex } from "../util/canonical-json.ts";
+import { answerKey } from "./answer-key.ts";
 import type { Difference } from "./difference.ts";
 import type { CallResult } from "./implementation.ts";
 import { answerChanged, type CaseStatus, type Gap } from "./status.ts";
@@ -14,10 +15,11 @@ const READABLE = 160;
 
 /**
  * An error pins its reason code (`error bundle_id.charset`); a wrong output its differences by
- * pointer (`/reason=bundle_id.charset`); an output where an error was expected `output <hash>`.
- * Faults (crash, timeout, protocol error) pin nothing: their messages are evidence, not answers.
+ * pointer (`/reason=bundle_id.charset`); an output where an error was expected `output <hash>` of
+ * what it says (evidence such as SDK log lines left out, answer-key.ts). Faults (crash, timeout,
+ * protocol error) pin nothing: their messages are evidence, not answers.
  */
-export function gapAnswer(status: CaseStatus, result: CallResult, diffs: readonly Difference[]): string | undefined {
+export function gapAnswer(op: string, status: CaseStatus, result: CallResult, diffs: readonly Difference[]): string | undefined {
   if (status !== "fail") return undefined;
   const text =
     result.kind === "error"
@@ -25,7 +27,7 @@ export function gapAnswer(status: CaseStatus, result: CallResult, diffs: readonl
       : diffs.length > 0
         ? diffs.map((d) => `${d.path}=${d.absent === "actual" ? "absent" : canonicalJson(d.actual ?? null)}`).join(", ")
         : result.kind === "ok"
-          ? `output ${fingerprint(canonicalJson(result.output ?? null))}`
+          ? `output ${fingerprint(answerKey(op, result) ?? "")}`
           : result.kind;
   return text.length <= READABLE ? text : fingerprint(text);
 }

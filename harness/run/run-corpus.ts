@@ -377,7 +377,7 @@ function notSent(kind: "unsupported" | "crash" | "not_applicable", message: stri
 function caseRecord(implementation: string, vector: Vector, answer: Answer, gap: Gap | undefined): CaseRecord {
   const judged = judgedResult(answer);
   const judgement = judge(vector, judged);
-  const pinned = gapAnswer(judgement.status, judged, judgement.diffs);
+  const pinned = gapAnswer(vector.op, judgement.status, judged, judgement.diffs);
   return {
     vector_id: vector.id,
     suite: vector.suite,

@@ -79,13 +79,16 @@ describe("pinned known gaps", () => {
 describe("gapAnswer", () => {
   it("pins an error's reason, an output's differences, and fingerprints what is long; faults pin nothing", () => {
     const error = { kind: "error", error: { reason: "config.wrong_type", message: "5 validation errors…" } } as const;
-    expect(gapAnswer("fail", error, [])).toBe("error config.wrong_type");
-    expect(gapAnswer("fail", { kind: "ok", output: {} }, [{ path: "/merged/alias", expected: "search", absent: "actual" }])).toBe(
+    expect(gapAnswer("bundle_id.validate", "fail", error, [])).toBe("error config.wrong_type");
+    expect(gapAnswer("bundle_id.validate", "fail", { kind: "ok", output: {} }, [{ path: "/merged/alias", expected: "search", absent: "actual" }])).toBe(
       "/merged/alias=absent",
     );
-    expect(gapAnswer("fail", { kind: "ok", output: { v: 1 } }, [])).toMatch(/^output sha256:[0-9a-f]{16}$/);
-    expect(gapAnswer("fail", { kind: "ok", output: {} }, [{ path: "/m", actual: "x".repeat(200) }])).toMatch(/^sha256:[0-9a-f]{16}$/);
-    expect(gapAnswer("crash", { kind: "crash", message: "boom" }, [])).toBeUndefined();
-    expect(gapAnswer("pass", { kind: "ok", output: {} }, [])).toBeUndefined();
+    const output = gapAnswer("bundle_id.validate", "fail", { kind: "ok", output: { accepted: true, reason: null, detail: "a" } }, []);
+    expect(output).toMatch(/^output sha256:[0-9a-f]{16}$/);
+    // Evidence (a detail, SDK log lines) is not part of the answer: only what the output says is pinned.
+    expect(gapAnswer("bundle_id.validate", "fail", { kind: "ok", output: { accepted: true, reason: null, detail: "b" } }, [])).toBe(output);
+    expect(gapAnswer("bundle_id.validate", "fail", { kind: "ok", output: {} }, [{ path: "/m", actual: "x".repeat(200) }])).toMatch(/^sha256:[0-9a-f]{16}$/);
+    expect(gapAnswer("bundle_id.validate", "crash", { kind: "crash", message: "boom" }, [])).toBeUndefined();
+    expect(gapAnswer("bundle_id.validate", "pass", { kind: "ok", output: {} }, [])).toBeUndefined();
   });
 });
