@@ -9,11 +9,11 @@ import { join } from "node:path";
 import { sha256Hex } from "../util/canonical-json.ts";
 import { cacheRoot } from "./cache-dir.ts";
 import { withDirLock } from "./dir-lock.ts";
-import { brokenVenv } from "./venv-health.ts";
 import { setupBoard } from "./progress-board.ts";
 import { SetupLog, setupLogPath } from "./setup-log.ts";
 import { BootstrapError, streamCommand as stream } from "./stream-command.ts";
 import { countLockedRequirements, formatElapsed, PipProgress } from "./tool-progress.ts";
+import { brokenVenv } from "./venv-health.ts";
 
 export interface PythonVenv {
   readonly python: string;
@@ -77,7 +77,9 @@ export async function pythonVenv({ sdk, version, lockFile, log, label = "python"
         const broken = brokenVenv(dir);
         if (broken === undefined) return env;
         // Self-heal: rebuilt below, with one line saying why (a restored CI cache whose Python moved).
-        board.print(`[${tag}] the cached environment ${dir} cannot run: ${broken}; rebuilding it (a CI cache should key on the Python version)`);
+        board.print(
+          `[${tag}] the cached environment ${dir} cannot run: ${broken}; rebuilding it (a CI cache should key on the Python version)`,
+        );
         rmSync(ready, { force: true });
       }
       const logFile = new SetupLog(setupLogPath(`python-${name}`));

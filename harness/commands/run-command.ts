@@ -27,6 +27,7 @@ import { describeError, type Fatal, Interrupts, setEmergencyExit } from "./inter
 import { lastFailedIds } from "./last-failed.ts";
 import { checkProtocol, driverOptions, list, selectFromOptions } from "./options.ts";
 import { startTicker } from "./ticker.ts";
+import { updateHint } from "./update-hint.ts";
 import { watch } from "./watch.ts";
 
 export interface RunOptions {
@@ -165,6 +166,8 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   phase = "written";
   if (options.updateExpectations && !report.incomplete) updateAll(report, selected, options.recordFaults === true);
   const code = finish(report, dir, options);
+  const hint = options.updateExpectations ? undefined : updateHint(report, process.argv.slice(2));
+  if (hint && options.json !== true) process.stderr.write(terminalSafe(`${hint}\n`));
   announcePruned(pruneRuns(out, keep), keep, options.quiet === true);
   return code;
 }
@@ -208,7 +211,9 @@ function updateAll(report: Report, selected: ReturnType<typeof selectFromOptions
     const faults = update.faults_not_recorded.length
       ? `; ${update.faults_not_recorded.length} crash/timeout/protocol_error cases not recorded as gaps (--record-faults records them)`
       : "";
-    const repinned = update.repinned.length ? `; ${update.repinned.length} answer changed, re-pinned (check their reasons): ${update.repinned.join(", ")}` : "";
+    const repinned = update.repinned.length
+      ? `; ${update.repinned.length} answer changed, re-pinned (check their reasons): ${update.repinned.join(", ")}`
+      : "";
     process.stderr.write(
       terminalSafe(
         `expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed, ${update.pinned.length} pinned to their answer${repinned}${faults}${update.left.length ? `; ${update.left.length} entries for vectors not in this run left as they are` : ""}\n`,

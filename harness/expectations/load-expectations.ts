@@ -17,6 +17,8 @@ export interface Expectations {
   readonly implementation: string;
   readonly sdk_version?: string;
   readonly gaps: ReadonlyMap<string, Gap>;
+  /** The line of each entry, for annotations that point into the file. */
+  readonly lines?: ReadonlyMap<string, number>;
   /** sha256 of the file's bytes (absent when there is no file), recorded in the report for `audit`. */
   readonly sha256?: string;
 }
@@ -43,6 +45,7 @@ export function loadExpectations(file: string, implementation: string): Expectat
   }
   const data = source.data as { implementation: string; sdk_version?: string; gaps: Gap[] | null };
   const gaps = new Map<string, Gap>();
+  const lines = new Map<string, number>();
   (data.gaps ?? []).forEach((gap, i) => {
     if (gaps.has(gap.id)) {
       throw new CorpusError([
@@ -50,12 +53,14 @@ export function loadExpectations(file: string, implementation: string): Expectat
       ]);
     }
     gaps.set(gap.id, gap);
+    lines.set(gap.id, source.lineOf(`/gaps/${i}`));
   });
   return {
     file,
     implementation: data.implementation,
     ...(data.sdk_version !== undefined ? { sdk_version: data.sdk_version } : {}),
     gaps,
+    lines,
     sha256: sha256Hex(Buffer.from(text, "utf8")),
   };
 }

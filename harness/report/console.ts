@@ -8,12 +8,12 @@
 
 import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
+import { staleReason } from "../model/gap-answer.ts";
 import { stoppedByInterrupt } from "../model/implementation.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
-import { staleReason } from "../model/gap-answer.ts";
 import type { CaseRecord, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
-import { runLevelFailures } from "../model/verdict.ts";
+import { neverStarted, runLevelFailures } from "../model/verdict.ts";
 import { plural } from "../util/plural.ts";
 import {
   type AgentSceneEvidence,
@@ -80,7 +80,8 @@ function wireLinesBehind(c: CaseRecord): string[] {
 function failureLines(report: Report, p: Colors): string[] {
   const out: string[] = [];
   const groups = new Map<string, { status: string; implementation: string; detail: string; ids: string[] }>();
-  for (const c of report.cases.filter((x) => isFailing(x.status))) {
+  const silent = neverStarted(report); // said once, in RUN FAILS
+  for (const c of report.cases.filter((x) => isFailing(x.status) && !silent.has(x.implementation))) {
     const detail = failureDetail(c);
     const key = JSON.stringify([c.implementation, c.status, detail]);
     const g = groups.get(key) ?? { status: c.status, implementation: c.implementation, detail, ids: [] };
@@ -150,7 +151,11 @@ function footer(report: Report, p: Colors): string[] {
   // An entry without `answer` matches on status alone: a changed answer under it would stay green.
   const unpinned = report.cases.filter((c) => c.status === "known_gap" && c.gap?.status === "fail" && c.gap.answer === undefined).length;
   if (unpinned)
-    out.push(p.yellow(`${plural(unpinned, "known gap is", "known gaps are")} unpinned (no answer: matched on status alone); --update-expectations pins them`));
+    out.push(
+      p.yellow(
+        `${plural(unpinned, "known gap is", "known gaps are")} unpinned (no answer: matched on status alone); --update-expectations pins them`,
+      ),
+    );
   return out;
 }
 
@@ -173,9 +178,12 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
   if (!quiet) lines.push(...footer(report, p));
   const o = report.summary.overall;
   const runLevel = runLevelFailures(report.verdict).length;
-  const closing = line`conformance: ${o.pass} passed, ${o.failed} failed, ${o.skipped} skipped, ${o.not_applicable} not applicable${
-    runLevel ? `; the run FAILS for ${runLevel} more reason${runLevel > 1 ? "s" : ""} (RUN FAILS above)` : ""
-  }${report.incomplete ? "; INCOMPLETE" : ""}`.text;
+  // Stale entries are counted as stale: a run red only because gaps got fixed does not read as "N failed".
+  const stale = o.stale ? `, ${o.stale} stale` : "";
+  const closing =
+    line`conformance: ${o.pass} passed, ${o.failed - o.stale} failed${stale}, ${o.skipped} skipped, ${o.not_applicable} not applicable${
+      runLevel ? `; the run FAILS for ${runLevel} more reason${runLevel > 1 ? "s" : ""} (RUN FAILS above)` : ""
+    }${report.incomplete ? "; INCOMPLETE" : ""}`.text;
   const status = report.verdict.status;
   lines.push(status === "pass" ? p.green(closing) : p.red(p.bold(closing)));
   return lines.join("\n");

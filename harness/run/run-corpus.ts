@@ -14,6 +14,7 @@ import { DEFAULT_DRIVER_OPTIONS } from "../driver/subprocess-implementation.ts";
 import type { Expectations } from "../expectations/load-expectations.ts";
 import { reportCoverage } from "../model/coverage.ts";
 import { withDerived } from "../model/facts.ts";
+import { gapAnswer } from "../model/gap-answer.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import type { InteropCase } from "../model/interop.ts";
 import { kitPackage } from "../model/kit-files.ts";
@@ -30,7 +31,6 @@ import {
 } from "../model/report.ts";
 import { newRunId } from "../model/run-id.ts";
 import type { Gap } from "../model/status.ts";
-import { gapAnswer } from "../model/gap-answer.ts";
 import { applyGap } from "../model/status.ts";
 import type { Corpus, Tier, Vector } from "../model/vector.ts";
 import { WIRE_INTEROP_OP } from "../wire/index.ts";
@@ -257,8 +257,9 @@ export class RunSession {
       r.protocol = chooseProtocol(null, this.input.protocol);
       if (r.notStarted !== undefined && !signal?.aborted) {
         const reason = r.notStarted;
+        // No gap applies: these cases say nothing about the SDK, and a listed gap would turn each into a stale line.
         vectors.forEach((v, i) => {
-          this.settle(r, i, caseRecord(impl.name, v, notApplicable(impl.name, v, r.protocol!) ?? notSent("crash", reason), gapOf(v.id)));
+          this.settle(r, i, caseRecord(impl.name, v, notApplicable(impl.name, v, r.protocol!) ?? notSent("crash", reason), undefined));
         });
       }
       return;
@@ -290,6 +291,7 @@ function expectationsRecord(e: Expectations, tiers: ReadonlyMap<string, Tier>): 
     gaps: e.gaps.size,
     ...(e.sha256 !== undefined ? { sha256: e.sha256 } : {}),
     listed: [...e.gaps.values()],
+    ...(e.lines ? { lines: Object.fromEntries(e.lines) } : {}),
     orphans: ids.filter((id) => !tiers.has(id)),
     observe: ids.filter((id) => tiers.get(id) === "observe"),
   };

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { updateHint } from "../../harness/commands/update-hint.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
 import { loadExpectations } from "../../harness/expectations/load-expectations.ts";
@@ -22,7 +23,12 @@ const file = join(mkdtempSync(join(tmpdir(), "smcp-pinned-")), "known-gaps.yaml"
 
 function run(bug: string) {
   const adapter = parseAdapterSpec(`buggy=${process.execPath} --import ${import.meta.resolve("tsx")} ${buggy} --bug ${bug}`);
-  return runCorpus({ corpus, vectors, implementations: [adapter.implementation], expectations: new Map([["buggy", loadExpectations(file, "buggy")]]) });
+  return runCorpus({
+    corpus,
+    vectors,
+    implementations: [adapter.implementation],
+    expectations: new Map([["buggy", loadExpectations(file, "buggy")]]),
+  });
 }
 
 const byStatus = (report: Awaited<ReturnType<typeof run>>, status: string) =>
@@ -53,6 +59,12 @@ describe("pinned known gaps", () => {
       'listed as a known fail answering /accepted=true, /reason=null, but the answer changed to /reason="bundle_id.charset"',
     );
     expect(renderConsole(changed)).toContain('but the answer changed to /reason="bundle_id.charset"');
+    // Counted as stale, not as failed; the hint is the same command with --update-expectations.
+    expect(renderConsole(changed)).toMatch(new RegExp(`^conformance: \\d+ passed, 0 failed, ${failing.length} stale, `, "m"));
+    expect(updateHint(changed, ["run", "--adapter", "buggy=node buggy.js", "--suite", "explicit-id"])).toBe(
+      `to record these ${failing.length} failing or stale cases in the expectations (then write each TODO reason): npx smcp-conformance run --adapter 'buggy=node buggy.js' --suite explicit-id --update-expectations`,
+    );
+    expect(updateHint(listed, ["run"])).toBeUndefined();
 
     const fixed = await run("none");
     expect(byStatus(fixed, "stale")).toEqual(failing);
@@ -72,7 +84,12 @@ describe("pinned known gaps", () => {
     const update = updateExpectations(file, "buggy", "1.0.0", report.cases);
     expect(update.pinned).toEqual(failing);
     const gaps = loadExpectations(file, "buggy").gaps;
-    expect(gaps.get(failing[0]!)).toEqual({ id: failing[0], status: "fail", reason: "says charset", answer: '/reason="bundle_id.charset"' });
+    expect(gaps.get(failing[0]!)).toEqual({
+      id: failing[0],
+      status: "fail",
+      reason: "says charset",
+      answer: '/reason="bundle_id.charset"',
+    });
   }, 120_000);
 });
 
@@ -80,14 +97,18 @@ describe("gapAnswer", () => {
   it("pins an error's reason, an output's differences, and fingerprints what is long; faults pin nothing", () => {
     const error = { kind: "error", error: { reason: "config.wrong_type", message: "5 validation errors…" } } as const;
     expect(gapAnswer("bundle_id.validate", "fail", error, [])).toBe("error config.wrong_type");
-    expect(gapAnswer("bundle_id.validate", "fail", { kind: "ok", output: {} }, [{ path: "/merged/alias", expected: "search", absent: "actual" }])).toBe(
-      "/merged/alias=absent",
-    );
+    expect(
+      gapAnswer("bundle_id.validate", "fail", { kind: "ok", output: {} }, [
+        { path: "/merged/alias", expected: "search", absent: "actual" },
+      ]),
+    ).toBe("/merged/alias=absent");
     const output = gapAnswer("bundle_id.validate", "fail", { kind: "ok", output: { accepted: true, reason: null, detail: "a" } }, []);
     expect(output).toMatch(/^output sha256:[0-9a-f]{16}$/);
     // Evidence (a detail, SDK log lines) is not part of the answer: only what the output says is pinned.
     expect(gapAnswer("bundle_id.validate", "fail", { kind: "ok", output: { accepted: true, reason: null, detail: "b" } }, [])).toBe(output);
-    expect(gapAnswer("bundle_id.validate", "fail", { kind: "ok", output: {} }, [{ path: "/m", actual: "x".repeat(200) }])).toMatch(/^sha256:[0-9a-f]{16}$/);
+    expect(gapAnswer("bundle_id.validate", "fail", { kind: "ok", output: {} }, [{ path: "/m", actual: "x".repeat(200) }])).toMatch(
+      /^sha256:[0-9a-f]{16}$/,
+    );
     expect(gapAnswer("bundle_id.validate", "crash", { kind: "crash", message: "boom" }, [])).toBeUndefined();
     expect(gapAnswer("bundle_id.validate", "pass", { kind: "ok", output: {} }, [])).toBeUndefined();
   });

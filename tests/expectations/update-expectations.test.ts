@@ -48,7 +48,12 @@ describe("updateExpectations", () => {
     const summary = updateExpectations(file, "reference", "1.2.3", report.cases);
     expect(summary).toMatchObject({ added: ["explicit-id/extra/new"], removed: ["explicit-id/extra/ok"], left: [] });
     // A filtered run (here: only the "old" case) leaves every other entry as it is, and says so.
-    const filtered = updateExpectations(file, "reference", "1.2.3", report.cases.filter((c) => c.vector_id.endsWith("/old")));
+    const filtered = updateExpectations(
+      file,
+      "reference",
+      "1.2.3",
+      report.cases.filter((c) => c.vector_id.endsWith("/old")),
+    );
     expect(filtered).toMatchObject({ added: [], removed: [], left: ["explicit-id/extra/new"] });
     const text = readFileSync(file, "utf8");
     expect(text).toContain("# a group comment that must survive");

@@ -16,7 +16,10 @@ const BUGGY = fileURLToPath(new URL("../fixtures/buggy-adapter.ts", import.meta.
 
 interface ActionFile {
   inputs: Record<string, unknown>;
-  runs: { using: string; steps: { id?: string; name?: string; env?: Record<string, string>; run?: string; with?: Record<string, string> }[] };
+  runs: {
+    using: string;
+    steps: { id?: string; name?: string; env?: Record<string, string>; run?: string; with?: Record<string, string> }[];
+  };
 }
 
 const action = parse(readFileSync(join(ROOT, "action.yml"), "utf8")) as ActionFile;
@@ -120,11 +123,16 @@ describe("the action's cache keys (issue 31, item 3)", () => {
   /** A kit folder with the files the keys read, and a python3 that reports `pythonVersion`. */
   function keys(kit: string, pythonVersion: string) {
     const bin = mkdtempSync(join(tmpdir(), "fake-python-"));
-    writeFileSync(join(bin, "python3"), `#!/bin/sh\necho "${pythonVersion}"\necho /opt/hostedtoolcache/Python/${pythonVersion}/x64/bin/python3\n`);
-    chmodSync(join(bin, "python3"), 0o755);
-    return execa("bash", [KEYS], { env: { KIT_DIR: kit, PATH: `${bin}${delimiter}${process.env["PATH"]}` }, extendEnv: false, reject: false }).then(
-      (r) => Object.fromEntries(r.stdout.split("\n").map((l) => l.split("=") as [string, string])),
+    writeFileSync(
+      join(bin, "python3"),
+      `#!/bin/sh\necho "${pythonVersion}"\necho /opt/hostedtoolcache/Python/${pythonVersion}/x64/bin/python3\n`,
     );
+    chmodSync(join(bin, "python3"), 0o755);
+    return execa("bash", [KEYS], {
+      env: { KIT_DIR: kit, PATH: `${bin}${delimiter}${process.env["PATH"]}` },
+      extendEnv: false,
+      reject: false,
+    }).then((r) => Object.fromEntries(r.stdout.split("\n").map((l) => l.split("=") as [string, string])));
   }
 
   function kitCopy(): string {
@@ -154,7 +162,8 @@ describe("the action's cache keys (issue 31, item 3)", () => {
     const envCache = steps.find((s) => s.with?.["path"] === "~/.cache/smcp-conformance")!;
     expect(envCache.with!["key"]).toContain("${{ steps.keys.outputs.toolchain }}-${{ steps.keys.outputs.kit }}");
     const restore = envCache.with!["restore-keys"]!.trim().split("\n");
-    for (const prefix of restore) expect(prefix).toMatch(/^smcp-conformance-\$\{\{ runner\.os \}\}-\$\{\{ steps\.keys\.outputs\.toolchain \}\}-/);
+    for (const prefix of restore)
+      expect(prefix).toMatch(/^smcp-conformance-\$\{\{ runner\.os \}\}-\$\{\{ steps\.keys\.outputs\.toolchain \}\}-/);
     const npmCache = steps.find((s) => s.with?.["path"] === "${{ github.action_path }}/node_modules")!;
     expect(npmCache.with!["key"]).toContain("${{ steps.keys.outputs.npm }}");
     const keysStep = steps.findIndex((s) => s.id === "keys");
