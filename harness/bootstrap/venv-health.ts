@@ -5,7 +5,7 @@
  * every case then crashed with `spawn …/bin/python ENOENT`.
  */
 import { existsSync, lstatSync, readFileSync, readlinkSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 /** Why the venv in `dir` cannot run, or undefined when its interpreter is there. */
 export function brokenVenv(dir: string): string | undefined {
@@ -13,10 +13,13 @@ export function brokenVenv(dir: string): string | undefined {
   if (existsSync(python)) return undefined; // follows the link: false when its target is gone
   let target = python;
   try {
-    if (lstatSync(python).isSymbolicLink()) target = resolve(join(dir, "bin"), readlinkSync(python));
+    // Follow the chain (python → python3.11 → the interpreter) to the link whose target is gone.
+    for (let hops = 0; hops < 8 && lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink(); hops++)
+      target = resolve(dirname(target), readlinkSync(target));
   } catch {
     return `${python} is missing`;
   }
+  if (target === python) return `${python} is missing`;
   const home = /^home\s*=\s*(.+)$/m.exec(readIfThere(join(dir, "pyvenv.cfg")))?.[1]?.trim();
   return `its interpreter ${target}${home ? ` (made from ${home})` : ""} is gone`;
 }
