@@ -8,7 +8,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Server, type Socket } from "socket.io";
+import { Server } from "socket.io";
 import { io as connectUpstream, type Socket as UpstreamSocket } from "socket.io-client";
 import type { WireHandshake, WirePacket } from "./evidence.ts";
 import { PacketRecorder } from "./packet-recorder.ts";

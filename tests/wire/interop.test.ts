@@ -42,7 +42,7 @@ describe("an interop case", () => {
     expect(evidence.relay?.packets.some((p) => p.event === "notify:update_tool_list" && p.dir === "out")).toBe(true);
     expect(evidence.added_tool).toBe(true);
 
-    const steps = (evidence.agent?.output as { steps: Array<Record<string, unknown>> }).steps;
+    const steps = (evidence.agent!.output as { steps: Array<Record<string, unknown>> }).steps;
     const edited: InteropEvidence = {
       ...evidence,
       agent: {
