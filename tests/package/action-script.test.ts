@@ -108,8 +108,8 @@ describe("the action's run step", () => {
       INPUT_OUT: join(dir, "reports"),
     });
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toMatch(/^::error title=buggy bundle-id\/[^\n]+\(fail\)::/m);
-    expect(result.stdout).not.toMatch(/^::error title=reference /m);
+    expect(result.stdout).toMatch(/^::error file=vectors\/bundle-id\/[^,]+\.yaml,line=\d+,title=buggy bundle-id\/[^\n]+\(fail\)::/m);
+    expect(result.stdout).not.toMatch(/^::error [^\n]*title=reference /m);
     expect(readFileSync(summary, "utf8")).toMatch(/\| implementation \| SDK \|/);
     expect(readFileSync(output, "utf8")).toBe(`exit-code=1\nreport=${join(dir, "reports")}/latest/report.json\n`);
     const report = JSON.parse(readFileSync(join(dir, "reports", "latest", "report.json"), "utf8"));
