@@ -33,8 +33,10 @@ if [ -n "${KIT_VERSION:-}" ]; then
 else
   : "${KIT_DIR:?KIT_DIR or KIT_VERSION is needed}"
   if [ "${SMCP_ACTION_DRY_RUN:-}" != 1 ] && [ ! -d "$KIT_DIR/node_modules" ]; then
+    # --ignore-scripts: the checkout runs its TypeScript sources through tsx, so the `prepare`
+    # build into dist/ would be work no step uses.
     echo "::group::installing the kit's dependencies (npm ci in $KIT_DIR)"
-    (cd "$KIT_DIR" && npm ci --no-audit --no-fund) || exit 2
+    (cd "$KIT_DIR" && npm ci --no-audit --no-fund --ignore-scripts) || exit 2
     echo "::endgroup::"
   fi
   kit=(node "$KIT_DIR/bin/smcp-conformance.js")

@@ -13,6 +13,7 @@ import { diffValues } from "../diff/compare.ts";
 import { judge } from "../diff/judge.ts";
 import { loadExpectations } from "../expectations/load-expectations.ts";
 import { reportFacts } from "../model/facts.ts";
+import { gapAnswer } from "../model/gap-answer.ts";
 import type { CallResult } from "../model/implementation.ts";
 import { applies } from "../model/protocols.ts";
 import { type CaseRecord, type ImplementationRecord, type Report, summarize, type VectorRecord } from "../model/report.ts";
@@ -211,7 +212,8 @@ function auditCase(
   if (gaps !== undefined) {
     const listed = gaps.get(c.vector_id);
     if (c.gap && !listed) problem("the case carries a gap the run's expectations do not list (invented)");
-    else if (!c.gap && listed) problem("the run's expectations list a gap for this case, but the case does not carry it");
+    else if (!c.gap && listed && impl?.not_started === undefined)
+      problem("the run's expectations list a gap for this case, but the case does not carry it");
     else if (c.gap && listed && diffValues(listed, c.gap).length > 0)
       problem("the case's gap differs from the one the run's expectations list");
   } else if (c.gap && impl && !impl.expectations)
@@ -220,7 +222,12 @@ function auditCase(
   if (diffValues(compared ?? null, c.compared ?? null).length > 0)
     problem("the case's compared facts differ from those its recorded packets give (edited)");
   const judged = result && judgedResult({ result, transcript: c.transcript });
-  const status = judged ? applyGap(judge(vector, judged).status, c.gap) : c.status;
+  const judgement = judged && judge(vector, judged);
+  const answer = judged && judgement ? gapAnswer(vector.op, judgement.status, judged, judgement.diffs) : c.answer;
+  // A report from a kit before pinned answers has none: the status below is still re-derived from the answer.
+  if (c.answer !== undefined && answer !== c.answer)
+    problem(`the transcript's answer is ${answer ?? "none"}, the report says ${c.answer ?? "none"}`);
+  const status = judgement ? applyGap(judgement.status, c.gap, answer) : c.status;
   if (status !== c.status) problem(`the transcript gives ${status}, the report says ${c.status}`);
   return { ...c, status, ...(result ? { result } : {}) };
 }

@@ -13,6 +13,7 @@ import { setupBoard } from "./progress-board.ts";
 import { SetupLog, setupLogPath } from "./setup-log.ts";
 import { BootstrapError, streamCommand as stream } from "./stream-command.ts";
 import { countLockedRequirements, formatElapsed, PipProgress } from "./tool-progress.ts";
+import { brokenVenv } from "./venv-health.ts";
 
 export interface PythonVenv {
   readonly python: string;
@@ -66,13 +67,21 @@ export async function pythonVenv({ sdk, version, lockFile, log, label = "python"
   const dir = join(cacheRoot(), "python", name);
   const env = { python: join(dir, "bin", "python"), dir };
   const ready = join(dir, ".ready");
-  if (existsSync(ready)) return env;
+  if (existsSync(ready) && brokenVenv(dir) === undefined) return env;
   const board = setupBoard();
   const tag = `${label} ${version}`;
   return withDirLock(
     dir,
     async () => {
-      if (existsSync(ready)) return env;
+      if (existsSync(ready)) {
+        const broken = brokenVenv(dir);
+        if (broken === undefined) return env;
+        // Self-heal: rebuilt below, with one line saying why (a restored CI cache whose Python moved).
+        board.print(
+          `[${tag}] the cached environment ${dir} cannot run: ${broken}; rebuilding it (a CI cache should key on the Python version)`,
+        );
+        rmSync(ready, { force: true });
+      }
       const logFile = new SetupLog(setupLogPath(`python-${name}`));
       const packages = countLockedRequirements(lock);
       board.print(

@@ -125,7 +125,7 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
     progress.close(written.log);
     // The corpus inputs of the fuzzed operations, classified the same way: which vectors pin each kind.
     const links = pivot === undefined || summary.kinds.length === 0 ? new Map() : await corpusKinds(corpus!, ops, implementations, pivot);
-    if (options.updateBaseline) rewriteBaselines(summary, baselines, corpus!, links);
+    if (options.updateBaseline) rewriteBaselines(summary, baselines, corpus!, links, ops);
     const verdict = pivot === undefined ? undefined : judgeKinds(summary.kinds, baselines, ops, summary.stopped === undefined);
     process.stdout.write(
       options.json
@@ -175,7 +175,13 @@ function gateJson(verdict: GateVerdict) {
  * `--update-baseline`: each SDK's file lists the kinds this run met (faults never), and is read
  * again for the gate; a run cut short updates nothing.
  */
-function rewriteBaselines(summary: FuzzSummary, baselines: Map<string, Baseline>, corpus: Corpus, links: CorpusKinds): void {
+function rewriteBaselines(
+  summary: FuzzSummary,
+  baselines: Map<string, Baseline>,
+  corpus: Corpus,
+  links: CorpusKinds,
+  ops: readonly string[],
+): void {
   if (summary.stopped !== undefined) {
     process.stderr.write(`fuzz: baselines not updated: the run stopped early (${summary.stopped}), so it did not look everywhere\n`);
     return;
@@ -183,9 +189,10 @@ function rewriteBaselines(summary: FuzzSummary, baselines: Map<string, Baseline>
   for (const [name, baseline] of baselines) {
     const kinds = summary.kinds.filter((k) => k.implementation === name && !isFaultKind(k)).map((k) => k.kind);
     const own = new Map(kinds.map((kind) => [kind, links.get(kindKey(name, kind)) ?? []]));
-    const update = updateBaseline(baseline.file, name, kinds, own);
+    const update = updateBaseline(baseline.file, name, kinds, own, ops);
+    const left = update.left.length ? `, ${update.left.length} of operations not fuzzed left as they are` : "";
     process.stderr.write(
-      `fuzz baseline ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} removed\n`,
+      `fuzz baseline ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} removed${left}\n`,
     );
     baselines.set(name, loadBaseline(baseline.file, name, vectorIds(corpus)));
   }

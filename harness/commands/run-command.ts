@@ -29,6 +29,7 @@ import { describeError, type Fatal, Interrupts, setEmergencyExit } from "./inter
 import { lastFailedIds } from "./last-failed.ts";
 import { checkProtocol, driverOptions, list, selectFromOptions } from "./options.ts";
 import { startTicker } from "./ticker.ts";
+import { updateHint } from "./update-hint.ts";
 import { watch } from "./watch.ts";
 
 export interface RunOptions {
@@ -190,6 +191,8 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       );
   }
   const code = finish(report, dir, options);
+  const hint = options.updateExpectations ? undefined : updateHint(report, process.argv.slice(2));
+  if (hint && options.json !== true) process.stderr.write(terminalSafe(`${hint}\n`));
   announcePruned(pruneRuns(out, keep), keep, options.quiet === true);
   return code;
 }
@@ -233,8 +236,13 @@ function updateAll(report: Report, selected: ReturnType<typeof selectFromOptions
     const faults = update.faults_not_recorded.length
       ? `; ${update.faults_not_recorded.length} crash/timeout/protocol_error cases not recorded as gaps (--record-faults records them)`
       : "";
+    const repinned = update.repinned.length
+      ? `; ${update.repinned.length} answer changed, re-pinned (check their reasons): ${update.repinned.join(", ")}`
+      : "";
     process.stderr.write(
-      `expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed${faults}\n`,
+      terminalSafe(
+        `expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed, ${update.pinned.length} pinned to their answer${repinned}${faults}${update.left.length ? `; ${update.left.length} entries for vectors not in this run left as they are` : ""}\n`,
+      ),
     );
   }
 }

@@ -20,6 +20,8 @@ export interface Expectations {
   readonly gaps: ReadonlyMap<string, Gap>;
   /** Known failures of interop cases this implementation plays a role in. */
   readonly interop?: readonly InteropKnown[];
+  /** The line of each entry, for annotations that point into the file. */
+  readonly lines?: ReadonlyMap<string, number>;
   /** sha256 of the file's bytes (absent when there is no file), recorded in the report for `audit`. */
   readonly sha256?: string;
 }
@@ -46,6 +48,7 @@ export function loadExpectations(file: string, implementation: string): Expectat
   }
   const data = source.data as { implementation: string; sdk_version?: string; gaps: Gap[] | null; interop?: InteropKnown[] | null };
   const gaps = new Map<string, Gap>();
+  const lines = new Map<string, number>();
   (data.gaps ?? []).forEach((gap, i) => {
     if (gaps.has(gap.id)) {
       throw new CorpusError([
@@ -53,6 +56,7 @@ export function loadExpectations(file: string, implementation: string): Expectat
       ]);
     }
     gaps.set(gap.id, gap);
+    lines.set(gap.id, source.lineOf(`/gaps/${i}`));
   });
   return {
     file,
@@ -60,6 +64,7 @@ export function loadExpectations(file: string, implementation: string): Expectat
     ...(data.sdk_version !== undefined ? { sdk_version: data.sdk_version } : {}),
     gaps,
     ...(data.interop?.length ? { interop: data.interop } : {}),
+    lines,
     sha256: sha256Hex(Buffer.from(text, "utf8")),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * `--update-expectations`: rewrites an implementation's expectations file from a run. Entries that
- * still fail as listed keep their reason (and the file keeps its comments); stale entries are
- * removed; new failures are appended with a reason to fill in. Only cases of this run are touched.
+ * still fail as listed keep their reason (and the file keeps its comments) and get the answer pinned
+ * (an old status-only entry gains its `answer`); an entry whose answer changed keeps its reason and
+ * is re-pinned, named in the summary so its reason is checked; stale entries are removed; new
+ * failures are appended with their answer and a reason to fill in. Only cases of this run are touched.
  * A crash, timeout or protocol error is a fault of the adapter run, not a known divergence of the
  * SDK: it is recorded only when asked (`--record-faults`), and a run whose adapter never started
  * updates nothing (see updateRefusal).
@@ -18,6 +20,11 @@ export interface UpdateSummary {
   readonly file: string;
   readonly added: readonly string[];
   readonly removed: readonly string[];
+  /** Entries that got their answer pinned (an unpinned entry) or re-pinned (the answer changed: check the reason). */
+  readonly pinned: readonly string[];
+  readonly repinned: readonly string[];
+  /** Entries for vectors this run did not select (a filtered run): kept as they are. */
+  readonly left: readonly string[];
   /** Cases whose crash, timeout or protocol error was not recorded (no --record-faults). */
   readonly faults_not_recorded: readonly string[];
 }
@@ -61,18 +68,31 @@ export function updateExpectations(
   const mine = cases.filter((c) => c.implementation === implementation);
   const byId = new Map(mine.map((c) => [c.vector_id, c]));
   const removed: string[] = [];
+  const pinned: string[] = [];
+  const repinned: string[] = [];
+  const left: string[] = [];
   const faultsNotRecorded: string[] = [];
   const recordable = (c: CaseRecord) => options.recordFaults === true || !isFault(c.raw_status);
   seq.items = seq.items.filter((item) => {
     const id = isMap(item) ? String(item.get("id")) : "";
     const c = byId.get(id);
+    if (c === undefined) left.push(id);
+    const entry = item as { get(k: string): unknown; set(k: string, v: unknown): void; delete(k: string): boolean };
+    if (c?.status === "known_gap" && c.answer !== undefined && entry.get("answer") === undefined) {
+      entry.set("answer", c.answer);
+      pinned.push(id);
+    }
     if (c?.status !== "stale") return true;
     if (!recordable(c)) {
       faultsNotRecorded.push(id); // left as listed: the case stays stale and the run fails until someone looks
       return true;
     }
     if (isGapStatus(c.raw_status)) {
-      (item as { set(k: string, v: unknown): void }).set("status", c.raw_status); // fails differently now: keep the reason, fix the status
+      // fails differently now: keep the reason, fix the status and the answer
+      entry.set("status", c.raw_status);
+      if (c.answer === undefined) entry.delete("answer");
+      else entry.set("answer", c.answer);
+      repinned.push(id);
       return true;
     }
     removed.push(id);
@@ -82,7 +102,12 @@ export function updateExpectations(
   for (const c of mine) {
     if (isGapStatus(c.status) && !recordable(c)) faultsNotRecorded.push(c.vector_id);
     else if (isGapStatus(c.status)) {
-      const node = doc.createNode({ id: c.vector_id, status: c.raw_status, reason: TODO_REASON });
+      const node = doc.createNode({
+        id: c.vector_id,
+        status: c.raw_status,
+        ...(c.answer !== undefined ? { answer: c.answer } : {}),
+        reason: TODO_REASON,
+      });
       node.flow = false;
       seq.add(node);
       added.push(c.vector_id);
@@ -92,5 +117,5 @@ export function updateExpectations(
   version.type = Scalar.QUOTE_DOUBLE; // "1.0" must stay a string
   doc.set("sdk_version", version);
   writeAtomic(file, doc.toString({ lineWidth: 0 }));
-  return { file, added, removed, faults_not_recorded: faultsNotRecorded };
+  return { file, added, removed, pinned, repinned, left, faults_not_recorded: faultsNotRecorded };
 }

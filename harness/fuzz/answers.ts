@@ -148,3 +148,8 @@ export function disagreeingPairs(classes: readonly AnswerClass[]): string[] {
         for (const b of classes[j]!.implementations) pairs.push(a < b ? `${a}~${b}` : `${b}~${a}`);
   return pairs;
 }
+
+/** The operation a kind is about (its first word). */
+export function opOfKind(kind: string): string {
+  return kind.split(" ", 1)[0]!;
+}

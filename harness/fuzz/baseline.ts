@@ -13,6 +13,7 @@ import { readCorpusText } from "../corpus/read-file.ts";
 import { errorMessage, errorPointer } from "../corpus/schema-registry.ts";
 import { parseSource } from "../corpus/yaml-source.ts";
 import { writeAtomic } from "../util/write-atomic.ts";
+import { opOfKind } from "./answers.ts";
 
 export interface BaselineEntry {
   /** A kind as `kindAgainst` prints it: `<op> <impl>=<answer> | reference=<answer>[ at /keys]`. */
@@ -96,18 +97,23 @@ export interface BaselineUpdate {
   readonly file: string;
   readonly added: readonly string[];
   readonly removed: readonly string[];
+  /** Kinds of operations the run did not fuzz: kept as they are. */
+  readonly left: readonly string[];
 }
 
 /**
- * `--update-baseline`: the file lists exactly the kinds this run saw; reasons, links and comments
- * of kinds still seen are kept, new kinds get a reason to fill in, kinds no longer seen are
- * removed. `links` (vector ids by kind) are added to each kind's `vectors`.
+ * `--update-baseline`: for the operations this run fuzzed (`ops`), the file lists exactly the kinds
+ * the run saw; reasons, links and comments of kinds still seen are kept, new kinds get a reason to
+ * fill in, kinds no longer seen are removed. Kinds of any other operation are left untouched: a run
+ * of one `--op` says nothing about the others (it once deleted 74 of 77 kinds). `links` (vector ids
+ * by kind) are added to each kind's `vectors`.
  */
 export function updateBaseline(
   file: string,
   implementation: string,
   seen: readonly string[],
-  links: ReadonlyMap<string, readonly string[]> = new Map(),
+  links: ReadonlyMap<string, readonly string[]>,
+  ops: readonly string[],
 ): BaselineUpdate {
   const doc = existsSync(file)
     ? parseDocument(readCorpusText(file, file))
@@ -122,10 +128,16 @@ export function updateBaseline(
   const seq = kinds as YAMLSeq;
   seq.flow = false;
   const wanted = new Set(seen);
+  const fuzzed = new Set(ops);
   const listed = new Set<string>();
   const removed: string[] = [];
+  const left: string[] = [];
   seq.items = seq.items.filter((item) => {
     const kind = isMap(item) ? String(item.get("kind")) : "";
+    if (!fuzzed.has(opOfKind(kind)) && !wanted.has(kind)) {
+      left.push(kind);
+      return true;
+    }
     if (!wanted.has(kind)) {
       removed.push(kind);
       return false;
@@ -146,7 +158,7 @@ export function updateBaseline(
     seq.add(node);
   }
   writeAtomic(file, doc.toString({ lineWidth: 0 }));
-  return { file, added, removed };
+  return { file, added, removed, left };
 }
 
 function flowList(doc: ReturnType<typeof parseDocument>, ids: readonly string[]): YAMLSeq {

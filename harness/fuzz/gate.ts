@@ -4,7 +4,7 @@
  * did not meet, for an operation it fuzzed, is stale (reported, not failing: a shorter run may
  * simply not reach it). An adapter fault is never a known kind.
  */
-import { kindKey } from "./answers.ts";
+import { kindKey, opOfKind } from "./answers.ts";
 import type { Baseline, BaselineEntry } from "./baseline.ts";
 import type { KindSeen } from "./explore.ts";
 
@@ -25,11 +25,6 @@ export interface GateVerdict {
 export function isFaultKind(seen: Pick<KindSeen, "implementation" | "kind">): boolean {
   // Every side of a kind follows a space: "<op> <impl>=<answer> | <impl>=<answer>".
   return seen.kind.includes(` ${seen.implementation}=fault `);
-}
-
-/** The operation a kind is about (its first word). */
-export function opOfKind(kind: string): string {
-  return kind.split(" ", 1)[0]!;
 }
 
 /**

@@ -46,6 +46,8 @@ export interface CaseRecord {
   /** The judgement of the answer alone. */
   readonly raw_status: CaseStatus;
   readonly gap?: Gap;
+  /** What a failing answer says, as an expectations entry pins it (gap-answer.ts). */
+  readonly answer?: string;
   readonly result: CallResult;
   readonly diffs: readonly Difference[];
   readonly note?: string;
@@ -104,6 +106,8 @@ export interface ExpectationsRecord {
   readonly sha256?: string;
   /** Every gap the file lists, so `audit` checks each case's gap against the file the run used. */
   readonly listed?: ReadonlyArray<Gap>;
+  /** The line of each listed entry in the file, for annotations. */
+  readonly lines?: Readonly<Record<string, number>>;
   /** Listed ids naming no vector in the corpus. */
   readonly orphans: readonly string[];
   /** Listed ids naming an observe-tier vector (never judged, so the gap could never go stale). */

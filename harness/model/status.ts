@@ -53,16 +53,24 @@ export interface Gap {
   readonly reason: string;
   /** Why the failure depends on timing (a race in the SDK): a listed case that passes is then a pass, not stale. */
   readonly intermittent?: string;
+  /** The answer it is expected to give (gap-answer.ts); absent in an unpinned entry, which matches on status alone. */
+  readonly answer?: string;
+}
+
+/** A listed case that fails as listed but gives another answer than the one pinned. */
+export function answerChanged(raw: CaseStatus, gap: Gap | undefined, answer: string | undefined): boolean {
+  return gap?.answer !== undefined && raw === gap.status && answer !== gap.answer;
 }
 
 /**
- * Applies a known gap to a judged case: a listed case that fails as listed is a known gap; a listed
- * case that passes (or fails differently) is stale; an unlisted failure stays a failure. Pure, so
- * the audit applies it the same way.
+ * Applies a known gap to a judged case: a listed case that fails as listed (with the pinned answer,
+ * when the entry pins one) is a known gap; a listed case that passes, fails differently or answers
+ * something else is stale; an unlisted failure stays a failure. Pure, so the audit applies it the
+ * same way.
  */
-export function applyGap(raw: CaseStatus, gap: Gap | undefined): FinalStatus {
+export function applyGap(raw: CaseStatus, gap: Gap | undefined, answer?: string): FinalStatus {
   if (!gap) return raw;
-  if (raw === gap.status) return "known_gap";
+  if (raw === gap.status) return answerChanged(raw, gap, answer) ? "stale" : "known_gap";
   if (raw === "pass" && gap.intermittent !== undefined) return "pass";
   return raw === "unsupported" || raw === "observed" || raw === "not_applicable" ? raw : "stale";
 }

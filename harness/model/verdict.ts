@@ -150,3 +150,10 @@ function describeUnjudged(c: Counts | undefined): string {
 export function runLevelFailures(verdict: Verdict): RunFailure[] {
   return verdict.failures.filter((f) => f.kind !== "failing_cases");
 }
+
+/** Implementations whose adapter never started: a set-up failure is said once (a run failure), not once per case. */
+export function neverStarted(report: {
+  readonly implementations: ReadonlyArray<{ readonly name: string; readonly not_started?: string }>;
+}): ReadonlySet<string> {
+  return new Set(report.implementations.filter((i) => i.not_started !== undefined).map((i) => i.name));
+}

@@ -8,11 +8,12 @@
 
 import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
+import { staleReason } from "../model/gap-answer.ts";
 import { stoppedByInterrupt } from "../model/implementation.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
-import { runLevelFailures } from "../model/verdict.ts";
+import { neverStarted, runLevelFailures } from "../model/verdict.ts";
 import { plural } from "../util/plural.ts";
 import {
   type AgentSceneEvidence,
@@ -49,7 +50,7 @@ export function mcpText(mcp: { readonly sent: readonly string[]; readonly negoti
 
 /** What a failing case's line says after its id. */
 export function failureDetail(c: CaseRecord): string {
-  if (c.status === "stale") return `listed as a known ${c.gap?.status} but the case is now ${c.raw_status}`;
+  if (c.status === "stale") return staleReason(c);
   if (c.note !== undefined) return c.note;
   return c.diffs.map(describeDifference).join("; ");
 }
@@ -80,7 +81,8 @@ function wireLinesBehind(c: CaseRecord): string[] {
 function failureLines(report: Report, p: Colors): string[] {
   const out: string[] = [];
   const groups = new Map<string, { status: string; implementation: string; detail: string; ids: string[] }>();
-  for (const c of report.cases.filter((x) => isFailing(x.status))) {
+  const silent = neverStarted(report); // said once, in RUN FAILS
+  for (const c of report.cases.filter((x) => isFailing(x.status) && !silent.has(x.implementation))) {
     const detail = failureDetail(c);
     const key = JSON.stringify([c.implementation, c.status, detail]);
     const g = groups.get(key) ?? { status: c.status, implementation: c.implementation, detail, ids: [] };
@@ -147,6 +149,14 @@ function footer(report: Report, p: Colors): string[] {
   const todo = report.cases.filter((c) => c.status === "known_gap" && c.gap?.reason.startsWith("TODO")).length;
   if (todo)
     out.push(p.yellow(`WARNING: ${plural(todo, "known gap has", "known gaps have")} no reason yet (TODO in the expectations file)`));
+  // An entry without `answer` matches on status alone: a changed answer under it would stay green.
+  const unpinned = report.cases.filter((c) => c.status === "known_gap" && c.gap?.status === "fail" && c.gap.answer === undefined).length;
+  if (unpinned)
+    out.push(
+      p.yellow(
+        `${plural(unpinned, "known gap is", "known gaps are")} unpinned (no answer: matched on status alone); --update-expectations pins them`,
+      ),
+    );
   return out;
 }
 
@@ -182,8 +192,10 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
         report.interop.some((c) => c.known) ? ` (${report.interop.filter((c) => c.known).length} known failures)` : ""
       }`
     : "";
+  // Stale entries are counted as stale: a run red only because gaps got fixed does not read as "N failed".
+  const stale = o.stale ? `, ${o.stale} stale` : "";
   const closing =
-    line`conformance: ${o.pass} passed, ${o.failed} failed, ${o.skipped} skipped, ${o.not_applicable} not applicable${interop}${
+    line`conformance: ${o.pass} passed, ${o.failed - o.stale} failed${stale}, ${o.skipped} skipped, ${o.not_applicable} not applicable${interop}${
       runLevel ? `; the run FAILS for ${runLevel} more reason${runLevel > 1 ? "s" : ""} (RUN FAILS above)` : ""
     }${report.incomplete ? "; INCOMPLETE" : ""}`.text;
   const status = report.verdict.status;

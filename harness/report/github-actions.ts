@@ -6,10 +6,12 @@
  * so stdout stays one JSON document.
  */
 import { appendFileSync } from "node:fs";
+import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
+import { staleReason } from "../model/gap-answer.ts";
 import type { Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
-import { runLevelFailures } from "../model/verdict.ts";
+import { neverStarted, runLevelFailures } from "../model/verdict.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { type Markup, md, mdCode, trusted } from "./escape.ts";
 import { renderMarkdown, renderShortMarkdown } from "./markdown.ts";
@@ -23,19 +25,35 @@ function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
+/** `file=…,line=…` properties, the file relative to the working folder (the job's workspace). */
+function at(where: { readonly file: string; readonly line?: number } | undefined): string {
+  if (!where) return "";
+  const file = relative(process.cwd(), where.file) || where.file;
+  return `file=${escapeProperty(file)},${where.line !== undefined ? `line=${where.line},` : ""}`;
+}
+
+/**
+ * Each annotation points where the fix goes: a failing case at its vector in the kit's corpus, a
+ * stale or orphan entry at its line of the expectations file (often the SDK's own known-gaps file).
+ */
 export function githubAnnotations(report: Report): string[] {
+  const silent = neverStarted(report); // its set-up failure is one run-level annotation, not one per case
+  const vectors = new Map(report.vectors.map((v) => [v.id, v.source]));
+  const entry = (implementation: string, id: string | undefined) => {
+    const e = report.implementations.find((i) => i.name === implementation)?.expectations;
+    return e && id !== undefined ? { file: e.file, ...(e.lines?.[id] !== undefined ? { line: e.lines[id] } : {}) } : undefined;
+  };
   const cases = report.cases
-    .filter((c) => isFailing(c.status))
+    .filter((c) => isFailing(c.status) && !silent.has(c.implementation))
     .map((c) => {
-      const message =
-        c.status === "stale"
-          ? `listed as a known ${c.gap?.status} gap but the case is now ${c.raw_status}`
-          : (c.note ?? c.diffs.map(describeDifference).join("; "));
-      return `::error title=${escapeProperty(`${c.implementation} ${c.vector_id} (${c.status})`)}::${escapeData(message)}`;
+      const message = c.status === "stale" ? staleReason(c) : (c.note ?? c.diffs.map(describeDifference).join("; "));
+      const where = c.status === "stale" ? entry(c.implementation, c.vector_id) : vectors.get(c.vector_id);
+      return `::error ${at(where)}title=${escapeProperty(`${c.implementation} ${c.vector_id} (${c.status})`)}::${escapeData(message)}`;
     });
-  const run = runLevelFailures(report.verdict).map(
-    (f) => `::error title=${escapeProperty(`${f.implementation}: the run fails (${f.kind})`)}::${escapeData(f.message)}`,
-  );
+  const run = runLevelFailures(report.verdict).map((f) => {
+    const where = f.kind === "orphan_gap" || f.kind === "observe_gap" ? entry(f.implementation, f.vector_id) : undefined;
+    return `::error ${at(where)}title=${escapeProperty(`${f.implementation}: the run fails (${f.kind})`)}::${escapeData(f.message)}`;
+  });
   const incomplete = report.incomplete
     ? [`::error title=${escapeProperty("the run is incomplete")}::${escapeData(`interrupted by ${report.incomplete.reason}`)}`]
     : [];

@@ -6,12 +6,15 @@
  * nothing from vectors, adapters or a merged report can become markup.
  */
 
+import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
-import { describeProtocolChoice } from "../model/protocols.ts";
-import type { CaseRecord, Counts, Report, VectorRecord } from "../model/report.ts";
+import { describeProtocolChoice, isDraft } from "../model/protocols.ts";
+import type { CaseRecord, Counts, Disagreement, Report, VectorRecord } from "../model/report.ts";
+import { isFailing } from "../model/status.ts";
 import { own } from "../util/own.ts";
 import { plural } from "../util/plural.ts";
 import { exchangeLines, packetLine, type WireEvidence } from "../wire/index.ts";
+import { failureDetail } from "./console.ts";
 import { renderCoverageHtml } from "./coverage-html.ts";
 import { escapeHtml, html, type Markup, trusted } from "./escape.ts";
 import { renderInteropHtml } from "./interop-html.ts";
@@ -91,14 +94,22 @@ function clientExchangeLines(evidence: WireEvidence): string[] {
 }
 
 /** The spec reference: a link to the section on the published doc site when it names a page, its text otherwise. */
-function specHtml(v: VectorRecord): Markup {
+function specHtml(v: VectorRecord, judgedAt: string | undefined): Markup {
   const text = `${v.spec?.file} § ${v.spec?.section}`;
-  const url = specUrl(v.spec);
+  const url = specUrl(v.spec, judgedAt);
   const ref = url ? html`<a class="spec-link" href="${url}" target="_blank" rel="noopener">${text}</a>` : html`${text}`;
   return html`${ref}${v.spec?.note ? html` <span class="spec-note">(${v.spec.note})</span>` : ""}`;
 }
 
-function vectorHtml(v: VectorRecord, cases: CaseRecord[], split: boolean, kind: string): Markup {
+/** What a reader sees of a vector before opening it, for the report as a whole. */
+interface VectorContext {
+  /** The released protocol version the run judged against, for spec links. */
+  readonly judgedAt: string | undefined;
+  readonly roots: readonly string[];
+  readonly disagreements: ReadonlyMap<string, Disagreement>;
+}
+
+function vectorHtml(v: VectorRecord, cases: CaseRecord[], split: boolean, kind: string, context: VectorContext): Markup {
   const statuses = cases.map((c) => html`<span class="badge st-${c.status}">${c.implementation}: ${c.status}</span> `);
   const expected =
     v.expected !== undefined
@@ -113,15 +124,42 @@ function vectorHtml(v: VectorRecord, cases: CaseRecord[], split: boolean, kind: 
   const gap = cases.find((c) => c.gap)?.gap;
   return html`<details class="vector" id="${v.id}" data-suite="${v.suite}" data-tier="${v.tier}" data-impls="${impls}" data-kind="${kind}"><summary><code>${v.id}</code> <a class="permalink" href="#${v.id}" title="link to this case">#</a> <span class="tier">${v.tier}</span>${
     split ? html` <span class="badge split">implementations disagree</span>` : ""
-  } ${statuses}${gap ? html` <span class="gapnote">known gap: ${gap.reason}</span>` : ""}</summary>
-<p>${v.description}</p><p class="spec">${specHtml(v)} · ${v.source?.file}:${v.source?.line}</p>
+  } ${statuses}${gap ? html` <span class="gapnote">known gap: ${gap.reason}</span>` : ""}${whyHtml(cases, context.disagreements.get(v.id))}</summary>
+<p>${v.description}</p><p class="spec">${specHtml(v, context.judgedAt)} · ${sourceText(v, context.roots)}</p>
 <h4>${v.op} input</h4><pre>${json(v.input)}</pre>${expected}${cases.map(answerHtml)}</details>`;
+}
+
+/** The collapsed line's "why": the first failing case's difference, else the distilled disagreement. */
+function whyHtml(cases: readonly CaseRecord[], split: Disagreement | undefined): Markup {
+  const failing = cases.find((c) => isFailing(c.status));
+  const why = failing
+    ? `${failing.implementation}: ${failureDetail(failing)}`
+    : split?.groups.map((g) => `${g.implementations.join(", ")} → ${g.answer}`).join("; ");
+  return why ? html`<div class="why">${shorten(why, WHY_CHARS)}</div>` : html``;
+}
+
+const WHY_CHARS = 240;
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** A vector's file relative to the corpus root holding it (not the machine's absolute path). */
+function sourceText(v: VectorRecord, roots: readonly string[]): string {
+  const file = v.source?.file ?? "";
+  const root = roots.find((r) => !relative(r, file).startsWith(".."));
+  return `${root === undefined ? file : relative(root, file)}:${v.source?.line}`;
+}
+
+/** The released version the run judged against (the first implementation's), for spec links; none for a draft. */
+function judgedAt(report: Report): string | undefined {
+  return report.implementations.map((i) => i.protocol?.used).find((v): v is string => v !== undefined && !isDraft(v));
 }
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}
 td.pass{background:#d9f2d9}td.fail{background:#f7caca}td.gap{background:#fbe7b5}td.skip,td.none{background:#eee}pre{background:#f6f6f6;padding:.5em;overflow:auto;max-height:20em;white-space:pre-wrap;word-break:break-all}
 .badge{display:inline-block;border-radius:3px;padding:0 .4em;font-size:12px;background:#ddd}.st-pass{background:#d9f2d9}.st-fail,.st-stale,.st-crash,.st-timeout,.st-protocol_error{background:#f7caca}.st-known_gap{background:#fbe7b5}.split{background:#d6e4ff}
-details.vector{border:1px solid #ddd;margin:.3em 0;padding:.3em .6em}.answer{border-left:3px solid #ccc;margin:.5em 0;padding-left:.6em}.tier{color:#666;font-size:12px}.spec{color:#666}.spec-note{color:#888;font-size:12px}.gapnote{color:#7a5a00}
+details.vector{border:1px solid #ddd;margin:.3em 0;padding:.3em .6em}.answer{border-left:3px solid #ccc;margin:.5em 0;padding-left:.6em}.tier{color:#666;font-size:12px}.spec{color:#666}.spec-note{color:#888;font-size:12px}.gapnote{color:#7a5a00}.why{color:#555;font-size:12px;margin-left:1.2em;white-space:pre-wrap;word-break:break-word}
 #verdict{padding:.4em .8em;border-radius:4px}#verdict.v-pass{background:#d9f2d9}#verdict.v-fail{background:#f7caca}#verdict.v-incomplete{background:#eee}
 #filters label{margin-right:1em}.hidden{display:none}.permalink{color:#888;text-decoration:none}details.vector:target,td:target{outline:2px solid #3b6fd6}
 #verdict{font-size:16px;margin:.5em 0}#verdict strong{font-size:20px;margin-right:.5em}#verdict.v-pass strong{color:#17621a}#verdict.v-fail strong{color:#a11}`;
@@ -169,6 +207,11 @@ export function renderHtml(report: Report): string {
   for (const c of report.cases) byVector.set(c.vector_id, [...(byVector.get(c.vector_id) ?? []), c]);
   // Not applicable, unsupported and observed alone are nothing to look at.
   const quiet = new Set(["pass", "observed", "unsupported", "not_applicable"]);
+  const context: VectorContext = {
+    judgedAt: judgedAt(report),
+    roots: report.corpus.roots,
+    disagreements: new Map(report.facts.disagreements.map((d) => [d.vector_id, d])),
+  };
   const interesting = report.vectors
     .filter((v) => split.has(v.id) || (byVector.get(v.id) ?? []).some((c) => !quiet.has(c.status)))
     .map((v, i) => ({ v, i, ...rank(byVector.get(v.id) ?? []) }))
@@ -206,7 +249,7 @@ ${rows}${total}</table>
 ${renderInteropHtml(report.interop, impls)}
 <h2>Cases to look at (${interesting.length})</h2><p>every vector where an implementation failed, has a stale or known gap, or implementations disagree; in that order. Each has a permalink (#).</p>
 <div id="filters"><label>suite <select id="f-suite">${options(report.corpus.suites.map((s) => s.name))}</select></label><label>tier <select id="f-tier">${options(["must", "should", "observe"])}</select></label><label>implementation <select id="f-impl">${options(impls)}</select></label><label>status <select id="f-kind"><option value="">all</option><option value="fail">failing</option><option value="stale">stale</option><option value="known_gap">known gap</option><option value="split">disagreement only</option></select></label><label>search <input id="f-text" type="search" placeholder="id, value, reason"></label><button id="f-expand" type="button">expand all</button></div>
-<div id="cases">${interesting.map(({ v, kind }) => [vectorHtml(v, byVector.get(v.id) ?? [], split.has(v.id), kind), trusted("html", "\n")])}</div>
+<div id="cases">${interesting.map(({ v, kind }) => [vectorHtml(v, byVector.get(v.id) ?? [], split.has(v.id), kind, context), trusted("html", "\n")])}</div>
 ${renderCoverageHtml(report.coverage ?? [])}
 <script>${trusted("html", SCRIPT)}</script></body></html>
 `;

@@ -7,6 +7,7 @@
  * value goes through the `xml` tag.
  */
 import { describeDifference } from "../diff/describe.ts";
+import { staleReason } from "../model/gap-answer.ts";
 import type { CaseRecord, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
 import { type RunFailure, runLevelFailures } from "../model/verdict.ts";
@@ -15,7 +16,7 @@ import { type Markup, xml, xmlText } from "./escape.ts";
 export { xmlText };
 
 function message(c: CaseRecord): string {
-  if (c.status === "stale") return `listed as a known ${c.gap?.status} gap but the case is now ${c.raw_status}`;
+  if (c.status === "stale") return staleReason(c);
   if (c.status === "known_gap") return `known gap: ${c.gap?.reason ?? ""}`;
   return c.note ?? c.diffs.map(describeDifference).join("; ");
 }

@@ -62,11 +62,15 @@ function anchorOf(page: string, ref: SpecRef): string | undefined {
   return under === undefined ? undefined : known[under];
 }
 
-/** The published URL of the section a spec reference cites, or undefined when it names no doc-site page. */
-export function specUrl(ref: SpecRef | undefined): string | undefined {
+/**
+ * The published URL of the section a spec reference cites, or undefined when it names no doc-site
+ * page. An unversioned reference links to `judgedAt` (the released version the run judged against)
+ * when given, so a run judged at 0.4.0 does not send its reader to the 0.3.0 site.
+ */
+export function specUrl(ref: SpecRef | undefined, judgedAt?: string): string | undefined {
   const m = ref ? PAGE_REF.exec(ref.file) : null;
   if (!ref || !m) return undefined;
-  const [, version = UNVERSIONED, page] = m;
+  const [, version = judgedAt ?? UNVERSIONED, page] = m;
   const path = page!.endsWith("/index") ? page!.slice(0, -"index".length) : `${page}/`;
   const anchor = ref.section ? anchorOf(page!, ref) : undefined;
   return `${SPEC_SITE}${version}/${path}${anchor ? `#${encodeURIComponent(anchor)}` : ""}`;

@@ -14,6 +14,7 @@ import { DEFAULT_DRIVER_OPTIONS } from "../driver/subprocess-implementation.ts";
 import type { Expectations } from "../expectations/load-expectations.ts";
 import { reportCoverage } from "../model/coverage.ts";
 import { withDerived } from "../model/facts.ts";
+import { gapAnswer } from "../model/gap-answer.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import { type InteropCase, withKnown } from "../model/interop.ts";
 import { kitPackage } from "../model/kit-files.ts";
@@ -257,8 +258,9 @@ export class RunSession {
       r.protocol = chooseProtocol(null, this.input.protocol);
       if (r.notStarted !== undefined && !signal?.aborted) {
         const reason = r.notStarted;
+        // No gap applies: these cases say nothing about the SDK, and a listed gap would turn each into a stale line.
         vectors.forEach((v, i) => {
-          this.settle(r, i, caseRecord(impl.name, v, notApplicable(impl.name, v, r.protocol!) ?? notSent("crash", reason), gapOf(v.id)));
+          this.settle(r, i, caseRecord(impl.name, v, notApplicable(impl.name, v, r.protocol!) ?? notSent("crash", reason), undefined));
         });
       }
       return;
@@ -290,6 +292,7 @@ function expectationsRecord(e: Expectations, tiers: ReadonlyMap<string, Tier>): 
     gaps: e.gaps.size,
     ...(e.sha256 !== undefined ? { sha256: e.sha256 } : {}),
     listed: [...e.gaps.values()],
+    ...(e.lines ? { lines: Object.fromEntries(e.lines) } : {}),
     orphans: ids.filter((id) => !tiers.has(id)),
     observe: ids.filter((id) => tiers.get(id) === "observe"),
   };
@@ -373,16 +376,19 @@ function notSent(kind: "unsupported" | "crash" | "not_applicable", message: stri
 }
 
 function caseRecord(implementation: string, vector: Vector, answer: Answer, gap: Gap | undefined): CaseRecord {
-  const judgement = judge(vector, judgedResult(answer));
+  const judged = judgedResult(answer);
+  const judgement = judge(vector, judged);
+  const pinned = gapAnswer(vector.op, judgement.status, judged, judgement.diffs);
   return {
     vector_id: vector.id,
     suite: vector.suite,
     op: vector.op,
     tier: vector.tier,
     implementation,
-    status: applyGap(judgement.status, gap),
+    status: applyGap(judgement.status, gap, pinned),
     raw_status: judgement.status,
     ...(gap ? { gap } : {}),
+    ...(pinned !== undefined ? { answer: pinned } : {}),
     result: answer.result,
     diffs: judgement.diffs,
     ...(judgement.note !== undefined ? { note: judgement.note } : {}),

@@ -178,4 +178,24 @@ describe("audit catches a tampered report", async () => {
       `reference: gap explicit-id/extra/wrong2 differs from ${file} (whose sha256 the run recorded)`,
     ]);
   });
+
+  it("an edited pinned answer: re-derived from the transcript; a report from before pins (no answer) still audits clean", async () => {
+    const root = tempCorpus({ "explicit-id/extra.yaml": explicitIdFile(`${GOOD_VECTOR}\n${WRONG}`) });
+    const corpus = loadCorpus({ extraRoots: [root] });
+    const report = await runCorpus({
+      corpus,
+      vectors: selectVectors(corpus, { filter: "explicit-id/extra/" }),
+      implementations: [referenceInProcess()],
+    });
+    const json = JSON.parse(JSON.stringify(report)) as Mutable;
+    const wrong = json.cases.find((c: any) => c.vector_id === "explicit-id/extra/wrong");
+    const pinned = wrong.answer;
+    expect(pinned).toMatch(/^\/accepted=/);
+    wrong.answer = "error bundle_id.charset";
+    expect(auditReport(json).problems).toEqual([
+      `reference explicit-id/extra/wrong: the transcript's answer is ${pinned}, the report says error bundle_id.charset`,
+    ]);
+    delete wrong.answer;
+    expect(auditReport(json).problems).toEqual([]);
+  });
 });

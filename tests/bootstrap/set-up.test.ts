@@ -1,6 +1,6 @@
 // Set-up through stand-in tools (fixtures/bin): a progress line instead of the tools' output, which
 // goes to a log file in the cache; a failure names that file and quotes its last lines.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -111,6 +111,23 @@ describe("python set-up", () => {
     expect(shown).not.toContain("Collecting");
     const log = /pip's output: (\S+)\)/.exec(shown)![1]!;
     expect(readFileSync(log, "utf8")).toContain("Collecting gamma==3.0");
+  });
+
+  it("rebuilds a cached venv whose interpreter is gone (a CI cache restored after the runner's Python moved), saying why", async () => {
+    const lockFile = lock();
+    const first = await pythonVenv({ sdk: "fake-sdk", version: "3.0", lockFile, label: "fake-py" });
+    const gone = "/opt/hostedtoolcache/Python/3.11.9/x64/bin/python3";
+    rmSync(first.python);
+    symlinkSync(gone, first.python);
+    writeFileSync(join(first.dir, "pyvenv.cfg"), "home = /opt/hostedtoolcache/Python/3.11.9/x64/bin\n");
+    const shown = await stderrOf(() => pythonVenv({ sdk: "fake-sdk", version: "3.0", lockFile, label: "fake-py" }));
+    expect(shown).toContain(
+      `[fake-py 3.0] the cached environment ${first.dir} cannot run: its interpreter ${gone} (made from /opt/hostedtoolcache/Python/3.11.9/x64/bin) is gone; rebuilding it`,
+    );
+    expect(shown).toMatch(/\[fake-py 3\.0\] ready in/);
+    expect(existsSync(first.python)).toBe(true);
+    // Healthy again: reused without a word.
+    expect(await stderrOf(() => pythonVenv({ sdk: "fake-sdk", version: "3.0", lockFile, label: "fake-py" }))).toBe("");
   });
 
   it("fails with the log's path and pip's last lines", async () => {

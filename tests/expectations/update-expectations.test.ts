@@ -46,7 +46,15 @@ describe("updateExpectations", () => {
       expectations: new Map([["reference", loadExpectations(file, "reference")]]),
     });
     const summary = updateExpectations(file, "reference", "1.2.3", report.cases);
-    expect(summary).toMatchObject({ added: ["explicit-id/extra/new"], removed: ["explicit-id/extra/ok"] });
+    expect(summary).toMatchObject({ added: ["explicit-id/extra/new"], removed: ["explicit-id/extra/ok"], left: [] });
+    // A filtered run (here: only the "old" case) leaves every other entry as it is, and says so.
+    const filtered = updateExpectations(
+      file,
+      "reference",
+      "1.2.3",
+      report.cases.filter((c) => c.vector_id.endsWith("/old")),
+    );
+    expect(filtered).toMatchObject({ added: [], removed: [], left: ["explicit-id/extra/new"] });
     const text = readFileSync(file, "utf8");
     expect(text).toContain("# a group comment that must survive");
     expect(text).toContain('sdk_version: "1.2.3"');
@@ -84,7 +92,7 @@ describe("--update-expectations never records an adapter fault as an SDK gap (is
     expect(updateRefusal({ name: "python", handshake: { sdk: { version: "0.4.2" } } })).toBeUndefined();
   });
 
-  it("a run whose adapter still cannot start fails, even when its crashes are listed as gaps", async () => {
+  it("a run whose adapter still cannot start fails, even when its crashes are listed as gaps (no gap applies: its cases say nothing of the SDK)", async () => {
     const root = tempCorpus({ "explicit-id/extra.yaml": explicitIdFile(GOOD_VECTOR) });
     const corpus = loadCorpus({ extraRoots: [root] });
     const file = join(root, "expectations.yaml");
@@ -96,8 +104,9 @@ describe("--update-expectations never records an adapter fault as an SDK gap (is
       implementations: [broken],
       expectations: new Map([["fault", loadExpectations(file, "fault")]]),
     });
-    expect(report.cases[0]!.status).toBe("known_gap");
-    expect(report.verdict.failures.map((f) => f.kind)).toEqual(["not_started"]);
+    expect(report.cases[0]!.status).toBe("crash");
+    expect(report.cases[0]!.gap).toBeUndefined();
+    expect(report.verdict.failures.map((f) => f.kind)).toEqual(["not_started", "failing_cases"]);
     expect(exitCodeFor(report)).toBe(1);
   });
 });

@@ -67,13 +67,32 @@ describe("the fuzz gate", () => {
   it("--update-baseline keeps the reasons of kinds still seen, drops the others and marks new ones", () => {
     const copy = scratch(readFileSync(file, "utf8"));
     const fresh = "window_uri.parse sdk=error unclassified | reference=output";
-    const update = updateBaseline(copy, "sdk", [KNOWN, fresh], new Map([[fresh, ["window-uri/unsettled/space-in-host"]]]));
-    expect(update).toMatchObject({ added: [fresh], removed: [OTHER] });
+    const update = updateBaseline(copy, "sdk", [KNOWN, fresh], new Map([[fresh, ["window-uri/unsettled/space-in-host"]]]), [
+      "window_uri.parse",
+    ]);
+    expect(update).toMatchObject({ added: [fresh], removed: [OTHER], left: [] });
     const kinds = parse(readFileSync(copy, "utf8")).kinds;
     expect(kinds).toEqual([
       { kind: KNOWN, reason: "segments rewritten" },
       { kind: fresh, reason: TODO_KIND_REASON, vectors: ["window-uri/unsettled/space-in-host"] },
     ]);
+  });
+});
+
+describe("--update-baseline on a partial run (issue 31, item 2)", () => {
+  it("touches only the operations the run fuzzed: every kind of another operation stays, reason and vectors included", () => {
+    const shipped = readFileSync(new URL("../../adapters/python/fuzz-baseline.yaml", import.meta.url), "utf8");
+    const copy = scratch(shipped);
+    const before = parse(shipped).kinds as Array<{ kind: string }>;
+    const op = "bundle_id.identity_bytes";
+    const mine = before.filter((k) => k.kind.startsWith(`${op} `));
+    const others = before.filter((k) => !k.kind.startsWith(`${op} `));
+    expect(others.length).toBeGreaterThan(10);
+    // The run fuzzed one operation and met only the first of its kinds.
+    const update = updateBaseline(copy, "python", [mine[0]!.kind], new Map(), [op]);
+    expect(update.removed).toEqual(mine.slice(1).map((k) => k.kind));
+    expect(update.left).toEqual(others.map((k) => k.kind));
+    expect(parse(readFileSync(copy, "utf8")).kinds).toEqual(before.filter((k) => k === mine[0] || others.includes(k)));
   });
 });
 

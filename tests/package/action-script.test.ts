@@ -2,9 +2,9 @@
 // the inputs it turns into `run` arguments, and a real run whose failures become annotations, a
 // step summary and the step's outputs. action.yml and the workflow examples are checked against
 // each other (every input they use is declared, every env the script reads is mapped).
-import { mkdtempSync, readFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
@@ -16,7 +16,10 @@ const BUGGY = fileURLToPath(new URL("../fixtures/buggy-adapter.ts", import.meta.
 
 interface ActionFile {
   inputs: Record<string, unknown>;
-  runs: { using: string; steps: { id?: string; env?: Record<string, string>; run?: string }[] };
+  runs: {
+    using: string;
+    steps: { id?: string; name?: string; env?: Record<string, string>; run?: string; with?: Record<string, string> }[];
+  };
 }
 
 const action = parse(readFileSync(join(ROOT, "action.yml"), "utf8")) as ActionFile;
@@ -105,11 +108,68 @@ describe("the action's run step", () => {
       INPUT_OUT: join(dir, "reports"),
     });
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toMatch(/^::error title=buggy bundle-id\/[^\n]+\(fail\)::/m);
-    expect(result.stdout).not.toMatch(/^::error title=reference /m);
+    expect(result.stdout).toMatch(/^::error file=vectors\/bundle-id\/[^,]+\.yaml,line=\d+,title=buggy bundle-id\/[^\n]+\(fail\)::/m);
+    expect(result.stdout).not.toMatch(/^::error [^\n]*title=reference /m);
     expect(readFileSync(summary, "utf8")).toMatch(/\| implementation \| SDK \|/);
     expect(readFileSync(output, "utf8")).toBe(`exit-code=1\nreport=${join(dir, "reports")}/latest/report.json\n`);
     const report = JSON.parse(readFileSync(join(dir, "reports", "latest", "report.json"), "utf8"));
     expect(report.implementations.map((i: { name: string }) => i.name)).toEqual(["reference", "buggy"]);
   }, 240_000);
+});
+
+describe("the action's cache keys (issue 31, item 3)", () => {
+  const KEYS = join(ROOT, ".github", "action", "cache-keys.sh");
+
+  /** A kit folder with the files the keys read, and a python3 that reports `pythonVersion`. */
+  function keys(kit: string, pythonVersion: string) {
+    const bin = mkdtempSync(join(tmpdir(), "fake-python-"));
+    writeFileSync(
+      join(bin, "python3"),
+      `#!/bin/sh\necho "${pythonVersion}"\necho /opt/hostedtoolcache/Python/${pythonVersion}/x64/bin/python3\n`,
+    );
+    chmodSync(join(bin, "python3"), 0o755);
+    return execa("bash", [KEYS], {
+      env: { KIT_DIR: kit, PATH: `${bin}${delimiter}${process.env["PATH"]}` },
+      extendEnv: false,
+      reject: false,
+    }).then((r) => Object.fromEntries(r.stdout.split("\n").map((l) => l.split("=") as [string, string])));
+  }
+
+  function kitCopy(): string {
+    const dir = mkdtempSync(join(tmpdir(), "kit-"));
+    for (const f of ["package.json", "package-lock.json", "README.md"]) cpSync(join(ROOT, f), join(dir, f));
+    cpSync(join(ROOT, "adapters", "python", "locks"), join(dir, "adapters", "python", "locks"), { recursive: true });
+    mkdirSync(join(dir, "adapters", "rust"), { recursive: true });
+    cpSync(join(ROOT, "adapters", "rust", "Cargo.lock"), join(dir, "adapters", "rust", "Cargo.lock"));
+    return dir;
+  }
+
+  it("change with the Python interpreter and with the kit's locks, not with its other files", async () => {
+    const kit = kitCopy();
+    const base = await keys(kit, "3.11.9");
+    expect(Object.keys(base).sort()).toEqual(["kit", "npm", "toolchain"]);
+    expect((await keys(kit, "3.11.10")).toolchain).not.toBe(base.toolchain);
+    writeFileSync(join(kit, "README.md"), "changed\n");
+    expect(await keys(kit, "3.11.9")).toEqual(base);
+    writeFileSync(join(kit, "adapters", "python", "locks", "0.4.2.txt"), "a2c-smcp==0.4.3\n");
+    const bumped = await keys(kit, "3.11.9");
+    expect(bumped.kit).not.toBe(base.kit);
+    expect(bumped.toolchain).toBe(base.toolchain);
+  });
+
+  it("action.yml keys the SDK environments on them and never restores across interpreters; node_modules is cached", () => {
+    const steps = action.runs.steps;
+    const envCache = steps.find((s) => s.with?.["path"] === "~/.cache/smcp-conformance")!;
+    expect(envCache.with!["key"]).toContain("${{ steps.keys.outputs.toolchain }}-${{ steps.keys.outputs.kit }}");
+    const restore = envCache.with!["restore-keys"]!.trim().split("\n");
+    for (const prefix of restore)
+      expect(prefix).toMatch(/^smcp-conformance-\$\{\{ runner\.os \}\}-\$\{\{ steps\.keys\.outputs\.toolchain \}\}-/);
+    const npmCache = steps.find((s) => s.with?.["path"] === "${{ github.action_path }}/node_modules")!;
+    expect(npmCache.with!["key"]).toContain("${{ steps.keys.outputs.npm }}");
+    const keysStep = steps.findIndex((s) => s.id === "keys");
+    expect(keysStep).toBeGreaterThan(-1);
+    expect(keysStep).toBeLessThan(steps.indexOf(envCache));
+    // The clone runs the TypeScript sources: the action's npm ci skips the `prepare` build.
+    expect(readFileSync(SCRIPT, "utf8")).toMatch(/npm ci --no-audit --no-fund --ignore-scripts/);
+  });
 });

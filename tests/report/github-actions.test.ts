@@ -1,12 +1,15 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
+import { loadExpectations } from "../../harness/expectations/load-expectations.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
-import { STEP_SUMMARY_LIMIT, stepSummary } from "../../harness/report/github-actions.ts";
+import { parseAdapterSpec } from "../../harness/impl/registry.ts";
+import { renderConsole } from "../../harness/report/console.ts";
+import { githubAnnotations, STEP_SUMMARY_LIMIT, stepSummary } from "../../harness/report/github-actions.ts";
 import { renderMarkdown } from "../../harness/report/markdown.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 import { BIN } from "../cli/cli-helpers.ts";
@@ -37,12 +40,75 @@ describe("under GitHub Actions", () => {
       },
     );
     expect(result.exitCode).toBe(1);
+    // The annotation points at the vector in its file (relative to the working folder), so the job's log links to it.
+    const file = relative(process.cwd(), join(extra, "explicit-id", "extra.yaml"))
+      .replace(/:/g, "%3A")
+      .replace(/,/g, "%2C");
     expect(result.stdout).toContain(
-      "::error title=reference explicit-id/extra/ok (fail)::/accepted: expected rejected, got accepted; /reason: expected reason bundle_id.dot, got none",
+      `::error file=${file},line=4,title=reference explicit-id/extra/ok (fail)::/accepted: expected rejected, got accepted; /reason: expected reason bundle_id.dot, got none`,
     );
     expect(readFileSync(summary, "utf8")).toContain("| explicit-id | 1 | 0/1 pass, **1 fail** |");
   });
 });
+
+describe("annotations that point (issue 31, item 5)", () => {
+  const listed = (dir: string, ids: string[]) => {
+    const file = join(dir, "known-gaps.yaml");
+    writeFileSync(
+      file,
+      `implementation: reference\ngaps:\n${ids.map((id) => `  - id: ${id}\n    status: fail\n    reason: r\n`).join("")}`,
+    );
+    return file;
+  };
+
+  it("a stale or orphan entry is annotated at its line of the expectations file", async () => {
+    const corpus = loadCorpus({ extraRoots: [tempCorpus({ "explicit-id/extra.yaml": explicitIdFile(GOOD_VECTOR) })] });
+    const file = listed(mkdtempSync(join(tmpdir(), "gaps-")), ["no/such/vector", "explicit-id/extra/ok"]);
+    const report = await runCorpus({
+      corpus,
+      vectors: selectVectors(corpus, { filter: "explicit-id/extra/" }),
+      implementations: [referenceInProcess()],
+      expectations: new Map([["reference", loadExpectations(file, "reference")]]),
+    });
+    const where = `file=${relative(process.cwd(), file).replace(/:/g, "%3A")}`;
+    const annotations = githubAnnotations(report);
+    expect(annotations).toContainEqual(
+      expect.stringMatching(new RegExp(`^::error ${escapeRe(where)},line=6,title=reference explicit-id/extra/ok \\(stale\\)::`)),
+    );
+    expect(annotations).toContainEqual(
+      expect.stringMatching(new RegExp(`^::error ${escapeRe(where)},line=3,title=reference%3A the run fails \\(orphan_gap\\)::`)),
+    );
+  });
+
+  it("an adapter that never starts is one annotation and one console line, with no STALE line per known gap", async () => {
+    const corpus = loadCorpus();
+    const vectors = selectVectors(corpus, { suites: ["explicit-id"] });
+    const file = listed(
+      mkdtempSync(join(tmpdir(), "gaps-")),
+      vectors.slice(0, 5).map((v) => v.id),
+    );
+    writeFileSync(file, readFileSync(file, "utf8").replace("implementation: reference", "implementation: broken"));
+    const broken = parseAdapterSpec(`broken=${process.execPath} -e process.exit(3)`); // exits before its hello
+    const report = await runCorpus({
+      corpus,
+      vectors,
+      implementations: [broken.implementation],
+      expectations: new Map([["broken", loadExpectations(file, "broken")]]),
+    });
+    expect(report.verdict.status).toBe("fail");
+    expect(report.cases.filter((c) => c.status === "stale")).toEqual([]);
+    const console = renderConsole(report);
+    expect(console).not.toMatch(/^(STALE|CRASH) /m);
+    expect(console.match(/^RUN FAILS: broken never started/gm)).toHaveLength(1);
+    const annotations = githubAnnotations(report);
+    expect(annotations).toHaveLength(1);
+    expect(annotations[0]).toMatch(/^::error title=broken%3A the run fails \(not_started\)::/);
+  });
+});
+
+function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 
 describe("the step summary", () => {
   const env = { GITHUB_SERVER_URL: "https://github.example", GITHUB_REPOSITORY: "org/kit", GITHUB_RUN_ID: "42" };
