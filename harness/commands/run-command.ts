@@ -42,6 +42,7 @@ export interface RunOptions {
   readonly caseTimeout?: string;
   readonly window?: string;
   readonly maxMessageBytes?: string;
+  readonly maxAdapterBytes?: string;
   readonly updateExpectations?: boolean;
   readonly recordFaults?: boolean;
   readonly allowEmpty?: boolean;
