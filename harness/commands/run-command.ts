@@ -205,7 +205,11 @@ function updateAll(report: Report, selected: ReturnType<typeof selectFromOptions
       process.stderr.write(terminalSafe(`expectations ${s.expectationsFile}: not updated: ${refusal}\n`));
       continue;
     }
-    const update = updateExpectations(s.expectationsFile!, record.name, record.handshake.sdk.version, report.cases, { recordFaults });
+    const observe = new Set(report.vectors.filter((v) => v.tier === "observe").map((v) => v.id));
+    const update = updateExpectations(s.expectationsFile!, record.name, record.handshake.sdk.version, report.cases, {
+      recordFaults,
+      gapAllowed: (id) => !observe.has(id),
+    });
     const faults = update.faults_not_recorded.length
       ? `; ${update.faults_not_recorded.length} crash/timeout/protocol_error cases not recorded as gaps (--record-faults records them)`
       : "";

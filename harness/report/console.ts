@@ -11,7 +11,7 @@ import { describeDifference } from "../diff/describe.ts";
 import { stoppedByInterrupt } from "../model/implementation.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord, Report } from "../model/report.ts";
-import { isFailing } from "../model/status.ts";
+import { isFailing, isFault } from "../model/status.ts";
 import { runLevelFailures } from "../model/verdict.ts";
 import { plural } from "../util/plural.ts";
 import {
@@ -168,7 +168,12 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
   if (!quiet) lines.push(...footer(report, p));
   const o = report.summary.overall;
   const runLevel = runLevelFailures(report.verdict).length;
-  const closing = line`conformance: ${o.pass} passed, ${o.failed} failed, ${o.skipped} skipped, ${o.not_applicable} not applicable${
+  // A known gap that is a crash, timeout or protocol error is said to be one: it is not a divergence the SDK was judged on.
+  const faultGaps = report.cases.filter((c) => c.status === "known_gap" && isFault(c.raw_status)).length;
+  const gaps = o.known_gap
+    ? `, ${plural(o.known_gap, "known gap")}${faultGaps ? ` (${faultGaps} of them faults: crash, timeout or protocol error)` : ""}`
+    : "";
+  const closing = line`conformance: ${o.pass} passed, ${o.failed} failed, ${o.skipped} skipped, ${o.not_applicable} not applicable${gaps}${
     runLevel ? `; the run FAILS for ${runLevel} more reason${runLevel > 1 ? "s" : ""} (RUN FAILS above)` : ""
   }${report.incomplete ? "; INCOMPLETE" : ""}`.text;
   const status = report.verdict.status;
