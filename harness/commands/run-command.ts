@@ -87,6 +87,14 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
     throw new UsageError(
       `no implementation selected: --impl ${JSON.stringify(options.impl ?? "")} names none (known: ${knownNames().join(", ")})`,
     );
+  // A checkout's failures are not the release's gaps: they would be written into the kit's own file.
+  const checkout = selected.find(
+    (s) => s.implementation.name.includes("@path:") && !(options.expectations ?? []).some((e) => e.startsWith(`${s.implementation.name}=`)),
+  );
+  if (options.updateExpectations && checkout)
+    throw new UsageError(
+      `--update-expectations with ${checkout.implementation.name} needs --expectations ${checkout.implementation.name}=<file>: without it the checkout's failures would be written into the kit's ${checkout.expectationsFile}`,
+    );
   const { caseTimeoutMs } = driverOptions(options);
   const keep = parseKeep(options.keep);
   const out = prepareOutDir(options.out, [KIT_VECTORS_DIR, ...options.vectors]);
