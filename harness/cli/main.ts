@@ -58,7 +58,7 @@ export function buildProgram(): Command {
       "--max-adapter-bytes <n>",
       "most answer bytes read from one adapter in the run (default 256 MiB); past it the adapter is stopped and its remaining cases are faults",
     )
-    .option("--allow-empty", "an implementation with no judged case does not fail the run")
+    .option("--allow-empty", "an implementation with no judged case, or no passing one, does not fail the run")
     .option("--shard <i/n>", "run only shard i of n (split deterministically by vector id)")
     .option("--keep <n>", KEEP_HELP)
     .option(
