@@ -148,6 +148,6 @@ export async function cargoBuild(request: CargoBuildRequest): Promise<string> {
         log.close();
       }
     },
-    () => board.print(`[${tag}] waiting for another run that is building ${target}`),
+    { onWait: (holder) => board.print(`[${tag}] waiting for another run that is building ${target}: ${holder}`) },
   );
 }

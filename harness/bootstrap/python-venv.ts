@@ -136,6 +136,6 @@ export async function pythonVenv({ sdk, version, lockFile, log, label = "python"
         logFile.close();
       }
     },
-    () => board.print(`[${tag}] waiting for another run that is building ${dir}`),
+    { onWait: (holder) => board.print(`[${tag}] waiting for another run that is building ${dir}: ${holder}`) },
   );
 }

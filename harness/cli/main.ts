@@ -54,7 +54,11 @@ export function buildProgram(): Command {
     .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
     .option("--window <n>", "most requests in flight per adapter")
     .option("--max-message-bytes <n>", "longest line an adapter may write (default 64 MiB); a longer one is a protocol error")
-    .option("--allow-empty", "an implementation with no judged case does not fail the run")
+    .option(
+      "--max-adapter-bytes <n>",
+      "most answer bytes read from one adapter in the run (default 256 MiB); past it the adapter is stopped and its remaining cases are faults",
+    )
+    .option("--allow-empty", "an implementation with no judged case, or no passing one, does not fail the run")
     .option("--history <file>", "append each implementation's conformance statement to this history file (JSON lines)")
     .option(
       "--require <level>",

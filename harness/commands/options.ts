@@ -15,6 +15,7 @@ export interface SelectionOptions {
   readonly caseTimeout?: string;
   readonly window?: string;
   readonly maxMessageBytes?: string;
+  readonly maxAdapterBytes?: string;
   /** `--expectations <impl>=<file>` (run only): the caller's known-gaps files. */
   readonly expectations?: string[];
 }
@@ -66,16 +67,18 @@ export function parseSeed(text: string | undefined): number {
 }
 
 export function driverOptions(
-  options: Pick<SelectionOptions, "strictProtocol" | "caseTimeout" | "window" | "maxMessageBytes">,
+  options: Pick<SelectionOptions, "strictProtocol" | "caseTimeout" | "window" | "maxMessageBytes" | "maxAdapterBytes">,
 ): Partial<DriverOptions> {
   const caseTimeoutMs = positive("--case-timeout", options.caseTimeout, LIMITS.caseTimeoutMs, " (ms; a timer cannot wait longer)");
   const window = positive("--window", options.window, LIMITS.window);
   const maxLineBytes = positive("--max-message-bytes", options.maxMessageBytes, LIMITS.maxMessageBytes);
+  const maxAdapterBytes = positive("--max-adapter-bytes", options.maxAdapterBytes);
   return {
     strictProtocol: options.strictProtocol === true,
     ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
     ...(window !== undefined ? { window } : {}),
     ...(maxLineBytes !== undefined ? { maxLineBytes } : {}),
+    ...(maxAdapterBytes !== undefined ? { maxAdapterBytes } : {}),
   };
 }
 

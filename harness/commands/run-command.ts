@@ -45,6 +45,7 @@ export interface RunOptions {
   readonly caseTimeout?: string;
   readonly window?: string;
   readonly maxMessageBytes?: string;
+  readonly maxAdapterBytes?: string;
   readonly updateExpectations?: boolean;
   readonly recordFaults?: boolean;
   readonly allowEmpty?: boolean;
@@ -101,6 +102,14 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   if (selected.length === 0)
     throw new UsageError(
       `no implementation selected: --impl ${JSON.stringify(options.impl ?? "")} names none (known: ${knownNames().join(", ")})`,
+    );
+  // A checkout's failures are not the release's gaps: they would be written into the kit's own file.
+  const checkout = selected.find(
+    (s) => s.implementation.name.includes("@path:") && !(options.expectations ?? []).some((e) => e.startsWith(`${s.implementation.name}=`)),
+  );
+  if (options.updateExpectations && checkout)
+    throw new UsageError(
+      `--update-expectations with ${checkout.implementation.name} needs --expectations ${checkout.implementation.name}=<file>: without it the checkout's failures would be written into the kit's ${checkout.expectationsFile}`,
     );
   const { caseTimeoutMs } = driverOptions(options);
   const keep = parseKeep(options.keep);
@@ -232,7 +241,11 @@ function updateAll(report: Report, selected: ReturnType<typeof selectFromOptions
       process.stderr.write(terminalSafe(`expectations ${s.expectationsFile}: not updated: ${refusal}\n`));
       continue;
     }
-    const update = updateExpectations(s.expectationsFile!, record.name, record.handshake.sdk.version, report.cases, { recordFaults });
+    const observe = new Set(report.vectors.filter((v) => v.tier === "observe").map((v) => v.id));
+    const update = updateExpectations(s.expectationsFile!, record.name, record.handshake.sdk.version, report.cases, {
+      recordFaults,
+      gapAllowed: (id) => !observe.has(id),
+    });
     const faults = update.faults_not_recorded.length
       ? `; ${update.faults_not_recorded.length} crash/timeout/protocol_error cases not recorded as gaps (--record-faults records them)`
       : "";

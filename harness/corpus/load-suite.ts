@@ -8,7 +8,7 @@ import { sha256Hex } from "../util/canonical-json.ts";
 import { buildVector, type RawVector } from "./build-vector.ts";
 import { CorpusError, type CorpusProblem } from "./errors.ts";
 import { readCorpusText } from "./read-file.ts";
-import { errorMessage, errorPointer, SchemaRegistry } from "./schema-registry.ts";
+import { errorMessage, errorPointer, SchemaRegistry, SchemaTimeout } from "./schema-registry.ts";
 import { suiteSchema } from "./suite-schema.ts";
 import { IMPORTERS } from "./upstream/index.ts";
 import { type UpstreamImport, upstreamProvenance } from "./upstream/types.ts";
@@ -57,7 +57,12 @@ function readSource(path: string, display: string, root: string): SourceFile {
 
 function schemaProblems(registry: SchemaRegistry, schemaId: string, source: SourceFile): CorpusProblem[] {
   const validate = registry.validator(schemaId);
-  if (validate(source.data)) return [];
+  try {
+    if (validate(source.data)) return [];
+  } catch (error) {
+    if (!(error instanceof SchemaTimeout)) throw error;
+    return [{ code: "corpus.schema", file: source.file, message: error.message }];
+  }
   return SchemaRegistry.meaningful(validate.errors).map((error) => {
     const pointer = errorPointer(error);
     return {

@@ -31,6 +31,12 @@ export interface DriverOptions {
   readonly shutdownGraceMs: number;
   /** The longest line an adapter may write; a longer one is a protocol error (its bytes are never buffered). */
   readonly maxLineBytes: number;
+  /**
+   * The most answer bytes kept from one adapter in a run (every line read, summed): past it the
+   * adapter is stopped and its cases are faults. A per-line limit alone let 68 answers of 40 MB
+   * each run the harness out of heap before any report was written.
+   */
+  readonly maxAdapterBytes: number;
 }
 
 /** setTimeout's limit: a longer delay fires at once, so every timeout is capped here (and options are checked against it). */
@@ -44,6 +50,7 @@ export const DEFAULT_DRIVER_OPTIONS: DriverOptions = {
   maxRestarts: 3,
   shutdownGraceMs: 2_000,
   maxLineBytes: 64 * 1024 * 1024,
+  maxAdapterBytes: 256 * 1024 * 1024,
 };
 
 interface Pending {
@@ -91,6 +98,8 @@ export class SubprocessImplementation implements Implementation {
   private brokenReason: string | undefined;
   private stopping = false;
   private stderrTail = "";
+  /** Bytes of the lines read from this adapter in the run, across restarts (held against maxAdapterBytes). */
+  private bytesRead = 0;
 
   private command: AdapterCommand | undefined;
 
@@ -270,9 +279,14 @@ export class SubprocessImplementation implements Implementation {
     if (generation !== this.generation) return;
     // A blank line is skipped; an answer starts with "{", so most lines skip the trim.
     if (line.charCodeAt(0) !== 0x7b && line.trim() === "") return;
+    this.bytesRead += line.length;
     const parsed = parseFromAdapter(line, this.options.strictProtocol, (id) => this.inFlight.get(id)?.op);
     if (!this.ready) {
       this.onHelloLine(parsed, line);
+      return;
+    }
+    if (this.bytesRead > this.options.maxAdapterBytes) {
+      this.overBudget();
       return;
     }
     if (!parsed.ok) {
@@ -340,6 +354,16 @@ export class SubprocessImplementation implements Implementation {
   private violation(problem: string): void {
     const detail = `adapter "${this.name}" broke the protocol: ${problem}; last request: ${this.lastRequest()}`;
     this.abandonProcess("protocol_error", detail);
+  }
+
+  /** Past the run's byte budget: nothing more is read from this adapter; its cases in flight and queued are faults. */
+  private overBudget(): void {
+    const limit = this.options.maxAdapterBytes;
+    this.brokenReason = `stopped: it wrote more than ${limit} bytes of answers in this run (the per-run limit, --max-adapter-bytes)`;
+    this.retireProcess();
+    const detail = `adapter "${this.name}" ${this.brokenReason}`;
+    for (const p of this.takeInFlight()) this.fault(p, "protocol_error", detail);
+    this.pump();
   }
 
   private onTimeout(p: Pending): void {

@@ -32,6 +32,8 @@ export interface UpdateSummary {
 export interface UpdateOptions {
   /** Record crash, timeout and protocol_error cases as gaps too. */
   readonly recordFaults?: boolean;
+  /** Whether a vector's tier allows a gap (observe does not: the kit refuses such an entry); default every vector. */
+  readonly gapAllowed?: (vectorId: string) => boolean;
 }
 
 /** Why an implementation's expectations must not be rewritten from this run, if they must not. */
@@ -65,7 +67,8 @@ export function updateExpectations(
   }
   const seq = gaps as YAMLSeq;
   seq.flow = false;
-  const mine = cases.filter((c) => c.implementation === implementation);
+  const allowed = options.gapAllowed ?? (() => true);
+  const mine = cases.filter((c) => c.implementation === implementation && allowed(c.vector_id));
   const byId = new Map(mine.map((c) => [c.vector_id, c]));
   const removed: string[] = [];
   const pinned: string[] = [];

@@ -5,7 +5,7 @@
  * new vectors are loaded as corpus (schema, operation, reasons, ids against the whole corpus)
  * before the file is touched, so a bad candidate never lands in the corpus.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { isMap, isSeq, parseDocument } from "yaml";
@@ -14,6 +14,7 @@ import type { VectorFileToWrite } from "../corpus/vector-file-text.ts";
 import { inputKey } from "../fuzz/candidates.ts";
 import { fileHeaderText, vectorItemsText } from "../fuzz/vector-yaml.ts";
 import { KIT_VECTORS_DIR } from "../model/kit-files.ts";
+import { readUserFile } from "../util/read-user-file.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { writeAtomic } from "../util/write-atomic.ts";
 
@@ -47,7 +48,7 @@ export function readInto(path: string, suite: string): IntoTarget {
       throw new UsageError(`${where}: the file would be in suite folder "${basename(folder)}", not "${suite}"`);
     return { path, suite, text: undefined, indent: 2, ids: new Set(), inputs: new Map() };
   }
-  const text = readFileSync(path, "utf8");
+  const text = readUserFile(path, "--into file", 16 * 1024 * 1024);
   const doc = parseDocument(text);
   if (doc.errors.length > 0) throw new UsageError(`${where}: not valid YAML: ${doc.errors[0]!.message.split("\n")[0]}`);
   const top = doc.contents;

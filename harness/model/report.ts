@@ -126,7 +126,7 @@ export interface RunSettings {
   /** --protocol, when given. */
   readonly protocol?: string;
   readonly strict_protocol: boolean;
-  /** --allow-empty: an implementation with no judged case does not fail the run. */
+  /** --allow-empty: an implementation with no judged case, or no passing one, does not fail the run. */
   readonly allow_empty: boolean;
   /** --require: the conformance level every implementation must reach, else the run fails. */
   readonly require?: ConformanceLevel;

@@ -1,8 +1,8 @@
 /**
  * The run's verdict, derived from the report like its summary, so every view, `--json`, the exit
  * code and `audit` read one answer. A run fails on failing cases, and also on what no case count
- * shows: an implementation that never started, one with no judged case (unless the run allowed
- * it), expectations entries naming no vector or an observe-tier vector (which can never be judged).
+ * shows: an implementation that never started, one with no judged case or no passing one (unless
+ * the run allowed it), expectations entries naming no vector or an observe-tier vector (which can never be judged).
  */
 import { own } from "../util/own.ts";
 import { plural } from "../util/plural.ts";
@@ -11,6 +11,7 @@ import { CONFORMANCE_LEVELS, type ConformanceLevel } from "./statement.ts";
 /** The counts the verdict reads (a report's Counts). */
 interface Counts {
   readonly total: number;
+  readonly pass: number;
   readonly judged: number;
   readonly failed: number;
   readonly known_gap: number;
@@ -23,6 +24,7 @@ export type RunFailureKind =
   | "failing_cases"
   | "not_started"
   | "no_judged_cases"
+  | "no_judged_pass"
   | "orphan_gap"
   | "observe_gap"
   | "interop_cell"
@@ -89,6 +91,22 @@ export function runVerdict(report: VerdictInput): Verdict {
         kind: "no_judged_cases",
         implementation: name,
         message: `${name}: no case was judged (${counts?.total ?? 0} cases: ${describeUnjudged(counts)}); --allow-empty accepts this`,
+      });
+    // Judged cases that are all known gaps (every call crashed, and --record-faults listed the crashes): nothing conforms.
+    // (Corpus cases only: interop cells are judged on their own lines.)
+    if (
+      counts &&
+      counts.judged > 0 &&
+      counts.pass === 0 &&
+      counts.failed === 0 &&
+      impl.not_started === undefined &&
+      report.run?.allow_empty !== true &&
+      !report.incomplete
+    )
+      failures.push({
+        kind: "no_judged_pass",
+        implementation: name,
+        message: `${name}: no case passed (${counts.judged} judged: ${counts.failed} failing, ${plural(counts.known_gap, "known gap")}); an implementation with nothing passing is never green`,
       });
     for (const id of impl.expectations?.orphans ?? [])
       failures.push({

@@ -78,6 +78,13 @@ export function parseFromAdapter(line: string, strict: boolean, opOf?: (id: numb
     return { ok: false, problem: `not JSON: ${truncate(line)}` };
   }
   if (!isMessage(value)) return { ok: false, problem: `not an adapter message: ${truncate(line)}` };
+  // 1e999 parses as Infinity, which the report would keep as null ("got null") and audit then call an edit.
+  const infinite = nonFiniteAt(value, "");
+  if (infinite !== undefined)
+    return {
+      ok: false,
+      problem: `a number past what JSON's doubles hold (it reads as ±Infinity) at ${infinite || "/"}: ${truncate(line)}`,
+    };
   if (value.type === "hello") {
     if (!helloSchema(value)) return { ok: false, problem: `a hello that violates the adapter schema: ${describe(helloSchema)}` };
     if (value.adapter_protocol !== ADAPTER_PROTOCOL)
@@ -99,6 +106,17 @@ export function parseFromAdapter(line: string, strict: boolean, opOf?: (id: numb
     if (unknown) return { ok: false, problem: unknown };
   }
   return { ok: true, message: value };
+}
+
+/** The JSON pointer of the first non-finite number in a parsed value (depth is bounded by the scan before parsing), or undefined. */
+function nonFiniteAt(value: unknown, at: string): string | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : at;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFiniteAt(item, `${at}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** The minimal shape every mode needs: a known type, and an integer id on answers. */

@@ -12,7 +12,7 @@ import { staleReason } from "../model/gap-answer.ts";
 import { stoppedByInterrupt } from "../model/implementation.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord, Report } from "../model/report.ts";
-import { isFailing } from "../model/status.ts";
+import { isFailing, isFault } from "../model/status.ts";
 import { neverStarted, runLevelFailures } from "../model/verdict.ts";
 import { plural } from "../util/plural.ts";
 import {
@@ -194,8 +194,13 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
     : "";
   // Stale entries are counted as stale: a run red only because gaps got fixed does not read as "N failed".
   const stale = o.stale ? `, ${o.stale} stale` : "";
+  // A known gap that is a crash, timeout or protocol error is said to be one: it is not a divergence the SDK was judged on.
+  const faultGaps = report.cases.filter((c) => c.status === "known_gap" && isFault(c.raw_status)).length;
+  const gaps = o.known_gap
+    ? `, ${plural(o.known_gap, "known gap")}${faultGaps ? ` (${faultGaps} of them faults: crash, timeout or protocol error)` : ""}`
+    : "";
   const closing =
-    line`conformance: ${o.pass} passed, ${o.failed - o.stale} failed${stale}, ${o.skipped} skipped, ${o.not_applicable} not applicable${interop}${
+    line`conformance: ${o.pass} passed, ${o.failed - o.stale} failed${stale}, ${o.skipped} skipped, ${o.not_applicable} not applicable${gaps}${interop}${
       runLevel ? `; the run FAILS for ${runLevel} more reason${runLevel > 1 ? "s" : ""} (RUN FAILS above)` : ""
     }${report.incomplete ? "; INCOMPLETE" : ""}`.text;
   const status = report.verdict.status;

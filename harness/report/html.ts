@@ -71,8 +71,17 @@ function answerHtml(c: CaseRecord): Markup {
   const t = c.transcript;
   return html`<div class="answer st-${c.status}"><h4>${c.implementation} <span class="badge st-${c.status}">${c.status}</span></h4>${
     c.gap ? html`<p class="gapnote">known gap: ${c.gap.reason}</p>` : ""
-  }${c.note ? html`<p>${c.note}</p>` : ""}${diffs.length ? html`<ul>${diffs}</ul>` : ""}<pre class="transcript">→ ${t.request ?? "(not sent)"}
-← ${t.response ?? t.fault?.detail ?? "(no answer)"}</pre>${wireExchangeHtml(c)}</div>`;
+  }${c.note ? html`<p>${c.note}</p>` : ""}${diffs.length ? html`<ul>${diffs}</ul>` : ""}<pre class="transcript">→ ${shown(t.request ?? "(not sent)")}
+← ${shown(t.response ?? t.fault?.detail ?? "(no answer)")}</pre>${wireExchangeHtml(c)}</div>`;
+}
+
+/** An adapter line is shown whole up to this size: a run of 40 MB answers must not make one page string past V8's limit. */
+const WHOLE_LINE_CHARS = 64 * 1024;
+
+function shown(line: string): string {
+  return line.length <= WHOLE_LINE_CHARS
+    ? line
+    : `${line.slice(0, WHOLE_LINE_CHARS)}… (${line.length - WHOLE_LINE_CHARS} more characters in report.json)`;
 }
 
 /** Packets are shown whole up to this size (a flood stays readable; report.json has every byte). */

@@ -3,8 +3,8 @@
  * half-written report. A run writes every view into a staging folder, renames it to its run id, then
  * points `latest` at it by renaming a fresh symlink over the old one (atomic), so concurrent runs on
  * one `--out` never collide and `latest` is never missing or half-swapped. The kit replaces only a
- * `latest` it made: a symlink to a sibling run folder, or (from older kits) a folder holding only
- * report views.
+ * `latest` it made: a symlink to a sibling run folder, or a `latest/` folder carrying the kit's run
+ * marker (an older kit's unmarked `latest/` folder is refused like any other: move it away).
  */
 import {
   accessSync,
@@ -16,6 +16,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   realpathSync,
   renameSync,
@@ -80,17 +81,35 @@ export function latestIsOurs(out: string): boolean {
     return true; // absent
   }
   if (stat.isSymbolicLink()) return RUN_ID_PATTERN.test(readlinkSync(latest));
-  return holdsOnlyViews(latest);
+  return isRunFolder(latest);
 }
 
-/** A real folder (not a link) holding report.json and report views only: what the kit writes. */
-export function holdsOnlyViews(dir: string): boolean {
+/**
+ * The file each run folder carries, holding its run id: what marks a folder as the kit's. Names
+ * alone were not enough: another tool's `report.json` and `index.html` in `latest/` were deleted.
+ */
+export const RUN_MARKER = ".smcp-conformance-run";
+
+/** Writes the marker into a run folder being staged. */
+export function markRunFolder(dir: string, runId: string): void {
+  writeFileChecked(join(dir, RUN_MARKER), `${runId}\n`);
+}
+
+/**
+ * A folder the kit wrote: a real folder (not a link) whose marker names `runId` (any run id when
+ * not given), holding report.json and otherwise only regular files with report view names.
+ */
+export function isRunFolder(dir: string, runId?: string): boolean {
   try {
     if (!lstatSync(dir).isDirectory()) return false;
-    const entries = readdirSync(dir);
-    return entries.includes("report.json") && entries.every((e) => VIEW_FILE.test(e));
+    const marker = join(dir, RUN_MARKER);
+    if (!lstatSync(marker).isFile()) return false;
+    const named = readFileSync(marker, "utf8").trim();
+    if (runId === undefined ? !RUN_ID_PATTERN.test(named) : named !== runId) return false;
+    const entries = readdirSync(dir).filter((e) => e !== RUN_MARKER);
+    return entries.includes("report.json") && entries.every((e) => VIEW_FILE.test(e) && lstatSync(join(dir, e)).isFile());
   } catch {
-    return false; // gone or unreadable: not ours to touch
+    return false; // gone, unreadable or unmarked: not ours to touch
   }
 }
 

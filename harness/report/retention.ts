@@ -1,14 +1,15 @@
 /**
  * Report retention: each run adds a run folder of a few MB to `--out`, so after publishing a run
  * the oldest are removed, keeping the `keep` newest (0 keeps all). Only what the kit wrote is
- * ever removed: a folder named as a run id, holding report views only; never what `latest`
+ * ever removed: a folder named as a run id whose marker file names that run id, holding report
+ * views only (regular files, no folder); never what `latest`
  * points at, nor a link, a staging folder or anything a person put there.
  */
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { RUN_ID_PATTERN } from "../model/run-id.ts";
 import { UsageError } from "../util/usage-error.ts";
-import { holdsOnlyViews, latestTarget } from "./out-dir.ts";
+import { isRunFolder, latestTarget } from "./out-dir.ts";
 
 /** Run folders kept when `--keep` is not given: a few weeks of daily runs, about 100 MB at most. */
 export const DEFAULT_KEEP = 20;
@@ -38,7 +39,7 @@ export function pruneRuns(out: string, keep: number): Pruned {
     return { removed: [], failed: [] };
   }
   const latest = latestTarget(out);
-  const runs = names.filter((n) => RUN_ID_PATTERN.test(n) && holdsOnlyViews(join(out, n))).sort();
+  const runs = names.filter((n) => RUN_ID_PATTERN.test(n) && isRunFolder(join(out, n), n)).sort();
   const old = runs.slice(0, Math.max(0, runs.length - keep)).filter((n) => n !== latest);
   const removed: string[] = [];
   const failed: string[] = [];

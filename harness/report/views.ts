@@ -20,7 +20,7 @@ import { emitGithubActions } from "./github-actions.ts";
 import { renderHtml } from "./html.ts";
 import { renderJUnit } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
-import { discardStaging, makeStaging, publish, stagingDir } from "./out-dir.ts";
+import { discardStaging, makeStaging, markRunFolder, publish, stagingDir } from "./out-dir.ts";
 import { writeReportJson } from "./report-json.ts";
 import { statementsOf } from "./statement-text.ts";
 
@@ -112,6 +112,7 @@ export function writeReport(report: Report, outDir: string): string {
   const staging = stagingDir(outDir, report.run_id);
   makeStaging(staging);
   try {
+    markRunFolder(staging, report.run_id);
     for (const view of FILE_VIEWS) view.write(report, staging);
   } catch (error) {
     discardStaging(staging);
@@ -137,6 +138,7 @@ export async function writeReportInterruptible(report: Report, outDir: string, s
   makeStaging(staging);
   pending.add(staging);
   try {
+    markRunFolder(staging, report.run_id);
     for (const view of FILE_VIEWS) {
       view.write(report, staging);
       await new Promise((resolve) => setImmediate(resolve));

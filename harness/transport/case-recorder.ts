@@ -20,6 +20,8 @@ const REQUEST_HEADERS = [
 ];
 export const RESPONSE_HEADERS = ["content-type", "mcp-session-id", "www-authenticate", "allow"];
 const TEXT_LIMIT = 300;
+/** Each case keeps this many exchanges and tool runs, and counts the rest: a flood through one case cannot grow its record without end. */
+export const RECORDS_KEPT = 200;
 
 /** An exchange while it is being recorded. */
 export type ExchangeDraft = { -readonly [K in keyof Exchange]: Exchange[K] } & {
@@ -45,6 +47,7 @@ export class CaseRecorder {
   private readonly runs: ToolRun[] = [];
   private readonly errors: { name: string; message: string }[] = [];
   private closed = false;
+  private readonly notKept = { exchanges: 0, tool_runs: 0 };
 
   constructor(
     private readonly spec: CaseSpec,
@@ -73,13 +76,17 @@ export class CaseRecorder {
       outcome: "open",
       duration_ms: null,
     };
-    if (!this.closed) this.exchanges.push(draft);
+    if (this.closed) return draft;
+    if (this.exchanges.length < RECORDS_KEPT) this.exchanges.push(draft);
+    else this.notKept.exchanges++;
     return draft;
   }
 
   /** Counts one run of the tool handler. */
   recordRun(run: Omit<ToolRun, "t_ms">): void {
-    if (!this.closed) this.runs.push({ t_ms: this.elapsed(), ...run });
+    if (this.closed) return;
+    if (this.runs.length < RECORDS_KEPT) this.runs.push({ t_ms: this.elapsed(), ...run });
+    else this.notKept.tool_runs++;
   }
 
   /** Keeps an error the SDK reported out of band. */
@@ -107,6 +114,7 @@ export class CaseRecorder {
       tool_runs: this.runs,
       sdk_errors: this.errors,
       closed: this.closed,
+      ...(this.notKept.exchanges + this.notKept.tool_runs > 0 ? { not_kept: this.notKept } : {}),
     });
   }
 }

@@ -32,6 +32,7 @@ export interface TransportFacts {
 }
 
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+const count = (value: unknown): number => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : 0);
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 const statusOf = (ex: Exchange): number | null => (typeof ex.status === "number" ? ex.status : null);
 const carries = (ex: Exchange, method: string): boolean => list<RpcMessage>(ex.rpc).some((m) => m?.method === method);
@@ -73,7 +74,7 @@ function requestErrorCodes(exchanges: readonly Exchange[]): number[] {
 }
 
 /** Derives the facts from the record; missing or malformed parts count as absent. */
-export function evidenceFacts(evidence: Pick<CaseEvidence, "exchanges" | "tool_runs">): TransportFacts {
+export function evidenceFacts(evidence: Pick<CaseEvidence, "exchanges" | "tool_runs" | "not_kept">): TransportFacts {
   const exchanges = list<Exchange>(evidence?.exchanges).filter((ex) => typeof ex === "object" && ex !== null);
   const initializes = exchanges.filter((ex) => carries(ex, "initialize"));
   const toolsCalls = exchanges.filter((ex) => carries(ex, "tools/call"));
@@ -95,7 +96,8 @@ export function evidenceFacts(evidence: Pick<CaseEvidence, "exchanges" | "tool_r
     tools_call_requests: toolsCalls.length,
     tools_call_status: firstCall ? statusOf(firstCall) : null,
     tools_call_statuses: toolsCalls.map(statusOf),
-    tool_runs: list(evidence?.tool_runs).length,
+    // Runs past the case's record budget were counted, not kept: they ran all the same.
+    tool_runs: list(evidence?.tool_runs).length + count(evidence?.not_kept?.tool_runs),
     client_revision: callHeader ?? callClaim ?? initRevision ?? sent.at(-1) ?? null,
     revisions_sent: sent,
     negotiated_revision: initializeResultRevision(exchanges, initializes) ?? (callClaim !== undefined && callAnswered ? callClaim : null),

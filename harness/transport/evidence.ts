@@ -34,6 +34,8 @@ export interface Exchange {
   readonly path: string;
   readonly request_headers: Readonly<Record<string, string>>;
   readonly rpc: readonly RpcMessage[];
+  /** Messages of a batch past the first 32, counted, not summarized. */
+  readonly rpc_not_kept?: number;
   /** The revision this request named: its mcp-protocol-version header, else the envelope claim, else initialize's protocolVersion. */
   readonly client_revision: string | null;
   readonly answered_by: Answerer;
@@ -71,4 +73,6 @@ export interface CaseEvidence {
   readonly sdk_errors: readonly { readonly name: string; readonly message: string }[];
   /** True once the case was closed: nothing more is recorded. */
   readonly closed: boolean;
+  /** What the case's evidence budget left out (a flood): exchanges and tool runs past the first 200, counted only. */
+  readonly not_kept?: { readonly exchanges: number; readonly tool_runs: number };
 }

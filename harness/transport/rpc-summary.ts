@@ -4,6 +4,8 @@ import type { RpcMessage } from "./evidence.ts";
 /** The per-request envelope claim of the 2026-07-28 revision (the SDK's PROTOCOL_VERSION_META_KEY). */
 export const ENVELOPE_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 const TEXT_LIMIT = 300;
+/** Messages summarized per body or SSE chunk: a batch of 25,000 small calls must not become 25,000 records. */
+export const RPC_KEPT = 32;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -27,22 +29,31 @@ function summarizeOne(m: Json): RpcMessage {
   const result = isObject(m["result"]) ? m["result"] : undefined;
   const kind = method !== undefined ? (hasId ? "request" : "notification") : error ? "error" : "result";
   const revision = revisionOf(m);
+  const cut = (text: string) => text.slice(0, TEXT_LIMIT);
   return {
     kind,
-    ...(method !== undefined ? { method } : {}),
-    ...(id !== undefined ? { id } : {}),
-    ...(revision !== undefined ? { protocol_version: revision } : {}),
-    ...(method === "tools/call" && typeof params?.["name"] === "string" ? { tool: params["name"] } : {}),
+    ...(method !== undefined ? { method: cut(method) } : {}),
+    ...(id !== undefined ? { id: typeof id === "string" ? cut(id) : id } : {}),
+    ...(revision !== undefined ? { protocol_version: cut(revision) } : {}),
+    ...(method === "tools/call" && typeof params?.["name"] === "string" ? { tool: cut(params["name"]) } : {}),
     ...(error && typeof error["code"] === "number" ? { error_code: error["code"] } : {}),
     ...(error ? { error_message: String(error["message"] ?? "").slice(0, TEXT_LIMIT) } : {}),
     ...(result && typeof result["isError"] === "boolean" ? { is_error: result["isError"] } : {}),
   };
 }
 
-/** The JSON-RPC messages of a parsed body (a message or a batch); anything else yields none. */
+/** The JSON-RPC messages of a parsed body (a message or a batch), the first RPC_KEPT of them; anything else yields none. */
 export function summarizeRpc(body: unknown): RpcMessage[] {
   const list = Array.isArray(body) ? body : [body];
-  return list.filter((m): m is Json => isObject(m) && (m["jsonrpc"] === "2.0" || "method" in m)).map(summarizeOne);
+  return list
+    .filter((m): m is Json => isObject(m) && (m["jsonrpc"] === "2.0" || "method" in m))
+    .slice(0, RPC_KEPT)
+    .map(summarizeOne);
+}
+
+/** How many messages of a body summarizeRpc left out (a batch past RPC_KEPT). */
+export function rpcNotKept(body: unknown): number {
+  return Array.isArray(body) ? Math.max(0, body.length - RPC_KEPT) : 0;
 }
 
 /** The messages of complete SSE frames (`event:` / `data:` lines); the `endpoint` event is kept as such. */

@@ -3,12 +3,13 @@
  * under `/c/<id>/` is recorded first, then answered by the scene (when it applies) or the leg.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { BodyBudget } from "./body-budget.ts";
 import { CaseHolds } from "./case-holds.ts";
 import { CaseRecorder, type ExchangeDraft } from "./case-recorder.ts";
 import type { CaseEvidence } from "./evidence.ts";
 import type { Leg, LegHooks } from "./leg.ts";
 import { tapResponse } from "./response-tap.ts";
-import { requestRevision, summarizeRpc } from "./rpc-summary.ts";
+import { requestRevision, rpcNotKept, summarizeRpc } from "./rpc-summary.ts";
 import { type CaseSpec, caseUrl, type Scene } from "./scene.ts";
 import { answerScripted } from "./scripted-answer.ts";
 import type { SdkModules } from "./sdk-modules.ts";
@@ -25,16 +26,21 @@ function legFor(spec: CaseSpec, prefix: string, sdk: SdkModules, hooks: LegHooks
   return streamableLeg(spec.mode, sdk, hooks);
 }
 
-/** The request body, or null when it is larger than the SDK would take anyway. */
-async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+/** The request body; `too_large` past what the SDK would take anyway; `busy` when the server's budget of bytes held at once is spent. */
+async function readBody(req: IncomingMessage, budget: BodyBudget): Promise<{ body: Buffer; held: number } | "too_large" | "busy"> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > BODY_LIMIT) return null;
+    const n = (chunk as Buffer).length;
+    if (size + n > BODY_LIMIT || !budget.take(n)) {
+      budget.give(size);
+      req.resume(); // the rest is read and dropped, never held
+      return size + n > BODY_LIMIT ? "too_large" : "busy";
+    }
+    size += n;
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks);
+  return { body: Buffer.concat(chunks), held: size };
 }
 
 export class SceneCase {
@@ -50,6 +56,7 @@ export class SceneCase {
     readonly spec: CaseSpec,
     baseUrl: string,
     sdk: SdkModules,
+    private readonly bodies: BodyBudget,
   ) {
     this.prefix = `/c/${spec.id}`;
     this.url = caseUrl(baseUrl, spec.id, spec.mode);
@@ -79,20 +86,31 @@ export class SceneCase {
     const ex = this.recorder.openExchange(req, url.pathname + url.search);
     tapResponse(res, ex, () => this.recorder.elapsed());
     this.holds.track(res);
+    let held = 0;
     try {
       const subpath = url.pathname.slice(this.prefix.length);
       const method = req.method ?? "GET";
-      const raw = method === "POST" ? await readBody(req) : Buffer.alloc(0);
-      if (raw === null || !this.leg.serves(method, subpath)) {
+      const read = method === "POST" ? await readBody(req, this.bodies) : { body: Buffer.alloc(0), held: 0 };
+      if (typeof read === "string" || !this.leg.serves(method, subpath)) {
         ex.answered_by = "harness";
-        res.writeHead(raw === null ? 413 : 404, { "content-type": "text/plain" }).end(raw === null ? "body too large" : "not served here");
+        const [status, text] =
+          read === "too_large"
+            ? [413, "body too large"]
+            : read === "busy"
+              ? [503, "the harness holds too many request bytes at once"]
+              : [404, "not served here"];
+        res.writeHead(status, { "content-type": "text/plain" }).end(text);
         return;
       }
+      held = read.held;
+      const raw = read.body;
       let parsed: unknown;
       if (raw.length > 0) {
         try {
           parsed = JSON.parse(raw.toString("utf8"));
           ex.rpc = summarizeRpc(parsed);
+          const notKept = rpcNotKept(parsed);
+          if (notKept > 0) ex.rpc_not_kept = notKept;
         } catch {
           ex.rpc = [{ kind: "unparseable" }];
         }
@@ -113,6 +131,8 @@ export class SceneCase {
     } catch (error) {
       ex.front_error = String((error as Error)?.stack ?? error).slice(0, 500);
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("harness front error");
+    } finally {
+      this.bodies.give(held);
     }
   }
 

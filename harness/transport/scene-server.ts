@@ -4,8 +4,10 @@
  * and binding failures are typed (TransportError); close() leaves no listening socket, no open
  * connection and no timer behind.
  */
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { BodyBudget } from "./body-budget.ts";
 import { TransportError } from "./errors.ts";
 import type { CaseEvidence } from "./evidence.ts";
 import { CASE_ID_PATTERN, type CaseSpec } from "./scene.ts";
@@ -39,7 +41,7 @@ export interface OpenCase {
 export interface SceneServer {
   readonly baseUrl: string;
   readonly port: number;
-  /** A fresh URL-safe case id, readable from `hint` (e.g. the implementation and the vector id). */
+  /** A fresh URL-safe case id, readable from `hint` (e.g. the implementation and the vector id), ending in 96 random bits. */
   newCaseId(hint?: string): string;
   /** Opens a case; an id used before or not URL-safe, a closed server or an SDK refusal is a TransportError. */
   openCase(spec: CaseSpec): OpenCase;
@@ -71,6 +73,7 @@ function listen(server: Server, port: number): Promise<AddressInfo> {
 export async function startSceneServer(options: SceneServerOptions = {}): Promise<SceneServer> {
   const sdk: SdkModules = await loadSdk();
   const cases = new Map<string, SceneCase>();
+  const bodies = new BodyBudget();
   /** Every id ever opened: a closed case's prefix is never reused, so a late request can only be a stray. */
   const used = new Set<string>();
   const strays: { count: number; recent: readonly string[] } = { count: 0, recent: [] };
@@ -115,8 +118,9 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
         hint
           .replace(/[^A-Za-z0-9_.-]+/g, "-")
           .replace(/^-+|-+$/g, "")
-          .slice(0, 60) || "case";
-      return `${slug}-${++counter}`;
+          .slice(0, 48) || "case";
+      // An unguessable tail: one adapter cannot reach into another's open case by counting.
+      return `${slug}-${++counter}-${randomBytes(12).toString("base64url")}`;
     },
     openCase(spec) {
       if (closing) throw new TransportError("transport.server_closed", `cannot open case ${spec.id}: the server is closed`);
@@ -125,7 +129,7 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
       if (used.has(spec.id)) throw new TransportError("transport.case_failed", `case id ${spec.id} was already used on this server`);
       let scene: SceneCase;
       try {
-        scene = new SceneCase(spec, baseUrl, sdk);
+        scene = new SceneCase(spec, baseUrl, sdk, bodies);
       } catch (cause) {
         throw new TransportError("transport.case_failed", `the SDK refused to serve case ${spec.id}`, { cause });
       }

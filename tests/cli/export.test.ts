@@ -1,6 +1,6 @@
 // The exported fixtures have the upstream shape: the kit's own upstream importer and schema accept
 // them, and the reference passes every exported case.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
@@ -48,4 +48,27 @@ describe("export --format upstream", () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/unknown export format "csv"/);
   });
+
+  it("--out gets run's checks and writes only into an empty folder or an earlier export (issue 32)", async () => {
+    const fixture = join(KIT_VECTORS_DIR, "upstream-bundle-id");
+    const before = readdirSync(fixture).map((f) => [f, readFileSync(join(fixture, f), "utf8")]);
+    const refusals: Array<[string, RegExp]> = [
+      [fixture, /--out is inside the corpus folder/],
+      ["/", /--out is the root of the file system/],
+      ["/proc/x", /--out is on the proc pseudo filesystem/],
+    ];
+    const mine = tempOut();
+    writeFileSync(join(mine, "manifest.json"), "a person's file");
+    refusals.push([mine, /--out holds files the kit did not export/]);
+    for (const [out, why] of refusals) {
+      const result = await cli(["export", "--format", "upstream", "--out", out]);
+      expect(result.exitCode, out).toBe(2);
+      expect(result.stderr, out).toMatch(new RegExp(`^output error: cannot write ${out}: ${why.source}`));
+    }
+    expect(readdirSync(fixture).map((f) => [f, readFileSync(join(fixture, f), "utf8")])).toEqual(before);
+    expect(readFileSync(join(mine, "manifest.json"), "utf8")).toBe("a person's file");
+    const fresh = join(tempOut(), "export");
+    expect((await cli(["export", "--format", "upstream", "--out", fresh])).exitCode).toBe(0);
+    expect((await cli(["export", "--format", "upstream", "--out", fresh])).exitCode).toBe(0); // an earlier export
+  }, 120_000);
 });

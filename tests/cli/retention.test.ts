@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runCommand } from "../../harness/commands/run-command.ts";
+import { RUN_MARKER } from "../../harness/report/out-dir.ts";
 import { cli, tempOut } from "./cli-helpers.ts";
 
 const ONE = "tlv/map-order/fullwidth-before-astral";
@@ -17,6 +18,7 @@ function oldRuns(out: string, count: number): string[] {
     mkdirSync(join(out, id));
     writeFileSync(join(out, id, "report.json"), "{}");
     writeFileSync(join(out, id, "index.html"), "");
+    writeFileSync(join(out, id, RUN_MARKER), `${id}\n`);
   }
   return ids;
 }

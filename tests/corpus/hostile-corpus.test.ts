@@ -171,3 +171,41 @@ describe("resource exhaustion in the corpus (item 10)", () => {
     ]);
   });
 });
+
+describe("an extra corpus's own schema.json (issue 32)", () => {
+  const suite = (schema: string, description = "a plain id") => ({
+    "my-suite/suite.yaml": "suite: my-suite\ntitle: an extra suite\nops: [bundle_id.validate]\n",
+    "my-suite/schema.json": schema,
+    "my-suite/v.yaml": [
+      "suite: my-suite",
+      "provenance: { source: authored }",
+      "vectors:",
+      GOOD_VECTOR.replace("explicit-id/extra/ok", "my-suite/x/one").replace("a plain id", description),
+    ].join("\n"),
+  });
+  const items =
+    '"properties":{"vectors":{"type":"array","items":{"type":"object","properties":{"description":{"type":"string","pattern":"^(a|a)*$"}}}}}';
+
+  it("a pattern that backtracks catastrophically is stopped at the time limit: a corpus error naming the vector file and the schema", () => {
+    const started = Date.now();
+    const problems = problemsOf(suite(`{"$id":"x:my-suite","type":"object",${items}}`, `${"a".repeat(40)}!`));
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ code: "corpus.schema" });
+    expect(problems[0]!.file).toMatch(/my-suite\/v\.yaml$/);
+    expect(problems[0]!.message).toMatch(/my-suite\/schema\.json took longer than 2000 ms and was stopped/);
+  }, 30_000);
+
+  it("a schema with no $id, or a $ref to nothing, is a corpus error naming schema.json (it was a stack trace)", () => {
+    for (const [schema, message] of [
+      ['{"type":"object"}', /a suite schema needs an \$id/],
+      ['{"$id":"x:bad-ref","$ref":"#/nope"}', /not a schema the kit can use: can't resolve reference #\/nope/],
+      ['{"$id":"x:bad-keyword","typo":1}', /not a schema the kit can use: strict mode: unknown keyword: "typo"/],
+    ] as const) {
+      const problems = problemsOf(suite(schema));
+      expect(problems, schema).toHaveLength(1);
+      expect(problems[0]!.file, schema).toMatch(/my-suite\/schema\.json$/);
+      expect(problems[0]!.message, schema).toMatch(message);
+    }
+  });
+});

@@ -98,6 +98,15 @@ describe("answers the harness must refuse without trusting them", () => {
   }, 30_000);
 });
 
+describe("numbers JSON's doubles cannot hold (issue 32)", () => {
+  it('1e999 in an answer is a protocol error named as such, not "got null"; the report passes audit', async () => {
+    const { status, note, report } = await run(["--infinite-when", "a2"]);
+    expect(status["a2"]).toBe("protocol_error");
+    expect(note("a2")).toMatch(/a number past what JSON's doubles hold \(it reads as ±Infinity\) at \/output\/detail/);
+    expect(auditReport(JSON.parse(JSON.stringify(report))).problems).toEqual([]);
+  }, 30_000);
+});
+
 describe("--strict-protocol", () => {
   it("an answer that violates its operation's schema is a protocol error without a restart, and audit agrees", async () => {
     const { status, note, report } = await run(["--bad-output-when", "a2"], { strictProtocol: true });

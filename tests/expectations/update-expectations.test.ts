@@ -1,6 +1,7 @@
 // --update-expectations keeps reasons and comments, drops stale entries, appends new failures.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { exitCodeFor } from "../../harness/commands/exit-code.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
@@ -11,7 +12,10 @@ import { loadExpectations } from "../../harness/expectations/load-expectations.t
 import { TODO_REASON, updateExpectations, updateRefusal } from "../../harness/expectations/update-expectations.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
+import { cli, tempOut } from "../cli/cli-helpers.ts";
 import { explicitIdFile, GOOD_VECTOR, tempCorpus } from "../corpus/temp-corpus.ts";
+
+const FAULT_ADAPTER = fileURLToPath(new URL("../fixtures/fault-adapter.ts", import.meta.url));
 
 const wrong = (name: string) =>
   GOOD_VECTOR.replace("id: explicit-id/extra/ok", `id: explicit-id/extra/${name}`).replace(
@@ -109,4 +113,33 @@ describe("--update-expectations never records an adapter fault as an SDK gap (is
     expect(report.verdict.failures.map((f) => f.kind)).toEqual(["not_started", "failing_cases"]);
     expect(exitCodeFor(report)).toBe(1);
   });
+});
+
+describe("--update-expectations --record-faults on an adapter that crashes on every call (issue 32)", () => {
+  it("records crash gaps only where the tier allows one, and the next run still fails: nothing passed", async () => {
+    const observe = [
+      "  - id: explicit-id/extra/watched",
+      "    description: an observe-tier vector",
+      "    spec: { file: x.md, section: s }",
+      "    tier: observe",
+      "    op: bundle_id.validate",
+      "    input: { bundle_id: abd }",
+    ].join("\n");
+    const root = tempCorpus({ "explicit-id/extra.yaml": explicitIdFile([GOOD_VECTOR, observe].join("\n")) });
+    const file = join(root, "known-gaps.yaml");
+    writeFileSync(file, "implementation: crashing\ngaps: []\n");
+    const adapter = `crashing=${process.execPath} --import ${fileURLToPath(import.meta.resolve("tsx"))} ${FAULT_ADAPTER} --crash-when {`;
+    const args = ["run", "--impl", "", "--adapter", adapter, "--expectations", `crashing=${file}`, "--vectors", root];
+    const first = await cli([...args, "--filter", "explicit-id/extra/", "--out", tempOut(), "--update-expectations", "--record-faults"]);
+    expect(first.exitCode, first.stderr).toBe(1);
+    // The must vector's crash is recorded; the observe vector's is not (the kit refuses a gap there).
+    expect([...loadExpectations(file, "crashing").gaps.entries()].map(([id, g]) => [id, g.status])).toEqual([
+      ["explicit-id/extra/ok", "crash"],
+    ]);
+    // The must vector alone: its crash is now a known gap, and still the run is not green.
+    const second = await cli([...args, "--filter", "explicit-id/extra/ok", "--out", tempOut()]);
+    expect(second.exitCode).toBe(1);
+    expect(second.stdout).toMatch(/RUN FAILS: crashing: no case passed \(1 judged: 0 failing, 1 known gap\)/);
+    expect(second.stdout).toMatch(/1 known gap \(1 of them faults: crash, timeout or protocol error\)/);
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 // `--expectations <impl>=<file>`: the caller's known-gaps file replaces the kit's for that
 // implementation (any kind: a release, a checkout, an --adapter program), and the run gates on it
 // exactly as on the kit's: a missing known gap fails naming the vector, a stale entry fails naming it.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +13,7 @@ import { withExpectationFiles } from "../../harness/impl/expectations-override.t
 import { parseAdapterSpec, selectImplementations } from "../../harness/impl/registry.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 import { UsageError } from "../../harness/util/usage-error.ts";
+import { cli, tempOut } from "../cli/cli-helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "smcp-expectations-"));
 const file = (name: string, text: string) => {
@@ -92,4 +93,22 @@ describe("--expectations <impl>=<file>", () => {
     expect(report.cases.filter((c) => c.status === "stale").map((c) => c.vector_id)).toEqual([victim.id]);
     expect(report.verdict.status).toBe("fail");
   });
+});
+
+describe("--update-expectations on a local checkout (issue 32)", () => {
+  it("without --expectations is a usage error before anything runs: the kit's release file is never rewritten from a checkout", async () => {
+    const checkout = join(dir, "checkout");
+    mkdirSync(checkout, { recursive: true });
+    writeFileSync(join(checkout, "pyproject.toml"), '[project]\nname = "a2c-smcp"\nversion = "0.4.2"\n');
+    const kitFile = join(fileURLToPath(new URL("../../adapters/python/expectations.yaml", import.meta.url)));
+    const before = readFileSync(kitFile, "utf8");
+    const result = await cli(["run", "--impl", `python@path:${checkout}`, "--update-expectations", "--out", tempOut()]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `--update-expectations with python@path:${checkout} needs --expectations python@path:${checkout}=<file>: without it the checkout's failures would be written into the kit's .*adapters/python/expectations\\.yaml`,
+      ),
+    );
+    expect(readFileSync(kitFile, "utf8")).toBe(before);
+  }, 30_000);
 });

@@ -37,6 +37,17 @@ describe("HTML report", () => {
     expect(html).toContain("exposed-name/hostile/markup");
   });
 
+  it("shows an adapter line whole up to 64 KiB, then says how much more report.json holds (a flood cannot make the page too long a string)", async () => {
+    const corpus = loadCorpus({ extraRoots: [tempCorpus({ "exposed-name/hostile.yaml": file })] });
+    const vectors = selectVectors(corpus, { filter: "exposed-name/hostile/" });
+    const report = await runCorpus({ corpus, vectors, implementations: [referenceInProcess()] });
+    const big = `{"type":"result","id":1,"ok":true,"output":{"exposed_name":"${"x".repeat(1_000_000)}"}}`;
+    const cases = report.cases.map((c) => ({ ...c, transcript: { ...c.transcript, response: big } }));
+    const html = renderHtml({ ...report, cases });
+    expect(html.length).toBeLessThan(500_000);
+    expect(html).toContain(`… (${big.length - 65_536} more characters in report.json)`);
+  });
+
   it("escapeHtml covers the five markup characters", () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
   });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFile
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { RUN_MARKER } from "../../harness/report/out-dir.ts";
 import { DEFAULT_KEEP, parseKeep, pruneRuns } from "../../harness/report/retention.ts";
 import { UsageError } from "../../harness/util/usage-error.ts";
 
@@ -15,6 +16,7 @@ function outWith(runs: number): string {
     mkdirSync(join(out, runId(n)));
     for (const f of ["report.json", "matrix.md", "index.html", "junit-reference.xml", "badge-reference.svg"])
       writeFileSync(join(out, runId(n), f), "x");
+    writeFileSync(join(out, runId(n), RUN_MARKER), `${runId(n)}\n`);
   }
   return out;
 }
@@ -58,6 +60,24 @@ describe("report retention", () => {
     mkdirSync(join(out, empty));
     expect(pruneRuns(out, 1).removed).toEqual([0, 1].map(runId));
     for (const kept of ["my-notes", annotated, staging, linked, empty, runId(2)]) expect(existsSync(join(out, kept))).toBe(true);
+  });
+
+  it("a folder named like a run id is removed only when its marker names it and it holds view files only (issue 32)", () => {
+    const out = outWith(2);
+    const named = (n: number) => `2026-11-29T0${n}-00-00-000Z-0000d${n}`;
+    const views = (dir: string) => {
+      mkdirSync(join(out, dir));
+      for (const f of ["report.json", "index.html"]) writeFileSync(join(out, dir, f), "x");
+    };
+    views(named(1)); // the view names, no marker: another tool's, or a person's copy
+    views(named(2)); // a marker naming another run (copied from elsewhere)
+    writeFileSync(join(out, named(2), RUN_MARKER), `${runId(0)}\n`);
+    views(named(3)); // marked, but a view name is a folder holding a person's file
+    writeFileSync(join(out, named(3), RUN_MARKER), `${named(3)}\n`);
+    mkdirSync(join(out, named(3), "junit-mine.xml"));
+    writeFileSync(join(out, named(3), "junit-mine.xml", "notes.txt"), "a person's file");
+    expect(pruneRuns(out, 1).removed).toEqual([runId(0)]);
+    for (const kept of [1, 2, 3].map(named)) expect(existsSync(join(out, kept))).toBe(true);
   });
 
   it("keep 0 keeps everything; a missing folder is nothing to prune", () => {

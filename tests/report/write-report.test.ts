@@ -19,7 +19,7 @@ import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
 import { KIT_VECTORS_DIR } from "../../harness/model/kit-files.ts";
-import { latestIsOurs, prepareOutDir } from "../../harness/report/out-dir.ts";
+import { latestIsOurs, prepareOutDir, RUN_MARKER } from "../../harness/report/out-dir.ts";
 import { WriteInterrupted, writeReport, writeReportInterruptible } from "../../harness/report/views.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 import { OutputError } from "../../harness/util/output-error.ts";
@@ -97,6 +97,16 @@ describe("--out is checked before anything runs (item 9)", () => {
     expect(readFileSync(join(out, "latest", "notes.txt"), "utf8")).toBe("mine");
   });
 
+  it("a latest/ folder holding another tool's report.json and index.html (the view names, no marker) is never deleted (issue 32)", () => {
+    const out = tempOut();
+    mkdirSync(join(out, "latest"));
+    writeFileSync(join(out, "latest", "report.json"), '{"tool":"another"}');
+    writeFileSync(join(out, "latest", "index.html"), "<p>their page</p>");
+    expect(latestIsOurs(out)).toBe(false);
+    expect(() => prepareOutDir(out)).toThrow(/latest: exists and was not made by smcp-conformance/);
+    expect(readFileSync(join(out, "latest", "index.html"), "utf8")).toBe("<p>their page</p>");
+  });
+
   it("a latest link the kit did not make (not to a run folder) is never replaced", () => {
     const out = tempOut();
     symlinkSync("/etc", join(out, "latest"));
@@ -124,11 +134,12 @@ describe("run folders and latest (item 9)", async () => {
   const vectors = selectVectors(corpus, { suites: ["explicit-id"] });
   const report = () => runCorpus({ corpus, vectors, implementations: [referenceInProcess()] });
 
-  it("latest is a link to the newest run folder, replaced by an atomic rename; an older kit's latest/ folder is replaced", async () => {
+  it("latest is a link to the newest run folder, replaced by an atomic rename; a latest/ folder carrying the kit's marker is replaced", async () => {
     const out = tempOut();
     mkdirSync(join(out, "latest"));
     writeFileSync(join(out, "latest", "report.json"), "{}");
     writeFileSync(join(out, "latest", "matrix.md"), "");
+    writeFileSync(join(out, "latest", RUN_MARKER), "2026-11-30T10-00-00-000Z-a00000\n");
     expect(latestIsOurs(out)).toBe(true);
     const first = await report();
     writeReport(first, out);

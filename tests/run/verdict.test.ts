@@ -115,8 +115,19 @@ describe("what counts as judged", async () => {
   const verdictFor = (c: ReturnType<typeof countsOf>) =>
     runVerdict({ implementations: [{ name: "sdk" }], summary: { by_implementation: { sdk: c } } });
 
-  it("a selection whose cases are all known gaps was judged: each still fails as its entry says", () => {
-    expect(verdictFor(countsOf({ known_gap: 3, not_applicable: 1 })).status).toBe("pass");
+  it("a selection whose cases are all known gaps was judged, but nothing passed: never green unless --allow-empty (issue 32)", () => {
+    const v = verdictFor(countsOf({ known_gap: 3, not_applicable: 1 }));
+    expect(v.failures.map((f) => f.kind)).toEqual(["no_judged_pass"]);
+    expect(v.failures[0]!.message).toBe(
+      "sdk: no case passed (3 judged: 0 failing, 3 known gaps); an implementation with nothing passing is never green",
+    );
+    expect(verdictFor(countsOf({ known_gap: 3, pass: 1 })).status).toBe("pass");
+    const allowed = runVerdict({
+      implementations: [{ name: "sdk" }],
+      summary: { by_implementation: { sdk: countsOf({ known_gap: 3 }) } },
+      run: { allow_empty: true },
+    });
+    expect(allowed.status).toBe("pass");
   });
 
   it("a selection where nothing was compared fails the run", () => {

@@ -62,6 +62,23 @@ describe("evidence per case", () => {
     }
   });
 
+  it("case ids end in random bits: knowing one's own id tells nothing of a neighbour's (issue 32, item 5)", async () => {
+    const server = await startSceneServer();
+    try {
+      const [a, b] = [server.newCaseId("python-x"), server.newCaseId("python-x")];
+      expect(a).toMatch(/^python-x-1-[A-Za-z0-9_-]{16}$/);
+      expect(b.startsWith("python-x-2-")).toBe(true);
+      expect(b.slice(-16)).not.toBe(a.slice(-16));
+      const c = server.openCase({ id: a, transport: "streamable_http", mode: "dual", scene: null });
+      // The neighbour's URL by counting alone reaches no case.
+      const guessed = await fetch(`${server.baseUrl}/c/python-x-2/mcp`, { method: "POST", body: "{}" });
+      expect(guessed.status).toBe(404);
+      await c.close();
+    } finally {
+      await server.close();
+    }
+  });
+
   it("two servers at once (two runs) get their own ports and records", async () => {
     const [a, b] = await Promise.all([startSceneServer(), startSceneServer()]);
     try {

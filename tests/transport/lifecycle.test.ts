@@ -118,7 +118,7 @@ describe("faults are typed", () => {
       const opened = openTransportCase(server, { transport: "streamable_http" }, "python upstream-auth-error/vector-01");
       expect(opened.ok).toBe(true);
       if (opened.ok) {
-        expect(opened.case.id).toMatch(/^python-upstream-auth-error-vector-01-\d+$/);
+        expect(opened.case.id).toMatch(/^python-upstream-auth-error-vector-01-\d+-[A-Za-z0-9_-]{16}$/);
         expect(opened.call.url).toBe(`${server.baseUrl}/c/${opened.case.id}/mcp`);
       }
     } finally {
