@@ -51,7 +51,7 @@ export interface Gap {
   readonly id: string;
   readonly status: GapStatus;
   readonly reason: string;
-  /** Why the failure depends on timing (a race in the SDK): a listed case that passes is then a pass, not stale. */
+  /** Why the failure depends on timing (a race in the SDK): a pass is then a pass and a fail or timeout a known gap, never stale. */
   readonly intermittent?: string;
   /** The answer it is expected to give (gap-answer.ts); absent in an unpinned entry, which matches on status alone. */
   readonly answer?: string;
@@ -71,6 +71,10 @@ export function answerChanged(raw: CaseStatus, gap: Gap | undefined, answer: str
 export function applyGap(raw: CaseStatus, gap: Gap | undefined, answer?: string): FinalStatus {
   if (!gap) return raw;
   if (raw === gap.status) return answerChanged(raw, gap, answer) ? "stale" : "known_gap";
-  if (raw === "pass" && gap.intermittent !== undefined) return "pass";
+  if (gap.intermittent !== undefined) {
+    // A race lost or won: a pass is a pass, and the lost race may end at the adapter's time box instead.
+    if (raw === "pass") return "pass";
+    if (raw === "fail" || raw === "timeout") return "known_gap";
+  }
   return raw === "unsupported" || raw === "observed" || raw === "not_applicable" ? raw : "stale";
 }

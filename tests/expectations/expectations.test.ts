@@ -24,7 +24,8 @@ describe("applyGap", () => {
     // An intermittent gap (a timing race the evidence shows): a pass is a pass, a different failure still stale.
     ["pass", { ...gap, intermittent: "race" }, "pass"],
     ["fail", { ...gap, intermittent: "race" }, "known_gap"],
-    ["timeout", { ...gap, intermittent: "race" }, "stale"],
+    ["timeout", { ...gap, intermittent: "race" }, "known_gap"],
+    ["crash", { ...gap, intermittent: "race" }, "stale"],
   ] as const)("%s with gap %j → %s", (raw, g, final) => {
     expect(applyGap(raw, g)).toBe(final);
   });
