@@ -6,6 +6,7 @@
 import type { Answer, Implementation } from "../model/implementation.ts";
 import type { Vector } from "../model/vector.ts";
 import { AGENT_CLOSE_ALLOWANCE_MS, openAgentCase, prepareAgentScene } from "../wire/index.ts";
+import { withWireEvidence } from "./wire-evidence.ts";
 
 export async function wireAgentAnswer(impl: Implementation, vector: Vector, notSent: (message: string) => Answer): Promise<Answer> {
   const prepared = prepareAgentScene(vector.input);
@@ -25,14 +26,5 @@ export async function wireAgentAnswer(impl: Implementation, vector: Vector, notS
   } finally {
     await new Promise((resolve) => setTimeout(resolve, 200).unref());
   }
-  const evidence = await opened.close();
-  return {
-    ...answer,
-    transcript: {
-      request: answer.transcript.request,
-      response: answer.transcript.response,
-      ...(answer.transcript.fault ? { fault: answer.transcript.fault } : {}),
-      wire: { case_id: caseId, evidence: evidence as unknown as Readonly<Record<string, unknown>> },
-    },
-  };
+  return withWireEvidence(answer, caseId, await opened.close());
 }

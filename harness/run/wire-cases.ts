@@ -23,6 +23,7 @@ import {
   wireObservedValue,
 } from "../wire/index.ts";
 import { wireAgentAnswer } from "./wire-agent-cases.ts";
+import { withWireEvidence } from "./wire-evidence.ts";
 import { wireServerAnswer } from "./wire-server-cases.ts";
 
 /** The run's MCP scene server (the transport suite's), or why there is none. */
@@ -65,16 +66,7 @@ export async function wireAnswer(
     await Promise.race([opened.case.ended, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
   }
   const evidence = await opened.case.close();
-  return {
-    ...answer,
-    // Read field by field: an in-process transcript encodes its lines lazily, in getters a spread would drop.
-    transcript: {
-      request: answer.transcript.request,
-      response: answer.transcript.response,
-      ...(answer.transcript.fault ? { fault: answer.transcript.fault } : {}),
-      wire: { case_id: evidence.case_id, evidence: evidence as unknown as Readonly<Record<string, unknown>> },
-    },
-  };
+  return withWireEvidence(answer, evidence.case_id, evidence);
 }
 
 /** A wire case is judged on the adapter's answer with the Server's facts beside it. */
