@@ -14,7 +14,9 @@ describe("smcp-conformance run", () => {
     expect(result.stdout).toMatch(/^upstream-bundle-id\s+16 {2}16\/16 100%$/m);
     expect(result.stdout).toMatch(/^conformance: 32 passed, 0 failed, 0 skipped, 0 not applicable$/m);
     const runDir = readdirSync(out).find((d) => d !== "latest");
+    // The marker names the run, so latest/ replacement and --keep touch only folders the kit wrote.
     expect(readdirSync(join(out, "latest")).sort()).toEqual([
+      ".smcp-conformance-run",
       "badge-reference.svg",
       "index.html",
       "junit-reference.xml",
