@@ -120,8 +120,9 @@ describe("--update-expectations --record-faults on an adapter that crashes on ev
     const observe = [
       "  - id: explicit-id/extra/watched",
       "    description: an observe-tier vector",
-      "    spec: { file: x.md, section: s }",
+      "    spec: { file: x.md, section: s, note: the scratch corpus leaves it open }",
       "    tier: observe",
+      "    covers: []",
       "    op: bundle_id.validate",
       "    input: { bundle_id: abd }",
     ].join("\n");
