@@ -37,5 +37,6 @@ describe("reference over the subprocess path", () => {
     expect(
       subprocess.every((c) => (c.transcript.request !== null && c.transcript.response !== null) || c.transcript.fault?.kind === "not_sent"),
     ).toBe(true);
-  });
+    // The whole corpus includes the live wire suites (both paths run every scene): minutes on a loaded 2-core machine.
+  }, 180_000);
 });
