@@ -15,8 +15,10 @@ const vector = (id: string, tier: string, input: string, expected?: string) =>
   [
     `  - id: explicit-id/why/${id}`,
     "    description: d",
-    "    spec: { file: a2c-smcp-protocol:specification/data-structures.md, section: BundleID（软件唯一标识） }",
+    "    spec: { file: a2c-smcp-protocol:specification/data-structures.md, section: BundleID（软件唯一标识）, note: scratch }",
     `    tier: ${tier}`,
+    // What it covers follows its tier (the load check): a MUST for must, nothing for observe.
+    `    covers: ${tier === "must" ? "[data-structures/bundleid/3]" : "[]"}`,
     "    op: bundle_id.validate",
     `    input: { bundle_id: ${input} }`,
     ...(expected ? [`    expected: ${expected}`] : []),

@@ -50,7 +50,7 @@ describe("serverFacts", () => {
       error_code_header: "4008",
       body_keys: ["code", "message", "server_version"],
     });
-    expect(facts.steps.join_c1).toEqual({ acked: true, ack: [true, null], shape: "tuple", code: null, details: null });
+    expect(facts.steps.join_c1).toEqual({ acked: true, ack: [true, null], shape: "tuple", code: null, details: null, valid: null });
     expect(facts.clients.c1?.received).toEqual(["notify:enter_office"]);
     expect(facts.clients.c1?.counts["notify:enter_office"]).toBe(1);
     expect(facts.clients.bad?.counts["client:get_tools"]).toBe(0);
