@@ -8,6 +8,7 @@
 import { isUtf8 } from "node:buffer";
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from "node:fs";
 import { relative, sep } from "node:path";
+import { kindOf } from "../util/read-user-file.ts";
 import { CorpusError, type CorpusErrorCode } from "./errors.ts";
 
 /** The largest corpus file read (a vector file, a manifest, a schema, an expectations file). */
@@ -34,15 +35,6 @@ export function resolveInside(path: string, root: string, display: string): stri
   const realRoot = realpathSync(root);
   if (!isInside(real, realRoot)) refuse("corpus.not_a_file", display, `is a link to ${real}, outside the corpus folder ${realRoot}`);
   return real;
-}
-
-/** What kind of thing a non-regular file is, for the message. */
-function kindOf(stat: Stats): string {
-  if (stat.isFIFO()) return "a FIFO";
-  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
-  if (stat.isSocket()) return "a socket";
-  if (stat.isDirectory()) return "a folder";
-  return "not a regular file";
 }
 
 /**

@@ -10,7 +10,8 @@ import { UsageError } from "./usage-error.ts";
 /** Past V8's longest string (about 512 MiB) a file cannot be read as text anyway. */
 export const MAX_USER_FILE_BYTES = 512 * 1024 * 1024 - 64;
 
-function kindOf(stat: Stats): string {
+/** What kind of thing a non-regular file is, for a refusal's message. */
+export function kindOf(stat: Stats): string {
   if (stat.isFIFO()) return "a FIFO";
   if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
   if (stat.isSocket()) return "a socket";
