@@ -6,7 +6,7 @@
  */
 
 import { isUtf8 } from "node:buffer";
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { relative, sep } from "node:path";
 import { kindOf } from "../util/read-user-file.ts";
 import { CorpusError, type CorpusErrorCode } from "./errors.ts";
