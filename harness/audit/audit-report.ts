@@ -218,7 +218,7 @@ function auditCase(
       problem("the case's gap differs from the one the run's expectations list");
   } else if (c.gap && impl && !impl.expectations)
     problem("the case carries a gap, but the implementation had no expectations file (invented)");
-  const compared = wireCompared(c.transcript);
+  const compared = wireCompared({ result: result ?? c.result, transcript: c.transcript });
   if (diffValues(compared ?? null, c.compared ?? null).length > 0)
     problem("the case's compared facts differ from those its recorded packets give (edited)");
   const judged = result && judgedResult({ result, transcript: c.transcript });

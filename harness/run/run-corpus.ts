@@ -396,12 +396,12 @@ function caseRecord(implementation: string, vector: Vector, answer: Answer, gap:
     attempts: answer.attempts,
     transcript: answer.transcript,
     content_hash: vector.content_hash,
-    ...withCompared(answer.transcript),
+    ...withCompared(answer),
   };
 }
 
-function withCompared(transcript: Answer["transcript"]): { compared?: unknown } {
-  const compared = wireCompared(transcript);
+function withCompared(answer: Pick<Answer, "result" | "transcript">): { compared?: unknown } {
+  const compared = wireCompared(answer);
   return compared === undefined ? {} : { compared };
 }
 

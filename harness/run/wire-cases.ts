@@ -91,12 +91,16 @@ function agentJudged(output: unknown, evidence: AgentSceneEvidence): Record<stri
   return { ...agentFacts(output, evidence, (p) => p.dir === "in") };
 }
 
-/** A wire case's comparable facts (CaseRecord.compared), from its recorded evidence; undefined for any other case. */
-export function wireCompared(transcript: Answer["transcript"]): unknown {
-  const evidence = transcript.wire?.evidence;
+/**
+ * A wire case's comparable facts (CaseRecord.compared), from its recorded evidence (and, for an
+ * Agent, what its API surfaced); undefined for any other case. An Agent's raw answer carries req_ids,
+ * session ids and office ids that differ on every run: its facts do not.
+ */
+export function wireCompared(answer: Pick<Answer, "result" | "transcript">): unknown {
+  const evidence = answer.transcript.wire?.evidence;
   if (!evidence) return undefined;
   if (isServerScene(evidence)) return serverComparedValue(evidence);
-  if (isAgentScene(evidence)) return undefined;
+  if (isAgentScene(evidence)) return answer.result.kind === "ok" ? agentJudged(answer.result.output, evidence) : undefined;
   return wireComparedValue(evidence as unknown as WireEvidence);
 }
 

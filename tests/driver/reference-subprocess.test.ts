@@ -7,6 +7,7 @@ import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
 import { referenceSubprocess } from "../../harness/impl/reference-subprocess.ts";
 import { answerKey } from "../../harness/model/answer-key.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
+import { canonicalJson } from "../../harness/util/canonical-json.ts";
 
 const corpus = loadCorpus();
 const vectors = selectVectors(corpus, {});
@@ -24,9 +25,14 @@ describe("reference over the subprocess path", () => {
     const mismatches = inProcess.flatMap((c, i) => {
       const other = subprocess[i]!;
       // Cases the harness did not send carry its own message, which names the implementation: compare their kind only.
-      // Evidence keys (a live case's elapsed_ms) differ from run to run: compare what the answers say.
+      // Evidence keys (a live case's elapsed_ms, an Agent's req_ids) differ from run to run: compare what
+      // the answers say, and a live case on the facts the run compares implementations on.
       const answer = (x: typeof c) =>
-        x.transcript.fault?.kind === "not_sent" ? x.result.kind : (answerKey(x.op, x.result) ?? JSON.stringify(x.result));
+        x.transcript.fault?.kind === "not_sent"
+          ? x.result.kind
+          : x.compared !== undefined
+            ? canonicalJson(x.compared)
+            : (answerKey(x.op, x.result) ?? JSON.stringify(x.result));
       const same = other.vector_id === c.vector_id && other.status === c.status && answer(other) === answer(c);
       return same ? [] : [`${c.vector_id}: ${JSON.stringify(c.result)} vs ${JSON.stringify(other.result)}`];
     });
