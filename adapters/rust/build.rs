@@ -5,7 +5,8 @@
 //! Also the cfg `adapter_wire_server`: set when that lock has the SDK's Server crates
 //! (smcp-server-core + smcp-server-hyper, the `wire.server` operation); versions/0.3.2 lists neither.
 //! And the cfg `adapter_wire_agent`: set when that lock has the SDK's Agent crate (smcp-agent, the
-//! `wire.agent` operation); versions/0.3.2 does not list it either.
+//! `wire.agent` operation); versions/0.3.2 does not list it either. And `adapter_landing_root`:
+//! smcp-computer is 0.4 or later (client:put_blob and `Computer::with_landing_root`).
 use std::{env, fs, path::PathBuf, process::Command};
 
 fn locked_versions(lock: &str, name: &str) -> Vec<String> {
@@ -57,6 +58,11 @@ fn main() {
         println!("cargo:rustc-cfg=adapter_wire_server");
         println!("cargo:rustc-env=ADAPTER_SMCP_SERVER_CORE_VERSION={}", locked_version(&lock, "smcp-server-core"));
         println!("cargo:rustc-env=ADAPTER_SMCP_SERVER_HYPER_VERSION={}", locked_version(&lock, "smcp-server-hyper"));
+    }
+    // smcp-computer 0.4 added client:put_blob and Computer::with_landing_root; 0.3.x has neither.
+    println!("cargo:rustc-check-cfg=cfg(adapter_landing_root)");
+    if !locked_version(&lock, "smcp-computer").starts_with("0.3.") {
+        println!("cargo:rustc-cfg=adapter_landing_root");
     }
     println!("cargo:rustc-check-cfg=cfg(adapter_wire_agent)");
     if !locked_versions(&lock, "smcp-agent").is_empty() {

@@ -5,6 +5,7 @@
  */
 import type { McpServerFactory } from "@modelcontextprotocol/server";
 import type { ToolRun } from "./evidence.ts";
+import { registerKitSkill } from "./kit-skill.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 
 export const INVENTORY_TOOL = "get_inventory";
@@ -29,11 +30,16 @@ function lookup(sku: Sku) {
 }
 
 /** A v2 server factory (called per request or per session) whose instances serve the tool. */
-export function inventoryFactory(sdk: SdkModules, onRun: OnToolRun, options: { readonly window?: boolean } = {}): McpServerFactory {
+export function inventoryFactory(
+  sdk: SdkModules,
+  onRun: OnToolRun,
+  options: { readonly window?: boolean; readonly skills?: boolean } = {},
+): McpServerFactory {
   const { z } = sdk.zod;
   return (ctx) => {
     const server = new sdk.server.McpServer(SERVER_INFO);
     if (options.window) registerInventoryResources(server);
+    if (options.skills) registerKitSkill(server);
     server.registerTool(
       INVENTORY_TOOL,
       { description: DESCRIPTION, inputSchema: z.object({ sku: z.enum(INVENTORY_SKUS) }), annotations: ANNOTATIONS },

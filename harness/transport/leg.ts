@@ -32,6 +32,8 @@ export interface LegHooks {
   readonly onError: (error: Error) => void;
   /** The server serves resources too (CaseSpec.window). */
   readonly window?: boolean;
+  /** The server serves the kit's SKILL as skill:// resources too (CaseSpec.skills). */
+  readonly skills?: boolean;
 }
 
 /**

@@ -74,6 +74,7 @@ interface VectorInput {
   time_box_ms?: number;
   connect_time_box_ms?: number;
   window?: boolean;
+  skills?: boolean;
 }
 
 const LOCATION_KEYS = ["url", "host", "port", "base_url", "server_url", "endpoint"];
@@ -123,6 +124,7 @@ export function prepareTransportCase(input: unknown, where: CaseLocation): Prepa
     mode,
     scene: v.scene ? normalizeScene(v.scene) : null,
     ...(v.window ? { window: true } : {}),
+    ...(v.skills ? { skills: true } : {}),
   };
   const call: CallToolInput = {
     transport: v.transport,

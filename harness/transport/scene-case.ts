@@ -65,6 +65,7 @@ export class SceneCase {
       onRun: (run) => this.recorder.recordRun(run),
       onError: (error) => this.recorder.recordSdkError(error),
       ...(spec.window ? { window: true } : {}),
+      ...(spec.skills ? { skills: true } : {}),
     });
   }
 

@@ -46,6 +46,8 @@ export interface CaseSpec {
   readonly scene: Scene | null;
   /** The server also serves resources (a window:// and a kit:// one); streamable HTTP only. */
   readonly window?: boolean;
+  /** The server also serves the kit's SKILL (kit-skill.ts) as skill:// resources; streamable HTTP only. */
+  readonly skills?: boolean;
 }
 
 /** URL-safe, and not a dot segment (`.`, `..`) that a client would resolve away. */

@@ -3,8 +3,12 @@
  * from the transport suite's own record), so `audit` re-derives them from the transcript. Pure, and
  * tolerant of damaged records: a missing field makes a fact absent or false, never a throw.
  */
+
+import { createHash } from "node:crypto";
+import { isAbsolute, normalize } from "node:path/posix";
 import { evidenceFacts as mcpFacts } from "../transport/index.ts";
 import type { StepRecord, WireEvidence, WirePacket } from "./evidence.ts";
+import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
 import { RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./scene.ts";
 
@@ -27,10 +31,38 @@ export interface StepFacts {
   readonly server_keys?: readonly string[];
   readonly desktops?: readonly unknown[];
   readonly skill_names?: ReadonlyArray<string | null>;
+  /** GetSkillsRet: each A2CSkillRef's name, description, source, uri, whether path is absolute, and whether a body came along. */
+  readonly skill_refs?: readonly unknown[];
   readonly resource_uris?: ReadonlyArray<string | null>;
   readonly is_error?: boolean | null;
   readonly text?: string | null;
   readonly result_meta?: Readonly<Record<string, unknown>> | null;
+  /** client:get_skill: the inline body (null: none), whether a blob_handle came instead, and the declared resource facts. */
+  readonly body?: string | null;
+  readonly has_blob_handle?: boolean;
+  readonly mime_type?: unknown;
+  readonly rel_path?: unknown;
+  /** client:get_blob: the chunk's decoded size and sha256, where it starts, and eof. */
+  readonly chunk_size?: number | null;
+  readonly chunk_sha256?: string | null;
+  readonly chunk_offset?: unknown;
+  readonly eof?: unknown;
+  /** client:put_blob: the ack carries an upload_id. */
+  readonly has_upload_id?: boolean;
+  readonly total_size?: unknown;
+  readonly sha256?: unknown;
+  /** client:put_blob: the ack's landing_path is absolute and lies inside the case's landing root (null: none given). */
+  readonly landing_path_inside_root?: boolean | null;
+  /** client:put_blob: the file found at landing_path after the case (null: none there, or no landing_path). */
+  readonly landed_at_path?: { readonly size: number; readonly sha256: string | null } | null;
+}
+
+/** What the case's landing root held afterwards (landing-root.ts); null when the Computer was given none. */
+export interface LandingFacts {
+  /** Every regular file under the root, in-flight parts included. */
+  readonly files: number;
+  /** The files directly in the root (landed uploads), by content, in path order. */
+  readonly landed: ReadonlyArray<{ readonly size: number; readonly sha256: string | null }>;
 }
 
 export interface WireFacts {
@@ -50,6 +82,7 @@ export interface WireFacts {
   readonly tool_runs: number;
   readonly tool_runs_by_server: Readonly<Record<string, number>>;
   readonly tools_call_requests: number;
+  readonly landing: LandingFacts | null;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -96,13 +129,41 @@ export function wireFacts(evidence: WireEvidence): WireFacts {
       (joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt)).map((p) => [p.event as string, true] as const),
     ),
     steps: Object.fromEntries(
-      (evidence?.steps ?? []).flatMap((s) => (s?.step?.emit ? [[stepName(s.step) as string, stepFacts(s, smcp)]] : [])),
+      (evidence?.steps ?? []).flatMap((s) => (s?.step?.emit ? [[stepName(s.step) as string, stepFacts(s, smcp, evidence?.landing)]] : [])),
     ),
     leaked_secrets: leaks(evidence?.planted_secrets ?? [], fromComputer),
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
     tools_call_requests: mcp.reduce((n, f) => n + f.tools_call_requests, 0),
+    landing: landingFacts(evidence?.landing),
   };
+}
+
+function landingFacts(landing: LandingEvidence | undefined): LandingFacts | null {
+  if (!isObject(landing)) return null;
+  const files = Array.isArray(landing.files) ? landing.files.filter(isObject) : [];
+  return {
+    files: files.length + (typeof landing.left_out === "number" ? landing.left_out : 0),
+    landed: files
+      .filter((f) => typeof f.path === "string" && !f.path.includes("/"))
+      .map((f) => ({ size: Number(f.size), sha256: typeof f.sha256 === "string" ? f.sha256 : null })),
+  };
+}
+
+/** put_blob's landing_path against the case's landing root: inside it, and which landed file it names. */
+function putBlobFacts(v: Record<string, unknown>, landing: LandingEvidence | undefined): Partial<StepFacts> {
+  const path = v.landing_path;
+  const facts = {
+    has_upload_id: typeof v.upload_id === "string" && v.upload_id !== "",
+    total_size: v.total_size ?? null,
+    sha256: v.sha256 ?? null,
+  };
+  if (typeof path !== "string") return { ...facts, landing_path_inside_root: null, landed_at_path: null };
+  const root = typeof landing?.root === "string" ? landing.root : undefined;
+  const inside = root !== undefined && isAbsolute(path) && normalize(path) === path && path.startsWith(`${root}/`);
+  const rel = inside ? path.slice(root.length + 1) : undefined;
+  const file = rel === undefined ? undefined : (landing?.files ?? []).find((f) => f?.path === rel);
+  return { ...facts, landing_path_inside_root: inside, landed_at_path: file ? { size: file.size, sha256: file.sha256 } : null };
 }
 
 function queryParam(url: string, name: string): string | null {
@@ -114,7 +175,7 @@ function queryParam(url: string, name: string): string | null {
 }
 
 /** The facts of one emit step: its ACK packet (same connection, same ack id), classified and checked against the model. */
-function stepFacts(record: StepRecord, smcp: readonly WirePacket[]): StepFacts {
+function stepFacts(record: StepRecord, smcp: readonly WirePacket[], landing: LandingEvidence | undefined): StepFacts {
   const ack =
     record.ack_id === undefined
       ? undefined
@@ -145,6 +206,7 @@ function stepFacts(record: StepRecord, smcp: readonly WirePacket[]): StepFacts {
     ...(flat ? { mcp_server: v.mcp_server ?? null, capability: v.capability ?? null, details_keys: Object.keys(details).sort() } : {}),
     value,
     ...eventFacts(record.step.emit, v),
+    ...(record.step.emit === "client:put_blob" && !flat ? putBlobFacts(v, landing) : {}),
   };
 }
 
@@ -164,7 +226,42 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
   if (event === "client:get_config" && isObject(v.servers)) return { server_keys: Object.keys(v.servers).sort() };
   if (event === "client:get_desktop" && Array.isArray(v.desktops)) return { desktops: v.desktops };
   if (event === "client:get_skills" && Array.isArray(v.skills))
-    return { skill_names: v.skills.map((k) => (isObject(k) ? String(k.name) : null)) };
+    return {
+      skill_names: v.skills.map((k) => (isObject(k) ? String(k.name) : null)),
+      skill_refs: v.skills.map((k) =>
+        isObject(k)
+          ? {
+              name: k.name ?? null,
+              description: k.description ?? null,
+              source: k.source ?? null,
+              uri: k.uri ?? null,
+              path_absolute: typeof k.path === "string" && isAbsolute(k.path),
+              has_body: "body" in k,
+            }
+          : null,
+      ),
+    };
+  if (event === "client:get_skill" && (typeof v.body === "string" || typeof v.blob_handle === "string"))
+    return {
+      body: typeof v.body === "string" ? v.body : null,
+      has_blob_handle: typeof v.blob_handle === "string" && v.blob_handle !== "",
+      total_size: v.total_size ?? null,
+      sha256: v.sha256 ?? null,
+      mime_type: v.mime_type ?? null,
+      rel_path: v.rel_path ?? null,
+    };
+  if (event === "client:get_blob" && typeof v.blob === "string") {
+    const chunk = Buffer.from(v.blob, "base64");
+    return {
+      chunk_size: chunk.length,
+      chunk_sha256: createHash("sha256").update(chunk).digest("hex"),
+      chunk_offset: v.chunk_offset ?? null,
+      eof: v.eof ?? null,
+      total_size: v.total_size ?? null,
+      sha256: v.sha256 ?? null,
+      mime_type: v.mime_type ?? null,
+    };
+  }
   if (event === "client:get_resources" && Array.isArray(v.resources))
     return { resource_uris: v.resources.map((r) => (isObject(r) ? String(r.uri) : null)) };
   if (event === "client:tool_call" && Array.isArray(v.content)) {

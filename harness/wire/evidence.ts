@@ -5,6 +5,7 @@
  * evidence-facts.ts re-derives every fact from it alone.
  */
 import type { CaseEvidence } from "../transport/index.ts";
+import type { LandingEvidence } from "./landing-root.ts";
 import type { WireStep } from "./scene.ts";
 
 /** One decoded Socket.IO packet. `dir` is seen from the Server: `in` came from the Computer. */
@@ -72,4 +73,6 @@ export interface WireEvidence {
   readonly ended: "script_done" | "no_join" | "closed";
   /** Packets left out once the case's packet budget was spent. */
   readonly dropped_packets: number;
+  /** The landing root the Computer was given, and what it held after the case (absent: none was given). */
+  readonly landing?: LandingEvidence;
 }

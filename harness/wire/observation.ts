@@ -26,5 +26,6 @@ export function wireComparedValue(evidence: WireEvidence): Record<string, unknow
     steps: Object.fromEntries(Object.entries(facts.steps).map(([name, step]) => [name, pick(step)])),
     tool_runs: facts.tool_runs,
     leaks_credential: facts.leaked_secrets.length > 0,
+    ...(facts.landing ? { landed_files: facts.landing.landed.length } : {}),
   };
 }

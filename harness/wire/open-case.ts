@@ -5,8 +5,10 @@
  * record on that case.
  */
 import { randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
 import { type OpenCase, openTransportCase, type SceneServer } from "../transport/index.ts";
 import type { WireEvidence } from "./evidence.ts";
+import { makeLandingRoot } from "./landing-root.ts";
 import { CLOSE_ALLOWANCE_MS, type McpServerScene, prepareWireCase, type WireCaseSpec } from "./scene.ts";
 import { openWireCase, type WireCase } from "./wire-case.ts";
 
@@ -17,6 +19,8 @@ export interface WireComputerCall {
   readonly computer_name: string;
   readonly servers: ReadonlyArray<Record<string, unknown>>;
   readonly time_box_ms: number;
+  /** Where the Computer lands client:put_blob uploads (absent: no landing root is configured). */
+  readonly landing_root?: string;
 }
 
 export type OpenedWireCase =
@@ -30,16 +34,25 @@ export async function openWire(mcpServer: SceneServer, vectorInput: unknown, hin
   const opened = await openMcpCases(mcpServer, spec.servers, hint);
   if (!opened.ok) return opened;
   const { mcp, mcpUrls, secrets, closeAll } = opened;
+  let landingRoot: string | undefined;
   try {
-    const wire = await openWireCase({ id: mcpServer.newCaseId(hint), spec, mcp, plantedSecrets: secrets });
+    if (spec.landing_root) landingRoot = await makeLandingRoot();
+    const wire = await openWireCase({ id: mcpServer.newCaseId(hint), spec, mcp, plantedSecrets: secrets, landingRoot });
     return {
       ok: true,
       case: wire,
       spec,
-      call: wireCallOf(spec, { url: wire.url, office_id: wire.officeId, mcp_urls: mcpUrls, planted_secrets: secrets }),
+      call: wireCallOf(spec, {
+        url: wire.url,
+        office_id: wire.officeId,
+        mcp_urls: mcpUrls,
+        planted_secrets: secrets,
+        ...(landingRoot !== undefined ? { landing_root: landingRoot } : {}),
+      }),
     };
   } catch (error) {
     await closeAll();
+    if (landingRoot !== undefined) await rm(landingRoot, { recursive: true, force: true });
     return { ok: false, kind: "server", message: `the wire Server could not start: ${(error as Error).message}` };
   }
 }
@@ -68,6 +81,7 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
         server_name: s.name,
         ...(s.server_mode ? { server_mode: s.server_mode } : {}),
         ...(s.window ? { window: true } : {}),
+        ...(s.skills ? { skills: true } : {}),
         ...(s.bundle_id ? { bundle_id: s.bundle_id } : {}),
         ...(s.scene ? { scene: s.scene } : {}),
       },
@@ -95,6 +109,7 @@ export interface WireLocation {
   readonly mcp_urls: Readonly<Record<string, string>>;
   /** One per server with `credential`, in the order of the servers. */
   readonly planted_secrets: readonly string[];
+  readonly landing_root?: string;
 }
 
 /** The adapter's call for a scene at a location. Pure, so `audit` rebuilds it from the vector and the evidence. */
@@ -113,7 +128,14 @@ export function wireCallOf(spec: WireCaseSpec, at: WireLocation): WireComputerCa
       ...(planted !== undefined ? { headers: { Authorization: `Bearer ${planted}` } } : {}),
     };
   });
-  return { url: at.url, office_id: at.office_id, computer_name: spec.computer_name, servers, time_box_ms: spec.time_box_ms };
+  return {
+    url: at.url,
+    office_id: at.office_id,
+    computer_name: spec.computer_name,
+    servers,
+    time_box_ms: spec.time_box_ms,
+    ...(at.landing_root !== undefined ? { landing_root: at.landing_root } : {}),
+  };
 }
 
 /** The location a recorded case ran at, read back from its evidence. */
@@ -123,6 +145,7 @@ export function wireLocationOf(evidence: WireEvidence): WireLocation {
     office_id: evidence.office_id,
     mcp_urls: Object.fromEntries(Object.entries(evidence.mcp ?? {}).map(([name, e]) => [name, e.url])),
     planted_secrets: evidence.planted_secrets ?? [],
+    ...(typeof evidence.landing?.root === "string" ? { landing_root: evidence.landing.root } : {}),
   };
 }
 

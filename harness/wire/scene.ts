@@ -64,6 +64,7 @@ export interface McpServerScene {
   readonly credential?: boolean;
   readonly server_mode?: "dual" | "legacy_sessionful";
   readonly window?: boolean;
+  readonly skills?: boolean;
   /** The transport scene for this server (harness/transport): what its MCP server does to tools/call. */
   readonly scene?: Readonly<Record<string, unknown>>;
 }
@@ -73,6 +74,8 @@ export interface WireCaseSpec {
   readonly servers: readonly McpServerScene[];
   readonly script: readonly WireStep[];
   readonly time_box_ms: number;
+  /** The Computer gets a landing root for client:put_blob: a fresh empty folder of the harness's (landing-root.ts). */
+  readonly landing_root?: boolean;
 }
 
 /** The step's name: `as`, else the event without `client:` (the corpus check makes names unique). */
@@ -129,6 +132,7 @@ export function prepareWireCase(input: unknown): PreparedWire {
       servers,
       script,
       time_box_ms: (raw.time_box_ms as number | undefined) ?? DEFAULT_TIME_BOX_MS,
+      landing_root: raw.landing_root === true,
     },
   };
 }

@@ -36,6 +36,8 @@ export interface ServerFacts {
         details: unknown;
         /** A `model` ack checked against the event's response model (server:list_room: ListRoomRet); null where there is none. */
         valid?: boolean | null;
+        /** server:list_room: each listed session's name, role, office (as its label) and a2c_version, sorted by name (sids left out: they differ per run). */
+        sessions?: ReadonlyArray<{ name: unknown; role: unknown; office_id: unknown; a2c_version: unknown }>;
       }
     >
   >;
@@ -159,7 +161,22 @@ function stepFacts(
     code: flat ? (first.code as number) : null,
     details: flat && isObject(first.details) ? relabel(first.details) : null,
     valid: model && shape === "model" ? modelErrors(model, first).length === 0 : null,
+    ...(event === "server:list_room" && isObject(first) && Array.isArray(first.sessions)
+      ? { sessions: sessionsOf(first.sessions, relabel) }
+      : {}),
   };
+}
+
+function sessionsOf(sessions: readonly unknown[], relabel: (v: unknown) => unknown) {
+  return sessions
+    .filter(isObject)
+    .map((s) => ({
+      name: s.name ?? null,
+      role: s.role ?? null,
+      office_id: relabel(s.office_id ?? null),
+      a2c_version: s.a2c_version ?? null,
+    }))
+    .sort((a, b) => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0));
 }
 
 function parseBody(body: string | null | undefined): unknown {

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { Server, type Socket } from "socket.io";
 import type { OpenCase } from "../transport/index.ts";
 import type { StepRecord, WireEvidence, WireHandshake } from "./evidence.ts";
+import { collectLandingRoot } from "./landing-root.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
 import {
   AGENT_NAME,
@@ -41,6 +42,8 @@ export interface WireCaseOptions {
   readonly spec: WireCaseSpec;
   readonly mcp: Readonly<Record<string, OpenCase>>;
   readonly plantedSecrets: readonly string[];
+  /** A landing root made for this case: listed into the evidence and removed on close. */
+  readonly landingRoot?: string;
 }
 
 export async function openWireCase(options: WireCaseOptions): Promise<WireCase> {
@@ -160,6 +163,7 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       http.closeAllConnections();
+      const landing = options.landingRoot === undefined ? undefined : await collectLandingRoot(options.landingRoot);
       return {
         case_id: options.id,
         url: `http://${HOST}:${port}`,
@@ -173,6 +177,7 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
         mcp,
         ended: ended ?? "closed",
         dropped_packets: recorder.dropped,
+        ...(landing ? { landing } : {}),
       } satisfies WireEvidence;
     })());
 

@@ -1,10 +1,12 @@
 // The wire scene with a scripted socket.io-client standing in for a Computer: what the Server
 // records (handshake, join, every packet both ways, acks matched to their steps) and the facts
 // derived from that record alone.
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SceneServer, startSceneServer } from "../../harness/transport/index.ts";
-import { openWire, type WireEvidence, wireCallOf, wireFacts, wireLocationOf } from "../../harness/wire/index.ts";
+import { openWire, prepareWireCase, type WireEvidence, wireCallOf, wireFacts, wireLocationOf } from "../../harness/wire/index.ts";
 
 let mcp: SceneServer;
 beforeAll(async () => {
@@ -118,6 +120,53 @@ describe("the wire scene", () => {
     expect(evidence.ended).toBe("no_join");
     expect(wireFacts(evidence)).toMatchObject({ connected: false, join: null, steps: {} });
     expect(() => wireFacts({ packets: [null, { dir: "in" }], steps: [{}] } as unknown as WireEvidence)).not.toThrow();
+  });
+
+  it("gives a landing root, lists what landed there by content, judges landing_path against it, and removes it", async () => {
+    const opened = await openWire(
+      mcp,
+      {
+        landing_root: true,
+        script: [
+          { emit: "client:put_blob", as: "inside", payload: { chunk_offset: 0, eof: true } },
+          { emit: "client:put_blob", as: "climbs_out", payload: { chunk_offset: 0, eof: true } },
+          { emit: "client:put_blob", as: "elsewhere", payload: { chunk_offset: 0, eof: true } },
+        ],
+      },
+      "test",
+    );
+    if (!opened.ok) throw new Error(opened.message);
+    const root = opened.call.landing_root!;
+    expect(isAbsolute(root) && statSync(root).isDirectory()).toBe(true);
+    writeFileSync(join(root, "landed-1"), "hello");
+    mkdirSync(join(root, ".staging"));
+    writeFileSync(join(root, ".staging", "x.part"), "he");
+    const ack = (landing_path: string) => () => ({ upload_id: "u1", chunk_offset: 0, landing_path, total_size: 5, req_id: "r" });
+    const answers = [ack(join(root, "landed-1")), ack(`${root}/../landed-1`), ack("/etc/passwd")];
+    let n = 0;
+    await standIn(opened.call.url, opened.call.office_id, { "client:put_blob": () => answers[n++]!() });
+    await opened.case.ended;
+    const evidence = await opened.case.close();
+    expect(existsSync(root)).toBe(false);
+    const hello = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824";
+    const facts = wireFacts(evidence);
+    expect(facts.landing).toEqual({ files: 2, landed: [{ size: 5, sha256: hello }] });
+    expect(facts.steps.inside).toMatchObject({
+      has_upload_id: true,
+      landing_path_inside_root: true,
+      landed_at_path: { size: 5, sha256: hello },
+    });
+    expect(facts.steps.climbs_out).toMatchObject({ landing_path_inside_root: false, landed_at_path: null });
+    expect(facts.steps.elsewhere).toMatchObject({ landing_path_inside_root: false, landed_at_path: null });
+    const spec = prepareWireCase({ landing_root: true, script: [] });
+    if (!spec.ok) throw new Error(spec.problem);
+    expect(wireCallOf(spec.spec, wireLocationOf(evidence)).landing_root).toBe(root);
+    // Without a landing root the call names none and the facts say so.
+    const plain = await openWire(mcp, { script: [], time_box_ms: 1000 }, "test");
+    if (!plain.ok) throw new Error(plain.message);
+    expect(plain.call.landing_root).toBeUndefined();
+    await plain.case.ended;
+    expect(wireFacts(await plain.case.close()).landing).toBeNull();
   });
 
   it("refuses a script whose cancel names no earlier tool call", async () => {

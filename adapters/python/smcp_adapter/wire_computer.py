@@ -5,7 +5,9 @@ SDK path, public API only:
   1. start:   each call server → TypeAdapter(MCPServerConfig) model (`StreamableHttpServerConfig`, type
               `streamable`, server_parameters = mcp's StreamableHttpParameters{url, headers}), then
               `Computer(name, mcp_servers={…}, inputs=set(), …)` and `await computer.boot_up()` (its
-              MCPServerManager connects the auto_connect clients);
+              MCPServerManager connects the auto_connect clients); when the harness gives `landing_root`
+              (a folder of its own), the Computer gets it as a deployment does: `landingRoot` in the
+              flag-scope settings file (the constructor's `flag_settings_path`);
   2. connect: `SMCPComputerClient(computer=computer, reconnection=False, handle_sigint=False)` (the last
               two are python-socketio's own constructor options: no reconnect after the Server ends the
               session, no SIGINT handler from a worker thread), `await client.connect(url)` (the SDK adds
@@ -17,7 +19,8 @@ SDK path, public API only:
               cancelled, each step bounded, so the answer is out by time_box_ms + CLOSE_BUDGET_S (< 5 s).
 
 Files: everything the SDK would write goes under one temporary folder created and removed per call:
-blob_cache_root, skill_home, project_root, and the `env` mapping, which holds only XDG_CONFIG_HOME and
+blob_cache_root, skill_home, project_root, the flag-scope settings.json (only landingRoot, only when the harness gives
+a landing root), and the `env` mapping, which holds only XDG_CONFIG_HOME and
 XDG_DATA_HOME pointing into that folder. It is not `{}` on purpose: with an empty env the SDK's user-scope
 settings path falls back to the real ~/.config/a2c/settings.json, and boot_up's one-time governance
 migration (`migrate_legacy_installs`) *writes* that file (`installedPlugins: []`) plus a `.lock` beside it.
@@ -31,6 +34,7 @@ that call's, so the bounded close can reap them without touching another call.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
 import shutil
@@ -106,6 +110,9 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(servers, list):
         raise _refuse("servers must be a list")
     raws = [_raw_config(s) for s in servers]  # every URL checked before anything starts
+    landing_root = inp.get("landing_root")
+    if landing_root is not None and (not isinstance(landing_root, str) or not Path(landing_root).is_absolute() or not Path(landing_root).is_dir()):
+        raise _refuse(f"landing_root must be the absolute path of an existing folder, got {landing_root!r}")
     _no_proxy_from_env()
 
     started = time.monotonic()
@@ -115,7 +122,7 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     sdk_logger.addHandler(log)
     loop = asyncio.new_event_loop()
     try:
-        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home))
+        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home, landing_root))
     finally:
         try:
             loop.run_until_complete(asyncio.wait_for(loop.shutdown_default_executor(), 1.0))
@@ -128,7 +135,9 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-async def _session(url: str, office_id: str, name: str, raws: list[dict[str, Any]], box_s: float, home: Path) -> dict[str, Any]:
+async def _session(
+    url: str, office_id: str, name: str, raws: list[dict[str, Any]], box_s: float, home: Path, landing_root: str | None
+) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + box_s
     out: dict[str, Any] = {"joined": False, "ended": "time_box", "stage": None, "elapsed_ms": 0.0, "raised": None}
@@ -169,11 +178,12 @@ async def _session(url: str, office_id: str, name: str, raws: list[dict[str, Any
             configs = [CONFIG_ADAPTER.validate_python(raw) for raw in raws]  # the SDK's own config model
             resolver, _ = headless_resolver([])
             (home / "project").mkdir()
+            flag_settings = _flag_settings(home, landing_root)
             computer = Computer(
                 name, inputs=set(), mcp_servers=set(configs), input_resolver=resolver,
                 blob_cache_root=home / "blobs", blob_thresholds=BlobThresholds(), skill_home=home / "skills",
                 env={"XDG_CONFIG_HOME": str(home / "xdg-config"), "XDG_DATA_HOME": str(home / "xdg-data")},
-                project_root=home / "project",
+                project_root=home / "project", flag_settings_path=flag_settings,
             )
         except Exception as exc:  # the SDK refused the configs or the Computer
             out.update(ended="error", stage="start", raised=_raised(exc))
@@ -217,3 +227,13 @@ async def _close(computer: Any, client: Any, running: asyncio.Task | None) -> No
                   "cancelling every task the call left", file=sys.stderr)
     me = asyncio.current_task()
     await _cancel_strays({t for t in asyncio.all_tasks() if t is not me}, deadline, "wire.computer")
+
+
+def _flag_settings(home: Path, landing_root: str | None) -> Path | None:
+    """The flag-scope settings.json (the SDK's `--settings <file>` layer, a trusted scope for landingRoot):
+    written only when the harness gave a landing root, so every other case runs with no flag layer."""
+    if landing_root is None:
+        return None
+    path = home / "flag-settings.json"
+    path.write_text(json.dumps({"landingRoot": landing_root}), encoding="utf-8")
+    return path

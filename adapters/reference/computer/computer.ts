@@ -1,8 +1,10 @@
 /** What the handlers of one live Computer share: its name, its servers, its tool table, its calls in flight. */
 
+import { BlobUploads } from "./blob-upload.ts";
 import type { MountedServer } from "./mcp-fleet.ts";
 import type { Redact } from "./secrets.ts";
 import type { ConfiguredServer } from "./server-config.ts";
+import { SkillStore } from "./skill-store.ts";
 import { ToolCalls } from "./tool-calls.ts";
 import { buildCatalog, type ToolCatalog } from "./tool-catalog.ts";
 
@@ -20,6 +22,10 @@ export interface Computer {
   catalog: ToolCatalog;
   readonly calls: ToolCalls;
   readonly redact: Redact;
+  /** client:put_blob sessions into the landing root (none configured: every upload fails closed). */
+  readonly uploads: BlobUploads;
+  /** The SKILLs its MCP servers serve as skill:// resources, staged on first use. */
+  readonly skills: SkillStore;
 }
 
 export function computerOf(
@@ -27,14 +33,18 @@ export function computerOf(
   configured: readonly ConfiguredServer[],
   mounted: readonly MountedServer[],
   redact: Redact,
+  landingRoot?: string,
 ): Computer {
+  const byBundle = new Map(mounted.map((m) => [m.server.bundleId, m]));
   return {
     name,
     configured,
-    mounted: new Map(mounted.map((m) => [m.server.bundleId, m])),
+    mounted: byBundle,
     catalog: buildCatalog(mounted),
     calls: new ToolCalls(redact),
     redact,
+    uploads: new BlobUploads(landingRoot),
+    skills: new SkillStore(() => [...byBundle.values()]),
   };
 }
 

@@ -4,13 +4,13 @@
  * event's response model or a flat ErrorPayload; responses whose model has a req_id echo it.
  */
 import type { JsonObject } from "../src/index.ts";
-import { putBlobAnswer } from "./blob-upload.ts";
 import type { Computer, Request } from "./computer.ts";
 import { computerConfig } from "./config-view.ts";
 import { desktopOf } from "./desktop-view.ts";
 import { protocolError } from "./error-payload.ts";
 import { resourcesPage } from "./resources-view.ts";
 import { isSkillName } from "./skill-name.ts";
+import { CHUNK_MAX, INLINE_BUDGET, isTextMime, sha256Hex } from "./skill-store.ts";
 
 export type Handler = (computer: Computer, request: Request) => unknown;
 
@@ -53,22 +53,60 @@ export const CLIENT_HANDLERS: Readonly<Record<string, Handler>> = {
     return "code" in page ? page : { ...page, ...reqId(request) };
   },
 
-  // This Computer has no SKILL source (no marketplace, no user skills, no skill:// resources it stages).
-  "client:get_skills": (_computer, request) => ({ skills: [], ...reqId(request) }),
+  // The SKILLs its MCP servers serve (skill:// resources; no marketplace, no user skills), in discovery order.
+  "client:get_skills": async (computer, request) => ({ skills: await computer.skills.list(), ...reqId(request) }),
 
-  // The lexer first (4016), then the registry, which is empty here: a well-formed name is unknown (4014).
-  "client:get_skill": (_computer, request) => {
-    const name = request["name"];
-    if (!isString(name)) return protocolError.badRequest("name must be a string");
-    return isSkillName(name) ? protocolError.skillNotFound(name) : protocolError.skillNameInvalid(name);
-  },
-
-  // This Computer mints no blob handles (no SKILL resources, no oversized tool results), so none resolves.
-  "client:get_blob": (_computer, request) => {
-    if (!isString(request["blob_handle"])) return protocolError.badRequest("blob_handle must be a string");
-    return protocolError.blobNotAccessible("invalid_handle");
-  },
+  "client:get_skill": getSkill,
+  "client:get_blob": getBlob,
 
   // Not one of computer.md §3's eight, but a client:* event a 0.4.0 Computer MUST implement (blob-transfer.md §8).
-  "client:put_blob": (_computer, request) => putBlobAnswer(request),
+  "client:put_blob": (computer, request) => computer.uploads.answer(request),
 };
+
+/** The lexer first (4016), then the registry (4014), then the package sandbox (4017); inline or by handle. */
+async function getSkill(computer: Computer, request: Request): Promise<unknown> {
+  const name = request["name"];
+  if (!isString(name)) return protocolError.badRequest("name must be a string");
+  if (wrongType(request, "rel_path", isString)) return protocolError.badRequest("rel_path must be a string");
+  if (!isSkillName(name)) return protocolError.skillNameInvalid(name);
+  const relPath = (request["rel_path"] as string | undefined) ?? "SKILL.md";
+  const file = await computer.skills.resolve(name, relPath);
+  if (!file.ok)
+    return file.reason === "unknown_skill" ? protocolError.skillNotFound(name) : protocolError.skillResource(file.reason, relPath);
+  const inline = isTextMime(file.mimeType) && file.bytes.length <= INLINE_BUDGET;
+  return {
+    name,
+    rel_path: relPath,
+    mime_type: file.mimeType,
+    total_size: file.bytes.length,
+    sha256: sha256Hex(file.bytes),
+    ...(inline ? { body: file.bytes.toString("utf8") } : { blob_handle: computer.skills.mint(name, relPath) }),
+    ...reqId(request),
+  };
+}
+
+/** A handle this Computer minted, resolved again through the same sandbox on every call (4018 otherwise). */
+async function getBlob(computer: Computer, request: Request): Promise<unknown> {
+  const handle = request["blob_handle"];
+  if (!isString(handle)) return protocolError.badRequest("blob_handle must be a string");
+  if (wrongType(request, "chunk_offset", Number.isInteger)) return protocolError.badRequest("chunk_offset must be an integer");
+  if (wrongType(request, "max_chunk_bytes", Number.isInteger)) return protocolError.badRequest("max_chunk_bytes must be an integer");
+  const named = computer.skills.opened(handle);
+  if (!named) return protocolError.blobNotAccessible("invalid_handle");
+  const file = await computer.skills.resolve(named.name, named.relPath);
+  if (!file.ok) return protocolError.blobNotAccessible(file.reason === "forbidden" || file.reason === "traversal" ? "forbidden" : "gone");
+  const offset = (request["chunk_offset"] as number | undefined) ?? 0;
+  if (offset < 0 || offset > file.bytes.length) return protocolError.blobNotAccessible("range");
+  const asked = (request["max_chunk_bytes"] as number | undefined) ?? CHUNK_MAX;
+  const chunk = file.bytes.subarray(offset, offset + Math.min(Math.max(asked, 1), CHUNK_MAX));
+  return {
+    blob_handle: handle,
+    mime_type: file.mimeType,
+    total_size: file.bytes.length,
+    sha256: sha256Hex(file.bytes),
+    chunk_offset: offset,
+    eof: offset + chunk.length === file.bytes.length,
+    blob: chunk.toString("base64"),
+    ...reqId(request),
+  };
+}

@@ -28,6 +28,8 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
   let stage: Stage = "start";
   let joined = false;
   let stopCalls = () => {};
+  /** Removes what the Computer staged on disk (uploads in flight, materialised SKILLs). */
+  let cleanUp = async () => {};
   /** Set once the answer is being made: a session still starting then must not go on to connect. */
   let over = false;
 
@@ -35,8 +37,11 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     const configured = configureServers(input.servers);
     const mounted = await fleet.mount(configured, input.time_box_ms - (performance.now() - started));
     if (over) return { ended: "time_box" };
-    const computer = computerOf(input.computer_name, configured, mounted, redact);
+    const computer = computerOf(input.computer_name, configured, mounted, redact, input.landing_root);
     stopCalls = () => computer.calls.abortAll();
+    cleanUp = async () => {
+      await Promise.all([computer.uploads.discardAll(), computer.skills.close()]);
+    };
     // A server's tool list changed: re-aggregate, and once in the office ask the Server to tell it
     // (computer.md §9); before joining the change is only recorded (§2.2).
     fleet.onToolsChanged = () => {
@@ -73,7 +78,10 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
 
   stopCalls();
   socket?.disconnect();
-  await Promise.race([fleet.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_BOUND_MS).unref())]);
+  await Promise.race([
+    Promise.all([fleet.close(), cleanUp().catch(() => undefined)]),
+    new Promise((resolve) => setTimeout(resolve, CLOSE_BOUND_MS).unref()),
+  ]);
 
   const failed = outcome.ended === "error";
   return {

@@ -22,6 +22,8 @@ export interface WireComputerInput {
   readonly computer_name: string;
   readonly servers: readonly WireServer[];
   readonly time_box_ms: number;
+  /** The folder client:put_blob uploads land in (absent: none, uploads fail closed). */
+  readonly landing_root?: string;
 }
 
 export type Stage = "start" | "connect" | "join" | "serve";

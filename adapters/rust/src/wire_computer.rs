@@ -8,7 +8,8 @@
 //! 1. start: `Computer::new(computer_name, SilentSession, no inputs, no embed servers, false, false)`
 //!    with every folder it would take from HOME / cwd in a fresh scratch folder
 //!    (`with_skill_home`, `with_blob_cache_root`, `with_config_dir`, `with_config_env` HOME +
-//!    XDG_CONFIG_HOME), then `boot_up()`, `mount_server(cfg)` per server in call order, and
+//!    XDG_CONFIG_HOME), plus, when the harness gives `landing_root`, `with_landing_root(dir)` (0.4:
+//!    the SDK's builder for the client:put_blob landing root), then `boot_up()`, `mount_server(cfg)` per server in call order, and
 //!    `start_all_mcp_clients()` (the enabled ones: rmcp's streamable HTTP client connects). Each
 //!    config is the SDK's `MCPServerConfig` read from `{"type": "streamable", "name", "bundle_id"?,
 //!    "disabled"?, "forbidden_tools"?, "tool_meta"?, "server_parameters": {"url", "headers"?}}`;
@@ -36,6 +37,7 @@
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -108,6 +110,8 @@ struct Call {
     /// The SDK config model's JSON, one per server, in call order (read by the SDK at `start`).
     servers: Vec<Value>,
     time_box: Duration,
+    /// The harness's folder for client:put_blob uploads (absent: none configured, uploads fail closed).
+    landing_root: Option<PathBuf>,
 }
 
 fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
@@ -118,6 +122,11 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
     let time_box = match input.get("time_box_ms").and_then(Value::as_u64) {
         Some(ms) if (1000..=60_000).contains(&ms) => Duration::from_millis(ms),
         _ => return Err(bad(format!("time_box_ms must be an integer from 1000 to 60000 (ms), got {:?}", input.get("time_box_ms")))),
+    };
+    let landing_root = match input.get("landing_root") {
+        None => None,
+        Some(Value::String(p)) if Path::new(p).is_absolute() && Path::new(p).is_dir() => Some(PathBuf::from(p)),
+        Some(other) => return Err(bad(format!("landing_root must be the absolute path of an existing folder, got {other}"))),
     };
     let list = input.get("servers").and_then(Value::as_array).ok_or_else(|| bad("`servers` must be a list"))?;
     let mut servers = Vec::with_capacity(list.len());
@@ -149,6 +158,7 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         computer_name: text(input, "computer_name")?.to_string(),
         servers,
         time_box,
+        landing_root,
     })
 }
 
@@ -187,6 +197,7 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
         .with_blob_cache_root(scratch.path("blob"))
         .with_config_dir(scratch.path("project"))
         .with_config_env(config_env);
+    let comp = with_landing_root(comp, call.landing_root.as_deref());
     let joined = Cell::new(false);
     let scene = async {
         let configs = call
@@ -291,4 +302,19 @@ mod tests {
             assert!(!mcp_url_ok(url), "{url}");
         }
     }
+}
+
+/// The landing root the harness gave, through the SDK's own builder (0.4+); a 0.3.x SDK has no
+/// client:put_blob, so a call that asks for one there is served without it.
+#[cfg(adapter_landing_root)]
+fn with_landing_root(comp: Computer<SilentSession>, root: Option<&Path>) -> Computer<SilentSession> {
+    match root {
+        Some(root) => comp.with_landing_root(root),
+        None => comp,
+    }
+}
+
+#[cfg(not(adapter_landing_root))]
+fn with_landing_root(comp: Computer<SilentSession>, _root: Option<&Path>) -> Computer<SilentSession> {
+    comp
 }

@@ -1,0 +1,183 @@
+/**
+ * The SKILL channel from MCP sources (skill.md §3 mode C "resources", §9 sandbox; computer.md §7;
+ * blob-transfer.md §2): each mounted server's skill:// roots declaring `_meta.source = "resources"`
+ * are read file by file into a staging folder of this Computer's and registered as
+ * `mcp:<bundle_id>:<frontmatter name>`. get_skill serves a file of a registered package after the
+ * sandbox checks, inline when it is text within the inline budget, else as an opaque, stateless
+ * blob_handle that get_blob resolves again (same checks) on every call.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { parse as parseYaml } from "yaml";
+import type { MountedServer } from "./mcp-fleet.ts";
+
+/** Text up to this many bytes goes inline as `body` (the page's example budget). */
+export const INLINE_BUDGET = 32 * 1024;
+/** Resources larger than this are refused at mint time (4017 too_large). */
+export const TOO_LARGE = 100 * 1024 * 1024;
+/** The most bytes one get_blob answer carries. */
+export const CHUNK_MAX = 256 * 1024;
+const MAX_PAGES = 20;
+
+export interface SkillRef {
+  readonly name: string;
+  readonly source: string;
+  readonly uri: string;
+  readonly path: string;
+  readonly description: string;
+}
+
+interface Package {
+  readonly ref: SkillRef;
+  readonly mime: ReadonlyMap<string, string>;
+}
+
+/** A file of a package, resolved through the sandbox: the bytes the Agent gets, or why not. */
+export type Resolved =
+  | { readonly ok: true; readonly relPath: string; readonly mimeType: string; readonly bytes: Buffer }
+  | { readonly ok: false; readonly reason: "traversal" | "forbidden" | "not_found" | "too_large" | "unknown_skill" };
+
+export class SkillStore {
+  #packages: Map<string, Package> | undefined;
+  #staging: string | undefined;
+  readonly #secret = randomBytes(32);
+
+  constructor(private readonly servers: () => readonly MountedServer[]) {}
+
+  async list(): Promise<SkillRef[]> {
+    return [...(await this.#load()).values()].map((p) => p.ref);
+  }
+
+  async resolve(name: string, relPath: string): Promise<Resolved> {
+    const pkg = (await this.#load()).get(name);
+    if (!pkg) return { ok: false, reason: "unknown_skill" };
+    // §9: no absolute path, no climbing out; the package root comes from the registry only.
+    if (relPath.startsWith("/") || relPath.split("/").some((seg) => seg === "..")) return { ok: false, reason: "traversal" };
+    const base = relPath.split("/").at(-1) ?? "";
+    if (base === ".skillenv") return { ok: false, reason: "forbidden" };
+    const mimeType = pkg.mime.get(relPath);
+    if (mimeType === undefined) return { ok: false, reason: "not_found" };
+    const raw = await readFile(join(pkg.ref.path, relPath)).catch(() => undefined);
+    if (!raw) return { ok: false, reason: "not_found" };
+    if (raw.length > TOO_LARGE) return { ok: false, reason: "too_large" };
+    return { ok: true, relPath, mimeType, bytes: relPath === "SKILL.md" ? Buffer.from(bodyOf(raw.toString("utf8"))) : raw };
+  }
+
+  /** An opaque handle naming the package file, signed so it cannot be forged or edited. */
+  mint(name: string, relPath: string): string {
+    const payload = Buffer.from(JSON.stringify([name, relPath])).toString("base64url");
+    return `${payload}.${this.#sign(payload)}`;
+  }
+
+  /** The package file a handle names, or null when it is not one this Computer minted. */
+  opened(handle: string): { name: string; relPath: string } | null {
+    const [payload, mac, extra] = handle.split(".");
+    if (!payload || !mac || extra !== undefined) return null;
+    const want = Buffer.from(this.#sign(payload));
+    if (want.length !== Buffer.byteLength(mac) || !timingSafeEqual(want, Buffer.from(mac))) return null;
+    try {
+      const [name, relPath] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as [string, string];
+      return typeof name === "string" && typeof relPath === "string" ? { name, relPath } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#staging) await rm(this.#staging, { recursive: true, force: true });
+  }
+
+  #sign(payload: string): string {
+    return createHmac("sha256", this.#secret).update(payload).digest("base64url");
+  }
+
+  /** Materialises every server's SKILLs once, on first use; a SKILL that fails to stage is left out. */
+  async #load(): Promise<Map<string, Package>> {
+    if (this.#packages) return this.#packages;
+    const packages = new Map<string, Package>();
+    this.#staging ??= await mkdtemp(join(tmpdir(), "smcp-ref-skills-"));
+    for (const mounted of this.servers()) {
+      for (const pkg of await stageServer(mounted, this.#staging).catch(() => [])) {
+        if (!packages.has(pkg.ref.name)) packages.set(pkg.ref.name, pkg);
+      }
+    }
+    this.#packages = packages;
+    return packages;
+  }
+}
+
+interface Listed {
+  readonly uri: string;
+  readonly _meta?: Record<string, unknown>;
+}
+
+async function stageServer(mounted: MountedServer, staging: string): Promise<Package[]> {
+  const { client, server } = mounted;
+  if (!client.getServerCapabilities()?.resources) return [];
+  const listed: Listed[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const answer = await client.listResources(cursor === undefined ? {} : { cursor });
+    listed.push(...(answer.resources as Listed[]));
+    cursor = answer.nextCursor;
+    if (cursor === undefined) break;
+  }
+  const roots = listed.filter((r) => r.uri.startsWith("skill://") && r._meta?.["source"] === "resources");
+  const packages: Package[] = [];
+  for (const root of roots) {
+    const files = listed.filter((r) => r.uri.startsWith(`${root.uri}/`) && r._meta?.["source"] === undefined);
+    const dir = join(staging, "mcp", server.bundleId, String(packages.length));
+    const mime = new Map<string, string>();
+    for (const file of files) {
+      const rel = file.uri.slice(root.uri.length + 1);
+      if (rel.startsWith("/") || rel.split("/").some((s) => s === ".." || s === "" || s === ".")) continue;
+      const read = await client.readResource({ uri: file.uri });
+      const content = read.contents[0] as { mimeType?: string; text?: string; blob?: string } | undefined;
+      if (!content) continue;
+      const bytes = typeof content.blob === "string" ? Buffer.from(content.blob, "base64") : Buffer.from(content.text ?? "", "utf8");
+      await mkdir(dirname(join(dir, rel)), { recursive: true });
+      await writeFile(join(dir, rel), bytes);
+      mime.set(rel, content.mimeType ?? "application/octet-stream");
+    }
+    const front = mime.has("SKILL.md") ? frontmatterOf((await readFile(join(dir, "SKILL.md"))).toString("utf8")) : undefined;
+    if (!front) continue;
+    packages.push({
+      ref: {
+        name: `mcp:${server.bundleId}:${front.name}`,
+        source: `mcp:${server.bundleId}`,
+        uri: root.uri,
+        path: dir,
+        description: front.description,
+      },
+      mime,
+    });
+  }
+  return packages;
+}
+
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
+
+function frontmatterOf(text: string): { name: string; description: string } | undefined {
+  const match = FRONTMATTER.exec(text);
+  if (!match) return undefined;
+  const data = parseYaml(match[1] ?? "") as Record<string, unknown> | null;
+  const name = data?.["name"];
+  const description = data?.["description"];
+  return typeof name === "string" && typeof description === "string" ? { name, description } : undefined;
+}
+
+/** SKILL.md as the Agent gets it: the body, YAML frontmatter stripped, placeholders left as written. */
+function bodyOf(text: string): string {
+  return text.replace(FRONTMATTER, "");
+}
+
+export function sha256Hex(bytes: Buffer): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** Text MIME types the inline budget applies to; anything else is binary and always goes by handle. */
+export function isTextMime(mime: string): boolean {
+  return mime.startsWith("text/") || mime === "application/json" || mime.endsWith("+json") || mime.endsWith("+xml");
+}
