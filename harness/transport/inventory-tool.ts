@@ -5,7 +5,7 @@
  */
 import type { McpServerFactory } from "@modelcontextprotocol/server";
 import type { ToolRun } from "./evidence.ts";
-import { registerKitSkill } from "./kit-skill.ts";
+import { KIT_SKILL_PNG, registerKitSkill } from "./kit-skill.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 
 export const INVENTORY_TOOL = "get_inventory";
@@ -33,13 +33,14 @@ function lookup(sku: Sku) {
 export function inventoryFactory(
   sdk: SdkModules,
   onRun: OnToolRun,
-  options: { readonly window?: boolean; readonly skills?: boolean } = {},
+  options: { readonly window?: boolean; readonly skills?: boolean; readonly images?: boolean } = {},
 ): McpServerFactory {
   const { z } = sdk.zod;
   return (ctx) => {
     const server = new sdk.server.McpServer(SERVER_INFO);
     if (options.window) registerInventoryResources(server);
     if (options.skills) registerKitSkill(server);
+    if (options.images) registerLabelTool(sdk, server, ctx.era, onRun);
     server.registerTool(
       INVENTORY_TOOL,
       { description: DESCRIPTION, inputSchema: z.object({ sku: z.enum(INVENTORY_SKUS) }), annotations: ANNOTATIONS },
@@ -99,6 +100,43 @@ export function addPriceTool(sdk: SdkModules, server: ReturnType<McpServerFactor
     },
   );
 }
+
+/**
+ * The tool an `images` scene adds: an item's label as a text item and a PNG image item, small (70
+ * bytes, within any inline budget) or large (40 000 bytes, over the 32 KiB budget the spec gives as
+ * its example), so a Computer's binary sideband rule for tool results shows (events.md client:tool_call).
+ */
+export const LABEL_TOOL = "get_label";
+
+function registerLabelTool(
+  sdk: SdkModules,
+  server: InstanceType<SdkModules["server"]["McpServer"]>,
+  era: ToolRun["era"],
+  onRun: OnToolRun,
+) {
+  const { z } = sdk.zod;
+  server.registerTool(
+    LABEL_TOOL,
+    {
+      description: "The printed label of one item of the synthetic inventory, as an image",
+      inputSchema: z.object({ sku: z.enum(INVENTORY_SKUS), size: z.enum(["small", "large"]) }),
+      annotations: ANNOTATIONS,
+    },
+    async ({ sku, size }: { sku: Sku; size: "small" | "large" }) => {
+      onRun({ era, arguments: { sku, size } });
+      const image = size === "small" ? KIT_SKILL_PNG : LARGE_LABEL;
+      return {
+        content: [
+          { type: "text" as const, text: `label of ${sku}` },
+          { type: "image" as const, data: image.toString("base64"), mimeType: "image/png" },
+        ],
+      };
+    },
+  );
+}
+
+/** 40 000 bytes: the small PNG's signature, then a fixed byte pattern (only its size and digest matter). */
+export const LARGE_LABEL = Buffer.concat([KIT_SKILL_PNG.subarray(0, 8), Buffer.alloc(40_000 - 8, 0x5a)]);
 
 /** A 1.x server serving the tool, for one SSE connection. */
 export function inventoryServerV1(sdk: SdkModules, onRun: OnToolRun) {

@@ -22,7 +22,7 @@ export const KIT_SKILL_PNG = Buffer.from(
 );
 /** 40 000 bytes of text, over the 32 KiB inline budget the page gives as its example. */
 export const KIT_SKILL_LARGE_TEXT = "0123456789abcdefghijklmnopqrstuvwxyzABC\n".repeat(1000);
-const SCRIPT = "#!/bin/sh\nwc -l < \"$1\"\n";
+const SCRIPT = '#!/bin/sh\nwc -l < "$1"\n';
 const SKILLENV = "KIT_SKILL_TOKEN=kit-skillenv-value-never-served\n";
 
 interface KitFile {
@@ -42,7 +42,8 @@ const FILES: readonly KitFile[] = [
 
 /** sha256 (hex) of what a Computer must deliver for one of the package's files. */
 export function kitSkillDigest(rel: "SKILL.md" | "assets/pixel.png" | "notes/large.txt"): { size: number; sha256: string } {
-  const bytes = rel === "SKILL.md" ? Buffer.from(KIT_SKILL_BODY) : rel === "assets/pixel.png" ? KIT_SKILL_PNG : Buffer.from(KIT_SKILL_LARGE_TEXT);
+  const bytes =
+    rel === "SKILL.md" ? Buffer.from(KIT_SKILL_BODY) : rel === "assets/pixel.png" ? KIT_SKILL_PNG : Buffer.from(KIT_SKILL_LARGE_TEXT);
   return { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 

@@ -34,6 +34,8 @@ export interface LegHooks {
   readonly window?: boolean;
   /** The server serves the kit's SKILL as skill:// resources too (CaseSpec.skills). */
   readonly skills?: boolean;
+  /** The server serves the get_label tool too, whose result holds an image item (CaseSpec.images). */
+  readonly images?: boolean;
 }
 
 /**

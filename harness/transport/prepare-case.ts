@@ -75,6 +75,7 @@ interface VectorInput {
   connect_time_box_ms?: number;
   window?: boolean;
   skills?: boolean;
+  images?: boolean;
 }
 
 const LOCATION_KEYS = ["url", "host", "port", "base_url", "server_url", "endpoint"];
@@ -125,6 +126,7 @@ export function prepareTransportCase(input: unknown, where: CaseLocation): Prepa
     scene: v.scene ? normalizeScene(v.scene) : null,
     ...(v.window ? { window: true } : {}),
     ...(v.skills ? { skills: true } : {}),
+    ...(v.images ? { images: true } : {}),
   };
   const call: CallToolInput = {
     transport: v.transport,

@@ -66,6 +66,7 @@ export class SceneCase {
       onError: (error) => this.recorder.recordSdkError(error),
       ...(spec.window ? { window: true } : {}),
       ...(spec.skills ? { skills: true } : {}),
+      ...(spec.images ? { images: true } : {}),
     });
   }
 

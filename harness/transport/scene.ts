@@ -48,6 +48,8 @@ export interface CaseSpec {
   readonly window?: boolean;
   /** The server also serves the kit's SKILL (kit-skill.ts) as skill:// resources; streamable HTTP only. */
   readonly skills?: boolean;
+  /** The server also serves the tool get_label, whose result carries a small or a large image item; streamable HTTP only. */
+  readonly images?: boolean;
 }
 
 /** URL-safe, and not a dot segment (`.`, `..`) that a client would resolve away. */

@@ -11,7 +11,11 @@ import type { SdkModules } from "./sdk-modules.ts";
 
 /** The sessionful leg: sessions by id, each closed with the case. */
 export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
-  const factory = inventoryFactory(sdk, hooks.onRun, { window: hooks.window ?? false, skills: hooks.skills ?? false });
+  const factory = inventoryFactory(sdk, hooks.onRun, {
+    window: hooks.window ?? false,
+    skills: hooks.skills ?? false,
+    images: hooks.images ?? false,
+  });
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
   const all = new Set<NodeStreamableHTTPServerTransport>();
   /** The server instance behind each kept session: a scene change (addTool) reaches their clients. */

@@ -15,7 +15,11 @@ function replay({ req, raw }: LegRequest) {
 
 /** The leg for one of the stateless modes; the SDK answers GET/DELETE itself (405 in stateless legacy). */
 export function streamableLeg(mode: "dual" | "modern_only" | "legacy_only", sdk: SdkModules, hooks: LegHooks): Leg {
-  const factory = inventoryFactory(sdk, hooks.onRun, { window: hooks.window ?? false, skills: hooks.skills ?? false });
+  const factory = inventoryFactory(sdk, hooks.onRun, {
+    window: hooks.window ?? false,
+    skills: hooks.skills ?? false,
+    images: hooks.images ?? false,
+  });
   const onerror = hooks.onError;
   const handler =
     mode === "legacy_only"

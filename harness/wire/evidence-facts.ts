@@ -37,6 +37,8 @@ export interface StepFacts {
   readonly is_error?: boolean | null;
   readonly text?: string | null;
   readonly result_meta?: Readonly<Record<string, unknown>> | null;
+  /** CallToolResult: per content item {type, mime_type, inline_size, inline_sha256, has_blob_handle, handle_total_size, handle_sha256}. */
+  readonly items?: readonly unknown[];
   /** client:get_skill: the inline body (null: none), whether a blob_handle came instead, and the declared resource facts. */
   readonly body?: string | null;
   readonly has_blob_handle?: boolean;
@@ -270,9 +272,27 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
       is_error: typeof v.isError === "boolean" ? v.isError : false,
       text: texts.length ? texts.join("\n") : null,
       result_meta: isObject(v.meta) ? v.meta : null,
+      items: v.content.map(itemFacts),
     };
   }
   return {};
+}
+
+/** One CallToolResult content item: its type and MIME type, the inline bytes it carries, and the A2C blob sideband in its _meta. */
+function itemFacts(item: unknown): Record<string, unknown> {
+  const c = isObject(item) ? item : {};
+  const inline = typeof c.data === "string" ? c.data : isObject(c.resource) && typeof c.resource.blob === "string" ? c.resource.blob : undefined;
+  const bytes = inline === undefined ? undefined : Buffer.from(inline, "base64");
+  const meta = isObject(c._meta) ? c._meta : {};
+  return {
+    type: c.type ?? null,
+    mime_type: c.mimeType ?? (isObject(c.resource) ? (c.resource.mimeType ?? null) : null),
+    inline_size: bytes ? bytes.length : null,
+    inline_sha256: bytes && bytes.length > 0 ? createHash("sha256").update(bytes).digest("hex") : null,
+    has_blob_handle: typeof meta.a2c_blob_handle === "string" && meta.a2c_blob_handle !== "",
+    handle_total_size: meta.a2c_total_size ?? null,
+    handle_sha256: meta.a2c_sha256 ?? null,
+  };
 }
 
 /** Where a planted credential appears in what the Computer sent: `<event or packet type><JSON pointer>`. */

@@ -82,6 +82,7 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
         ...(s.server_mode ? { server_mode: s.server_mode } : {}),
         ...(s.window ? { window: true } : {}),
         ...(s.skills ? { skills: true } : {}),
+        ...(s.images ? { images: true } : {}),
         ...(s.bundle_id ? { bundle_id: s.bundle_id } : {}),
         ...(s.scene ? { scene: s.scene } : {}),
       },

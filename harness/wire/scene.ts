@@ -65,6 +65,7 @@ export interface McpServerScene {
   readonly server_mode?: "dual" | "legacy_sessionful";
   readonly window?: boolean;
   readonly skills?: boolean;
+  readonly images?: boolean;
   /** The transport scene for this server (harness/transport): what its MCP server does to tools/call. */
   readonly scene?: Readonly<Record<string, unknown>>;
 }

@@ -91,10 +91,9 @@ async function getBlob(computer: Computer, request: Request): Promise<unknown> {
   if (!isString(handle)) return protocolError.badRequest("blob_handle must be a string");
   if (wrongType(request, "chunk_offset", Number.isInteger)) return protocolError.badRequest("chunk_offset must be an integer");
   if (wrongType(request, "max_chunk_bytes", Number.isInteger)) return protocolError.badRequest("max_chunk_bytes must be an integer");
-  const named = computer.skills.opened(handle);
-  if (!named) return protocolError.blobNotAccessible("invalid_handle");
-  const file = await computer.skills.resolve(named.name, named.relPath);
-  if (!file.ok) return protocolError.blobNotAccessible(file.reason === "forbidden" || file.reason === "traversal" ? "forbidden" : "gone");
+  const source = await blobSource(computer, handle);
+  if ("code" in source) return source;
+  const file = source;
   const offset = (request["chunk_offset"] as number | undefined) ?? 0;
   if (offset < 0 || offset > file.bytes.length) return protocolError.blobNotAccessible("range");
   const asked = (request["max_chunk_bytes"] as number | undefined) ?? CHUNK_MAX;
@@ -109,4 +108,18 @@ async function getBlob(computer: Computer, request: Request): Promise<unknown> {
     blob: chunk.toString("base64"),
     ...reqId(request),
   };
+}
+
+/** What a handle names: a tool result's stored bytes, or a SKILL file resolved again through the sandbox. */
+async function blobSource(
+  computer: Computer,
+  handle: string,
+): Promise<{ mimeType: string; bytes: Buffer } | ReturnType<typeof protocolError.blobNotAccessible>> {
+  const stored = computer.calls.blobs.opened(handle);
+  if (stored) return stored;
+  const named = computer.skills.opened(handle);
+  if (!named) return protocolError.blobNotAccessible("invalid_handle");
+  const file = await computer.skills.resolve(named.name, named.relPath);
+  if (!file.ok) return protocolError.blobNotAccessible(file.reason === "forbidden" || file.reason === "traversal" ? "forbidden" : "gone");
+  return file;
 }

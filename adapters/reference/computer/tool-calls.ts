@@ -11,6 +11,7 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonObject } from "../src/index.ts";
 import type { Redact } from "./secrets.ts";
 import type { ToolRoute } from "./tool-catalog.ts";
+import { ToolResultBlobs } from "./tool-result-blobs.ts";
 
 export type CallToolResult = JsonObject & { readonly content: JsonObject[]; readonly isError: boolean };
 
@@ -27,6 +28,9 @@ export class ToolCalls {
   /** The bundle_id of every call routed, oldest first: the desktop orders servers by recent use. */
   readonly history: string[] = [];
 
+  /** Over-budget binary items of tool results, kept for client:get_blob. */
+  readonly blobs = new ToolResultBlobs();
+
   constructor(private readonly redact: Redact) {}
 
   /** Runs the tool; `timeoutS` is the request's timeout in seconds (none given: the MCP client's own limit). */
@@ -39,7 +43,8 @@ export class ToolCalls {
         signal: controller.signal,
         ...(timeoutS === undefined ? {} : { timeout: timeoutS * 1000 }),
       });
-      return toWire(result as JsonObject);
+      const wire = toWire(result as JsonObject);
+      return { ...wire, content: this.blobs.sideband(wire.content) };
     } catch (error) {
       // The SDK rejects an aborted request with its own error, so the abort is read off the signal.
       if (controller.signal.aborted) return failed("Tool call cancelled", { a2c_cancelled: true, a2c_cancel_reason: CANCEL_REASON });
