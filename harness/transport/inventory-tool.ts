@@ -77,6 +77,23 @@ function registerInventoryResources(server: InstanceType<SdkModules["server"]["M
   );
 }
 
+/** The window a scene can add while sessions are open (a wire case's `add_window` step). */
+export const ORDERS_WINDOW_URI = "window://com.example.inventory/orders";
+
+/**
+ * Adds the orders window to a connected v2 server: the SDK then sends
+ * notifications/resources/list_changed on the session's stream, so the window:// set a Computer
+ * sees has changed.
+ */
+export function addOrdersWindow(server: ReturnType<McpServerFactory>): void {
+  (server as InstanceType<SdkModules["server"]["McpServer"]>).registerResource(
+    "orders",
+    ORDERS_WINDOW_URI,
+    { mimeType: "text/plain", description: "open orders of the synthetic inventory, as a window" },
+    async (uri: URL) => ({ contents: [{ uri: uri.href, mimeType: "text/plain", text: "no open orders" }] }),
+  );
+}
+
 /** The tool a scene can add while sessions are open (a wire case's `add_tool` step): the price of one item. */
 export const PRICE_TOOL = "get_price";
 const PRICES: Readonly<Record<Sku, number>> = Object.freeze({ "DEMO-001": 3.5, "DEMO-002": 1.25 });

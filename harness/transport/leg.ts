@@ -25,6 +25,8 @@ export interface Leg {
   close(): Promise<void>;
   /** Adds the price tool to every open session (and to later ones); how many sessions were open. Only legs with sessions offer it. */
   addTool?(): Promise<number>;
+  /** Adds a second window:// resource to every open session (and to later ones); how many sessions were open. */
+  addWindow?(): Promise<number>;
 }
 
 export interface LegHooks {

@@ -75,6 +75,11 @@ export class SceneCase {
     return this.leg.addTool ? this.leg.addTool() : null;
   }
 
+  /** Adds the second window resource to the leg's open sessions; null when the mode has no sessions to notify. */
+  async addWindow(): Promise<number | null> {
+    return this.leg.addWindow ? this.leg.addWindow() : null;
+  }
+
   /** Whether the scene applies to this request, counting it against `times`. */
   private sceneFor(ex: ExchangeDraft): Scene | undefined {
     const scene = this.spec.scene;

@@ -36,6 +36,8 @@ export interface OpenCase {
   close(): Promise<CaseEvidence>;
   /** Adds the price tool (`get_price`) to the case's open MCP sessions, which are told by notifications/tools/list_changed; how many sessions, or null when the mode keeps none (only legacy_sessionful does). */
   addTool(): Promise<number | null>;
+  /** Adds a second window (`window://com.example.inventory/orders`) to the case's open sessions, which are told by notifications/resources/list_changed; null as for addTool. */
+  addWindow(): Promise<number | null>;
 }
 
 export interface SceneServer {
@@ -142,6 +144,7 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
         evidence: () => scene.evidence(),
         close: () => closeCase(spec.id, scene),
         addTool: () => scene.addTool(),
+        addWindow: () => scene.addWindow(),
       };
     },
     strayRequests: () => ({ count: strays.count, recent: strays.recent }),

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
-import { addPriceTool, inventoryFactory } from "./inventory-tool.ts";
+import { addOrdersWindow, addPriceTool, inventoryFactory } from "./inventory-tool.ts";
 import { bodyForSdk, type Leg, type LegHooks } from "./leg.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 
@@ -21,6 +21,7 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
   /** The server instance behind each kept session: a scene change (addTool) reaches their clients. */
   const servers = new Map<NodeStreamableHTTPServerTransport, Awaited<ReturnType<typeof factory>>>();
   let priceTool = false;
+  let ordersWindow = false;
 
   /** A transport connected to a fresh server instance; `keep` registers it under its session id once initialized. */
   async function connected(keep: boolean): Promise<NodeStreamableHTTPServerTransport> {
@@ -37,6 +38,7 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     all.add(transport);
     const server = await factory({ era: "legacy" });
     if (priceTool) addPriceTool(sdk, server, "legacy", hooks.onRun);
+    if (ordersWindow) addOrdersWindow(server);
     await server.connect(transport);
     if (keep) servers.set(transport, server);
     return transport;
@@ -70,6 +72,16 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
       for (const transport of open) {
         const server = servers.get(transport);
         if (server) addPriceTool(sdk, server, "legacy", hooks.onRun);
+      }
+      return open.length;
+    },
+    async addWindow() {
+      if (ordersWindow) return 0;
+      ordersWindow = true;
+      const open = [...sessions.values()];
+      for (const transport of open) {
+        const server = servers.get(transport);
+        if (server) addOrdersWindow(server);
       }
       return open.length;
     },

@@ -281,7 +281,8 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
 /** One CallToolResult content item: its type and MIME type, the inline bytes it carries, and the A2C blob sideband in its _meta. */
 function itemFacts(item: unknown): Record<string, unknown> {
   const c = isObject(item) ? item : {};
-  const inline = typeof c.data === "string" ? c.data : isObject(c.resource) && typeof c.resource.blob === "string" ? c.resource.blob : undefined;
+  const inline =
+    typeof c.data === "string" ? c.data : isObject(c.resource) && typeof c.resource.blob === "string" ? c.resource.blob : undefined;
   const bytes = inline === undefined ? undefined : Buffer.from(inline, "base64");
   const meta = isObject(c._meta) ? c._meta : {};
   return {

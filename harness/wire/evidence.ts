@@ -50,7 +50,7 @@ export interface StepRecord {
   readonly conn?: string;
   readonly ack_id?: number;
   readonly t_ms: number;
-  /** add_tool: how many open MCP sessions were told of the new tool (null: the mode keeps none). */
+  /** add_tool / add_window: how many open MCP sessions were told of the change (null: the mode keeps none). */
   readonly mcp_sessions?: number | null;
   /** The step could not be played (the Computer gone, an earlier step missing): why. */
   readonly skipped?: string;

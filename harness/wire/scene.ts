@@ -53,6 +53,7 @@ export interface WireStep {
   readonly sleep_ms?: number;
   readonly await?: string;
   readonly add_tool?: string;
+  readonly add_window?: string;
 }
 
 export interface McpServerScene {
@@ -110,11 +111,17 @@ export function prepareWireCase(input: unknown): PreparedWire {
     }
   }
   const modes = new Map(((raw.servers as McpServerScene[] | undefined) ?? []).map((s) => [s.name ?? "inventory", s.server_mode ?? "dual"]));
+  const windows = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.window).map((s) => s.name ?? "inventory"));
   for (const [i, step] of script.entries()) {
     if (step.add_tool !== undefined && modes.get(step.add_tool) !== "legacy_sessionful")
       return {
         ok: false,
         problem: `script/${i}: add_tool names "${step.add_tool}", which is no server with server_mode legacy_sessionful`,
+      };
+    if (step.add_window !== undefined && (modes.get(step.add_window) !== "legacy_sessionful" || !windows.has(step.add_window)))
+      return {
+        ok: false,
+        problem: `script/${i}: add_window names "${step.add_window}", which is no server with server_mode legacy_sessionful and window: true`,
       };
   }
   const servers = ((raw.servers as McpServerScene[] | undefined) ?? [{ name: "inventory", bundle_id: "inv" }]).map((s) => ({

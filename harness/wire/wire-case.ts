@@ -104,6 +104,9 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
       } else if (step.add_tool !== undefined) {
         const mcpCase = options.mcp[step.add_tool];
         steps.push({ index, step, t_ms, mcp_sessions: mcpCase ? await mcpCase.addTool() : null });
+      } else if (step.add_window !== undefined) {
+        const mcpCase = options.mcp[step.add_window];
+        steps.push({ index, step, t_ms, mcp_sessions: mcpCase ? await mcpCase.addWindow() : null });
       } else if (step.cancel !== undefined) {
         const target = steps.find((s) => stepName(s.step) === step.cancel);
         const reqId = target?.req_id;

@@ -24,6 +24,16 @@ export async function desktopOf(servers: readonly MountedServer[], history: read
   return organizeDesktop(request).desktops;
 }
 
+/** The window:// URIs the servers list now, sorted and joined: a change of this set is a desktop change (desktop.md). */
+export async function windowSetOf(servers: readonly MountedServer[]): Promise<string> {
+  const perServer = await Promise.all(
+    servers
+      .filter((m) => m.client.getServerCapabilities()?.resources)
+      .map(async (m) => (await listAll(m.client).catch(() => [])).map((r) => r.uri).filter(isWindowUri)),
+  );
+  return [...new Set(perServer.flat())].sort().join("\n");
+}
+
 /** One server's window resources with their contents; a window that cannot be read is skipped, like an empty one. */
 async function windowsOf(mounted: MountedServer, wanted: string | undefined): Promise<DesktopWindow[]> {
   const { client, server } = mounted;

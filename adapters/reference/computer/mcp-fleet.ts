@@ -6,7 +6,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { type Tool, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ResourceListChangedNotificationSchema, type Tool, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ConfiguredServer } from "./server-config.ts";
 
 export interface MountedServer {
@@ -25,6 +25,8 @@ export class McpFleet {
   private readonly clients: Client[] = [];
   /** Told after a server's tools/list_changed once its tools were listed again (the Computer re-aggregates and notifies). */
   onToolsChanged: (mounted: MountedServer) => void = () => {};
+  /** Told on a server's notifications/resources/list_changed (the Computer checks its window:// set). */
+  onResourcesChanged: (mounted: MountedServer) => void = () => {};
 
   /** Mounts the enabled servers at once, within `budgetMs`; the mounted ones, in config order. */
   async mount(servers: readonly ConfiguredServer[], budgetMs: number): Promise<MountedServer[]> {
@@ -47,6 +49,7 @@ export class McpFleet {
       mounted.tools = await listAll(client, () => RELIST_TIMEOUT_MS);
       this.onToolsChanged(mounted);
     });
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => this.onResourcesChanged(mounted));
     return mounted;
   }
 

@@ -5,6 +5,7 @@
  */
 import type { Socket } from "socket.io-client";
 import { computerOf, refreshCatalog } from "./computer.ts";
+import { windowSetOf } from "./desktop-view.ts";
 import { serveClientEvents } from "./dispatch.ts";
 import { McpFleet } from "./mcp-fleet.ts";
 import { redactorFor } from "./secrets.ts";
@@ -44,6 +45,15 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     };
     // A server's tool list changed: re-aggregate, and once in the office ask the Server to tell it
     // (computer.md §9); before joining the change is only recorded (§2.2).
+    // A server's resource list changed: only a change of the window:// set is a desktop change, told
+    // with server:update_desktop once in the office (events.md server:update_desktop).
+    let windows = await windowSetOf(mounted);
+    fleet.onResourcesChanged = async () => {
+      const now = await windowSetOf([...computer.mounted.values()]);
+      if (now === windows) return;
+      windows = now;
+      if (joined) socket?.emit("server:update_desktop", { computer: input.computer_name });
+    };
     fleet.onToolsChanged = () => {
       refreshCatalog(computer);
       if (joined) socket?.emit("server:update_tool_list", { computer: input.computer_name });
