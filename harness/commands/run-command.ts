@@ -15,6 +15,7 @@ import { withDerived } from "../model/facts.ts";
 import { KIT_VECTORS_DIR, kitPackage } from "../model/kit-files.ts";
 import type { Report } from "../model/report.ts";
 import { CONFORMANCE_LEVELS, type ConformanceLevel } from "../model/statement.ts";
+import { slowestCasesText } from "../report/durations-text.ts";
 import { prepareOutDir } from "../report/out-dir.ts";
 import { type Pruned, parseKeep, pruneRuns } from "../report/retention.ts";
 import { announceReport, discardPendingWrites, WriteInterrupted, writeReport, writeReportInterruptible } from "../report/views.ts";
@@ -27,7 +28,7 @@ import { EXIT, exitCodeFor, type HandledSignal, INTERNAL_ERROR } from "./exit-co
 import { appendHistory } from "./history-command.ts";
 import { describeError, type Fatal, Interrupts, setEmergencyExit } from "./interrupts.ts";
 import { lastFailedIds } from "./last-failed.ts";
-import { checkProtocol, driverOptions, list, selectFromOptions } from "./options.ts";
+import { checkProtocol, driverOptions, list, positive, selectFromOptions } from "./options.ts";
 import { startTicker } from "./ticker.ts";
 import { updateHint } from "./update-hint.ts";
 import { watch } from "./watch.ts";
@@ -61,6 +62,8 @@ export interface RunOptions {
   readonly quiet?: boolean;
   /** Run folders to keep in --out, newest first (0: all); default DEFAULT_KEEP. */
   readonly keep?: string;
+  /** --durations N: list the N slowest cases after the report. */
+  readonly durations?: string;
 }
 
 /** --require's level; "not-conforming" may stand for "not conforming". A level the kit lacks is a usage error. */
@@ -113,6 +116,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
     );
   const { caseTimeoutMs } = driverOptions(options);
   const keep = parseKeep(options.keep);
+  const durations = positive("--durations", options.durations);
   const out = prepareOutDir(options.out, [KIT_VECTORS_DIR, ...options.vectors]);
   const expectations = new Map<string, Expectations>();
   for (const s of selected) {
@@ -200,6 +204,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       );
   }
   const code = finish(report, dir, options);
+  if (durations !== undefined && options.json !== true) process.stdout.write(terminalSafe(slowestCasesText(report, durations)));
   const hint = options.updateExpectations ? undefined : updateHint(report, process.argv.slice(2));
   if (hint && options.json !== true) process.stderr.write(terminalSafe(`${hint}\n`));
   announcePruned(pruneRuns(out, keep), keep, options.quiet === true);
