@@ -11,7 +11,7 @@ import { describeVersions } from "../model/protocols.ts";
 import { OutputError } from "../util/output-error.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
-import { ENVIRONMENT_HELP, EXAMPLES_HELP, FILTER_HELP, KEEP_HELP } from "./help-text.ts";
+import { ENVIRONMENT_HELP, EXAMPLES_HELP, FILTER_HELP, HANDSHAKE_HELP, KEEP_HELP } from "./help-text.ts";
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -52,6 +52,7 @@ export function buildProgram(): Command {
     .option("--out <dir>", "where run folders are written", "reports")
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
+    .option("--handshake-timeout <ms>", HANDSHAKE_HELP)
     .option("--window <n>", "most requests in flight per adapter")
     .option("--max-message-bytes <n>", "longest line an adapter may write (default 64 MiB); a longer one is a protocol error")
     .option(
@@ -66,6 +67,7 @@ export function buildProgram(): Command {
     )
     .option("--shard <i/n>", "run only shard i of n (split deterministically by vector id)")
     .option("--keep <n>", KEEP_HELP)
+    .option("--durations <n>", "after the report, list the n slowest cases (time, implementation, vector, status)")
     .option(
       "--protocol <version>",
       `judge every implementation against this protocol version (${describeVersions()}) instead of the version its handshake claims`,
@@ -93,6 +95,7 @@ export function buildProgram(): Command {
     .option("--out <dir>", "where the fuzz folder (summary, candidate vectors) is written", "reports")
     .option("--json", "print the summary as JSON")
     .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
+    .option("--handshake-timeout <ms>", HANDSHAKE_HELP)
     .option("--window <n>", "most requests in flight per adapter")
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .option("--update-baseline", "rewrite each SDK's fuzz baseline (adapters/<sdk>/fuzz-baseline.yaml) from this run, keeping reasons")
@@ -137,6 +140,7 @@ export function buildProgram(): Command {
     .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
     .option("--json", "print the findings as JSON")
     .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
+    .option("--handshake-timeout <ms>", HANDSHAKE_HELP)
     .option("--window <n>", "most requests in flight per adapter")
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .action(async (options) => {
