@@ -21,7 +21,9 @@ describe("slowestCasesText", () => {
   });
 
   it("n past the number of cases lists them all; no case, no text", () => {
-    expect(slowestCasesText({ cases: [at("a/x/1", "reference", 2)] }, 5)).toMatch(/^slowest 1 of 1 cases:\n {2}0\.002s {2}reference {2}a\/x\/1 {2}pass\n$/);
+    expect(slowestCasesText({ cases: [at("a/x/1", "reference", 2)] }, 5)).toMatch(
+      /^slowest 1 of 1 cases:\n {2}0\.002s {2}reference {2}a\/x\/1 {2}pass\n$/,
+    );
     expect(slowestCasesText({ cases: [] }, 5)).toBe("");
   });
 });
