@@ -101,6 +101,8 @@ export function buildProgram(): Command {
     .option("--update-baseline", "rewrite each SDK's fuzz baseline (adapters/<sdk>/fuzz-baseline.yaml) from this run, keeping reasons")
     .option("--group <name>", "the id segment after the suite for candidate vectors (<suite>/<group>/<what it probes>; default: fuzz)")
     .option("--into <file>", "append the candidates to this suite file (vectors/<suite>/<file>.yaml) for review, instead of under --out")
+    .option("--quiet", "print only new kinds, candidate files, the gate and the closing line (no tables, groups or shrink progress)")
+    .option("--max-groups <n>", "show and write as candidates only the n groups seen in the most cases (the summary JSON keeps all)")
     .action(async (options) => {
       // Loaded on use: building every generator costs startup time the other commands need not pay.
       const { fuzzCommand } = await import("../commands/fuzz-command.ts");
