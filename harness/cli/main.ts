@@ -244,10 +244,16 @@ export function buildProgram(): Command {
     .argument("<old>", "the earlier report.json")
     .argument("<new>", "the later report.json")
     .option("--json", "print the comparison as JSON")
+    .option(
+      "--pair <old=new>",
+      "compare implementation old of the earlier report with new of the later one (repeatable; e.g. python=python@path:.)",
+      collect,
+      [],
+    )
     .description("regressions, fixes, status changes, new / removed / changed vectors between two runs")
-    .action(async (oldPath: string, newPath: string, options: { json?: boolean }) => {
+    .action(async (oldPath: string, newPath: string, options: { json?: boolean; pair: string[] }) => {
       const { compareCommand } = await import("../commands/compare-command.ts");
-      process.exitCode = compareCommand(oldPath, newPath, options.json === true);
+      process.exitCode = compareCommand(oldPath, newPath, options.json === true, options.pair);
     });
   return program;
 }
