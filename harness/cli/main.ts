@@ -74,6 +74,10 @@ export function buildProgram(): Command {
     )
     .option("--update-expectations", "rewrite each implementation's expectations file from this run (reasons kept)")
     .option("--record-faults", "with --update-expectations: record crash, timeout and protocol_error cases as gaps too")
+    .option(
+      "--unchecked <impls>",
+      "with --update-expectations: do not run (or build) these implementations; mark the selected vectors their expectations files do not list as unchecked (unverified until a run of them checks it); pair with --filter <new vector>",
+    )
     .addHelpText("after", `${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n${EXAMPLES_HELP}`)
     .action(async (options) => {
       const { runCommand } = await import("../commands/run-command.ts");
