@@ -159,7 +159,7 @@ async function toVector(
   const agree = options.others.length > 0 ? `. ${agreement(outcome.classes, refName, [...outcome.results.keys()])}` : "";
   return {
     id: allocateId(options.suite, pick.group, probe.slug, taken, input, inputs),
-    description: visibleText(`${probe.summary}${agree}`),
+    description: visibleText(sentence(`${probe.summary}${agree}`)),
     spec: specForRule(options.corpus, op, options.suite, { ...(rule.reason ? { reason: rule.reason } : {}), accepted }, nearOf(pick)),
     tier: options.tier,
     op,
@@ -180,6 +180,11 @@ function expectedOf(op: string, answer: string, result: CallResult | undefined):
   const isMap = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
   if (!isMap(compared) || !isMap(output)) return compared;
   return Object.fromEntries(Object.entries(output).filter(([k]) => Object.hasOwn(compared, k)));
+}
+
+/** Prose ends with a full stop. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** The group, and for a family case the field it changes and the base's config type. */
