@@ -7,6 +7,9 @@ export const FILTER_HELP =
 
 export const KEEP_HELP = `run folders to keep in --out: after the run, older ones the kit wrote are removed, never the one latest points at (0 keeps all; default: ${DEFAULT_KEEP})`;
 
+export const HANDSHAKE_HELP =
+  "how long an adapter may take from its start to its hello, in ms (default: 60000; a cold SDK environment on a slow runner may need more)";
+
 export const ENVIRONMENT_HELP = `Environment:
   NO_COLOR                no colour in the console (any non-empty value; wins over FORCE_COLOR)
   FORCE_COLOR             colour even when the output is not a terminal (0 or false: never)

@@ -11,7 +11,7 @@ import { describeVersions } from "../model/protocols.ts";
 import { OutputError } from "../util/output-error.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
-import { ENVIRONMENT_HELP, EXAMPLES_HELP, FILTER_HELP, KEEP_HELP } from "./help-text.ts";
+import { ENVIRONMENT_HELP, EXAMPLES_HELP, FILTER_HELP, HANDSHAKE_HELP, KEEP_HELP } from "./help-text.ts";
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -52,6 +52,7 @@ export function buildProgram(): Command {
     .option("--out <dir>", "where run folders are written", "reports")
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
+    .option("--handshake-timeout <ms>", HANDSHAKE_HELP)
     .option("--window <n>", "most requests in flight per adapter")
     .option("--max-message-bytes <n>", "longest line an adapter may write (default 64 MiB); a longer one is a protocol error")
     .option(
@@ -66,12 +67,17 @@ export function buildProgram(): Command {
     )
     .option("--shard <i/n>", "run only shard i of n (split deterministically by vector id)")
     .option("--keep <n>", KEEP_HELP)
+    .option("--durations <n>", "after the report, list the n slowest cases (time, implementation, vector, status)")
     .option(
       "--protocol <version>",
       `judge every implementation against this protocol version (${describeVersions()}) instead of the version its handshake claims`,
     )
     .option("--update-expectations", "rewrite each implementation's expectations file from this run (reasons kept)")
     .option("--record-faults", "with --update-expectations: record crash, timeout and protocol_error cases as gaps too")
+    .option(
+      "--unchecked <impls>",
+      "with --update-expectations: do not run (or build) these implementations; mark the selected vectors their expectations files do not list as unchecked (unverified until a run of them checks it); pair with --filter <new vector>",
+    )
     .addHelpText("after", `${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n${EXAMPLES_HELP}`)
     .action(async (options) => {
       const { runCommand } = await import("../commands/run-command.ts");
@@ -93,11 +99,14 @@ export function buildProgram(): Command {
     .option("--out <dir>", "where the fuzz folder (summary, candidate vectors) is written", "reports")
     .option("--json", "print the summary as JSON")
     .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
+    .option("--handshake-timeout <ms>", HANDSHAKE_HELP)
     .option("--window <n>", "most requests in flight per adapter")
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .option("--update-baseline", "rewrite each SDK's fuzz baseline (adapters/<sdk>/fuzz-baseline.yaml) from this run, keeping reasons")
     .option("--group <name>", "the id segment after the suite for candidate vectors (<suite>/<group>/<what it probes>; default: fuzz)")
     .option("--into <file>", "append the candidates to this suite file (vectors/<suite>/<file>.yaml) for review, instead of under --out")
+    .option("--quiet", "print only new kinds, candidate files, the gate and the closing line (no tables, groups or shrink progress)")
+    .option("--max-groups <n>", "show and write as candidates only the n groups seen in the most cases (the summary JSON keeps all)")
     .action(async (options) => {
       // Loaded on use: building every generator costs startup time the other commands need not pay.
       const { fuzzCommand } = await import("../commands/fuzz-command.ts");
@@ -137,6 +146,7 @@ export function buildProgram(): Command {
     .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
     .option("--json", "print the findings as JSON")
     .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
+    .option("--handshake-timeout <ms>", HANDSHAKE_HELP)
     .option("--window <n>", "most requests in flight per adapter")
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .action(async (options) => {
@@ -238,10 +248,16 @@ export function buildProgram(): Command {
     .argument("<old>", "the earlier report.json")
     .argument("<new>", "the later report.json")
     .option("--json", "print the comparison as JSON")
+    .option(
+      "--pair <old=new>",
+      "compare implementation old of the earlier report with new of the later one (repeatable; e.g. python=python@path:.)",
+      collect,
+      [],
+    )
     .description("regressions, fixes, status changes, new / removed / changed vectors between two runs")
-    .action(async (oldPath: string, newPath: string, options: { json?: boolean }) => {
+    .action(async (oldPath: string, newPath: string, options: { json?: boolean; pair: string[] }) => {
       const { compareCommand } = await import("../commands/compare-command.ts");
-      process.exitCode = compareCommand(oldPath, newPath, options.json === true);
+      process.exitCode = compareCommand(oldPath, newPath, options.json === true, options.pair);
     });
   return program;
 }

@@ -1,11 +1,39 @@
 /** `smcp-conformance compare old.json new.json`: exit 1 on regressions, removed implementations or missing cases. */
-import { compareReports, renderComparison } from "../report/compare-reports.ts";
+import { compareReports, pairReports, renderComparison } from "../report/compare-reports.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
+import { UsageError } from "../util/usage-error.ts";
 import { EXIT } from "./exit-code.ts";
 import { readReportFile } from "./read-report.ts";
 
-export function compareCommand(oldPath: string, newPath: string, json: boolean): number {
-  const comparison = compareReports(readReportFile(oldPath), readReportFile(newPath));
+/** `--pair old=new` values: each side an implementation of its report, each named once. */
+export function parsePairs(
+  values: readonly string[],
+  oldNames: readonly string[],
+  newNames: readonly string[],
+  paths: readonly [string, string],
+): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const value of values) {
+    const at = value.indexOf("=");
+    const [old, now] = at > 0 ? [value.slice(0, at), value.slice(at + 1)] : ["", ""];
+    if (old === "" || now === "") throw new UsageError(`--pair ${JSON.stringify(value)}: needs old=new, e.g. python=python@path:.`);
+    if (!oldNames.includes(old))
+      throw new UsageError(`--pair ${value}: ${paths[0]} has no implementation ${old} (it has ${oldNames.join(", ")})`);
+    if (!newNames.includes(now))
+      throw new UsageError(`--pair ${value}: ${paths[1]} has no implementation ${now} (it has ${newNames.join(", ")})`);
+    if (pairs.has(old)) throw new UsageError(`--pair ${value}: ${old} is paired twice`);
+    pairs.set(old, now);
+  }
+  return pairs;
+}
+
+export function compareCommand(oldPath: string, newPath: string, json: boolean, pair: readonly string[] = []): number {
+  const before = readReportFile(oldPath);
+  const after = readReportFile(newPath);
+  const names = (r: typeof before) => r.implementations.map((i) => i.name);
+  const pairs = parsePairs(pair, names(before), names(after), [oldPath, newPath]);
+  const paired = pairs.size > 0 ? pairReports(before, after, pairs) : { before, after };
+  const comparison = compareReports(paired.before, paired.after);
   process.stdout.write(json ? `${JSON.stringify(comparison)}\n` : `${terminalSafe(renderComparison(comparison))}\n`);
   const lost = comparison.regressions.length + comparison.removed_implementations.length + comparison.missing_cases.length;
   return lost > 0 ? EXIT.failures : EXIT.ok;

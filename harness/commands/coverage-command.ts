@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { latestReleased, reportCoverage, revisionCoverage } from "../model/coverage.ts";
 import { PROTOCOL_VERSIONS } from "../model/protocols.ts";
-import { renderCoverageText, renderRevisionsText } from "../report/coverage-text.ts";
+import { partialRunNote, renderCoverageText, renderRevisionsText } from "../report/coverage-text.ts";
+import { terminalSafe } from "../util/terminal-text.ts";
 import { EXIT } from "./exit-code.ts";
 import { checkProtocol } from "./options.ts";
 import { readReportFile } from "./read-report.ts";
@@ -33,10 +34,21 @@ export function coverageCommand(options: CoverageOptions): number {
     ? reportCoverage(corpus.requirements, { vectors, cases: report.cases, implementations: report.implementations })
     : PROTOCOL_VERSIONS.map((v) => revisionCoverage(v, corpus.requirements.values(), vectors));
   const chosen = options.protocol === undefined ? revisions : revisions.filter((r) => r.protocol === options.protocol);
+  const partial =
+    report && reportPath
+      ? partialRunNote(
+          reportPath,
+          report,
+          vectors.map((v) => v.id),
+        )
+      : undefined;
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ report: reportPath ?? null, revisions: chosen }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ report: reportPath ?? null, ...(partial ? { partial } : {}), revisions: chosen }, null, 2)}\n`,
+    );
     return EXIT.ok;
   }
+  if (partial) process.stderr.write(`${terminalSafe(partial)}\n`);
   const parts = options.protocol === undefined ? [renderRevisionsText(revisions)] : [];
   // By default the latest released revision in detail: a draft is listed, never taken for the latest.
   const detail = options.protocol === undefined ? [latestReleased(revisions)!] : chosen;

@@ -18,7 +18,7 @@ import { type CorpusKinds, corpusKinds } from "../fuzz/corpus-kinds.ts";
 import { type FuzzSummary, fuzz } from "../fuzz/fuzz-run.ts";
 import { type GateVerdict, isFaultKind, judgeKinds } from "../fuzz/gate.ts";
 import { progressSink } from "../fuzz/progress-sink.ts";
-import { renderGate, renderNewKinds, renderSummary } from "../fuzz/render-summary.ts";
+import { cappedGroups, renderGate, renderNewKinds, renderSummary, type SummaryOptions } from "../fuzz/render-summary.ts";
 import { replayInput } from "../fuzz/shrink.ts";
 import { vectorFileYaml } from "../fuzz/vector-yaml.ts";
 import { appendInto, type IntoTarget, readInto } from "../generate/into-file.ts";
@@ -51,6 +51,10 @@ export interface FuzzCommandOptions {
   readonly group?: string;
   /** A suite's vector file the candidates are appended to, for review. */
   readonly into?: string;
+  /** Only the new kinds, the candidate files, the gate and the closing line; no shrink progress. */
+  readonly quiet?: boolean;
+  /** At most this many groups shown and written as candidates (the most frequent). */
+  readonly maxGroups?: string;
 }
 
 /** Kinds are taken against this implementation; without it in the selection there is no gate. */
@@ -69,6 +73,7 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
   const seed = parseSeed(options.seed);
   const runs = positive("--runs", options.runs)!;
   const shrinksPerSignature = positive("--shrinks-per-signature", options.shrinksPerSignature)!;
+  const maxGroups = positive("--max-groups", options.maxGroups);
   const timeBudgetMs = options.timeBudget === undefined ? undefined : parseDuration(options.timeBudget);
   if (options.replay !== undefined && (ops.length !== 1 || options.seed === undefined))
     throw new UsageError("--replay needs exactly one --op and its --seed");
@@ -96,7 +101,11 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
     process.stderr.write(
       `fuzz: seed ${seed}, ${runs} cases over ${ops.length} operations, ${implementations.map((i) => i.name).join(", ")}\n`,
     );
-    const progress = progressSink((text) => process.stderr.write(text), process.stderr.isTTY === true, process.stderr.columns);
+    const progress = progressSink(
+      (text) => (options.quiet ? undefined : process.stderr.write(text)),
+      process.stderr.isTTY === true,
+      process.stderr.columns,
+    );
     const summary = await withInterrupts((signal) =>
       fuzz({
         ops,
@@ -120,6 +129,7 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
         group,
         target,
         progress: progress.lines,
+        maxGroups,
       },
     );
     progress.close(written.log);
@@ -130,7 +140,7 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
     process.stdout.write(
       options.json
         ? `${JSON.stringify({ ...summary, out: written.dir, candidates: written.candidates, ...(verdict ? { gate: gateJson(verdict) } : {}) })}\n`
-        : `${renderText(summary, written.candidates, alreadyInCorpus(corpus!, summary.groups, target?.inputs), verdict, baselines, links)}\n`,
+        : `${renderText(summary, written.candidates, alreadyInCorpus(corpus!, summary.groups, target?.inputs), verdict, baselines, links, { quiet: options.quiet === true, maxGroups })}\n`,
     );
     return exitCode(summary, verdict);
   } finally {
@@ -155,8 +165,9 @@ function renderText(
   verdict: GateVerdict | undefined,
   baselines: ReadonlyMap<string, Baseline>,
   links: CorpusKinds,
+  shown: SummaryOptions,
 ): string {
-  const body = renderSummary(summary, candidates, inCorpus);
+  const body = renderSummary(summary, candidates, inCorpus, shown);
   if (verdict === undefined) return body;
   const files = new Map([...baselines].map(([name, b]) => [name, b.file]));
   const news = verdict.fresh.length > 0 ? `${renderNewKinds(summary, verdict, files, links)}\n` : "";
@@ -213,6 +224,7 @@ interface OutputOptions {
   readonly group: string;
   readonly target: IntoTarget | undefined;
   readonly progress: readonly string[];
+  readonly maxGroups: number | undefined;
 }
 
 function writeOutputs(
@@ -227,7 +239,7 @@ function writeOutputs(
   writeFileSync(join(dir, "fuzz-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
   const log = join(dir, "fuzz-progress.log");
   writeFileSync(log, options.progress.map((line) => `${line}\n`).join(""));
-  const files = candidateFiles(corpus, summary.groups, command, {
+  const files = candidateFiles(corpus, cappedGroups(summary.groups, options.maxGroups), command, {
     group: options.group,
     pivot: PIVOT,
     ...(options.target ? { takenIds: options.target.ids, heldInputs: options.target.inputs } : {}),

@@ -13,6 +13,8 @@ export interface SelectionOptions {
   readonly adapter: string[];
   readonly strictProtocol?: boolean;
   readonly caseTimeout?: string;
+  /** `--handshake-timeout <ms>`: how long an adapter may take to say hello (default 60 s). */
+  readonly handshakeTimeout?: string;
   readonly window?: string;
   readonly maxMessageBytes?: string;
   readonly maxAdapterBytes?: string;
@@ -67,15 +69,17 @@ export function parseSeed(text: string | undefined): number {
 }
 
 export function driverOptions(
-  options: Pick<SelectionOptions, "strictProtocol" | "caseTimeout" | "window" | "maxMessageBytes" | "maxAdapterBytes">,
+  options: Pick<SelectionOptions, "strictProtocol" | "caseTimeout" | "handshakeTimeout" | "window" | "maxMessageBytes" | "maxAdapterBytes">,
 ): Partial<DriverOptions> {
   const caseTimeoutMs = positive("--case-timeout", options.caseTimeout, LIMITS.caseTimeoutMs, " (ms; a timer cannot wait longer)");
+  const handshakeTimeoutMs = positive("--handshake-timeout", options.handshakeTimeout, MAX_TIMER_MS, " (ms; a timer cannot wait longer)");
   const window = positive("--window", options.window, LIMITS.window);
   const maxLineBytes = positive("--max-message-bytes", options.maxMessageBytes, LIMITS.maxMessageBytes);
   const maxAdapterBytes = positive("--max-adapter-bytes", options.maxAdapterBytes);
   return {
     strictProtocol: options.strictProtocol === true,
     ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
+    ...(handshakeTimeoutMs !== undefined ? { handshakeTimeoutMs } : {}),
     ...(window !== undefined ? { window } : {}),
     ...(maxLineBytes !== undefined ? { maxLineBytes } : {}),
     ...(maxAdapterBytes !== undefined ? { maxAdapterBytes } : {}),

@@ -9,12 +9,14 @@ import { loadCorpus } from "../corpus/load-corpus.ts";
 import { selectVectors } from "../corpus/select.ts";
 import { inShard, parseShard } from "../corpus/shard.ts";
 import { type Expectations, loadExpectations } from "../expectations/load-expectations.ts";
+import { markUnchecked } from "../expectations/mark-unchecked.ts";
 import { updateExpectations, updateRefusal } from "../expectations/update-expectations.ts";
 import { knownNames } from "../impl/registry.ts";
 import { withDerived } from "../model/facts.ts";
 import { KIT_VECTORS_DIR, kitPackage } from "../model/kit-files.ts";
 import type { Report } from "../model/report.ts";
 import { CONFORMANCE_LEVELS, type ConformanceLevel } from "../model/statement.ts";
+import { slowestCasesText } from "../report/durations-text.ts";
 import { prepareOutDir } from "../report/out-dir.ts";
 import { type Pruned, parseKeep, pruneRuns } from "../report/retention.ts";
 import { announceReport, discardPendingWrites, WriteInterrupted, writeReport, writeReportInterruptible } from "../report/views.ts";
@@ -27,7 +29,7 @@ import { EXIT, exitCodeFor, type HandledSignal, INTERNAL_ERROR } from "./exit-co
 import { appendHistory } from "./history-command.ts";
 import { describeError, type Fatal, Interrupts, setEmergencyExit } from "./interrupts.ts";
 import { lastFailedIds } from "./last-failed.ts";
-import { checkProtocol, driverOptions, list, selectFromOptions } from "./options.ts";
+import { checkProtocol, driverOptions, list, positive, selectFromOptions } from "./options.ts";
 import { startTicker } from "./ticker.ts";
 import { updateHint } from "./update-hint.ts";
 import { watch } from "./watch.ts";
@@ -61,6 +63,10 @@ export interface RunOptions {
   readonly quiet?: boolean;
   /** Run folders to keep in --out, newest first (0: all); default DEFAULT_KEEP. */
   readonly keep?: string;
+  /** --durations N: list the N slowest cases after the report. */
+  readonly durations?: string;
+  /** --unchecked <impls>: not run; with --update-expectations their files mark the selected vectors unchecked. */
+  readonly unchecked?: string;
 }
 
 /** --require's level; "not-conforming" may stand for "not conforming". A level the kit lacks is a usage error. */
@@ -98,13 +104,22 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   const require = requiredLevel(options.require);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   if (options.shard !== undefined && !shard) throw new UsageError(`--shard needs i/n with 1 ≤ i ≤ n, got ${JSON.stringify(options.shard)}`);
-  const selected = selectFromOptions(options);
+  const uncheckedNames = list(options.unchecked);
+  if (uncheckedNames.length > 0 && !options.updateExpectations)
+    throw new UsageError(
+      "--unchecked goes with --update-expectations: it marks vectors in the expectations files of implementations it does not run",
+    );
+  const unchecked = uncheckedSelection(options, uncheckedNames);
+  const forUnchecked = (e: string) => uncheckedNames.some((n) => e.startsWith(`${n}=`));
+  const selected = selectFromOptions({ ...options, expectations: (options.expectations ?? []).filter((e) => !forUnchecked(e)) }).filter(
+    (s) => !uncheckedNames.includes(s.implementation.name),
+  );
   if (selected.length === 0)
     throw new UsageError(
       `no implementation selected: --impl ${JSON.stringify(options.impl ?? "")} names none (known: ${knownNames().join(", ")})`,
     );
   // A checkout's failures are not the release's gaps: they would be written into the kit's own file.
-  const checkout = selected.find(
+  const checkout = [...selected, ...unchecked].find(
     (s) => s.implementation.name.includes("@path:") && !(options.expectations ?? []).some((e) => e.startsWith(`${s.implementation.name}=`)),
   );
   if (options.updateExpectations && checkout)
@@ -113,6 +128,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
     );
   const { caseTimeoutMs } = driverOptions(options);
   const keep = parseKeep(options.keep);
+  const durations = positive("--durations", options.durations);
   const out = prepareOutDir(options.out, [KIT_VECTORS_DIR, ...options.vectors]);
   const expectations = new Map<string, Expectations>();
   for (const s of selected) {
@@ -189,7 +205,10 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
     else throw writeAfterInternalError(error, markIncomplete(report, incompleteOf({ error }, "writing")), out, options);
   }
   phase = "written";
-  if (options.updateExpectations && !report.incomplete) updateAll(report, selected, options.recordFaults === true);
+  if (options.updateExpectations && !report.incomplete) {
+    updateAll(report, selected, options.recordFaults === true);
+    markAllUnchecked(report, unchecked);
+  }
   // An interrupted run states nothing worth a trend: only a finished run is appended.
   if (options.history !== undefined && !report.incomplete) {
     const n = appendHistory(options.history, report);
@@ -200,6 +219,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       );
   }
   const code = finish(report, dir, options);
+  if (durations !== undefined && options.json !== true) process.stdout.write(terminalSafe(slowestCasesText(report, durations)));
   const hint = options.updateExpectations ? undefined : updateHint(report, process.argv.slice(2));
   if (hint && options.json !== true) process.stderr.write(terminalSafe(`${hint}\n`));
   announcePruned(pruneRuns(out, keep), keep, options.quiet === true);
@@ -254,7 +274,33 @@ function updateAll(report: Report, selected: ReturnType<typeof selectFromOptions
       : "";
     process.stderr.write(
       terminalSafe(
-        `expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed, ${update.pinned.length} pinned to their answer${repinned}${faults}${update.left.length ? `; ${update.left.length} entries for vectors not in this run left as they are` : ""}\n`,
+        `expectations ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} stale removed, ${update.pinned.length} pinned to their answer${repinned}${faults}${update.checked.length ? `; ${update.checked.length} unchecked now checked (marks dropped)` : ""}${update.left.length ? `; ${update.left.length} entries for vectors not in this run left as they are` : ""}\n`,
+      ),
+    );
+  }
+}
+
+/** `--unchecked`: the implementations named, selected for their expectations files only (never started). */
+function uncheckedSelection(options: RunOptions, names: readonly string[]): ReturnType<typeof selectFromOptions> {
+  if (names.length === 0) return [];
+  const own = (options.expectations ?? []).filter((e) => names.some((n) => e.startsWith(`${n}=`)));
+  const chosen = selectFromOptions({ ...options, impl: names.join(","), adapter: [], expectations: own });
+  const none = chosen.find((s) => s.expectationsFile === undefined);
+  if (none)
+    throw new UsageError(
+      `--unchecked ${none.implementation.name}: it has no expectations file to mark (--expectations ${none.implementation.name}=<file> names one)`,
+    );
+  return chosen;
+}
+
+/** Each implementation not run: the run's judged vectors its file does not list are marked unchecked, and said to be unverified. */
+function markAllUnchecked(report: Report, unchecked: ReturnType<typeof selectFromOptions>): void {
+  const ids = report.vectors.filter((v) => v.tier !== "observe").map((v) => v.id);
+  for (const s of unchecked) {
+    const mark = markUnchecked(s.expectationsFile!, s.implementation.name, ids);
+    process.stderr.write(
+      terminalSafe(
+        `${s.implementation.name}: not run (--unchecked): ${plural(ids.length, "vector")} unverified; expectations ${mark.file}: ${mark.marked.length} marked unchecked${mark.listed.length ? `, ${mark.listed.length} already listed` : ""}\n`,
       ),
     );
   }

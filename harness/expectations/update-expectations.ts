@@ -13,6 +13,8 @@ import { isMap, isSeq, parseDocument, Scalar, YAMLSeq } from "yaml";
 import type { CaseRecord } from "../model/report.ts";
 import { isFault, isGapStatus } from "../model/status.ts";
 import { writeAtomic } from "../util/write-atomic.ts";
+import { holdBlockScalars, restoreBlockScalars } from "./keep-folded.ts";
+import { dropChecked } from "./mark-unchecked.ts";
 
 export const TODO_REASON = "TODO: say what the SDK does and what the spec says";
 
@@ -27,6 +29,8 @@ export interface UpdateSummary {
   readonly left: readonly string[];
   /** Cases whose crash, timeout or protocol error was not recorded (no --record-faults). */
   readonly faults_not_recorded: readonly string[];
+  /** Vectors marked unchecked for this implementation that this run checked: their marks are dropped. */
+  readonly checked: readonly string[];
 }
 
 export interface UpdateOptions {
@@ -55,11 +59,13 @@ export function updateExpectations(
   cases: readonly CaseRecord[],
   options: UpdateOptions = {},
 ): UpdateSummary {
-  const doc = existsSync(file)
-    ? parseDocument(readFileSync(file, "utf8"))
-    : parseDocument(
-        `# Known gaps of ${implementation} against the corpus: each case below fails for the reason given.\n# A listed case that passes is stale and fails the run; an unlisted failure fails the run.\nimplementation: ${implementation}\nsdk_version: "${sdkVersion}"\ngaps: []\n`,
-      );
+  const text = existsSync(file) ? readFileSync(file, "utf8") : undefined;
+  const doc =
+    text !== undefined
+      ? parseDocument(text)
+      : parseDocument(
+          `# Known gaps of ${implementation} against the corpus: each case below fails for the reason given.\n# A listed case that passes is stale and fails the run; an unlisted failure fails the run.\nimplementation: ${implementation}\nsdk_version: "${sdkVersion}"\ngaps: []\n`,
+        );
   let gaps = doc.get("gaps");
   if (!isSeq(gaps)) {
     gaps = new YAMLSeq();
@@ -116,9 +122,13 @@ export function updateExpectations(
       added.push(c.vector_id);
     }
   }
+  // Vectors marked unchecked (never run for this implementation) that this run ran are checked now.
+  const unchecked = dropChecked(doc, new Set(mine.map((c) => c.vector_id)));
   const version = new Scalar(sdkVersion);
   version.type = Scalar.QUOTE_DOUBLE; // "1.0" must stay a string
   doc.set("sdk_version", version);
-  writeAtomic(file, doc.toString({ lineWidth: 0 }));
-  return { file, added, removed, pinned, repinned, left, faults_not_recorded: faultsNotRecorded };
+  // Folded and literal reasons are printed as they were written (lineWidth 0 would flatten them).
+  const held = text === undefined ? new Map<string, string>() : holdBlockScalars(doc, text);
+  writeAtomic(file, restoreBlockScalars(doc.toString({ lineWidth: 0 }), held));
+  return { file, added, removed, pinned, repinned, left, faults_not_recorded: faultsNotRecorded, checked: unchecked };
 }

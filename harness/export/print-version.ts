@@ -2,6 +2,7 @@
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { kitIdentity, versionText } from "./kit-identity.ts";
 
-export function printVersion(): void {
-  process.stdout.write(`${versionText(kitIdentity(loadCorpus()))}\n`);
+/** The text, computed from the corpus (bin/version-cache.js keeps it for the next --version). */
+export function versionString(): string {
+  return versionText(kitIdentity(loadCorpus()));
 }

@@ -6,11 +6,12 @@
  * what; `spec.note` marks it as awaiting review until someone checks the section.
  */
 
-import type { VectorFileToWrite, VectorToWrite } from "../corpus/vector-file-text.ts";
+import { type VectorFileToWrite, type VectorToWrite, visibleText } from "../corpus/vector-file-text.ts";
 import type { Corpus, SpecRef } from "../model/vector.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
 import type { FuzzGroup } from "./fuzz-run.ts";
-import { probeOf } from "./probe.ts";
+import { answerWords, probeOf, slugify } from "./probe.ts";
+import { firstDifference, valueSlug } from "./value-slug.ts";
 
 /** The group segment of candidate ids when none is given. */
 export const DEFAULT_FUZZ_GROUP = "fuzz";
@@ -33,14 +34,84 @@ export function homeOf(corpus: Corpus, op: string, suiteName?: string): { suite:
 
 /**
  * Ids `<suite>/<group>/<slug>` that collide with nothing taken (the corpus, the target file, the
- * batch itself): a slug is used as it is, and only a repeat gets `-2`, `-3`, … Taken ids are added.
+ * batch itself): a slug is used as it is; a repeat says what tells it from the input holding the
+ * slug (`accepted-empty-alias-null`, from `inputs`: id to input), and only when nothing does gets
+ * `-2`, `-3`, … Taken ids are added, and the input under its id.
  */
-export function allocateId(suite: string, group: string, slug: string, taken: Set<string>): string {
+export function allocateId(
+  suite: string,
+  group: string,
+  slug: string,
+  taken: Set<string>,
+  input?: unknown,
+  inputs?: Map<string, unknown>,
+): string {
   const base = `${suite}/${group}/${slug}`;
-  let id = base;
-  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  const holder = inputs?.get(base);
+  const difference = taken.has(base) && holder !== undefined ? firstDifference(input, holder) : undefined;
+  const feature = difference ? `${slugify(difference.key.replace(/_/g, "-")) || "value"}-${valueSlug(difference.value)}` : "";
+  const stem = difference ? `${base}-${feature.slice(0, 40).replace(/[-._]+$/, "")}` : base;
+  let id = stem;
+  for (let n = 2; taken.has(id); n++) id = `${stem}-${n}`;
   taken.add(id);
+  if (inputs !== undefined && input !== undefined) inputs.set(id, input);
   return id;
+}
+
+/** Each corpus vector's input by id (where `allocateId` looks for what tells a repeat apart). */
+export function inputsById(corpus: Corpus): Map<string, unknown> {
+  return new Map(corpus.suites.flatMap((s) => s.vectors.map((v) => [v.id, v.input] as const)));
+}
+
+/** What else marks the rule besides its reason: the group, the field the input changes, the config's type. */
+export interface RuleNear {
+  readonly group: string;
+  readonly field?: string;
+  readonly type?: string;
+}
+
+/**
+ * The spec ref of the rule that fired: the section of a corpus vector of the same operation whose
+ * expected answer names the same reason (for an accepted input: an accepting vector), preferring
+ * one of the same group, then one naming the same field in its id, then one of the same config
+ * type and suite; the note names the vector it came from. With no such vector, the suite's first
+ * vector of the operation, and the note says so.
+ */
+export function specForRule(
+  corpus: Corpus,
+  op: string,
+  suite: string,
+  rule: { reason?: string; accepted?: boolean },
+  near: RuleNear,
+): SpecRef {
+  const home = homeOf(corpus, op, suite);
+  const field = near.field === undefined ? undefined : slugify(near.field.replace(/_/g, "-"));
+  const scored = corpus.suites
+    .filter((s) => !s.name.startsWith("upstream-"))
+    .flatMap((s) => s.vectors.filter((v) => v.op === op))
+    .map((v) => {
+      const out = (v.expected ?? null) as { accepted?: unknown; reason?: unknown } | null;
+      const reason = v.expected_error?.reason ?? (typeof out?.reason === "string" ? out.reason : undefined);
+      const same = rule.reason !== undefined ? reason === rule.reason : rule.accepted === true && out?.accepted === true;
+      const config = (v.input as { config?: { type?: unknown } }).config;
+      const score =
+        (v.id.split("/")[1] === near.group ? 8 : 0) +
+        (field !== undefined && v.id.split("/").at(-1)!.includes(field) ? 4 : 0) +
+        (near.type !== undefined && config?.type === near.type ? 2 : 0) +
+        (v.id.startsWith(`${suite}/`) ? 1 : 0);
+      return { v, same, score };
+    })
+    .filter((x) => x.same)
+    .sort((a, b) => b.score - a.score);
+  const best = scored[0]?.v;
+  if (!best)
+    return { ...home.spec, note: reviewNote(`no corpus vector checks this rule yet; section copied from the suite's first ${op} vector`) };
+  const what = rule.reason ?? "accepted";
+  return {
+    file: best.spec.file,
+    section: best.spec.section,
+    note: reviewNote(`section from ${best.id}, which checks the same rule (${what})`),
+  };
 }
 
 /** "python says {…}; reference, rust say {…}" */
@@ -103,15 +174,20 @@ export function candidateFiles(
   const held = new Map([...(options.heldInputs ?? []), ...corpusInputs(corpus)]);
   const taken = new Set([...corpusIds(corpus), ...(options.takenIds ?? [])]);
   const pivot = options.pivot ?? "reference";
+  const inputs = inputsById(corpus);
+  const name = options.group ?? DEFAULT_FUZZ_GROUP;
   for (const group of groups) {
     const key = inputKey(group.op, group.input);
     if (held.has(key)) continue;
     const home = homeOf(corpus, group.op);
-    const probe = probeOf(group.op, group.input, group.classes.find((c) => c.implementations.includes(pivot))?.answer);
+    const answer = group.classes.find((c) => c.implementations.includes(pivot))?.answer;
+    const probe = probeOf(group.op, group.input, answer);
+    const rule = answerWords(answer);
+    const accepted = rule.slug === "accepted";
     const vector: VectorToWrite = {
-      id: allocateId(home.suite, options.group ?? DEFAULT_FUZZ_GROUP, probe.slug, taken),
-      description: `${probe.summary}. Implementations differ: ${describeClasses(group)}`,
-      spec: { ...home.spec, note: reviewNote(`section copied from the suite's first ${group.op} vector`) },
+      id: allocateId(home.suite, name, probe.slug, taken, group.input, inputs),
+      description: visibleText(`${probe.summary}. Implementations differ: ${describeClasses(group)}`),
+      spec: specForRule(corpus, group.op, home.suite, { ...(rule.reason ? { reason: rule.reason } : {}), accepted }, { group: name }),
       tier: "observe",
       op: group.op,
       input: group.input,

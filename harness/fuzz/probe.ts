@@ -6,7 +6,7 @@
  * these, so a reviewer reads "command-absent" and "server_parameters.command is absent", not a hash.
  */
 
-import { visibleJson } from "../corpus/vector-file-text.ts";
+import { visibleJson, visibleText } from "../corpus/vector-file-text.ts";
 import { BASE_FAULTS, type Fault, IDENTITY_FAULTS, TRANSPORT_FAULTS } from "../generators/index.ts";
 import { COMMAND_FAULTS, COMMON_INPUT_FAULTS, PICK_FAULTS, PROMPT_FAULTS } from "../generators/input-faults.ts";
 import { ABSENT } from "../generators/objects.ts";
@@ -69,7 +69,7 @@ function valueWords(value: unknown): string {
 
 function valueText(value: unknown): string {
   if (value === ABSENT) return "absent";
-  return `${JSON.stringify(value)}`;
+  return visibleJson(value);
 }
 
 /** The generators' one-field fault this input carries, given the reason the reference rejects it with. */
@@ -172,7 +172,7 @@ export function edgesOf(input: unknown): Array<{ tag: string; text: string }> {
 }
 
 /** The rule the answer shows: "rejected config.missing_field", "error input.lone_surrogate", a warning kind, … */
-function answerWords(answer: string | undefined): { slug: string; text: string; reason?: string } {
+export function answerWords(answer: string | undefined): { slug: string; text: string; reason?: string } {
   if (answer === undefined) return { slug: "", text: "the reference gives no answer" };
   if (answer.startsWith("error ")) {
     const reason = answer.slice(6);
@@ -182,7 +182,7 @@ function answerWords(answer: string | undefined): { slug: string; text: string; 
   try {
     parsed = JSON.parse(answer);
   } catch {
-    return { slug: "", text: `the reference says ${answer}` };
+    return { slug: "", text: `the reference says ${visibleText(answer)}` };
   }
   if (isRecord(parsed) && "accepted" in parsed) {
     if (parsed.accepted) return { slug: "accepted", text: "the reference accepts it" };
@@ -193,7 +193,7 @@ function answerWords(answer: string | undefined): { slug: string; text: string; 
   }
   const kinds = [...new Set(reasonsIn(parsed))];
   if (kinds.length > 0) return { slug: slugify(kinds[0]!.split(".").at(-1)!), text: `the reference reports ${kinds.join(", ")}` };
-  return { slug: "", text: `the reference gives ${answer.length > 80 ? `${answer.slice(0, 77)}…` : answer}` };
+  return { slug: "", text: `the reference gives ${visibleText(answer.length > 80 ? `${answer.slice(0, 77)}…` : answer)}` };
 }
 
 /** Warning kinds and diagnostic reasons anywhere in an output. */

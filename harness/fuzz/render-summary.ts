@@ -63,12 +63,38 @@ export function renderGate(verdict: GateVerdict): string {
   return out.join("\n");
 }
 
+export interface SummaryOptions {
+  /** `fuzz --quiet`: no tables and no groups, only the candidate files and the closing line. */
+  readonly quiet?: boolean;
+  /** `fuzz --max-groups N`: the N groups seen in most cases; the rest are counted. */
+  readonly maxGroups?: number;
+}
+
+/** The groups shown and written as candidates: the most frequent first, at most `maxGroups`. */
+export function cappedGroups(groups: readonly FuzzGroup[], maxGroups: number | undefined): FuzzGroup[] {
+  return [...groups].sort((a, b) => b.cases - a.cases).slice(0, maxGroups ?? groups.length);
+}
+
 export function renderSummary(
   summary: FuzzSummary,
   candidates: readonly string[],
   inCorpus: ReadonlyMap<FuzzGroup, string> = new Map(),
+  options: SummaryOptions = {},
 ): string {
   const out: string[] = [];
+  if (!options.quiet) renderDetail(summary, inCorpus, options.maxGroups, out);
+  for (const file of candidates) out.push(`candidates: ${file}`);
+  if (candidates.length === 0 && summary.groups.length > 0)
+    out.push(`candidates: none new (${inCorpus.size} of ${summary.groups.length} shrunk inputs are in the corpus already)`);
+  const mb = Math.round(summary.peak_rss_bytes / 1e6);
+  const stopped = summary.stopped ? ` (stopped early: ${summary.stopped})` : "";
+  out.push(
+    `fuzz: ${summary.cases} cases over ${summary.implementations.join(", ")}, ${summary.disagreeing} disagreeing, ${summary.groups.length} groups in ${(summary.wall_ms / 1000).toFixed(1)} s, peak RSS ${mb} MB${stopped}`,
+  );
+  return out.join("\n");
+}
+
+function renderDetail(summary: FuzzSummary, inCorpus: ReadonlyMap<FuzzGroup, string>, maxGroups: number | undefined, out: string[]): void {
   out.push("disagreements by operation:");
   for (const op of summary.per_op) {
     const groups = summary.groups.filter((g) => g.op === op.op).length;
@@ -80,8 +106,8 @@ export function renderSummary(
   out.push("disagreements by implementation pair:");
   if (pairs.length === 0) out.push("  none");
   for (const [pair, n] of pairs) out.push(`  ${pair.replace("~", " vs ").padEnd(36)} ${String(n).padStart(7)} cases`);
-  const groups = [...summary.groups].sort((a, b) => b.cases - a.cases);
-  out.push(`groups (one per kind of disagreement, shown by its smallest shrunk case): ${groups.length}`);
+  const groups = cappedGroups(summary.groups, maxGroups);
+  out.push(`groups (one per kind of disagreement, shown by its smallest shrunk case): ${summary.groups.length}`);
   groups.forEach((g, i) => {
     const shrink = g.shrink.interrupted
       ? `shrinking stopped by the time limit after ${g.shrink.evaluations} steps`
@@ -94,13 +120,6 @@ export function renderSummary(
     out.push(`     ${describeClasses(g)}`);
     out.push(`     replay: ${replayCommand(summary, g)}`);
   });
-  for (const file of candidates) out.push(`candidates: ${file}`);
-  if (candidates.length === 0 && groups.length > 0)
-    out.push(`candidates: none new (${inCorpus.size} of ${groups.length} shrunk inputs are in the corpus already)`);
-  const mb = Math.round(summary.peak_rss_bytes / 1e6);
-  const stopped = summary.stopped ? ` (stopped early: ${summary.stopped})` : "";
-  out.push(
-    `fuzz: ${summary.cases} cases over ${summary.implementations.join(", ")}, ${summary.disagreeing} disagreeing, ${summary.groups.length} groups in ${(summary.wall_ms / 1000).toFixed(1)} s, peak RSS ${mb} MB${stopped}`,
-  );
-  return out.join("\n");
+  const more = summary.groups.length - groups.length;
+  if (more > 0) out.push(`  … ${more} more groups past --max-groups ${maxGroups} (fuzz-summary.json lists every one)`);
 }

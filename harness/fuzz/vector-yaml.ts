@@ -18,7 +18,7 @@ const PLAIN = /^[A-Za-z][A-Za-z0-9_./@()+-]*( [A-Za-z0-9_./@()+-]+)*$/;
 /** Words YAML 1.1 readers (and people) take for booleans or null: always quoted. */
 const LOOKS_TYPED = /^(y|n|yes|no|on|off|true|false|null|nan|inf)$/i;
 /** Characters a folded block would turn into something else, or hide. */
-const NOT_FOLDABLE = /[\p{Cc}\p{Cf}\p{Co}\p{Mn}\p{Me}\p{Zl}\p{Zp}\p{Cs}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]|\s\s|^\s|\s$/u;
+const NOT_FOLDABLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Mn}\p{Me}\p{Zl}\p{Zp}\p{Cs}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]|\s\s|^\s|\s$/u;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,19 +1,25 @@
 /**
  * New vectors for a suite: inputs from the generators, expected values from the reference, each
- * named and described by what it probes (the generators' fault, the boundary characters, the rule
- * the reference applied) and annotated with which other implementations agree. Inputs already in
- * the corpus (same operation, same canonical input) are skipped, and the pick is spread over the
- * kinds of answer (accepted, each reason, each error, plain outputs) so a handful of vectors
- * covers many rules.
+ * named and described by what it probes and annotated with which other implementations agree.
+ * An operation with generator families (generators/families.ts) takes its inputs from them: each
+ * differs from a fixed base in one field, and lands in the group named after its family
+ * (`--group <family>` picks one). Any other operation's inputs come from its arbitrary, kept only
+ * when they hold at most one boundary fact, in the group `generated` (or `--group`). Inputs already
+ * in the corpus (same operation, same canonical input) are skipped, and each group's pick is spread
+ * over the kinds of answer (accepted, each reason, each error, plain outputs). The spec section is
+ * the rule's: a corpus vector's that expects the same reason.
  */
 import type { Arbitrary } from "fast-check";
-import type { VectorToWrite } from "../corpus/vector-file-text.ts";
+import { type VectorToWrite, visibleText } from "../corpus/vector-file-text.ts";
 import { type AnswerClass, ask } from "../fuzz/answers.ts";
-import { allocateId, corpusIds, corpusInputs, homeOf, inputKey, reviewNote } from "../fuzz/candidates.ts";
+import { allocateId, corpusIds, corpusInputs, inputKey, inputsById, type RuleNear, specForRule } from "../fuzz/candidates.ts";
 import { valuesAt } from "../fuzz/generate-at.ts";
-import { probeOf } from "../fuzz/probe.ts";
-import type { Implementation } from "../model/implementation.ts";
+import { answerWords, probeOf } from "../fuzz/probe.ts";
+import type { Family, FamilyCase } from "../generators/families.ts";
+import type { CallResult, Implementation } from "../model/implementation.ts";
+import { parseJsonStringFields } from "../model/operations.ts";
 import type { Corpus } from "../model/vector.ts";
+import { boundaryFacts, factProbe } from "./one-fact.ts";
 
 export interface GenerateOptions {
   readonly corpus: Corpus;
@@ -28,8 +34,10 @@ export interface GenerateOptions {
   readonly reference: Implementation;
   readonly others: readonly Implementation[];
   readonly command: string;
-  /** The id segment after the suite: `<suite>/<group>/<what the input probes>`. */
+  /** The id segment after the suite for inputs from an arbitrary: `<suite>/<group>/<what the input probes>`. */
   readonly group: string;
+  /** The families to draw from (each lands in its own group); an operation without one uses its arbitrary. */
+  readonly families?: readonly Family[];
   /** Ids besides the corpus's that a new vector must not take (a target file's). */
   readonly takenIds?: ReadonlySet<string>;
   /** Inputs besides the corpus's never offered again (a target file's), by `inputKey`. */
@@ -37,31 +45,72 @@ export interface GenerateOptions {
 }
 
 /** How many generated inputs are considered per vector wanted, to have kinds to spread over. */
-const POOL_FACTOR = 20;
+const POOL_FACTOR = 40;
+
+interface Candidate {
+  readonly op: string;
+  readonly input: Record<string, unknown>;
+  /** Where the input comes from: its fast-check path, or `<family>/<n>`. */
+  readonly replay: string;
+  readonly group: string;
+  readonly fact?: FamilyCase;
+}
 
 export async function generateVectors(options: GenerateOptions): Promise<VectorToWrite[]> {
   const known = new Set([...corpusInputs(options.corpus).keys(), ...(options.heldInputs?.keys() ?? [])]);
   const taken = new Set([...corpusIds(options.corpus), ...(options.takenIds ?? [])]);
+  const inputs = inputsById(options.corpus);
+  const fresh = (c: Candidate) => {
+    const key = inputKey(c.op, c.input);
+    if (known.has(key)) return false;
+    known.add(key);
+    return true;
+  };
   const out: VectorToWrite[] = [];
-  for (const op of options.ops) {
-    const arbitrary = options.arbitraries[op];
-    if (!arbitrary) throw new Error(`no generator for operation ${op}`);
-    const pool = valuesAt(arbitrary, options.seed, "0", options.count * POOL_FACTOR)
-      .map((input, index) => ({ input, index, key: inputKey(op, input) }))
-      .filter((c) => {
-        if (known.has(c.key)) return false;
-        known.add(c.key);
-        return true;
-      });
-    const answered = await Promise.all(pool.map(async (c) => ({ ...c, kind: kindOf(op, await options.reference.call(op, c.input)) })));
+  for (const pool of options.ops.flatMap((op) => pools(options, op))) {
+    const answered = await Promise.all(
+      pool.filter(fresh).map(async (c) => ({ ...c, kind: kindOf(c.op, await options.reference.call(c.op, c.input)) })),
+    );
     for (const pick of spread(
       answered.filter((a) => a.kind !== null),
       options.count,
-    )) {
-      out.push(await toVector(options, op, pick.input, pick.index, taken));
-    }
+    ))
+      out.push(await toVector(options, pick, taken, inputs));
   }
   return out;
+}
+
+/** The candidate pools of one operation: one per family, or one from its arbitrary (one fact at most). */
+function pools(options: GenerateOptions, op: string): Candidate[][] {
+  const families = (options.families ?? []).filter((f) => f.op === op);
+  if (families.length > 0)
+    return families.map((f) =>
+      rotate(f.cases, options.seed).map((fact) => ({
+        op,
+        input: fact.input,
+        replay: `${f.name}/${f.cases.indexOf(fact)}`,
+        group: f.name,
+        fact,
+      })),
+    );
+  const arbitrary = options.arbitraries[op];
+  if (!arbitrary) throw new Error(`no generator for operation ${op}`);
+  const all = valuesAt(arbitrary, options.seed, "0", options.count * POOL_FACTOR).map((input, index) => ({
+    op,
+    input,
+    replay: String(index),
+    group: options.group,
+    facts: boundaryFacts(input).length,
+  }));
+  // One fact at most; an operation whose every input holds more keeps those with the fewest.
+  const most = Math.max(1, Math.min(...all.map((c) => c.facts)));
+  return [all.filter((c) => c.facts <= most)];
+}
+
+/** The cases from a seed-chosen start, so another --seed offers others first. */
+function rotate<T>(items: readonly T[], seed: number): T[] {
+  const start = items.length === 0 ? 0 : Math.abs(seed) % items.length;
+  return [...items.slice(start), ...items.slice(0, start)];
 }
 
 type Kind = string | null;
@@ -93,32 +142,54 @@ function spread<T extends { kind: Kind }>(items: readonly T[], count: number): T
 
 async function toVector(
   options: GenerateOptions,
-  op: string,
-  input: Record<string, unknown>,
-  index: number,
+  pick: Candidate,
   taken: Set<string>,
+  inputs: Map<string, unknown>,
 ): Promise<VectorToWrite> {
+  const { op, input } = pick;
   const outcome = await ask(op, input, [options.reference, ...options.others]);
   const refName = options.reference.name;
   const refClass = outcome.classes.find((c) => c.implementations.includes(refName))!;
-  const home = homeOf(options.corpus, op, options.suite);
-  const probe = probeOf(op, input, refClass.answer);
+  const rule = answerWords(refClass.answer);
+  const probe = pick.fact ? factProbe(pick.fact, rule.text) : probeOf(op, input, refClass.answer);
+  const accepted = refClass.answer.startsWith("{") && (JSON.parse(refClass.answer) as { accepted?: unknown }).accepted === true;
   const expectation = refClass.answer.startsWith("error ")
     ? { expected_error: { reason: refClass.answer.slice("error ".length) } }
-    : { expected: JSON.parse(refClass.answer) as unknown };
+    : { expected: expectedOf(op, refClass.answer, outcome.results.get(refName)) };
+  const agree = options.others.length > 0 ? `. ${agreement(outcome.classes, refName, [...outcome.results.keys()])}` : "";
   return {
-    id: allocateId(options.suite, options.group, probe.slug, taken),
-    description: `${probe.summary}${options.others.length > 0 ? `. ${agreement(outcome.classes, refName, [...outcome.results.keys()])}` : ""}`,
-    spec: {
-      ...home.spec,
-      note: reviewNote(`expected value is the reference's answer, section copied from the suite's first ${op} vector`),
-    },
+    id: allocateId(options.suite, pick.group, probe.slug, taken, input, inputs),
+    description: visibleText(sentence(`${probe.summary}${agree}`)),
+    spec: specForRule(options.corpus, op, options.suite, { ...(rule.reason ? { reason: rule.reason } : {}), accepted }, nearOf(pick)),
     tier: options.tier,
     op,
     input,
     ...expectation,
-    provenance: { source: "generated", by: options.command, seed: options.seed, replay_path: String(index) },
+    provenance: { source: "generated", by: options.command, seed: options.seed, replay_path: pick.replay },
   };
+}
+
+/**
+ * The expected value: the keys the answer compares (a verdict's top-level detail is evidence, left
+ * out), each with the reference's whole value (a nested diagnostic's detail is compared, kept).
+ */
+function expectedOf(op: string, answer: string, result: CallResult | undefined): unknown {
+  const compared = JSON.parse(answer) as unknown;
+  // JSON-text fields (a wire op's meta) as the answer reads them: parsed.
+  const output = result?.kind === "ok" ? (parseJsonStringFields(op, result.output).output as unknown) : undefined;
+  const isMap = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isMap(compared) || !isMap(output)) return compared;
+  return Object.fromEntries(Object.entries(output).filter(([k]) => Object.hasOwn(compared, k)));
+}
+
+/** Prose ends with a full stop. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** The group, and for a family case the field it changes and the base's config type. */
+function nearOf(pick: Candidate): RuleNear {
+  return pick.fact ? { group: pick.group, field: pick.fact.path.at(-1)!, type: pick.fact.base } : { group: pick.group };
 }
 
 /** "Agree: reference, python; differ: rust says error config.wrong_type; no answer: …" */

@@ -52,7 +52,7 @@ export interface VerdictInput {
     readonly expectations?: { readonly file: string; readonly orphans: readonly string[]; readonly observe?: readonly string[] };
   }>;
   readonly summary: { readonly by_implementation: Readonly<Record<string, Counts>> };
-  readonly run?: { readonly allow_empty?: boolean; readonly require?: ConformanceLevel };
+  readonly run?: { readonly allow_empty?: boolean; readonly require?: ConformanceLevel; readonly tiers?: readonly string[] };
   /** The conformance statements, read only when the run asked for a level (--require). */
   readonly statements?: ReadonlyArray<{ readonly implementation: string; readonly level: ConformanceLevel; readonly protocol: string }>;
   readonly incomplete?: unknown;
@@ -86,7 +86,9 @@ export function runVerdict(report: VerdictInput): Verdict {
     // An interop cell the implementation played a role in was judged too.
     const cells = (report.interop ?? []).filter((c) => c.agent === name || c.server === name || c.computer === name).length;
     const judged = (counts ? counts.judged : 0) + cells;
-    if (judged === 0 && impl.not_started === undefined && report.run?.allow_empty !== true && !report.incomplete)
+    // `--tier observe` alone asks for nothing judged: a selection of observe vectors is valid on its own.
+    const observeOnly = report.run?.tiers !== undefined && report.run.tiers.length > 0 && report.run.tiers.every((t) => t === "observe");
+    if (judged === 0 && impl.not_started === undefined && report.run?.allow_empty !== true && !observeOnly && !report.incomplete)
       failures.push({
         kind: "no_judged_cases",
         implementation: name,

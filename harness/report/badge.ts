@@ -35,12 +35,27 @@ function colour(c: Counts, run: BadgeRun): string {
   return "#4c1";
 }
 
-/** Text widths are estimated (about 6.5 px a character at 11 px Verdana), as shields-style badges do. */
-export function renderBadge(implementation: string, c: Counts, run: BadgeRun = {}): string {
+/** The badge's label and value, shared by the SVG and the shields.io endpoint JSON. */
+function badgeText(implementation: string, c: Counts, run: BadgeRun): { label: string; value: string } {
   const label = `smcp ${implementation}`;
   const extra = run.runFailures ? `, run fails (${run.runFailures})` : run.incomplete ? ", incomplete" : "";
   const counted = run.statement ? badgeValue(run.statement) : `${c.pass}/${c.judged} pass`;
   const value = `${counted}${c.known_gap ? `, ${plural(c.known_gap, "known gap")}` : ""}${c.failed ? `, ${c.failed} failing` : ""}${extra}`;
+  return { label, value };
+}
+
+/**
+ * The same badge as a shields.io endpoint document (`badge-<name>.json` beside the SVG): a README
+ * points `https://img.shields.io/endpoint?url=<where the CI publishes it>` at it.
+ */
+export function renderBadgeEndpoint(implementation: string, c: Counts, run: BadgeRun = {}): string {
+  const { label, value } = badgeText(implementation, c, run);
+  return `${JSON.stringify({ schemaVersion: 1, label, message: value, color: colour(c, run).replace(/^#/, "") }, null, 2)}\n`;
+}
+
+/** Text widths are estimated (about 6.5 px a character at 11 px Verdana), as shields-style badges do. */
+export function renderBadge(implementation: string, c: Counts, run: BadgeRun = {}): string {
+  const { label, value } = badgeText(implementation, c, run);
   const lw = Math.round(label.length * 6.5) + 10;
   const vw = Math.round(value.length * 6.5) + 10;
   return xml`<svg xmlns="http://www.w3.org/2000/svg" width="${lw + vw}" height="20" role="img" aria-label="${`${label}: ${value}`}">

@@ -5,7 +5,8 @@
  * the same id. Console output is made terminal-safe by the command.
  */
 
-import type { Report } from "../model/report.ts";
+import { filterMatcher } from "../corpus/select.ts";
+import type { Report, RunSettings } from "../model/report.ts";
 import type { FinalStatus } from "../model/status.ts";
 import { isFailing } from "../model/status.ts";
 
@@ -22,12 +23,41 @@ export interface Comparison {
   readonly changed: StatusChange[];
   readonly added_vectors: string[];
   readonly removed_vectors: string[];
+  /** Vectors of the old report the new run's selection (suites, filter, tiers, shard) left out: not removed. */
+  readonly not_selected: string[];
   readonly content_changed: string[];
   /** Implementations in one report only: a whole implementation that disappeared is never "no regressions". */
   readonly added_implementations: string[];
   readonly removed_implementations: string[];
   /** Cases the old report had that the new one lacks, for an implementation and a vector both still present. */
   readonly missing_cases: Array<{ readonly implementation: string; readonly vector_id: string }>;
+}
+
+/** Whether the new run's selection would have taken a vector (a filtered run did not remove the others). */
+function selectedBy(run: RunSettings | undefined, v: { readonly id: string; readonly suite: string; readonly tier: string }): boolean {
+  if (run === undefined) return true;
+  if (run.suites.length > 0 && !run.suites.includes(v.suite)) return false;
+  if (run.filter !== undefined && !filterMatcher(run.filter)(v.id)) return false;
+  if (run.tiers !== undefined && run.tiers.length > 0 && !run.tiers.includes(v.tier)) return false;
+  return run.shard === undefined; // a shard holds a part of the selection: anything absent is another shard's
+}
+
+/**
+ * `--pair old=new`: the old report's implementation `old` is compared with the new report's `new`
+ * (a release against a checkout: `python=python@path:.`); both are shown as `old=new`.
+ */
+export function pairReports(before: Report, after: Report, pairs: ReadonlyMap<string, string>): { before: Report; after: Report } {
+  const rename = (report: Report, name: (n: string) => string | undefined): Report => ({
+    ...report,
+    cases: report.cases.map((c) => ({ ...c, implementation: name(c.implementation) ?? c.implementation })),
+    implementations: report.implementations.map((i) => ({ ...i, name: name(i.name) ?? i.name })),
+  });
+  const label = (old: string) => `${old}=${pairs.get(old)}`;
+  const byNew = new Map([...pairs].map(([old, now]) => [now, old]));
+  return {
+    before: rename(before, (n) => (pairs.has(n) ? label(n) : undefined)),
+    after: rename(after, (n) => (byNew.has(n) ? label(byNew.get(n)!) : undefined)),
+  };
 }
 
 export function compareReports(before: Report, after: Report): Comparison {
@@ -52,6 +82,7 @@ export function compareReports(before: Report, after: Report): Comparison {
   const missing = before.cases
     .filter((c) => implsAfter.has(c.implementation) && afterVectors.has(c.vector_id) && !now.has(key(c.implementation, c.vector_id)))
     .map((c) => ({ implementation: c.implementation, vector_id: c.vector_id }));
+  const gone = before.vectors.filter((v) => !afterVectors.has(v.id));
   return {
     added_implementations: [...implsAfter].filter((i) => !implsBefore.has(i)),
     removed_implementations: [...implsBefore].filter((i) => !implsAfter.has(i)),
@@ -60,7 +91,8 @@ export function compareReports(before: Report, after: Report): Comparison {
     fixes,
     changed,
     added_vectors: [...afterVectors.keys()].filter((id) => !beforeVectors.has(id)),
-    removed_vectors: [...beforeVectors.keys()].filter((id) => !afterVectors.has(id)),
+    removed_vectors: gone.filter((v) => selectedBy(after.run, v)).map((v) => v.id),
+    not_selected: gone.filter((v) => !selectedBy(after.run, v)).map((v) => v.id),
     content_changed: [...afterVectors].filter(([id, hash]) => beforeVectors.has(id) && beforeVectors.get(id) !== hash).map(([id]) => id),
   };
 }
@@ -88,6 +120,9 @@ export function renderComparison(c: Comparison): string {
       "removed vectors",
       c.removed_vectors.map((id) => `  ${id}`),
     ),
+    ...(c.not_selected.length > 0
+      ? [`not selected by the new run (its suites, filter, tiers or shard; not removed): ${c.not_selected.length}`]
+      : []),
     ...section(
       "new implementations",
       c.added_implementations.map((i) => `  ${i}`),

@@ -1,6 +1,8 @@
 /** The coverage view as text (the coverage command) and as a Markdown section (matrix.md). */
+
 import { type CoverageCounts, latestReleased, type RevisionCoverage } from "../model/coverage.ts";
 import { protocolLabel } from "../model/protocols.ts";
+import type { Report, RunSettings } from "../model/report.ts";
 import { type Markup, md, mdCode } from "./escape.ts";
 
 const pct = (part: number, whole: number) => (whole === 0 ? "–" : `${Math.round((100 * part) / whole)}%`);
@@ -84,4 +86,36 @@ export function renderCoverageMarkdown(revisions: readonly RevisionCoverage[]): 
       md`| ${p.page} | ${of(p.totals.covered_must, p.totals.must)} | ${of(p.totals.pure_must_covered, p.totals.pure_must)} | ${of(p.totals.covered_should, p.totals.should)} |`,
     );
   return lines;
+}
+
+/** The selection a run was limited to, in the flags' words: `--suite a,b --filter x --tier must --shard 1/4`. */
+function selectionWords(run: RunSettings | undefined): string {
+  if (run === undefined) return "";
+  return [
+    run.suites.length > 0 ? `--suite ${run.suites.join(",")}` : "",
+    run.filter !== undefined ? `--filter ${run.filter}` : "",
+    run.tiers !== undefined && run.tiers.length > 0 ? `--tier ${run.tiers.join(",")}` : "",
+    run.shard !== undefined ? `--shard ${run.shard.index}/${run.shard.count}` : "",
+  ]
+    .filter((w) => w !== "")
+    .join(" ");
+}
+
+/**
+ * When the report read is partial (a filtered, sharded or interrupted run, or a corpus that has
+ * grown since), one line saying so: its results cover only the vectors that ran. Undefined when whole.
+ */
+export function partialRunNote(
+  path: string,
+  report: Pick<Report, "vectors" | "run" | "incomplete">,
+  corpusIds: readonly string[],
+): string | undefined {
+  const ran = new Set(report.vectors.map((v) => v.id));
+  const missing = corpusIds.filter((id) => !ran.has(id)).length;
+  if (missing === 0 && !report.incomplete) return undefined;
+  const selection = selectionWords(report.run);
+  const why = [selection ? `selected with ${selection}` : "", report.incomplete ? `interrupted (${report.incomplete.reason})` : ""]
+    .filter((w) => w !== "")
+    .join(", ");
+  return `note: ${path} is a partial run: ${corpusIds.length - missing} of ${corpusIds.length} vectors${why ? `, ${why}` : ""}; implementation results cover only those (run the whole corpus for a full picture)`;
 }

@@ -13,7 +13,7 @@ import { runLevelFailures } from "../model/verdict.ts";
 import { OutputError } from "../util/output-error.ts";
 import { own } from "../util/own.ts";
 import { writeFileChecked } from "../util/write-checked.ts";
-import { renderBadge } from "./badge.ts";
+import { renderBadge, renderBadgeEndpoint } from "./badge.ts";
 import { useColor } from "./color.ts";
 import { renderConsole } from "./console.ts";
 import { emitGithubActions } from "./github-actions.ts";
@@ -39,10 +39,17 @@ export interface OutputView {
 
 /** File name for an implementation's JUnit document (`python@0.3.2` → `junit-python@0.3.2.xml`). */
 export function junitFileName(implementation: string): string {
-  return `junit-${safeName(implementation)}.xml`;
+  return `junit-${artefactName(implementation)}.xml`;
 }
 
-function safeName(implementation: string): string {
+/**
+ * An implementation's name in artefact file names: from its name, never its path. A checkout
+ * (`python@path:../sdk/python-sdk`) is `python-checkout`, so a CI's artefact names do not depend on
+ * where the runner put the clone; anything else keeps its name with unsafe characters replaced.
+ */
+export function artefactName(implementation: string): string {
+  const checkout = /^([A-Za-z0-9][A-Za-z0-9_-]*)@path:/.exec(implementation);
+  if (checkout) return `${checkout[1]}-checkout`;
   return implementation.replace(/[^A-Za-z0-9@._-]/g, "_").replace(/^\.+/, "_");
 }
 
@@ -57,7 +64,7 @@ export const FILE_VIEWS: readonly FileView[] = [
     },
   },
   {
-    name: "badge-<implementation>.svg",
+    name: "badge-<implementation>.svg and .json (shields.io endpoint)",
     write: (report, dir) => {
       const failures = runLevelFailures(report.verdict);
       for (const impl of report.implementations) {
@@ -68,7 +75,9 @@ export const FILE_VIEWS: readonly FileView[] = [
           incomplete: !!report.incomplete,
           ...(statement ? { statement } : {}),
         };
-        if (counts) writeFileChecked(join(dir, `badge-${safeName(impl.name)}.svg`), renderBadge(impl.name, counts, run));
+        if (!counts) continue;
+        writeFileChecked(join(dir, `badge-${artefactName(impl.name)}.svg`), renderBadge(impl.name, counts, run));
+        writeFileChecked(join(dir, `badge-${artefactName(impl.name)}.json`), renderBadgeEndpoint(impl.name, counts, run));
       }
     },
   },

@@ -115,6 +115,8 @@ describe("exit codes of the CLI", () => {
     [["--max-message-bytes", "0"], /--max-message-bytes needs a positive whole number/],
     [["--window", "1e9"], /--window is at most 65536/],
     [["--record-faults"], /--record-faults goes with --update-expectations/],
+    [["--handshake-timeout", "0"], /--handshake-timeout needs a positive whole number, got "0"/],
+    [["--durations", "five"], /--durations needs a positive whole number, got "five"/],
   ])("%j is a usage error (exit 2)", async (flags, message) => {
     const result = await cli(["run", "--impl", "reference", ...flags, "--out", tempOut()]);
     expect(result.exitCode).toBe(2);

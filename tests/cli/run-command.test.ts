@@ -17,6 +17,7 @@ describe("smcp-conformance run", () => {
     // The marker names the run, so latest/ replacement and --keep touch only folders the kit wrote.
     expect(readdirSync(join(out, "latest")).sort()).toEqual([
       ".smcp-conformance-run",
+      "badge-reference.json",
       "badge-reference.svg",
       "index.html",
       "junit-reference.xml",

@@ -56,11 +56,14 @@ describe("fuzz candidates", () => {
     expect(candidateFiles(corpus, [a], "fuzz", { heldInputs })).toEqual([]);
   });
 
-  it("are named <suite>/<group>/<what the input probes>, with a readable suffix only on a repeat", () => {
+  it("are named <suite>/<group>/<what the input probes>; a repeat says what tells it apart (issue 31: not -2)", () => {
     const one = group("bundle_id.normalize", { name: "x\u200Bb" }, { reference: '{"normalized":"x_b"}', sdk: '{"normalized":"xb"}' });
     const two = group("bundle_id.normalize", { name: "y\u200Bb" }, { reference: '{"normalized":"y_b"}', sdk: '{"normalized":"yb"}' });
     const [file] = candidateFiles(corpus, [one, two], "fuzz --seed 7", { group: "zero-width" });
-    expect(file!.vectors.map((v) => v.id)).toEqual(["bundle-id/zero-width/zero-width", "bundle-id/zero-width/zero-width-2"]);
+    expect(file!.vectors.map((v) => v.id)).toEqual([
+      "bundle-id/zero-width/zero-width",
+      "bundle-id/zero-width/zero-width-name-y-b-zero-width",
+    ]);
     const [v] = file!.vectors;
     expect(v!.description).toBe(
       'bundle_id.normalize: the reference gives {"normalized":"x_b"}. The input holds a zero-width or format character (U+200B) at /name. Implementations differ: reference says {"normalized":"x_b"}; sdk says {"normalized":"xb"}',

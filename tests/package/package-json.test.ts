@@ -15,7 +15,7 @@ describe("package.json", () => {
     expect(pkg.private).toBeUndefined();
     expect(pkg.scripts.prepare).toBe("npm run build");
     expect(pkg.scripts.build).toBe("node scripts/build-dist.js");
-    expect(pkg.files).toEqual(["bin/smcp-conformance.js", "dist/", "README.md"]);
+    expect(pkg.files).toEqual(["bin/smcp-conformance.js", "bin/version-cache.js", "dist/", "README.md"]);
     expect(existsSync(join(ROOT, pkg.bin["smcp-conformance"]))).toBe(true);
   });
 

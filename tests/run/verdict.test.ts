@@ -135,4 +135,14 @@ describe("what counts as judged", async () => {
     expect(v.failures.map((f) => f.kind)).toEqual(["no_judged_cases"]);
     expect(v.failures[0]!.message).toContain("3 unsupported, 1 not applicable");
   });
+
+  it("--tier observe alone asks for nothing judged: a valid selection; observe beside a judged tier still needs a judged case (issue 31)", () => {
+    const observed = countsOf({ observed: 7 });
+    const withTiers = (tiers: string[]) =>
+      runVerdict({ implementations: [{ name: "sdk" }], summary: { by_implementation: { sdk: observed } }, run: { tiers } });
+    expect(withTiers(["observe"]).status).toBe("pass");
+    expect(withTiers(["observe", "must"]).failures.map((f) => f.kind)).toEqual(["no_judged_cases"]);
+    expect(withTiers([]).failures.map((f) => f.kind)).toEqual(["no_judged_cases"]);
+    expect(verdictFor(observed).failures.map((f) => f.kind)).toEqual(["no_judged_cases"]);
+  });
 });
