@@ -17,6 +17,7 @@ import { withDerived } from "../model/facts.ts";
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import { type InteropCase, withKnown } from "../model/interop.ts";
+import { kitCommit } from "../model/kit-commit.ts";
 import { kitPackage } from "../model/kit-files.ts";
 import { applies, chooseProtocol, describeSpan, type ProtocolChoice } from "../model/protocols.ts";
 import {
@@ -33,6 +34,7 @@ import { newRunId } from "../model/run-id.ts";
 import type { Gap } from "../model/status.ts";
 import { applyGap } from "../model/status.ts";
 import type { Corpus, Tier, Vector } from "../model/vector.ts";
+import { serverSdkVersions } from "../transport/index.ts";
 import { WIRE_INTEROP_OP } from "../wire/index.ts";
 import { runInterop } from "./interop-phase.ts";
 import {
@@ -190,7 +192,7 @@ export class RunSession {
       run_id: this.runId,
       started_at: this.startedAt.toISOString(),
       finished_at: new Date().toISOString(),
-      environment: { node: process.version, platform: process.platform, arch: process.arch, kit_version: this.kitVersion },
+      environment: this.environment(),
       corpus: {
         roots: corpus.roots,
         suites: corpus.suites
@@ -210,6 +212,20 @@ export class RunSession {
     });
     const coverage = reportCoverage(corpus.requirements, report);
     return coverage.length > 0 ? { ...report, coverage } : report;
+  }
+
+  /** Where the run ran: node, platform, the kit (version and commit), and the MCP SDKs behind its live cases. */
+  private environment(): Report["environment"] {
+    const commit = kitCommit();
+    const live = this.input.vectors.some((v) => isTransportOp(v.op) || isWireOp(v.op));
+    return {
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+      kit_version: this.kitVersion,
+      ...(commit ? { kit_commit: commit.commit, ...(commit.dirty ? { kit_dirty: true } : {}) } : {}),
+      ...(live ? { mcp_server_sdks: serverSdkVersions() } : {}),
+    };
   }
 
   private record(r: ImplementationRun): ImplementationRecord {
