@@ -27,7 +27,7 @@ import { EXIT, exitCodeFor, type HandledSignal, INTERNAL_ERROR } from "./exit-co
 import { appendHistory } from "./history-command.ts";
 import { describeError, type Fatal, Interrupts, setEmergencyExit } from "./interrupts.ts";
 import { lastFailedIds } from "./last-failed.ts";
-import { checkProtocol, driverOptions, list, selectFromOptions } from "./options.ts";
+import { checkProtocol, driverOptions, list, positive, selectFromOptions } from "./options.ts";
 import { startTicker } from "./ticker.ts";
 import { updateHint } from "./update-hint.ts";
 import { watch } from "./watch.ts";
@@ -46,6 +46,7 @@ export interface RunOptions {
   readonly window?: string;
   readonly maxMessageBytes?: string;
   readonly maxAdapterBytes?: string;
+  readonly maxRecordBytes?: string;
   readonly updateExpectations?: boolean;
   readonly recordFaults?: boolean;
   readonly allowEmpty?: boolean;
@@ -112,6 +113,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       `--update-expectations with ${checkout.implementation.name} needs --expectations ${checkout.implementation.name}=<file>: without it the checkout's failures would be written into the kit's ${checkout.expectationsFile}`,
     );
   const { caseTimeoutMs } = driverOptions(options);
+  const maxRecordBytes = positive("--max-record-bytes", options.maxRecordBytes);
   const keep = parseKeep(options.keep);
   const out = prepareOutDir(options.out, [KIT_VECTORS_DIR, ...options.vectors]);
   const expectations = new Map<string, Expectations>();
@@ -146,6 +148,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
     onCase: watcher.onCase,
     ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
     ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
+    ...(maxRecordBytes !== undefined ? { maxRecordBytes } : {}),
     settings: {
       suites,
       ...(options.filter ? { filter: options.filter } : {}),

@@ -37,6 +37,7 @@ import type { Corpus, Tier, Vector } from "../model/vector.ts";
 import { serverSdkVersions } from "../transport/index.ts";
 import { WIRE_INTEROP_OP } from "../wire/index.ts";
 import { runInterop } from "./interop-phase.ts";
+import { RECORD_BYTES_PER_RUN, RecordBudget } from "./record-budget.ts";
 import {
   closeTransport,
   isTransportOp,
@@ -72,6 +73,8 @@ export interface RunInput {
    * callback that throws does not change the run (its error is dropped).
    */
   readonly onCase?: (record: CaseRecord) => void;
+  /** Case-record bytes the run holds, shared by its implementations (default RECORD_BYTES_PER_RUN; record-budget.ts). */
+  readonly maxRecordBytes?: number;
 }
 
 /** How long closing the transport server may take before the run stops waiting for it. */
@@ -94,6 +97,8 @@ interface ImplementationRun {
   started: boolean;
   /** By vector index; undefined = has not run (yet). */
   readonly cases: Array<CaseRecord | undefined>;
+  /** Set when its records passed its share of the run's record budget: it was stopped, and why. */
+  overBudget?: string;
 }
 
 export class RunSession {
@@ -107,6 +112,7 @@ export class RunSession {
   private readonly caseVectors: readonly Vector[];
   private readonly interopVectors: readonly Vector[];
   private readonly interop: InteropCase[] = [];
+  private readonly records: RecordBudget;
 
   constructor(private readonly input: RunInput) {
     this.kitVersion = input.kitVersion ?? kitPackage().version;
@@ -114,6 +120,7 @@ export class RunSession {
     this.interopVectors = input.vectors.filter((v) => v.op === WIRE_INTEROP_OP);
     const tiers = new Map<string, Tier>(input.corpus.suites.flatMap((s) => s.vectors.map((v) => [v.id, v.tier] as const)));
     const timeout = input.caseTimeoutMs ?? DEFAULT_DRIVER_OPTIONS.caseTimeoutMs;
+    this.records = new RecordBudget(input.maxRecordBytes ?? RECORD_BYTES_PER_RUN, input.implementations.length);
     this.runs = input.implementations.map((impl) => {
       const expectations = input.expectations?.get(impl.name);
       return {
@@ -236,7 +243,12 @@ export class RunSession {
       name: r.impl.name,
       handshake: r.handshake ?? noHandshake(r.impl.name),
       transport: r.impl.transport,
-      stats: r.notStarted !== undefined ? { ...stats, broken: r.notStarted } : stats,
+      stats:
+        r.notStarted !== undefined
+          ? { ...stats, broken: r.notStarted }
+          : r.overBudget !== undefined
+            ? { ...stats, broken: r.overBudget }
+            : stats,
       protocol: r.protocol ?? chooseProtocol(null, this.input.protocol),
       ...(mcp ? { mcp } : {}),
       ...(r.expectationsRecord ? { expectations: r.expectationsRecord } : {}),
@@ -286,11 +298,32 @@ export class RunSession {
     r.protocol = protocol;
     const serial = oneAtATime();
     const wireLimit = atMost(WIRE_CONCURRENCY);
+    // Resolves once this implementation is stopped for its record budget: its unfinished cases end then.
+    let stop = () => {};
+    const stopped = new Promise<null>((resolve) => (stop = () => resolve(null)));
     await Promise.all(
       vectors.map(async (v, i) => {
         if (signal?.aborted) return;
-        const answered = await unlessAborted(answer(impl, handshake, v, protocol, transport, serial, wireLimit));
-        if (answered) this.settle(r, i, caseRecord(impl.name, v, answered, gapOf(v.id)));
+        const answered = await unlessAborted(Promise.race([answer(impl, handshake, v, protocol, transport, serial, wireLimit), stopped]));
+        if (signal?.aborted) return;
+        if (r.overBudget !== undefined || !answered) {
+          this.settle(r, i, caseRecord(impl.name, v, notSent("crash", `adapter "${impl.name}" ${r.overBudget}`), gapOf(v.id)));
+          return;
+        }
+        const record = caseRecord(impl.name, v, answered, gapOf(v.id));
+        if (this.records.admit(record)) return this.settle(r, i, record);
+        // Past its share: stopped now; this case keeps the fault, not its evidence.
+        r.overBudget = this.records.reason();
+        impl.kill();
+        stop();
+        const detail = `adapter "${impl.name}" ${r.overBudget}`;
+        const fault: Answer = {
+          result: { kind: "crash", message: detail },
+          transcript: { request: null, response: null, fault: { kind: "crash", detail } },
+          duration_ms: answered.duration_ms,
+          attempts: answered.attempts,
+        };
+        this.settle(r, i, caseRecord(impl.name, v, fault, gapOf(v.id)));
       }),
     );
   }
