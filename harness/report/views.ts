@@ -6,7 +6,7 @@
  * view is written (out-dir.ts): a full disk or a crash never leaves a half-written report where
  * readers look, and the previous `latest` stays as it was.
  */
-
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Report } from "../model/report.ts";
 import { runLevelFailures } from "../model/verdict.ts";
@@ -37,13 +37,19 @@ export interface OutputView {
   emit(report: Report, context: { readonly dir: string; readonly json: boolean; readonly quiet?: boolean }): void;
 }
 
-/** File name for an implementation's JUnit document (`python@0.3.2` → `junit-python@0.3.2.xml`). */
+/** File name for an implementation's JUnit document (`python@0.3.2` → `junit-python@0.3.2.xml`; see safeName). */
 export function junitFileName(implementation: string): string {
   return `junit-${safeName(implementation)}.xml`;
 }
 
+/**
+ * An implementation's name as a file name. A name that needs characters replaced (`rust@path:a/b`)
+ * also gets 8 hex digits of its sha256: `rust@path:a/b` and `rust@path:a_b` flattened alike and
+ * overwrote each other's JUnit and badge. A name that is already safe is kept as it is.
+ */
 function safeName(implementation: string): string {
-  return implementation.replace(/[^A-Za-z0-9@._-]/g, "_").replace(/^\.+/, "_");
+  const safe = implementation.replace(/[^A-Za-z0-9@._-]/g, "_").replace(/^\.+/, "_");
+  return safe === implementation ? safe : `${safe}-${createHash("sha256").update(implementation).digest("hex").slice(0, 8)}`;
 }
 
 export const FILE_VIEWS: readonly FileView[] = [
