@@ -44,6 +44,7 @@ import {
 } from "../wire/index.ts";
 import { matchCorpus } from "./corpus-match.ts";
 import { checkFrame } from "./report-frame.ts";
+import { checkScene } from "./scene-check.ts";
 
 export interface AuditResult {
   readonly cases: number;
@@ -224,6 +225,7 @@ function auditCase(
       problem("the case's gap differs from the one the run's expectations list");
   } else if (c.gap && impl && !impl.expectations)
     problem("the case carries a gap, but the implementation had no expectations file (invented)");
+  if (isTransportOp(vector.op) && c.transcript.transport) checkScene(vector, c.transcript.transport, problem);
   const compared = wireCompared({ result: result ?? c.result, transcript: c.transcript });
   if (diffValues(compared ?? null, c.compared ?? null).length > 0)
     problem("the case's compared facts differ from those its recorded packets give (edited)");
