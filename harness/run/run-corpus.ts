@@ -34,7 +34,7 @@ import { newRunId } from "../model/run-id.ts";
 import type { Gap } from "../model/status.ts";
 import { applyGap } from "../model/status.ts";
 import type { Corpus, Tier, Vector } from "../model/vector.ts";
-import { serverSdkVersions } from "../transport/index.ts";
+import { type StrayRequests, serverSdkVersions } from "../transport/index.ts";
 import { WIRE_INTEROP_OP } from "../wire/index.ts";
 import { runInterop } from "./interop-phase.ts";
 import { RECORD_BYTES_PER_RUN, RecordBudget } from "./record-budget.ts";
@@ -113,6 +113,8 @@ export class RunSession {
   private readonly interopVectors: readonly Vector[];
   private readonly interop: InteropCase[] = [];
   private readonly records: RecordBudget;
+  /** Requests to each closed live case, by case id, read from the server when the run ends. */
+  private late: StrayRequests["after_close"] = {};
 
   constructor(private readonly input: RunInput) {
     this.kitVersion = input.kitVersion ?? kitPackage().version;
@@ -160,6 +162,8 @@ export class RunSession {
       } finally {
         // Implementations stop only now: the interop phase needs every role still running.
         await Promise.all(this.runs.filter((r) => r.stats === undefined).map(async (r) => (r.stats = await r.impl.stop())));
+        // Requests that came after their case closed: listed in that case's evidence (withLateRequests).
+        if (transport && "server" in transport) this.late = transport.server.strayRequests().after_close;
         await withinMs(closeTransport(transport), TRANSPORT_CLOSE_MS);
       }
     } finally {
@@ -188,7 +192,9 @@ export class RunSession {
   private report(incomplete: Incomplete | undefined): Report {
     const { corpus, vectors } = this.input;
     const caseVectors = this.caseVectors;
-    const cases = this.runs.flatMap((r) => r.cases.filter((c): c is CaseRecord => c !== undefined));
+    const cases = this.runs
+      .flatMap((r) => r.cases.filter((c): c is CaseRecord => c !== undefined))
+      .map((c) => withLateRequests(c, this.late));
     const notRun = this.runs.flatMap((r) =>
       caseVectors.flatMap((v, i) => (r.cases[i] === undefined ? [{ implementation: r.impl.name, vector_id: v.id }] : [])),
     );
@@ -446,6 +452,20 @@ function caseRecord(implementation: string, vector: Vector, answer: Answer, gap:
     transcript: answer.transcript,
     content_hash: vector.content_hash,
     ...withCompared(answer),
+  };
+}
+
+/**
+ * A live case with the requests its server saw after it closed: a client still talking (a stream
+ * it reopened, a retry) is evidence too, though no verdict reads it.
+ */
+export function withLateRequests(c: CaseRecord, late: StrayRequests["after_close"]): CaseRecord {
+  const transport = c.transcript.transport;
+  const requests = transport && Object.hasOwn(late, transport.case_id) ? late[transport.case_id] : undefined;
+  if (!transport || !requests) return c;
+  return {
+    ...c,
+    transcript: { ...c.transcript, transport: { ...transport, evidence: { ...transport.evidence, late_requests: requests } } },
   };
 }
 

@@ -91,6 +91,8 @@ export interface CaseEvidence {
   readonly closed: boolean;
   /** What the case's evidence budget left out (a flood): exchanges and tool runs past the first 200, counted only. */
   readonly not_kept?: { readonly exchanges: number; readonly tool_runs: number };
+  /** Requests to this case's prefix after it closed (set when the run ends): how many, and the last 20. */
+  readonly late_requests?: { readonly count: number; readonly recent: readonly string[] };
   /** Body bytes this case kept, of BODY_BYTES_PER_CASE; bodies past it are cut (each says by how much). */
   readonly body_bytes_kept?: number;
 }
