@@ -42,6 +42,9 @@ import {
   wireCallOf,
   wireLocationOf,
 } from "../wire/index.ts";
+import { matchCorpus } from "./corpus-match.ts";
+import { checkFrame } from "./report-frame.ts";
+import { checkScene } from "./scene-check.ts";
 
 export interface AuditResult {
   readonly cases: number;
@@ -64,7 +67,10 @@ export function auditReport(report: Report): AuditResult {
   }
   const problems: string[] = [];
   const notes: string[] = [];
+  checkFrame(report, problems);
   const vectors = checkVectors(report.vectors, problems);
+  matchCorpus(report.corpus?.roots, report.vectors, problems, notes);
+  const strict = report.run?.strict_protocol === true;
   const implementations = new Map<string, ImplementationRecord>();
   for (const impl of report.implementations) {
     if (implementations.has(impl.name)) problems.push(`implementation ${impl.name} is listed twice`);
@@ -88,7 +94,7 @@ export function auditReport(report: Report): AuditResult {
       problems.push(`${where}: the case has no transcript`);
       return c;
     }
-    return auditCase(c, vector, impl, gaps.get(c.implementation), (p) => problems.push(`${where}: ${p}`));
+    return auditCase(c, vector, impl, gaps.get(c.implementation), strict, (p) => problems.push(`${where}: ${p}`));
   });
   checkCompleteness(report, vectors, implementations, seen, problems);
   auditInterop(report, vectors, problems);
@@ -195,11 +201,12 @@ function auditCase(
   vector: VectorRecord,
   impl: ImplementationRecord | undefined,
   gaps: ReadonlyMap<string, Gap> | undefined,
+  strict: boolean,
   problem: (p: string) => void,
 ): CaseRecord {
   if (c.content_hash !== vector.content_hash) problem("the case's content hash is not its vector's");
   if (c.op !== vector.op || c.tier !== vector.tier || c.suite !== vector.suite) problem("the case's op, tier or suite is not its vector's");
-  const result = resultFromTranscript(c, vector, impl, problem);
+  const result = resultFromTranscript(c, vector, impl, strict, problem);
   if (result && !sameResult(result, c.result))
     problem("the answer recorded in the case differs from the one its transcript holds (edited)");
   // Applicability is re-derived from the vector's span and the version the implementation was judged against.
@@ -218,6 +225,7 @@ function auditCase(
       problem("the case's gap differs from the one the run's expectations list");
   } else if (c.gap && impl && !impl.expectations)
     problem("the case carries a gap, but the implementation had no expectations file (invented)");
+  if (isTransportOp(vector.op) && c.transcript.transport) checkScene(vector, c.transcript.transport, problem);
   const compared = wireCompared({ result: result ?? c.result, transcript: c.transcript });
   if (diffValues(compared ?? null, c.compared ?? null).length > 0)
     problem("the case's compared facts differ from those its recorded packets give (edited)");
@@ -244,6 +252,7 @@ function resultFromTranscript(
   c: CaseRecord,
   vector: VectorRecord,
   impl: ImplementationRecord | undefined,
+  strict: boolean,
   problem: (p: string) => void,
 ): CallResult | undefined {
   const { request, response, fault } = c.transcript;
@@ -258,13 +267,17 @@ function resultFromTranscript(
     }
   }
   if (fault && fault.kind !== "not_sent") {
-    // The harness saw a fault. A line it kept as the offending one must really break the protocol.
-    if (response !== null && fault.kind === "protocol_error" && parseFromAdapter(response, true, () => vector.op).ok)
-      problem("the case is a protocol error, but its recorded line is a well-formed answer");
+    // The harness saw a fault. A line it kept as the offending one must really break the protocol,
+    // as the run checked it: with --strict-protocol its schemas, without it only its shape.
+    if (response !== null && fault.kind === "protocol_error" && parseFromAdapter(response, strict, () => vector.op).ok)
+      problem(
+        `the case is a protocol error, but its recorded line is a well-formed answer${strict ? "" : " (the run was not --strict-protocol: a schema violation is judged, not a fault)"}`,
+      );
     return { kind: fault.kind, message: fault.detail };
   }
   if (response !== null) {
-    const parsed = parseFromAdapter(response, false);
+    // Re-read as the run read it: under --strict-protocol an answer that violates its schema is a protocol error.
+    const parsed = parseFromAdapter(response, strict, () => vector.op);
     if (!parsed.ok) return { kind: "protocol_error", message: parsed.problem };
     if (parsed.message.type === "hello") return { kind: "protocol_error", message: "a hello in place of an answer" };
     if (requestId !== undefined && parsed.message.id !== requestId)

@@ -59,6 +59,10 @@ export function buildProgram(): Command {
       "--max-adapter-bytes <n>",
       "most answer bytes read from one adapter in the run (default 256 MiB); past it the adapter is stopped and its remaining cases are faults",
     )
+    .option(
+      "--max-record-bytes <n>",
+      "most case-record bytes the run holds, shared by its implementations (default 512 MiB); past its share an implementation is stopped and its remaining cases are faults",
+    )
     .option("--allow-empty", "an implementation with no judged case, or no passing one, does not fail the run")
     .option("--history <file>", "append each implementation's conformance statement to this history file (JSON lines)")
     .option(

@@ -16,9 +16,10 @@ import { type Baseline, baselineFileFor, loadBaseline, updateBaseline } from "..
 import { alreadyInCorpus, candidateFiles, DEFAULT_FUZZ_GROUP, homeOf } from "../fuzz/candidates.ts";
 import { type CorpusKinds, corpusKinds } from "../fuzz/corpus-kinds.ts";
 import { type FuzzSummary, fuzz } from "../fuzz/fuzz-run.ts";
-import { type GateVerdict, isFaultKind, judgeKinds } from "../fuzz/gate.ts";
+import { type GateVerdict, isFaultKind, judgeKinds, nothingJudged } from "../fuzz/gate.ts";
+import { offeredOnly } from "../fuzz/offered-only.ts";
 import { progressSink } from "../fuzz/progress-sink.ts";
-import { cappedGroups, renderGate, renderNewKinds, renderSummary, type SummaryOptions } from "../fuzz/render-summary.ts";
+import { cappedGroups, renderGate, renderNewKinds, renderSummary, renderUnjudged, type SummaryOptions } from "../fuzz/render-summary.ts";
 import { replayInput } from "../fuzz/shrink.ts";
 import { vectorFileYaml } from "../fuzz/vector-yaml.ts";
 import { appendInto, type IntoTarget, readInto } from "../generate/into-file.ts";
@@ -96,8 +97,10 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
     }
   }
   try {
-    await startAll(implementations);
-    if (options.replay !== undefined) return await replay(ops[0]!, seed, options.replay, implementations);
+    const handshakes = await startAll(implementations);
+    // Only the operations each handshake offers are asked for; the rest answer unsupported unsent.
+    const asked = implementations.map((impl, i) => offeredOnly(impl, handshakes[i]!, ops));
+    if (options.replay !== undefined) return await replay(ops[0]!, seed, options.replay, asked);
     process.stderr.write(
       `fuzz: seed ${seed}, ${runs} cases over ${ops.length} operations, ${implementations.map((i) => i.name).join(", ")}\n`,
     );
@@ -112,7 +115,7 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
         arbitraries: OP_ARBITRARIES,
         seed,
         runs,
-        implementations,
+        implementations: asked,
         shrinksPerSignature,
         ...(pivot !== undefined ? { pivot } : {}),
         ...(timeBudgetMs !== undefined ? { timeBudgetMs } : {}),
@@ -134,9 +137,10 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
     );
     progress.close(written.log);
     // The corpus inputs of the fuzzed operations, classified the same way: which vectors pin each kind.
-    const links = pivot === undefined || summary.kinds.length === 0 ? new Map() : await corpusKinds(corpus!, ops, implementations, pivot);
+    const links = pivot === undefined || summary.kinds.length === 0 ? new Map() : await corpusKinds(corpus!, ops, asked, pivot);
     if (options.updateBaseline) rewriteBaselines(summary, baselines, corpus!, links, ops);
-    const verdict = pivot === undefined ? undefined : judgeKinds(summary.kinds, baselines, ops, summary.stopped === undefined);
+    const verdict =
+      pivot === undefined ? undefined : judgeKinds(summary.kinds, baselines, ops, summary.stopped === undefined, summary.answered);
     process.stdout.write(
       options.json
         ? `${JSON.stringify({ ...summary, out: written.dir, candidates: written.candidates, ...(verdict ? { gate: gateJson(verdict) } : {}) })}\n`
@@ -148,8 +152,12 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
   }
 }
 
-/** With a gate: 1 on a new kind. Without one (no reference selected): 1 on any disagreement. */
+/**
+ * With a gate: 1 on a new kind. Without one (no reference selected): 1 on any disagreement. Either
+ * way 1 when an implementation judged nothing (only unsupported answers, no operation, only faults).
+ */
 function exitCode(summary: FuzzSummary, verdict: GateVerdict | undefined): number {
+  if (nothingJudged(summary.answered).length > 0) return EXIT.failures;
   if (verdict === undefined) return summary.groups.length > 0 ? EXIT.failures : EXIT.ok;
   return verdict.fresh.length > 0 ? EXIT.failures : EXIT.ok;
 }
@@ -168,7 +176,7 @@ function renderText(
   shown: SummaryOptions,
 ): string {
   const body = renderSummary(summary, candidates, inCorpus, shown);
-  if (verdict === undefined) return body;
+  if (verdict === undefined) return [body, ...renderUnjudged(nothingJudged(summary.answered))].join("\n");
   const files = new Map([...baselines].map(([name, b]) => [name, b.file]));
   const news = verdict.fresh.length > 0 ? `${renderNewKinds(summary, verdict, files, links)}\n` : "";
   return `${news}${body}\n${renderGate(verdict)}`;
@@ -178,6 +186,7 @@ function gateJson(verdict: GateVerdict) {
   return {
     new: verdict.fresh,
     known: verdict.known.length,
+    unjudged: verdict.unjudged,
     stale: verdict.stale.map((s) => ({ implementation: s.implementation, file: s.file, kind: s.entry.kind })),
   };
 }

@@ -3,7 +3,9 @@
  * each rejecting vector's input with its one fault repaired (its base), and each config other
  * vectors carry, must be accepted. Exit 1 when a base is rejected where a plainer one would do, or
  * a vector breaks more than one rule; a base that must stay (an implementation rejects even the
- * plainest valid value) is listed with the implementation's answer, and does not fail.
+ * plainest valid value) is listed with the implementation's answer, and does not fail. An adapter
+ * fault on a base is a fault (exit 1), never "rejects the plainest valid config"; an implementation
+ * that answered no base (only unsupported, or only faults) fails the lint too.
  */
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { selectVectors } from "../corpus/select.ts";
@@ -44,6 +46,12 @@ export async function lintCommand(options: LintCommandOptions): Promise<number> 
               culprits: f.culprits.map((c) => c.path),
             })),
             not_isolated: collected.notIsolated.map((n) => ({ vector_id: n.vector.id, reason: n.reason })),
+            faults: result.faults.map((f) => ({
+              implementation: f.implementation,
+              vector_id: f.probe.vector.id,
+              at: f.probe.at,
+              answer: f.answer,
+            })),
           })}\n`
         : `${renderLint(
             implementations.map((i) => i.name),
@@ -51,7 +59,8 @@ export async function lintCommand(options: LintCommandOptions): Promise<number> 
             result,
           )}\n`,
     );
-    return summary.to_fix > 0 || summary.not_isolated > 0 ? EXIT.failures : EXIT.ok;
+    const failed = summary.to_fix > 0 || summary.not_isolated > 0 || summary.faults > 0 || summary.nothing_judged.length > 0;
+    return failed ? EXIT.failures : EXIT.ok;
   } finally {
     await Promise.all(implementations.map((impl) => impl.stop()));
   }

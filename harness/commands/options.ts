@@ -2,7 +2,7 @@
 import { type DriverOptions, MAX_TIMER_MS } from "../driver/subprocess-implementation.ts";
 import { withExpectationFiles } from "../impl/expectations-override.ts";
 import { defaultNames, knownNames, parseAdapterSpec, type Selected, selectImplementations } from "../impl/registry.ts";
-import type { Implementation } from "../model/implementation.ts";
+import type { Handshake, Implementation } from "../model/implementation.ts";
 import { describeVersions, PROTOCOL_VERSIONS } from "../model/protocols.ts";
 import { didYouMean } from "../util/did-you-mean.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
@@ -100,12 +100,15 @@ export function selectFromOptions(options: SelectionOptions): Selected[] {
   return withExpectationFiles(selected, options.expectations ?? []);
 }
 
-/** Starts each implementation in turn (fuzz and generate need them all); one that cannot start is a usage error. */
-export async function startAll(implementations: readonly Implementation[]): Promise<void> {
+/** Starts each implementation in turn (fuzz and generate need them all); one that cannot start is a usage error. Returns their handshakes, in order. */
+export async function startAll(implementations: readonly Implementation[]): Promise<Handshake[]> {
+  const handshakes: Handshake[] = [];
   for (const impl of implementations) {
     const handshake = await impl.start().catch((error: Error) => {
       throw new UsageError(`implementation ${impl.name} could not start: ${error.message}`);
     });
     process.stderr.write(terminalSafe(`implementation ${impl.name}: ${handshake.sdk.name} ${handshake.sdk.version}\n`));
+    handshakes.push(handshake);
   }
+  return handshakes;
 }

@@ -48,6 +48,7 @@ export interface RunOptions {
   readonly window?: string;
   readonly maxMessageBytes?: string;
   readonly maxAdapterBytes?: string;
+  readonly maxRecordBytes?: string;
   readonly updateExpectations?: boolean;
   readonly recordFaults?: boolean;
   readonly allowEmpty?: boolean;
@@ -127,6 +128,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       `--update-expectations with ${checkout.implementation.name} needs --expectations ${checkout.implementation.name}=<file>: without it the checkout's failures would be written into the kit's ${checkout.expectationsFile}`,
     );
   const { caseTimeoutMs } = driverOptions(options);
+  const maxRecordBytes = positive("--max-record-bytes", options.maxRecordBytes);
   const keep = parseKeep(options.keep);
   const durations = positive("--durations", options.durations);
   const out = prepareOutDir(options.out, [KIT_VECTORS_DIR, ...options.vectors]);
@@ -162,6 +164,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
     onCase: watcher.onCase,
     ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
     ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
+    ...(maxRecordBytes !== undefined ? { maxRecordBytes } : {}),
     settings: {
       suites,
       ...(options.filter ? { filter: options.filter } : {}),

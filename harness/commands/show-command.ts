@@ -4,11 +4,15 @@ import { join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { describeDifference } from "../diff/describe.ts";
 import type { CaseRecord } from "../model/report.ts";
+import { type CaseEvidence, httpExchangeLines } from "../transport/index.ts";
 import { closest } from "../util/did-you-mean.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { EXIT } from "./exit-code.ts";
 import { readReportFile } from "./read-report.ts";
+
+/** A body is shown up to this many characters (report.json holds what the case kept). */
+const SHOWN_BODY_CHARS = 2000;
 
 export interface ShowOptions {
   readonly out: string;
@@ -65,6 +69,9 @@ export function showCommand(id: string, options: ShowOptions): number {
       out.push(`  ${c.implementation}: ${c.status.toUpperCase()}${changed}  ${answerText(c)}`);
       // A wire case: what the kit recorded says more than the adapter's own answer.
       if (c.compared !== undefined) out.push(`      recorded: ${JSON.stringify(c.compared)}`);
+      // A transport case: the HTTP exchanges its server recorded, headers and bodies.
+      const live = c.transcript.transport?.evidence as unknown as CaseEvidence | undefined;
+      if (live?.exchanges) out.push(...httpExchangeLines(live, SHOWN_BODY_CHARS).map((l) => `      ${l}`));
       for (const d of c.diffs) out.push(`      ${describeDifference(d)}`);
       if (c.note && !answerText(c).includes(c.note)) out.push(`      ${c.note}`);
       if (c.gap) out.push(`      known gap (${c.gap.status}): ${c.gap.reason}`);

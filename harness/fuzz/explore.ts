@@ -27,6 +27,15 @@ export interface ExploreStats {
   readonly signatures: Map<string, { count: number; samples: Found[] }>;
   /** Per implementation, the kinds of its disagreement with the pivot, each with the signature it was first seen in. */
   readonly kinds: Map<string, KindSeen>;
+  /** Per implementation, how its answers went: a gate over an adapter that judged nothing is no gate. */
+  readonly answered: Map<string, AnswerCounts>;
+}
+
+/** One implementation's answers: comparable (an output or an error), unsupported / not applicable, or a fault. */
+export interface AnswerCounts {
+  judged: number;
+  unsupported: number;
+  faults: number;
 }
 
 /** One implementation's kind of disagreement with the pivot (see `kindAgainst`), as exploration met it. */
@@ -56,7 +65,7 @@ export interface ExploreOptions {
 }
 
 export async function explore(options: ExploreOptions): Promise<ExploreStats> {
-  const stats: ExploreStats = { cases: 0, disagreeing: 0, pairs: new Map(), signatures: new Map(), kinds: new Map() };
+  const stats: ExploreStats = { cases: 0, disagreeing: 0, pairs: new Map(), signatures: new Map(), kinds: new Map(), answered: new Map() };
   const chunk = options.chunk ?? 2000;
   for (let start = 0; start < options.runs && !options.shouldStop(); start += chunk) {
     const size = Math.min(chunk, options.runs - start);
@@ -72,6 +81,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreStats> {
 }
 
 function record(stats: ExploreStats, options: ExploreOptions, index: number, input: Record<string, unknown>, outcome: Outcome): void {
+  countAnswers(stats.answered, outcome);
   if (outcome.classes.length < 2) return;
   stats.disagreeing++;
   for (const pair of new Set(disagreeingPairs(outcome.classes))) stats.pairs.set(pair, (stats.pairs.get(pair) ?? 0) + 1);
@@ -94,5 +104,15 @@ function recordKinds(stats: ExploreStats, op: string, pivot: string, outcome: Ou
       if (seen) seen.cases++;
       else stats.kinds.set(key, { implementation, op, kind, signature: signatureKey, cases: 1 });
     }
+  }
+}
+
+function countAnswers(answered: Map<string, AnswerCounts>, outcome: Outcome): void {
+  for (const [name, result] of outcome.results) {
+    let counts = answered.get(name);
+    if (!counts) answered.set(name, (counts = { judged: 0, unsupported: 0, faults: 0 }));
+    if (result.kind === "ok" || result.kind === "error") counts.judged++;
+    else if (result.kind === "unsupported" || result.kind === "not_applicable") counts.unsupported++;
+    else counts.faults++;
   }
 }

@@ -8,7 +8,7 @@ import type { Arbitrary } from "fast-check";
 import type { Implementation } from "../model/implementation.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
 import { type AnswerClass, signature } from "./answers.ts";
-import { type ExploreStats, explore, type KindSeen } from "./explore.ts";
+import { type AnswerCounts, type ExploreStats, explore, type KindSeen } from "./explore.ts";
 import { shrink } from "./shrink.ts";
 
 export interface FuzzOptions {
@@ -69,6 +69,8 @@ export interface FuzzSummary {
   readonly pivot?: string;
   /** Per implementation, each kind of disagreement with the pivot and how many cases showed it (what its baseline gates). */
   readonly kinds: readonly KindSeen[];
+  /** Per implementation, its answers over every operation: judged, unsupported, faults. */
+  readonly answered: Readonly<Record<string, AnswerCounts>>;
   readonly stopped?: string;
 }
 
@@ -127,8 +129,25 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzSummary> {
     groups,
     ...(options.pivot !== undefined ? { pivot: options.pivot } : {}),
     kinds: explored.flatMap(({ stats }) => [...stats.kinds.values()]),
+    answered: sumAnswers(options.implementations, explored),
     ...(stopped ? { stopped } : {}),
   };
+}
+
+function sumAnswers(
+  implementations: readonly Implementation[],
+  explored: ReadonlyArray<{ stats: ExploreStats }>,
+): Record<string, AnswerCounts> {
+  const sum: Record<string, AnswerCounts> = Object.create(null);
+  for (const { name } of implementations) {
+    const counts = { judged: 0, unsupported: 0, faults: 0 };
+    for (const { stats } of explored) {
+      const own = stats.answered.get(name);
+      if (own) for (const k of ["judged", "unsupported", "faults"] as const) counts[k] += own[k];
+    }
+    sum[name] = counts;
+  }
+  return sum;
 }
 
 function size(group: FuzzGroup): number {

@@ -2,11 +2,13 @@
  * Fuzz as a gate: every kind of disagreement a run met is judged against the baseline of the
  * implementation it belongs to. A kind not listed is new (the run fails); a listed kind the run
  * did not meet, for an operation it fuzzed, is stale (reported, not failing: a shorter run may
- * simply not reach it). An adapter fault is never a known kind.
+ * simply not reach it). An adapter fault is never a known kind. An implementation that judged
+ * nothing (it answered only `unsupported`, claimed none of the operations, or only faulted) fails
+ * the gate: without a compared answer it has no kinds, and a gate that saw nothing passed it.
  */
 import { kindKey, opOfKind } from "./answers.ts";
 import type { Baseline, BaselineEntry } from "./baseline.ts";
-import type { KindSeen } from "./explore.ts";
+import type { AnswerCounts, KindSeen } from "./explore.ts";
 
 export interface StaleKind {
   readonly implementation: string;
@@ -19,6 +21,15 @@ export interface GateVerdict {
   readonly fresh: readonly KindSeen[];
   readonly known: readonly KindSeen[];
   readonly stale: readonly StaleKind[];
+  /** Implementations none of whose answers could be compared, with how their answers went. */
+  readonly unjudged: ReadonlyArray<{ readonly implementation: string } & Readonly<AnswerCounts>>;
+}
+
+/** Implementations that were asked at least once and gave no comparable answer (an output or an error). */
+export function nothingJudged(answered: Readonly<Record<string, AnswerCounts>>): GateVerdict["unjudged"] {
+  return Object.entries(answered)
+    .filter(([, counts]) => counts.judged === 0 && counts.unsupported + counts.faults > 0)
+    .map(([implementation, counts]) => ({ implementation, ...counts }));
 }
 
 /** A kind in which the implementation's side is a crash, a timeout or a protocol error. */
@@ -36,6 +47,7 @@ export function judgeKinds(
   baselines: ReadonlyMap<string, Baseline>,
   ops: readonly string[],
   complete = true,
+  answered: Readonly<Record<string, AnswerCounts>> = {},
 ): GateVerdict {
   const fresh: KindSeen[] = [];
   const known: KindSeen[] = [];
@@ -54,5 +66,5 @@ export function judgeKinds(
           .map((entry) => ({ implementation: b.implementation, file: b.file, entry })),
       )
     : [];
-  return { fresh, known, stale };
+  return { fresh, known, stale, unjudged: nothingJudged(answered) };
 }

@@ -56,9 +56,10 @@ export function renderNewKinds(
 export function renderGate(verdict: GateVerdict): string {
   const out: string[] = [];
   for (const s of verdict.stale) out.push(`stale: ${s.implementation}: known kind not seen in this run (${s.file}): ${s.entry.kind}`);
+  out.push(...renderUnjudged(verdict.unjudged));
   const faults = verdict.fresh.filter(isFaultKind).length;
   out.push(
-    `fuzz gate: ${plural(verdict.fresh.length, "new kind")} of disagreement${faults > 0 ? ` (${plural(faults, "adapter fault")})` : ""}, ${verdict.known.length} known, ${verdict.stale.length} stale`,
+    `fuzz gate: ${plural(verdict.fresh.length, "new kind")} of disagreement${faults > 0 ? ` (${plural(faults, "adapter fault")})` : ""}, ${verdict.known.length} known, ${verdict.stale.length} stale${verdict.unjudged.length > 0 ? `, ${plural(verdict.unjudged.length, "implementation")} with nothing judged` : ""}`,
   );
   return out.join("\n");
 }
@@ -73,6 +74,14 @@ export interface SummaryOptions {
 /** The groups shown and written as candidates: the most frequent first, at most `maxGroups`. */
 export function cappedGroups(groups: readonly FuzzGroup[], maxGroups: number | undefined): FuzzGroup[] {
   return [...groups].sort((a, b) => b.cases - a.cases).slice(0, maxGroups ?? groups.length);
+}
+
+/** One line per implementation that judged nothing: the gate fails on it. */
+export function renderUnjudged(unjudged: GateVerdict["unjudged"]): string[] {
+  return unjudged.map(
+    (u) =>
+      `nothing judged: ${u.implementation} gave no comparable answer (${plural(u.unsupported, "unsupported or not applicable answer")}, ${plural(u.faults, "fault")}): the gate cannot pass it`,
+  );
 }
 
 export function renderSummary(

@@ -2,7 +2,9 @@
  * Puts every base to every implementation and explains each rejection: either the implementation
  * rejects even the plainest valid value of that kind (the vector cannot be given a better base:
  * it must stay, and why is the implementation's own answer), or some field of the base is what it
- * trips on (the vector should get a plainer base: the finding names the field).
+ * trips on (the vector should get a plainer base: the finding names the field). An adapter fault
+ * (crash, timeout, protocol error) on a base or on the plainest value is a fault, never a finding:
+ * a crashing adapter used to be listed as "rejects the plainest valid config".
  */
 import type { JsonObject } from "../../adapters/reference/src/index.ts";
 import { ABSENT, applyPatch, type Field } from "../generators/objects.ts";
@@ -23,11 +25,24 @@ export interface Finding {
   readonly culprits: ReadonlyArray<{ readonly path: string; readonly value: Field }>;
 }
 
+/** A base (or the plainest value of its kind) an implementation could not be judged on: it crashed, hung or broke the protocol. */
+export interface ProbeFault {
+  readonly implementation: string;
+  readonly probe: Probe;
+  /** `crash: …`, `timeout: …` or `protocol_error: …`. */
+  readonly answer: string;
+}
+
 export interface ProbeResult {
-  /** Bases put to each implementation (unsupported operations left out). */
+  /** Bases put to each implementation and answered (unsupported operations and faults left out). */
   readonly checked: ReadonlyMap<string, number>;
   readonly findings: readonly Finding[];
+  readonly faults: readonly ProbeFault[];
+  /** Bases each implementation answered `unsupported` or `not_applicable`. */
+  readonly unsupported: ReadonlyMap<string, number>;
 }
+
+const isFaultResult = (result: CallResult) => result.kind === "crash" || result.kind === "timeout" || result.kind === "protocol_error";
 
 /** `accepted`, `rejected <reason>`, `error <reason>: …`, or the fault; null when the operation is unsupported. */
 export function describeAnswer(result: CallResult): string | null {
@@ -50,21 +65,32 @@ export function describeAnswer(result: CallResult): string | null {
 
 export async function probeAll(probes: readonly Probe[], implementations: readonly Implementation[]): Promise<ProbeResult> {
   const checked = new Map<string, number>();
+  const unsupported = new Map<string, number>();
   const findings: Finding[] = [];
-  const plainAnswers = new Map<string, Promise<string | null>>();
-  const ask = async (impl: Implementation, probe: Probe, value: JsonObject) =>
-    describeAnswer((await impl.call(probe.subject.op, { [probe.subject.key]: value })).result);
+  const faults: ProbeFault[] = [];
+  const plainAnswers = new Map<string, Promise<{ answer: string | null; fault: boolean }>>();
+  const judge = async (impl: Implementation, probe: Probe, value: JsonObject) => {
+    const { result } = await impl.call(probe.subject.op, { [probe.subject.key]: value });
+    return { answer: describeAnswer(result), fault: isFaultResult(result) };
+  };
+  const ask = async (impl: Implementation, probe: Probe, value: JsonObject) => (await judge(impl, probe, value)).answer;
+  const count = (map: Map<string, number>, name: string) => map.set(name, (map.get(name) ?? 0) + 1);
   await Promise.all(
     implementations.flatMap((impl) =>
       probes.map(async (probe) => {
-        const answer = await ask(impl, probe, probe.base);
-        if (answer === null) return;
-        checked.set(impl.name, (checked.get(impl.name) ?? 0) + 1);
+        const first = await judge(impl, probe, probe.base);
+        const answer = first.answer;
+        if (answer === null) return void count(unsupported, impl.name);
+        if (first.fault) return void faults.push({ implementation: impl.name, probe, answer });
+        count(checked, impl.name);
         if (answer === "accepted") return;
         const { kind, base: plain } = probe.subject.plain(probe.base);
         const key = `${impl.name}\u0000${probe.subject.op}\u0000${kind}`;
-        if (!plainAnswers.has(key)) plainAnswers.set(key, ask(impl, probe, plain));
-        const plainAnswer = await plainAnswers.get(key)!;
+        if (!plainAnswers.has(key)) plainAnswers.set(key, judge(impl, probe, plain));
+        const plainJudged = await plainAnswers.get(key)!;
+        if (plainJudged.fault)
+          return void faults.push({ implementation: impl.name, probe, answer: `${plainJudged.answer} (on the plainest valid ${kind})` });
+        const plainAnswer = plainJudged.answer;
         if (plainAnswer !== "accepted") {
           findings.push({ implementation: impl.name, probe, answer, kind, plainAnswer: plainAnswer ?? "unsupported", culprits: [] });
           return;
@@ -83,5 +109,5 @@ export async function probeAll(probes: readonly Probe[], implementations: readon
       }),
     ),
   );
-  return { checked, findings };
+  return { checked, findings, faults, unsupported };
 }

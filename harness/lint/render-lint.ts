@@ -3,7 +3,7 @@ import { visibleJson } from "../corpus/vector-file-text.ts";
 import { ABSENT, type Field } from "../generators/objects.ts";
 import type { Collected } from "./isolation.ts";
 import { valueAt } from "./isolation.ts";
-import type { Finding, ProbeResult } from "./probe.ts";
+import type { Finding, ProbeFault, ProbeResult } from "./probe.ts";
 
 export interface LintSummary {
   readonly checked: Readonly<Record<string, number>>;
@@ -11,6 +11,16 @@ export interface LintSummary {
   readonly must_stay: number;
   readonly not_isolated: number;
   readonly whole_input: number;
+  /** Bases an implementation crashed, hung or broke the protocol on: never findings, and the lint fails. */
+  readonly faults: number;
+  /** Implementations that answered no base (only unsupported, or only faults): the lint fails, it judged nothing there. */
+  readonly nothing_judged: readonly string[];
+}
+
+/** Implementations asked at least once that answered no base at all. */
+function nothingJudged(result: ProbeResult): string[] {
+  const asked = new Set([...result.unsupported.keys(), ...result.faults.map((f) => f.implementation)]);
+  return [...asked].filter((name) => (result.checked.get(name) ?? 0) === 0).sort();
 }
 
 const shown = (value: Field): string => (value === ABSENT ? "absent" : visibleJson(value));
@@ -22,6 +32,8 @@ export function summarize(collected: Collected, result: ProbeResult): LintSummar
     must_stay: result.findings.filter((f) => f.plainAnswer !== undefined).length,
     not_isolated: collected.notIsolated.length,
     whole_input: collected.wholeInput.length,
+    faults: result.faults.length,
+    nothing_judged: nothingJudged(result),
   };
 }
 
@@ -81,8 +93,23 @@ export function renderLint(implementations: readonly string[], collected: Collec
     out.push(
       `  ${n.vector.id}: expects ${n.reason}; ${n.repairs.length === 0 ? "no repair makes it acceptable" : `${n.repairs.length} faults: ${n.repairs.map((r) => `${r.path} (${r.reason})`).join(", ")}`}`,
     );
+  out.push(`adapter faults (crash, timeout or protocol error: the base could not be judged): ${result.faults.length}`);
+  const faultGroups = new Map<string, ProbeFault[]>();
+  for (const f of result.faults) {
+    const key = `${f.implementation}: ${f.answer.slice(0, f.answer.indexOf(":"))}`;
+    faultGroups.set(key, [...(faultGroups.get(key) ?? []), f]);
+  }
+  for (const [what, list] of [...faultGroups].sort(([a], [b]) => a.localeCompare(b))) {
+    const ids = [...new Set(list.map((f) => f.probe.vector.id))].sort();
+    out.push(`  ${what} on ${ids.length} vectors (first: ${list[0]!.answer.split("\n")[0]})`);
+    out.push(`      ${ids.slice(0, 10).join(", ")}${ids.length > 10 ? `, … (${ids.length - 10} more)` : ""}`);
+  }
+  for (const name of summary.nothing_judged)
+    out.push(
+      `nothing judged: ${name} answered no base (${result.unsupported.get(name) ?? 0} unsupported, ${result.faults.filter((f) => f.implementation === name).length} faults)`,
+    );
   out.push(
-    `lint: ${summary.to_fix} vectors whose base an implementation rejects, ${summary.must_stay} that must stay, ${summary.not_isolated} not isolated (${summary.whole_input} rejecting vectors whose whole input is the fault need no base)`,
+    `lint: ${summary.to_fix} vectors whose base an implementation rejects, ${summary.must_stay} that must stay, ${summary.not_isolated} not isolated, ${summary.faults} adapter faults${summary.nothing_judged.length > 0 ? `, ${summary.nothing_judged.length} implementations with nothing judged` : ""} (${summary.whole_input} rejecting vectors whose whole input is the fault need no base)`,
   );
   return out.join("\n");
 }

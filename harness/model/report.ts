@@ -150,7 +150,17 @@ export interface Report {
   readonly run_id: string;
   readonly started_at: string;
   readonly finished_at: string;
-  readonly environment: { readonly node: string; readonly platform: string; readonly arch: string; readonly kit_version: string };
+  readonly environment: {
+    readonly node: string;
+    readonly platform: string;
+    readonly arch: string;
+    readonly kit_version: string;
+    /** The kit's git commit, when it ran from a checkout; `kit_dirty` when tracked files differed from it. */
+    readonly kit_commit?: string;
+    readonly kit_dirty?: boolean;
+    /** The MCP SDK packages (name → installed version) the harness's transport server ran on, when the run had live cases. */
+    readonly mcp_server_sdks?: Readonly<Record<string, string>>;
+  };
   readonly corpus: {
     readonly roots: readonly string[];
     readonly suites: ReadonlyArray<{ name: string; title: string; vectors: number }>;

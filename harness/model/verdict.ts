@@ -49,6 +49,8 @@ export interface VerdictInput {
   readonly implementations: ReadonlyArray<{
     readonly name: string;
     readonly not_started?: string;
+    /** Read to tell the kit's own reference offering none of the selected operations (see outOfScope). */
+    readonly handshake?: { readonly sdk: { readonly name: string }; readonly operations: readonly string[] };
     readonly expectations?: { readonly file: string; readonly orphans: readonly string[]; readonly observe?: readonly string[] };
   }>;
   readonly summary: { readonly by_implementation: Readonly<Record<string, Counts>> };
@@ -56,6 +58,8 @@ export interface VerdictInput {
   /** The conformance statements, read only when the run asked for a level (--require). */
   readonly statements?: ReadonlyArray<{ readonly implementation: string; readonly level: ConformanceLevel; readonly protocol: string }>;
   readonly incomplete?: unknown;
+  /** The operations of the selected vectors are read from here (see outOfScope). */
+  readonly vectors?: ReadonlyArray<{ readonly op: string }>;
   readonly interop?: ReadonlyArray<{
     readonly vector_id: string;
     readonly agent: string;
@@ -66,6 +70,26 @@ export interface VerdictInput {
     readonly known?: unknown;
     readonly stale?: { readonly implementation: string };
   }>;
+}
+
+/** The kit's own reference, by implementation name and the SDK its handshake names. */
+const KIT_REFERENCE_NAME = /^reference(-subprocess)?(@[0-9.]+)?$/;
+const KIT_REFERENCE_SDK = "smcp-conformance/reference";
+
+/**
+ * The kit's reference offering none of the selected operations (it answers no transport case): the
+ * default matrix with --suite transport failed "reference: no case was judged". That is the kit's
+ * scope, not a failure of the run; any other implementation, an --adapter that claims no
+ * operation included, still fails with nothing judged.
+ */
+function outOfScope(impl: VerdictInput["implementations"][number], report: VerdictInput): boolean {
+  const ops = new Set((report.vectors ?? []).map((v) => v.op));
+  return (
+    KIT_REFERENCE_NAME.test(impl.name) &&
+    impl.handshake?.sdk.name === KIT_REFERENCE_SDK &&
+    ops.size > 0 &&
+    [...ops].every((op) => !impl.handshake!.operations.includes(op))
+  );
 }
 
 export function runVerdict(report: VerdictInput): Verdict {
@@ -88,7 +112,14 @@ export function runVerdict(report: VerdictInput): Verdict {
     const judged = (counts ? counts.judged : 0) + cells;
     // `--tier observe` alone asks for nothing judged: a selection of observe vectors is valid on its own.
     const observeOnly = report.run?.tiers !== undefined && report.run.tiers.length > 0 && report.run.tiers.every((t) => t === "observe");
-    if (judged === 0 && impl.not_started === undefined && report.run?.allow_empty !== true && !observeOnly && !report.incomplete)
+    if (
+      judged === 0 &&
+      impl.not_started === undefined &&
+      report.run?.allow_empty !== true &&
+      !observeOnly &&
+      !report.incomplete &&
+      !outOfScope(impl, report)
+    )
       failures.push({
         kind: "no_judged_cases",
         implementation: name,

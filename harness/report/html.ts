@@ -11,11 +11,13 @@ import { describeDifference } from "../diff/describe.ts";
 import { describeProtocolChoice, isDraft } from "../model/protocols.ts";
 import type { CaseRecord, Counts, Disagreement, Report, VectorRecord } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
+import { type CaseEvidence, httpExchangeLines } from "../transport/index.ts";
 import { own } from "../util/own.ts";
 import { plural } from "../util/plural.ts";
 import { exchangeLines, packetLine, type WireEvidence } from "../wire/index.ts";
 import { failureDetail } from "./console.ts";
 import { renderCoverageHtml } from "./coverage-html.ts";
+import { kitText } from "./environment-text.ts";
 import { escapeHtml, html, type Markup, trusted } from "./escape.ts";
 import { renderInteropHtml } from "./interop-html.ts";
 import { packagesText } from "./markdown.ts";
@@ -72,7 +74,7 @@ function answerHtml(c: CaseRecord): Markup {
   return html`<div class="answer st-${c.status}"><h4>${c.implementation} <span class="badge st-${c.status}">${c.status}</span></h4>${
     c.gap ? html`<p class="gapnote">known gap: ${c.gap.reason}</p>` : ""
   }${c.note ? html`<p>${c.note}</p>` : ""}${diffs.length ? html`<ul>${diffs}</ul>` : ""}<pre class="transcript">→ ${shown(t.request ?? "(not sent)")}
-← ${shown(t.response ?? t.fault?.detail ?? "(no answer)")}</pre>${wireExchangeHtml(c)}</div>`;
+← ${shown(t.response ?? t.fault?.detail ?? "(no answer)")}</pre>${wireExchangeHtml(c)}${httpExchangeHtml(c)}</div>`;
 }
 
 /** An adapter line is shown whole up to this size: a run of 40 MB answers must not make one page string past V8's limit. */
@@ -86,6 +88,14 @@ function shown(line: string): string {
 
 /** Packets are shown whole up to this size (a flood stays readable; report.json has every byte). */
 const WHOLE_PACKET_CHARS = 8000;
+
+/** A transport case's recorded HTTP exchanges: every header and each body as the case kept it. */
+function httpExchangeHtml(c: CaseRecord): Markup | string {
+  const evidence = c.transcript.transport?.evidence as unknown as CaseEvidence | undefined;
+  if (!evidence?.exchanges) return "";
+  const lines = httpExchangeLines(evidence, WHOLE_PACKET_CHARS).join("\n");
+  return html`<details class="exchange"><summary>HTTP exchange: ${plural(evidence.exchanges.length, "request")} the case's server saw</summary><pre class="transcript">${lines}</pre></details>`;
+}
 
 /** A wire case's whole recorded exchange, one packet a line (→ Server to Computer, ← Computer to Server). */
 function wireExchangeHtml(c: CaseRecord): Markup | string {
@@ -249,7 +259,7 @@ export function renderHtml(report: Report): string {
   );
   const page = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>smcp-conformance ${report.run_id}</title><style>${trusted("html", STYLE)}</style></head>
-<body><h1>smcp-conformance</h1><p>run ${report.run_id} · ${report.started_at} · node ${report.environment.node} · kit ${report.environment.kit_version}</p>${verdictHtml(report)}
+<body><h1>smcp-conformance</h1><p>run ${report.run_id} · ${report.started_at} · node ${report.environment.node} · kit ${kitText(report.environment)}</p>${verdictHtml(report)}
 ${statementsHtml(report)}
 <table id="implementations"><tr><th>implementation</th><th>SDK</th><th>version</th><th>packages</th><th>protocol</th><th>MCP revision (agreed / sent)</th><th>transport</th><th>restarts</th><th>broken</th></tr>${implRows}</table>
 <h2>Matrix</h2><p>pass / judged cases per suite (a known gap is judged); red to orange = failing cases (redder the fewer pass), amber to yellow-green = known gaps only (the fewer gaps, the greener), green = every judged case passes, grey = nothing judged.</p>

@@ -12,6 +12,7 @@ import { isFailing } from "../model/status.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
 import { own } from "../util/own.ts";
 import { renderCoverageMarkdown } from "./coverage-text.ts";
+import { kitText } from "./environment-text.ts";
 import { join, type Markup, md, mdCode } from "./escape.ts";
 import { statementLine, statementsOf } from "./statement-text.ts";
 
@@ -130,7 +131,7 @@ export function renderMarkdown(report: Report): string {
   const lines: Markup[] = [
     md`# smcp-conformance run ${report.run_id}`,
     md``,
-    md`Started ${report.started_at}, node ${report.environment.node}, kit ${report.environment.kit_version}.`,
+    md`Started ${report.started_at}, node ${report.environment.node}, kit ${kitText(report.environment)}.`,
     md``,
     ...verdictLines(report),
     md``,

@@ -7,6 +7,7 @@
 import { withDerived } from "../model/facts.ts";
 import type { ImplementationRecord, Report, RunSettings } from "../model/report.ts";
 import { newRunId } from "../model/run-id.ts";
+import { shardProblems } from "./shard-completeness.ts";
 
 export class MergeError extends Error {
   override readonly name = "MergeError";
@@ -56,6 +57,13 @@ function checkShards(reports: readonly Report[]): void {
         throw new MergeError(
           `${label(j + 1)} has ${field} "${k[field]}", ${label(0)} has "${base[field]}": shards of one run have the same ${field}`,
         );
+  });
+  reports.forEach((r, i) => {
+    const problems = shardProblems(r);
+    if (problems.length > 0)
+      throw new MergeError(
+        `${label(i)}, shard ${r.run!.shard!.index}/${count}, is incomplete: ${problems.join("; ")} (a shard is merged only whole)`,
+      );
   });
 }
 

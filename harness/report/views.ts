@@ -6,7 +6,7 @@
  * view is written (out-dir.ts): a full disk or a crash never leaves a half-written report where
  * readers look, and the previous `latest` stays as it was.
  */
-
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Report } from "../model/report.ts";
 import { runLevelFailures } from "../model/verdict.ts";
@@ -37,17 +37,27 @@ export interface OutputView {
   emit(report: Report, context: { readonly dir: string; readonly json: boolean; readonly quiet?: boolean }): void;
 }
 
-/** File name for an implementation's JUnit document (`python@0.3.2` → `junit-python@0.3.2.xml`). */
-export function junitFileName(implementation: string): string {
-  return `junit-${artefactName(implementation)}.xml`;
+/** File name for an implementation's JUnit document (`python@0.3.2` → `junit-python@0.3.2.xml`; see artefactName). */
+export function junitFileName(implementation: string, all: readonly string[] = [implementation]): string {
+  return `junit-${artefactName(implementation, all)}.xml`;
 }
 
 /**
  * An implementation's name in artefact file names: from its name, never its path. A checkout
  * (`python@path:../sdk/python-sdk`) is `python-checkout`, so a CI's artefact names do not depend on
- * where the runner put the clone; anything else keeps its name with unsafe characters replaced.
+ * where the runner put the clone; any other name keeps its name with unsafe characters replaced.
+ * Names never collide within a run (`all`: every implementation of the run): when two flatten
+ * alike (two checkouts of one SDK, `x@y/z` beside `x@y_z`), each gets 8 hex digits of its full
+ * name's sha256, as does any other name whose characters had to be replaced.
  */
-export function artefactName(implementation: string): string {
+export function artefactName(implementation: string, all: readonly string[] = [implementation]): string {
+  const base = baseArtefactName(implementation);
+  const clash = all.some((other) => other !== implementation && baseArtefactName(other) === base);
+  const replaced = !/@path:/.test(implementation) && base !== implementation;
+  return clash || replaced ? `${base}-${createHash("sha256").update(implementation).digest("hex").slice(0, 8)}` : base;
+}
+
+function baseArtefactName(implementation: string): string {
   const checkout = /^([A-Za-z0-9][A-Za-z0-9_-]*)@path:/.exec(implementation);
   if (checkout) return `${checkout[1]}-checkout`;
   return implementation.replace(/[^A-Za-z0-9@._-]/g, "_").replace(/^\.+/, "_");
@@ -60,7 +70,9 @@ export const FILE_VIEWS: readonly FileView[] = [
   {
     name: "junit-<implementation>.xml",
     write: (report, dir) => {
-      for (const impl of report.implementations) writeFileChecked(join(dir, junitFileName(impl.name)), renderJUnit(report, impl.name));
+      const names = report.implementations.map((i) => i.name);
+      for (const impl of report.implementations)
+        writeFileChecked(join(dir, junitFileName(impl.name, names)), renderJUnit(report, impl.name));
     },
   },
   {
@@ -76,8 +88,12 @@ export const FILE_VIEWS: readonly FileView[] = [
           ...(statement ? { statement } : {}),
         };
         if (!counts) continue;
-        writeFileChecked(join(dir, `badge-${artefactName(impl.name)}.svg`), renderBadge(impl.name, counts, run));
-        writeFileChecked(join(dir, `badge-${artefactName(impl.name)}.json`), renderBadgeEndpoint(impl.name, counts, run));
+        const file = artefactName(
+          impl.name,
+          report.implementations.map((i) => i.name),
+        );
+        writeFileChecked(join(dir, `badge-${file}.svg`), renderBadge(impl.name, counts, run));
+        writeFileChecked(join(dir, `badge-${file}.json`), renderBadgeEndpoint(impl.name, counts, run));
       }
     },
   },

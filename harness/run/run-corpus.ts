@@ -17,6 +17,7 @@ import { withDerived } from "../model/facts.ts";
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import { type InteropCase, withKnown } from "../model/interop.ts";
+import { kitCommit } from "../model/kit-commit.ts";
 import { kitPackage } from "../model/kit-files.ts";
 import { applies, chooseProtocol, describeSpan, type ProtocolChoice } from "../model/protocols.ts";
 import {
@@ -33,8 +34,10 @@ import { newRunId } from "../model/run-id.ts";
 import type { Gap } from "../model/status.ts";
 import { applyGap } from "../model/status.ts";
 import type { Corpus, Tier, Vector } from "../model/vector.ts";
+import { type StrayRequests, serverSdkVersions } from "../transport/index.ts";
 import { WIRE_INTEROP_OP } from "../wire/index.ts";
 import { runInterop } from "./interop-phase.ts";
+import { RECORD_BYTES_PER_RUN, RecordBudget } from "./record-budget.ts";
 import {
   closeTransport,
   isTransportOp,
@@ -70,6 +73,8 @@ export interface RunInput {
    * callback that throws does not change the run (its error is dropped).
    */
   readonly onCase?: (record: CaseRecord) => void;
+  /** Case-record bytes the run holds, shared by its implementations (default RECORD_BYTES_PER_RUN; record-budget.ts). */
+  readonly maxRecordBytes?: number;
 }
 
 /** How long closing the transport server may take before the run stops waiting for it. */
@@ -92,6 +97,8 @@ interface ImplementationRun {
   started: boolean;
   /** By vector index; undefined = has not run (yet). */
   readonly cases: Array<CaseRecord | undefined>;
+  /** Set when its records passed its share of the run's record budget: it was stopped, and why. */
+  overBudget?: string;
 }
 
 export class RunSession {
@@ -105,6 +112,9 @@ export class RunSession {
   private readonly caseVectors: readonly Vector[];
   private readonly interopVectors: readonly Vector[];
   private readonly interop: InteropCase[] = [];
+  private readonly records: RecordBudget;
+  /** Requests to each closed live case, by case id, read from the server when the run ends. */
+  private late: StrayRequests["after_close"] = {};
 
   constructor(private readonly input: RunInput) {
     this.kitVersion = input.kitVersion ?? kitPackage().version;
@@ -112,6 +122,7 @@ export class RunSession {
     this.interopVectors = input.vectors.filter((v) => v.op === WIRE_INTEROP_OP);
     const tiers = new Map<string, Tier>(input.corpus.suites.flatMap((s) => s.vectors.map((v) => [v.id, v.tier] as const)));
     const timeout = input.caseTimeoutMs ?? DEFAULT_DRIVER_OPTIONS.caseTimeoutMs;
+    this.records = new RecordBudget(input.maxRecordBytes ?? RECORD_BYTES_PER_RUN, input.implementations.length);
     this.runs = input.implementations.map((impl) => {
       const expectations = input.expectations?.get(impl.name);
       return {
@@ -151,6 +162,8 @@ export class RunSession {
       } finally {
         // Implementations stop only now: the interop phase needs every role still running.
         await Promise.all(this.runs.filter((r) => r.stats === undefined).map(async (r) => (r.stats = await r.impl.stop())));
+        // Requests that came after their case closed: listed in that case's evidence (withLateRequests).
+        if (transport && "server" in transport) this.late = transport.server.strayRequests().after_close;
         await withinMs(closeTransport(transport), TRANSPORT_CLOSE_MS);
       }
     } finally {
@@ -179,7 +192,9 @@ export class RunSession {
   private report(incomplete: Incomplete | undefined): Report {
     const { corpus, vectors } = this.input;
     const caseVectors = this.caseVectors;
-    const cases = this.runs.flatMap((r) => r.cases.filter((c): c is CaseRecord => c !== undefined));
+    const cases = this.runs
+      .flatMap((r) => r.cases.filter((c): c is CaseRecord => c !== undefined))
+      .map((c) => withLateRequests(c, this.late));
     const notRun = this.runs.flatMap((r) =>
       caseVectors.flatMap((v, i) => (r.cases[i] === undefined ? [{ implementation: r.impl.name, vector_id: v.id }] : [])),
     );
@@ -190,7 +205,7 @@ export class RunSession {
       run_id: this.runId,
       started_at: this.startedAt.toISOString(),
       finished_at: new Date().toISOString(),
-      environment: { node: process.version, platform: process.platform, arch: process.arch, kit_version: this.kitVersion },
+      environment: this.environment(),
       corpus: {
         roots: corpus.roots,
         suites: corpus.suites
@@ -212,6 +227,20 @@ export class RunSession {
     return coverage.length > 0 ? { ...report, coverage } : report;
   }
 
+  /** Where the run ran: node, platform, the kit (version and commit), and the MCP SDKs behind its live cases. */
+  private environment(): Report["environment"] {
+    const commit = kitCommit();
+    const live = this.input.vectors.some((v) => isTransportOp(v.op) || isWireOp(v.op));
+    return {
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+      kit_version: this.kitVersion,
+      ...(commit ? { kit_commit: commit.commit, ...(commit.dirty ? { kit_dirty: true } : {}) } : {}),
+      ...(live ? { mcp_server_sdks: serverSdkVersions() } : {}),
+    };
+  }
+
   private record(r: ImplementationRun): ImplementationRecord {
     const cases = r.cases.filter((c): c is CaseRecord => c !== undefined);
     const mcp = mcpRevisions(cases.map((c) => c.transcript));
@@ -220,7 +249,12 @@ export class RunSession {
       name: r.impl.name,
       handshake: r.handshake ?? noHandshake(r.impl.name),
       transport: r.impl.transport,
-      stats: r.notStarted !== undefined ? { ...stats, broken: r.notStarted } : stats,
+      stats:
+        r.notStarted !== undefined
+          ? { ...stats, broken: r.notStarted }
+          : r.overBudget !== undefined
+            ? { ...stats, broken: r.overBudget }
+            : stats,
       protocol: r.protocol ?? chooseProtocol(null, this.input.protocol),
       ...(mcp ? { mcp } : {}),
       ...(r.expectationsRecord ? { expectations: r.expectationsRecord } : {}),
@@ -270,11 +304,32 @@ export class RunSession {
     r.protocol = protocol;
     const serial = oneAtATime();
     const wireLimit = atMost(WIRE_CONCURRENCY);
+    // Resolves once this implementation is stopped for its record budget: its unfinished cases end then.
+    let stop = () => {};
+    const stopped = new Promise<null>((resolve) => (stop = () => resolve(null)));
     await Promise.all(
       vectors.map(async (v, i) => {
         if (signal?.aborted) return;
-        const answered = await unlessAborted(answer(impl, handshake, v, protocol, transport, serial, wireLimit));
-        if (answered) this.settle(r, i, caseRecord(impl.name, v, answered, gapOf(v.id)));
+        const answered = await unlessAborted(Promise.race([answer(impl, handshake, v, protocol, transport, serial, wireLimit), stopped]));
+        if (signal?.aborted) return;
+        if (r.overBudget !== undefined || !answered) {
+          this.settle(r, i, caseRecord(impl.name, v, notSent("crash", `adapter "${impl.name}" ${r.overBudget}`), gapOf(v.id)));
+          return;
+        }
+        const record = caseRecord(impl.name, v, answered, gapOf(v.id));
+        if (this.records.admit(record)) return this.settle(r, i, record);
+        // Past its share: stopped now; this case keeps the fault, not its evidence.
+        r.overBudget = this.records.reason();
+        impl.kill();
+        stop();
+        const detail = `adapter "${impl.name}" ${r.overBudget}`;
+        const fault: Answer = {
+          result: { kind: "crash", message: detail },
+          transcript: { request: null, response: null, fault: { kind: "crash", detail } },
+          duration_ms: answered.duration_ms,
+          attempts: answered.attempts,
+        };
+        this.settle(r, i, caseRecord(impl.name, v, fault, gapOf(v.id)));
       }),
     );
   }
@@ -397,6 +452,20 @@ function caseRecord(implementation: string, vector: Vector, answer: Answer, gap:
     transcript: answer.transcript,
     content_hash: vector.content_hash,
     ...withCompared(answer),
+  };
+}
+
+/**
+ * A live case with the requests its server saw after it closed: a client still talking (a stream
+ * it reopened, a retry) is evidence too, though no verdict reads it.
+ */
+export function withLateRequests(c: CaseRecord, late: StrayRequests["after_close"]): CaseRecord {
+  const transport = c.transcript.transport;
+  const requests = transport && Object.hasOwn(late, transport.case_id) ? late[transport.case_id] : undefined;
+  if (!transport || !requests) return c;
+  return {
+    ...c,
+    transcript: { ...c.transcript, transport: { ...transport, evidence: { ...transport.evidence, late_requests: requests } } },
   };
 }
 

@@ -5,23 +5,22 @@
  */
 import type { IncomingMessage } from "node:http";
 import { performance } from "node:perf_hooks";
-import type { Answerer, CaseEvidence, Exchange, RpcMessage, ToolRun } from "./evidence.ts";
+import type { Answerer, BodyText, CaseEvidence, Exchange, RpcMessage, ToolRun } from "./evidence.ts";
 import type { CaseSpec } from "./scene.ts";
 
-const REQUEST_HEADERS = [
-  "mcp-protocol-version",
-  "mcp-session-id",
-  "mcp-method",
-  "mcp-name",
-  "accept",
-  "content-type",
-  "last-event-id",
-  "authorization",
-];
-export const RESPONSE_HEADERS = ["content-type", "mcp-session-id", "www-authenticate", "allow"];
 const TEXT_LIMIT = 300;
 /** Each case keeps this many exchanges and tool runs, and counts the rest: a flood through one case cannot grow its record without end. */
 export const RECORDS_KEPT = 200;
+/**
+ * Request and response body bytes one case keeps whole, over all its exchanges: enough for every
+ * exchange of an honest case (a few KiB each); past it each body is cut, saying by how many bytes.
+ * Headers are kept whole (Node bounds a request's headers to 16 KiB).
+ */
+export const BODY_BYTES_PER_CASE = 1024 * 1024;
+/** One body is kept up to this many bytes (what a response tap captures), whatever is left of the case's budget. */
+export const BODY_BYTES_PER_BODY = 256 * 1024;
+/** Header values recorded as present, never their value. */
+const SECRET_HEADERS = new Set(["authorization", "cookie", "set-cookie", "proxy-authorization"]);
 
 /** An exchange while it is being recorded. */
 export type ExchangeDraft = { -readonly [K in keyof Exchange]: Exchange[K] } & {
@@ -29,13 +28,13 @@ export type ExchangeDraft = { -readonly [K in keyof Exchange]: Exchange[K] } & {
   response_headers: Record<string, string>;
 };
 
-/** The named headers, as strings; an authorization header is recorded as present, never its value. */
-export function pickHeaders(headers: Readonly<Record<string, unknown>>, names: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of names) {
-    const value = headers[name];
+/** Every header, as strings (names lower-cased); a credential header is recorded as present, never its value. */
+export function allHeaders(headers: Readonly<Record<string, unknown>>): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const [key, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    out[name] = name === "authorization" ? "<present>" : Array.isArray(value) ? value.join(", ") : String(value);
+    const name = key.toLowerCase();
+    out[name] = SECRET_HEADERS.has(name) ? "<present>" : Array.isArray(value) ? value.join(", ") : String(value);
   }
   return out;
 }
@@ -48,6 +47,7 @@ export class CaseRecorder {
   private readonly errors: { name: string; message: string }[] = [];
   private closed = false;
   private readonly notKept = { exchanges: 0, tool_runs: 0 };
+  private bodyBytesKept = 0;
 
   constructor(
     private readonly spec: CaseSpec,
@@ -66,7 +66,7 @@ export class CaseRecorder {
       t_ms: this.elapsed(),
       http_method: req.method ?? "GET",
       path,
-      request_headers: pickHeaders(req.headers, REQUEST_HEADERS),
+      request_headers: allHeaders(req.headers),
       rpc: [],
       client_revision: null,
       answered_by: "sdk" as Answerer,
@@ -80,6 +80,15 @@ export class CaseRecorder {
     if (this.exchanges.length < RECORDS_KEPT) this.exchanges.push(draft);
     else this.notKept.exchanges++;
     return draft;
+  }
+
+  /** A body as this case keeps it: whole while the case's body budget lasts, then cut (`bytes` is always its whole size). */
+  keepBody(body: Buffer, bytes = body.length): BodyText {
+    const room = Math.max(0, BODY_BYTES_PER_CASE - this.bodyBytesKept);
+    const kept = Math.min(room, body.length, BODY_BYTES_PER_BODY);
+    this.bodyBytesKept += kept;
+    const text = body.subarray(0, kept).toString("utf8");
+    return kept < bytes ? { text, bytes, cut: bytes - kept } : { text, bytes };
   }
 
   /** Counts one run of the tool handler. */
@@ -115,6 +124,7 @@ export class CaseRecorder {
       sdk_errors: this.errors,
       closed: this.closed,
       ...(this.notKept.exchanges + this.notKept.tool_runs > 0 ? { not_kept: this.notKept } : {}),
+      ...(this.bodyBytesKept > 0 ? { body_bytes_kept: this.bodyBytesKept } : {}),
     });
   }
 }

@@ -21,6 +21,16 @@ export interface RpcMessage {
   readonly endpoint?: string;
 }
 
+/**
+ * A request or response body as the case kept it: its text up to what is left of the case's body
+ * budget (BODY_BYTES_PER_CASE), then cut; `bytes` is its whole size, `cut` the bytes not kept.
+ */
+export interface BodyText {
+  readonly text: string;
+  readonly bytes: number;
+  readonly cut?: number;
+}
+
 /** Who answered an exchange: the SDK, the scene, or the harness's own front (unknown path, oversized body, front error). */
 export type Answerer = "sdk" | "status" | "no_answer" | "reset" | "harness";
 
@@ -32,7 +42,10 @@ export interface Exchange {
   readonly http_method: string;
   /** Path and query, as the client sent them. */
   readonly path: string;
+  /** Every header the client sent (an authorization or cookie value recorded as `<present>`). */
   readonly request_headers: Readonly<Record<string, string>>;
+  /** The request body whole, within the case's body budget (absent: no body). */
+  readonly request_body?: BodyText;
   readonly rpc: readonly RpcMessage[];
   /** Messages of a batch past the first 32, counted, not summarized. */
   readonly rpc_not_kept?: number;
@@ -43,8 +56,11 @@ export interface Exchange {
   readonly delay_ms?: number;
   /** null while no status line was sent. */
   readonly status: number | null;
+  /** Every header the response carried. */
   readonly response_headers: Readonly<Record<string, string>>;
   readonly response_rpc: readonly RpcMessage[];
+  /** The response body whole (an SSE stream's frames as sent), within the case's body budget. */
+  readonly response_text?: BodyText;
   /** A response body that carried no JSON-RPC, cut to 300 characters. */
   readonly response_body?: string;
   /** `open` while the response is in progress (an SSE stream, a held request). */
@@ -75,4 +91,8 @@ export interface CaseEvidence {
   readonly closed: boolean;
   /** What the case's evidence budget left out (a flood): exchanges and tool runs past the first 200, counted only. */
   readonly not_kept?: { readonly exchanges: number; readonly tool_runs: number };
+  /** Requests to this case's prefix after it closed (set when the run ends): how many, and the last 20. */
+  readonly late_requests?: { readonly count: number; readonly recent: readonly string[] };
+  /** Body bytes this case kept, of BODY_BYTES_PER_CASE; bodies past it are cut (each says by how much). */
+  readonly body_bytes_kept?: number;
 }

@@ -6,6 +6,7 @@
 export { describeTransportError, TRANSPORT_ERRORS, TransportError, type TransportErrorCode } from "./errors.ts";
 export type { Answerer, CaseEvidence, Exchange, RpcMessage, ToolRun } from "./evidence.ts";
 export { evidenceFacts, type TransportFacts } from "./evidence-facts.ts";
+export { httpExchangeLines } from "./exchange-lines.ts";
 export { INVENTORY_TOOL } from "./inventory-tool.ts";
 export { observedValue } from "./observation.ts";
 export { type OpenedTransportCase, openTransportCase } from "./open-case.ts";
@@ -18,4 +19,5 @@ export {
   TRANSPORT_OP,
 } from "./prepare-case.ts";
 export { type CaseSpec, SCENE_ANSWERS, type Scene, SERVER_MODES, type ServerMode, TRANSPORT_KINDS, type TransportKind } from "./scene.ts";
-export { type OpenCase, type SceneServer, type SceneServerOptions, startSceneServer } from "./scene-server.ts";
+export { type OpenCase, type SceneServer, type SceneServerOptions, type StrayRequests, startSceneServer } from "./scene-server.ts";
+export { serverSdkVersions } from "./sdk-versions.ts";

@@ -1,16 +1,17 @@
 /**
  * Watches one response on its way out, whoever writes it (the SDK, a scene, the harness): the
- * status line, the headers worth keeping, the JSON-RPC it carries (SSE frames as they stream, a
- * JSON body when it ends) and how it ended.
+ * status line, every header, the body (kept within the case's budget), the JSON-RPC it carries
+ * (SSE frames as they stream, a JSON body when it ends) and how it ended.
  */
 import type { ServerResponse } from "node:http";
-import { type ExchangeDraft, pickHeaders, RESPONSE_HEADERS } from "./case-recorder.ts";
+import { allHeaders, BODY_BYTES_PER_BODY, type ExchangeDraft } from "./case-recorder.ts";
+import type { BodyText } from "./evidence.ts";
 import { summarizeRpc, summarizeSseFrames } from "./rpc-summary.ts";
 
-const CAPTURE_LIMIT = 256 * 1024;
+const CAPTURE_LIMIT = BODY_BYTES_PER_BODY;
 const TEXT_LIMIT = 300;
 
-/** The named headers of a writeHead call, whichever form they came in (object, flat array, pairs). */
+/** The headers of a writeHead call, whichever form they came in (object, flat array, pairs). */
 function headersOf(args: readonly unknown[]): Record<string, string> {
   const given = args.find((a) => typeof a === "object" && a !== null);
   if (!given) return {};
@@ -19,17 +20,39 @@ function headersOf(args: readonly unknown[]): Record<string, string> {
       ? (given as [string, unknown][])
       : Array.from({ length: Math.floor(given.length / 2) }, (_, i) => [String(given[2 * i]), given[2 * i + 1]])
     : Object.entries(given);
-  return pickHeaders(Object.fromEntries(entries.map(([k, v]) => [k.toLowerCase(), v])), RESPONSE_HEADERS);
+  return allHeaders(Object.fromEntries(entries));
 }
 
-/** Wraps writeHead/write/end of `res` so `ex` records what was sent, and marks the outcome on close. */
-export function tapResponse(res: ServerResponse, ex: ExchangeDraft, elapsed: () => number): void {
+/**
+ * Wraps writeHead/write/end of `res` so `ex` records what was sent, and marks the outcome on close.
+ * `keep` turns the captured body into what the case keeps of it (its budget), given its whole size.
+ */
+export function tapResponse(
+  res: ServerResponse,
+  ex: ExchangeDraft,
+  elapsed: () => number,
+  keep: (body: Buffer, bytes: number) => BodyText,
+): void {
   let text = "";
   let parsedUpTo = 0;
+  const captured: Buffer[] = [];
+  let capturedBytes = 0;
+  let bytes = 0;
+  let kept = false;
+  const keepBody = () => {
+    if (kept || bytes === 0) return;
+    kept = true;
+    ex.response_text = keep(Buffer.concat(captured), bytes);
+  };
   const isSse = () => (ex.response_headers["content-type"] ?? String(res.getHeader("content-type") ?? "")).includes("text/event-stream");
   const feed = (chunk: unknown) => {
-    if (chunk === null || chunk === undefined || typeof chunk === "function" || text.length > CAPTURE_LIMIT) return;
-    text += typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString("utf8");
+    if (chunk === null || chunk === undefined || typeof chunk === "function") return;
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk as Uint8Array);
+    bytes += buffer.length;
+    if (capturedBytes > CAPTURE_LIMIT) return;
+    captured.push(buffer);
+    capturedBytes += buffer.length;
+    text += buffer.toString("utf8");
     if (!isSse()) return;
     const cut = text.lastIndexOf("\n\n");
     if (cut >= parsedUpTo) {
@@ -43,7 +66,7 @@ export function tapResponse(res: ServerResponse, ex: ExchangeDraft, elapsed: () 
   Object.assign(res, {
     writeHead: (status: number, ...rest: unknown[]) => {
       ex.status = status;
-      Object.assign(ex.response_headers, pickHeaders(res.getHeaders(), RESPONSE_HEADERS), headersOf(rest));
+      Object.assign(ex.response_headers, allHeaders(res.getHeaders()), headersOf(rest));
       return writeHead(status, ...rest);
     },
     write: (chunk: unknown, ...rest: unknown[]) => {
@@ -57,6 +80,7 @@ export function tapResponse(res: ServerResponse, ex: ExchangeDraft, elapsed: () 
   });
   res.on("finish", () => {
     ex.status ??= res.statusCode;
+    keepBody();
     if (isSse() || text.trim() === "") return;
     try {
       ex.response_rpc.push(...summarizeRpc(JSON.parse(text)));
@@ -66,6 +90,7 @@ export function tapResponse(res: ServerResponse, ex: ExchangeDraft, elapsed: () 
     if (ex.response_rpc.length === 0) ex.response_body = text.slice(0, TEXT_LIMIT);
   });
   res.on("close", () => {
+    keepBody(); // a stream closed before it finished: what was sent
     ex.duration_ms = Math.round((elapsed() - ex.t_ms) * 10) / 10;
     ex.outcome = res.writableFinished ? "finished" : "closed_before_finish";
   });

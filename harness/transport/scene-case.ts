@@ -91,7 +91,12 @@ export class SceneCase {
   /** Records one request under the prefix, then answers it: scene, leg, or the harness's 404 / 413. */
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const ex = this.recorder.openExchange(req, url.pathname + url.search);
-    tapResponse(res, ex, () => this.recorder.elapsed());
+    tapResponse(
+      res,
+      ex,
+      () => this.recorder.elapsed(),
+      (body, bytes) => this.recorder.keepBody(body, bytes),
+    );
     this.holds.track(res);
     let held = 0;
     try {
@@ -111,6 +116,7 @@ export class SceneCase {
       }
       held = read.held;
       const raw = read.body;
+      if (raw.length > 0) ex.request_body = this.recorder.keepBody(raw);
       let parsed: unknown;
       if (raw.length > 0) {
         try {

@@ -4,9 +4,11 @@
  * and binding failures are typed (TransportError); close() leaves no listening socket, no open
  * connection and no timer behind.
  */
+
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { performance } from "node:perf_hooks";
 import { BodyBudget } from "./body-budget.ts";
 import { TransportError } from "./errors.ts";
 import type { CaseEvidence } from "./evidence.ts";
@@ -51,9 +53,17 @@ export interface SceneServer {
    * Requests that reached no open case (an unknown or already closed prefix), with the last few
    * (method and path): a client still talking after its case closed, e.g. a stream it reopened.
    */
-  strayRequests(): { readonly count: number; readonly recent: readonly string[] };
+  strayRequests(): StrayRequests;
   /** Closes every case, every connection and the listening socket. Idempotent. */
   close(): Promise<void>;
+}
+
+/** Requests no open case took: in all, the last few, and per closed case (a client still talking after its case closed). */
+export interface StrayRequests {
+  readonly count: number;
+  readonly recent: readonly string[];
+  /** By the id of the closed case whose prefix they named: how many, and the last few (method, path, ms after it closed). */
+  readonly after_close: Readonly<Record<string, { readonly count: number; readonly recent: readonly string[] }>>;
 }
 
 /** Binds `server` to the loopback address; a refused bind is transport.bind_failed. */
@@ -79,6 +89,9 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
   /** Every id ever opened: a closed case's prefix is never reused, so a late request can only be a stray. */
   const used = new Set<string>();
   const strays: { count: number; recent: readonly string[] } = { count: 0, recent: [] };
+  /** Late requests per closed case; bounded by the cases the run opened and STRAYS_KEPT each. */
+  const afterClose: Record<string, { count: number; recent: readonly string[] }> = Object.create(null);
+  const closedAt = new Map<string, number>();
   let counter = 0;
   let closing: Promise<void> | undefined;
 
@@ -96,6 +109,13 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
     if (scene) return void scene.handle(req, res, url);
     strays.count++;
     strays.recent = [...strays.recent, `${req.method} ${url.pathname}`].slice(-STRAYS_KEPT);
+    const closedId = found && closedAt.has(found[1]!) ? found[1]! : undefined;
+    if (closedId !== undefined) {
+      const late = (afterClose[closedId] ??= { count: 0, recent: [] });
+      late.count++;
+      const ms = Math.round(performance.now() - closedAt.get(closedId)!);
+      late.recent = [...late.recent, `${req.method} ${url.pathname}${url.search} (+${ms} ms after the case closed)`].slice(-STRAYS_KEPT);
+    }
     req.resume();
     res.writeHead(404, { "content-type": "text/plain" }).end("no such case");
   };
@@ -109,6 +129,7 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
   const closeCase = async (id: string, scene: SceneCase) => {
     const evidence = await scene.close();
     if (cases.get(id) === scene) cases.delete(id);
+    closedAt.set(id, performance.now());
     return evidence;
   };
 
@@ -147,7 +168,7 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
         addWindow: () => scene.addWindow(),
       };
     },
-    strayRequests: () => ({ count: strays.count, recent: strays.recent }),
+    strayRequests: () => ({ count: strays.count, recent: strays.recent, after_close: structuredClone(afterClose) }),
     close() {
       closing ??= (async () => {
         await Promise.all([...cases].map(([id, scene]) => closeCase(id, scene)));

@@ -1,6 +1,7 @@
 // The `run` command end to end: exit codes, printed summary, written reports.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { explicitIdFile, GOOD_VECTOR, tempCorpus } from "../corpus/temp-corpus.ts";
 import { cli, tempOut } from "./cli-helpers.ts";
@@ -42,16 +43,33 @@ describe("smcp-conformance run", () => {
   });
 
   it("--json prints a machine-readable summary; an implementation with nothing judged fails the run unless --allow-empty", async () => {
-    const args = ["run", "--impl", "reference", "--suite", "upstream-auth-error", "--json"];
+    // The kit's reference offers no transport operation: out of scope, not a failure (issue 32).
+    const alone = await cli(["run", "--impl", "reference", "--suite", "upstream-auth-error", "--json", "--out", tempOut()]);
+    expect(alone.exitCode).toBe(0);
+    expect(JSON.parse(alone.stdout).summary.overall).toMatchObject({ total: 4, unsupported: 3, not_applicable: 1, pass: 0 });
+    // An adapter that answers unsupported to everything judged nothing: the run fails.
+    const quiet = `quiet=node --import ${import.meta.resolve("tsx")} ${fileURLToPath(new URL("../fixtures/fault-adapter.ts", import.meta.url))} --unsupported-all`;
+    const args = [
+      "run",
+      "--impl",
+      "reference",
+      "--adapter",
+      quiet,
+      "--suite",
+      "explicit-id",
+      "--filter",
+      "explicit-id/accepted/*",
+      "--json",
+    ];
     const result = await cli([...args, "--out", tempOut()]);
     expect(result.exitCode).toBe(1);
     const doc = JSON.parse(result.stdout);
-    expect(doc.summary.overall).toMatchObject({ total: 4, unsupported: 3, not_applicable: 1, pass: 0 });
-    expect(doc.verdict.failures).toEqual([expect.objectContaining({ kind: "no_judged_cases", implementation: "reference" })]);
+    expect(doc.summary.by_implementation.quiet).toMatchObject({ judged: 0, pass: 0 });
+    expect(doc.verdict.failures).toEqual([expect.objectContaining({ kind: "no_judged_cases", implementation: "quiet" })]);
     const allowed = await cli([...args, "--allow-empty", "--out", tempOut()]);
     expect(allowed.exitCode).toBe(0);
     expect(JSON.parse(allowed.stdout).verdict).toEqual({ status: "pass", failures: [] });
-  }, 90_000); // two real runs, each starting the transport scene server
+  }, 90_000); // three real runs, the first starting the transport scene server
 
   it.each([
     [["run", "--impl", "reference", "--suite", "nope"], /unknown suite "nope"/],

@@ -30,7 +30,9 @@ function faultAdapter(flags: string[], options: Partial<DriverOptions> = {}) {
 }
 
 async function run(flags: string[], options: Partial<DriverOptions> = {}) {
-  const report = await runCorpus({ corpus, vectors, implementations: [faultAdapter(flags, options)] });
+  // The report records --strict-protocol as the run used it: audit re-reads each answer that way.
+  const settings = { suites: [], strict_protocol: options.strictProtocol === true, allow_empty: false };
+  const report = await runCorpus({ corpus, vectors, implementations: [faultAdapter(flags, options)], settings });
   const status = Object.fromEntries(report.cases.map((c) => [c.vector_id.split("/").pop()!, c.status]));
   const note = (name: string) => report.cases.find((c) => c.vector_id.endsWith(`/${name}`))!.note ?? "";
   return { report, status, note };

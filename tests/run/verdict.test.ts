@@ -145,4 +145,22 @@ describe("what counts as judged", async () => {
     expect(withTiers([]).failures.map((f) => f.kind)).toEqual(["no_judged_cases"]);
     expect(verdictFor(observed).failures.map((f) => f.kind)).toEqual(["no_judged_cases"]);
   });
+
+  it("the kit's reference offering none of the selected operations is out of scope, not a failure (issue 32); anything else with nothing judged fails", () => {
+    const hello = (sdk: string, operations: string[]) => ({ sdk: { name: sdk }, operations });
+    const transport = [{ op: "transport.call_tool" }];
+    const verdictOf = (name: string, handshake: ReturnType<typeof hello>, vectors = transport) =>
+      runVerdict({
+        implementations: [{ name, handshake }],
+        summary: { by_implementation: { [name]: countsOf({ unsupported: 1 }) } },
+        vectors,
+      });
+    // `run --suite transport` over the default matrix: the reference answers no transport case.
+    expect(verdictOf("reference", hello("smcp-conformance/reference", ["bundle_id.validate"])).status).toBe("pass");
+    expect(verdictOf("reference-subprocess", hello("smcp-conformance/reference", ["bundle_id.validate"])).status).toBe("pass");
+    // An adapter claiming no operation, or one that offers the operation and answered unsupported, fails.
+    expect(verdictOf("noops", hello("smcp-conformance/reference", [])).failures.map((f) => f.kind)).toEqual(["no_judged_cases"]);
+    expect(verdictOf("reference", hello("smcp-conformance/reference", ["transport.call_tool"])).status).toBe("fail");
+    expect(verdictOf("reference", hello("someone/else", []))).toMatchObject({ status: "fail" });
+  });
 });

@@ -1,0 +1,11 @@
+/** The kit and server a report was made with, in one line every view shows: kit version and commit, and the MCP SDKs behind its live cases. */
+import type { Report } from "../model/report.ts";
+
+export function kitText(environment: Report["environment"]): string {
+  const commit = environment.kit_commit
+    ? ` (commit ${environment.kit_commit.slice(0, 12)}${environment.kit_dirty ? ", with local edits" : ""})`
+    : "";
+  const sdks = Object.entries(environment.mcp_server_sdks ?? {});
+  const server = sdks.length > 0 ? `; live cases served by ${sdks.map(([name, version]) => `${name} ${version}`).join(", ")}` : "";
+  return `${environment.kit_version}${commit}${server}`;
+}
