@@ -13,6 +13,7 @@ import type { Transport } from "./configs.ts";
 import { type Fault, param, patchesAt } from "./faults.ts";
 import { IDENTITY_FAULTS } from "./identity-configs.ts";
 import { applyPatch, type Field, type Patch } from "./objects.ts";
+import { PLAIN_CONFIGS } from "./plain-configs.ts";
 
 /** One input of a family: the base it starts from and the one patch that makes it this input. */
 export interface FamilyCase {
@@ -30,37 +31,8 @@ export interface Family {
   readonly cases: readonly FamilyCase[];
 }
 
-/** Valid configs with every field at a plain value: nothing in them is a boundary. */
-export const BASES: Readonly<Record<Transport, JsonObject>> = {
-  stdio: {
-    name: "Echo Server",
-    type: "stdio",
-    server_parameters: {
-      command: "fixture-echo-server",
-      args: [],
-      env: {},
-      cwd: null,
-      encoding: "utf-8",
-      encoding_error_handler: "strict",
-    },
-  },
-  streamable: {
-    name: "Remote Search",
-    type: "streamable",
-    server_parameters: {
-      url: "https://mcp.example.com/mcp",
-      headers: {},
-      timeout: "PT30S",
-      sse_read_timeout: "PT5M",
-      terminate_on_close: true,
-    },
-  },
-  sse: {
-    name: "Remote Search",
-    type: "sse",
-    server_parameters: { url: "https://mcp.example.com/sse", headers: {}, timeout: 30, sse_read_timeout: 300 },
-  },
-};
+/** Valid configs with every field at a plain value: nothing in them is a boundary (the lint's bases too). */
+export const BASES: Readonly<Record<Transport, JsonObject>> = PLAIN_CONFIGS;
 
 /** The family a patched field belongs to, by the field's name. */
 const FAMILY_OF_FIELD: Readonly<Record<string, string>> = {

@@ -5,41 +5,11 @@
  * built towards these, and an implementation that rejects even these cannot be given a better base.
  */
 import type { JsonObject } from "../../adapters/reference/src/index.ts";
+import { PLAIN_CONFIGS, type Transport } from "../generators/plain-configs.ts";
 
-export type Transport = "stdio" | "streamable" | "sse";
+export { PLAIN_CONFIGS, type Transport };
+
 export type InputType = "promptString" | "pickString" | "command";
-
-/** seeds/002 §3.1–§3.3: the transport fields, required ones only. */
-export const PLAIN_CONFIGS: Readonly<Record<Transport, JsonObject>> = {
-  stdio: {
-    name: "Plain Server",
-    type: "stdio",
-    server_parameters: {
-      command: "fixture-echo-server",
-      args: [],
-      env: {},
-      cwd: "/tmp",
-      encoding: "utf-8",
-      encoding_error_handler: "strict",
-    },
-  },
-  streamable: {
-    name: "Plain Server",
-    type: "streamable",
-    server_parameters: {
-      url: "https://mcp.example.com/mcp",
-      headers: {},
-      timeout: "PT30S",
-      sse_read_timeout: "PT5M",
-      terminate_on_close: true,
-    },
-  },
-  sse: {
-    name: "Plain Server",
-    type: "sse",
-    server_parameters: { url: "https://mcp.example.com/sse", headers: {}, timeout: 30, sse_read_timeout: 300 },
-  },
-};
 
 /** seeds/002 §4.1–§4.4: the fields each input type requires. */
 export const PLAIN_INPUTS: Readonly<Record<InputType, JsonObject>> = {

@@ -1,35 +1,14 @@
 // A live case's evidence is complete enough to re-judge (issue 32, item 6): every header and each
 // body whole, within a per-case budget; past it a body is cut and says how many bytes it had.
-import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { BODY_BYTES_PER_BODY, BODY_BYTES_PER_CASE } from "../../harness/transport/case-recorder.ts";
 import { httpExchangeLines } from "../../harness/transport/exchange-lines.ts";
 import { startSceneServer } from "../../harness/transport/scene-server.ts";
+import { inventoryCall, JSON_RPC_HEADERS, post } from "./raw-post.ts";
 
-const HEADERS = {
-  "content-type": "application/json",
-  accept: "application/json, text/event-stream",
-  "mcp-protocol-version": "2025-06-18",
-  "x-client-note": "kept whole",
-  authorization: "Bearer secret-token",
-};
-const call = (id: number, note = "") => ({
-  jsonrpc: "2.0",
-  id,
-  method: "tools/call",
-  params: { name: "get_inventory", arguments: { sku: "DEMO-001", ...(note ? { note } : {}) } },
-});
-
-function post(url: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", headers: HEADERS }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const HEADERS = { ...JSON_RPC_HEADERS, "x-client-note": "kept whole", authorization: "Bearer secret-token" };
+const call = (id: number, note = "") => inventoryCall(id, note ? { note } : {});
+const postWhole = (url: string, body: string) => post(url, body, HEADERS);
 
 describe("a live case keeps whole exchanges", () => {
   it("every request and response header, and both bodies whole (a credential recorded as present)", async () => {
@@ -37,7 +16,7 @@ describe("a live case keeps whole exchanges", () => {
     try {
       const c = server.openCase({ id: server.newCaseId("whole"), transport: "streamable_http", mode: "dual", scene: null });
       const body = JSON.stringify(call(7));
-      expect(await post(c.url, body)).toBe(200);
+      expect(await postWhole(c.url, body)).toBe(200);
       const evidence = await c.close();
       const ex = evidence.exchanges[0]!;
       expect(ex.request_headers).toMatchObject({
@@ -70,7 +49,7 @@ describe("a live case keeps whole exchanges", () => {
       const c = server.openCase({ id: server.newCaseId("cut"), transport: "streamable_http", mode: "dual", scene: null });
       const big = JSON.stringify(call(1, "x".repeat(BODY_BYTES_PER_BODY + 1000)));
       const count = Math.ceil(BODY_BYTES_PER_CASE / BODY_BYTES_PER_BODY) + 2;
-      for (let i = 0; i < count; i++) await post(c.url, big);
+      for (let i = 0; i < count; i++) await postWhole(c.url, big);
       const evidence = await c.close();
       const bodies = evidence.exchanges.map((ex) => ex.request_body!);
       expect(bodies[0]).toMatchObject({ bytes: big.length, cut: big.length - BODY_BYTES_PER_BODY });

@@ -7,26 +7,10 @@ import { RECORDS_KEPT } from "../../harness/transport/case-recorder.ts";
 import { evidenceFacts } from "../../harness/transport/evidence-facts.ts";
 import { RPC_KEPT } from "../../harness/transport/rpc-summary.ts";
 import { startSceneServer } from "../../harness/transport/scene-server.ts";
+import { JSON_RPC_HEADERS as HEADERS, inventoryCall, post } from "./raw-post.ts";
 
 const MiB = 1024 * 1024;
-const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
-const call = (id: number) => ({
-  jsonrpc: "2.0",
-  id,
-  method: "tools/call",
-  params: { name: "get_inventory", arguments: { sku: "DEMO-001" } },
-});
-
-function post(url: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", headers: HEADERS }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const call = (id: number) => inventoryCall(id);
 
 describe("a flood through one live case", () => {
   it("bodies that arrive at once past the server's budget are refused with 503, never held", async () => {
