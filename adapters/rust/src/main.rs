@@ -11,6 +11,7 @@
 
 mod bench;
 mod bundle_id;
+mod call_thread;
 mod capture;
 mod config;
 mod desktop;

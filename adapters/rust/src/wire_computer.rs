@@ -46,11 +46,12 @@ use smcp_computer::computer::{Computer, ConnectOptions, SilentSession};
 use smcp_computer::errors::ComputerError;
 use smcp_computer::LifecycleState;
 
+use crate::call_thread::spawn_call;
 use crate::outbox::Outbox;
 use crate::reasons::{build_config, Fail, OpError};
 use crate::runtime::Scratch;
 use crate::sdk::MCPServerConfig;
-use crate::{answer_with, Ctx};
+use crate::Ctx;
 
 pub const OP: &str = "wire.computer";
 /// Every thread a wire.computer call runs on is named with this prefix (see `capture`).
@@ -272,19 +273,7 @@ pub fn run(_: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
 /// Runs one call on a thread of its own; its answer is queued and flushed when it ends. `Err` is
 /// the answer to send at once when no thread could be started.
 pub fn spawn<W: Write + Send + 'static>(id: &Value, input: &Map<String, Value>, out: &Outbox<W>) -> Result<JoinHandle<()>, Value> {
-    let (thread_id, input, out) = (id.clone(), input.clone(), out.clone());
-    std::thread::Builder::new()
-        .name(format!("{THREAD_PREFIX}-{id}"))
-        .stack_size(STACK)
-        .spawn(move || {
-            let reply = answer_with(&thread_id, || call(&input));
-            out.add(&reply);
-            out.flush();
-        })
-        .map_err(|e| {
-            json!({"type": "result", "id": id, "ok": false,
-                   "error": {"reason": "unclassified", "message": format!("cannot start a thread for wire.computer: {e}"), "raw_type": "std::io::Error"}})
-        })
+    spawn_call("wire.computer", THREAD_PREFIX, STACK, id, input, out, call)
 }
 
 #[cfg(test)]
