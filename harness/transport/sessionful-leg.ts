@@ -44,6 +44,16 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     return transport;
   }
 
+  /** A scene change reaching every open session's server (later sessions get it in `connected`); how many were open. */
+  function changeOpenSessions(apply: (server: Awaited<ReturnType<typeof factory>>) => void): number {
+    const open = [...sessions.values()];
+    for (const transport of open) {
+      const server = servers.get(transport);
+      if (server) apply(server);
+    }
+    return open.length;
+  }
+
   return {
     serves: (_method, subpath) => subpath === "/mcp",
     async serve(request) {
@@ -68,22 +78,12 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     async addTool() {
       if (priceTool) return 0;
       priceTool = true;
-      const open = [...sessions.values()];
-      for (const transport of open) {
-        const server = servers.get(transport);
-        if (server) addPriceTool(sdk, server, "legacy", hooks.onRun);
-      }
-      return open.length;
+      return changeOpenSessions((server) => addPriceTool(sdk, server, "legacy", hooks.onRun));
     },
     async addWindow() {
       if (ordersWindow) return 0;
       ordersWindow = true;
-      const open = [...sessions.values()];
-      for (const transport of open) {
-        const server = servers.get(transport);
-        if (server) addOrdersWindow(server);
-      }
-      return open.length;
+      return changeOpenSessions(addOrdersWindow);
     },
   };
 }
