@@ -40,7 +40,8 @@ export type Resolved =
   | { readonly ok: false; readonly reason: "traversal" | "forbidden" | "not_found" | "too_large" | "unknown_skill" };
 
 export class SkillStore {
-  #packages: Map<string, Package> | undefined;
+  /** Staged once, on first use; concurrent first requests share the one staging. */
+  #packages: Promise<Map<string, Package>> | undefined;
   #staging: string | undefined;
   readonly #secret = randomBytes(32);
 
@@ -93,9 +94,13 @@ export class SkillStore {
     return createHmac("sha256", this.#secret).update(payload).digest("base64url");
   }
 
-  /** Materialises every server's SKILLs once, on first use; a SKILL that fails to stage is left out. */
-  async #load(): Promise<Map<string, Package>> {
-    if (this.#packages) return this.#packages;
+  #load(): Promise<Map<string, Package>> {
+    this.#packages ??= this.#stage();
+    return this.#packages;
+  }
+
+  /** Materialises every server's SKILLs; a SKILL that fails to stage is left out. */
+  async #stage(): Promise<Map<string, Package>> {
     const packages = new Map<string, Package>();
     this.#staging ??= await mkdtemp(join(tmpdir(), "smcp-ref-skills-"));
     for (const mounted of this.servers()) {
@@ -103,7 +108,6 @@ export class SkillStore {
         if (!packages.has(pkg.ref.name)) packages.set(pkg.ref.name, pkg);
       }
     }
-    this.#packages = packages;
     return packages;
   }
 }
