@@ -17,6 +17,8 @@ export const STOP_BUDGET_MS = 10_000;
 const CONNECT_TIME_BOX_MS = 5_000;
 const DEFAULT_ACK_MS = 3_000;
 const SETTLE_MS = 300;
+const DEFAULT_AWAIT_MS = 3_000;
+const AWAIT_POLL_MS = 10;
 const BODY_CHARS = 2_000;
 
 export interface ClientSpec {
@@ -39,6 +41,11 @@ export interface ServerStep {
   readonly ack_time_box_ms?: number;
   readonly sleep_ms?: number;
   readonly disconnect?: string;
+  /** Waits until this client has received `heard` (`count` times, default 1) or `time_box_ms` passes. */
+  readonly await?: string;
+  readonly heard?: string;
+  readonly count?: number;
+  readonly time_box_ms?: number;
 }
 
 export interface ServerSceneSpec {
@@ -65,6 +72,9 @@ export interface ServerStepRecord {
   readonly request?: unknown;
   readonly ack_id?: number;
   readonly skipped?: string;
+  /** An await step: how long it waited and whether what it waited for arrived (the facts still come from the packets). */
+  readonly waited_ms?: number;
+  readonly met?: boolean;
 }
 
 export interface ServerSceneEvidence {
@@ -100,7 +110,7 @@ export function prepareServerScene(input: unknown): PreparedServerScene {
   const script = raw.script ?? [];
   const names = new Set<string>();
   for (const [i, step] of script.entries()) {
-    const who = step.connect ?? step.join ?? step.leave ?? step.emit ?? step.disconnect;
+    const who = step.connect ?? step.join ?? step.leave ?? step.emit ?? step.disconnect ?? step.await;
     if (who !== undefined && !Object.hasOwn(clients, who)) return { ok: false, problem: `script/${i}: "${who}" is no client of the scene` };
     const name = serverStepName(step);
     if ((step.join ?? step.leave ?? step.emit) !== undefined) {
@@ -144,6 +154,10 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
     if (step.sleep_ms !== undefined) {
       steps.push({ index, step });
       await sleep(step.sleep_ms);
+    } else if (step.await !== undefined) {
+      const from = performance.now();
+      const met = await heardWithin(recorder, step.await, step.heard as string, step.count ?? 1, Math.min(step.time_box_ms ?? DEFAULT_AWAIT_MS, deadline - from));
+      steps.push({ index, step, client: step.await, waited_ms: Math.round(performance.now() - from), met });
     } else if (step.connect !== undefined) {
       const key = step.connect;
       steps.push({ index, step, client: key });
@@ -264,6 +278,20 @@ function answerAsComputer(socket: Socket, spec: ClientSpec, caseId: string): voi
       ((req: Record<string, unknown>) => ({ code: 404, message: `the kit's Computer has no ${event}`, req_id: req.req_id }));
     (ack as (v: unknown) => void)(answer((args[0] ?? {}) as Record<string, unknown>));
   });
+}
+
+/**
+ * Polls the recorder until client `key` has received `count` `event` packets or `within_ms` passes:
+ * a notification is waited for as long as a loaded machine needs, instead of a fixed sleep it may miss.
+ */
+async function heardWithin(recorder: PacketRecorder, key: string, event: string, count: number, withinMs: number): Promise<boolean> {
+  const until = performance.now() + Math.max(0, withinMs);
+  const heard = () => recorder.packets.filter((p) => p.dir === "in" && p.conn === key && p.type === "event" && p.event === event).length;
+  while (heard() < count) {
+    if (performance.now() >= until) return false;
+    await sleep(AWAIT_POLL_MS);
+  }
+  return true;
 }
 
 function sleep(ms: number): Promise<void> {
