@@ -243,7 +243,8 @@ export function buildProgram(): Command {
     .description("the conformance statements of recorded runs, per implementation, oldest first")
     .option("--add <report>", "first append the statements of this report.json (repeatable)", collect, [])
     .option("--json", "the entries as JSON")
-    .action(async (file: string, options: { add: string[]; json?: boolean }) => {
+    .option("--html <path>", "also write the trend as a self-contained HTML page (an SVG line per implementation)")
+    .action(async (file: string, options: { add: string[]; json?: boolean; html?: string }) => {
       const { historyCommand } = await import("../commands/history-command.ts");
       process.exitCode = historyCommand(file, options);
     });

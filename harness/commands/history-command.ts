@@ -3,9 +3,10 @@
  * appends a run's statements, `history FILE` prints the trend, `history FILE --add report.json`
  * appends from reports already written.
  */
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { type HistoryEntry, historyEntries } from "../model/history.ts";
 import type { Report } from "../model/report.ts";
+import { renderHistoryHtml } from "../report/history-html.ts";
 import { renderHistoryText } from "../report/history-text.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { EXIT } from "./exit-code.ts";
@@ -33,9 +34,16 @@ export function readHistory(file: string): HistoryEntry[] {
     });
 }
 
-export function historyCommand(file: string, options: { add?: string[]; json?: boolean }): number {
+/** The trend page for a history file; returns where it went. */
+export function writeHistoryHtml(file: string, out: string): string {
+  writeFileSync(out, renderHistoryHtml(readHistory(file), file));
+  return out;
+}
+
+export function historyCommand(file: string, options: { add?: string[]; json?: boolean; html?: string }): number {
   for (const path of options.add ?? []) appendHistory(file, readReportFile(path));
   const entries = readHistory(file);
+  if (options.html !== undefined) writeFileSync(options.html, renderHistoryHtml(entries, file));
   process.stdout.write(options.json ? `${JSON.stringify(entries, null, 2)}\n` : renderHistoryText(entries));
   return EXIT.ok;
 }

@@ -5,6 +5,7 @@
  * marked incomplete with the reason, the phase and what did not run, and exits with its code.
  */
 
+import { join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { selectVectors } from "../corpus/select.ts";
 import { inShard, parseShard } from "../corpus/shard.ts";
@@ -26,7 +27,7 @@ import { plural } from "../util/plural.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { EXIT, exitCodeFor, type HandledSignal, INTERNAL_ERROR } from "./exit-code.ts";
-import { appendHistory } from "./history-command.ts";
+import { appendHistory, writeHistoryHtml } from "./history-command.ts";
 import { describeError, type Fatal, Interrupts, setEmergencyExit } from "./interrupts.ts";
 import { lastFailedIds } from "./last-failed.ts";
 import { checkProtocol, driverOptions, list, positive, selectFromOptions } from "./options.ts";
@@ -215,9 +216,11 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   // An interrupted run states nothing worth a trend: only a finished run is appended.
   if (options.history !== undefined && !report.incomplete) {
     const n = appendHistory(options.history, report);
+    // The run folder gets the trend beside index.html, drawn from the whole file.
+    const trend = writeHistoryHtml(options.history, join(dir, "history.html"));
     if (options.quiet !== true)
       process.stderr.write(
-        terminalSafe(`history: ${plural(n, "statement")} appended to ${options.history}
+        terminalSafe(`history: ${plural(n, "statement")} appended to ${options.history}; trend: ${trend}
 `),
       );
   }

@@ -50,7 +50,7 @@ const PSEUDO_FILESYSTEMS: ReadonlyMap<number, string> = new Map([
 ]);
 
 /** The files a kit's run folder holds: what an older kit's `latest/` folder may hold. */
-const VIEW_FILE = /^(report\.json|matrix\.md|index\.html|junit-.+\.xml|badge-.+\.(svg|json))$/;
+const VIEW_FILE = /^(report\.json|matrix\.md|index\.html|history\.html|junit-.+\.xml|badge-.+\.(svg|json))$/;
 
 function inside(path: string, root: string): boolean {
   const rel = relative(root, path);

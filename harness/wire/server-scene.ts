@@ -156,7 +156,13 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
       await sleep(step.sleep_ms);
     } else if (step.await !== undefined) {
       const from = performance.now();
-      const met = await heardWithin(recorder, step.await, step.heard as string, step.count ?? 1, Math.min(step.time_box_ms ?? DEFAULT_AWAIT_MS, deadline - from));
+      const met = await heardWithin(
+        recorder,
+        step.await,
+        step.heard as string,
+        step.count ?? 1,
+        Math.min(step.time_box_ms ?? DEFAULT_AWAIT_MS, deadline - from),
+      );
       steps.push({ index, step, client: step.await, waited_ms: Math.round(performance.now() - from), met });
     } else if (step.connect !== undefined) {
       const key = step.connect;
