@@ -48,7 +48,10 @@ describe("history", () => {
 
 describe("the history's trend page", () => {
   it("draws one line per implementation and revision, a point per run with its numbers, and no script", () => {
-    const hostile = { ...run("r3", "2026-12-03T10:00:00Z", "pass"), implementations: [{ name: "<x>", handshake: { sdk: { version: "1" } }, protocol: { used: "0.4.0" } }] };
+    const hostile = {
+      ...run("r3", "2026-12-03T10:00:00Z", "pass"),
+      implementations: [{ name: "<x>", handshake: { sdk: { version: "1" } }, protocol: { used: "0.4.0" } }],
+    };
     hostile.cases = hostile.cases.map((c) => ({ ...c, implementation: "<x>" }));
     const entries = [
       ...historyEntries(run("r1", "2026-12-01T10:00:00Z", "known_gap")),
@@ -59,7 +62,10 @@ describe("the history's trend page", () => {
     expect(page.match(/<polyline /g)).toHaveLength(2);
     expect(page.match(/<circle /g)).toHaveLength(3);
     // py went from 1/2 to 2/2: its line climbs (SVG y grows downwards).
-    const py = /data-series="py 0.4.2 @0.4.0"><polyline [^>]*points="([^"]+)"/.exec(page)![1]!.split(" ").map((p) => Number(p.split(",")[1]));
+    const py = /data-series="py 0.4.2 @0.4.0"><polyline [^>]*points="([^"]+)"/
+      .exec(page)![1]!
+      .split(" ")
+      .map((p) => Number(p.split(",")[1]));
     expect(py[1]).toBeLessThan(py[0]!);
     expect(page).toContain("<title>py 0.4.2 @0.4.0 · 2026-12-01T10:00:00Z · MUST 1/2 · partial</title>");
     expect(page).toContain("&lt;x&gt; 1 @0.4.0");
