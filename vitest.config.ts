@@ -12,6 +12,9 @@ export default defineConfig({
   test: {
     include: stage === "slow" ? slow : ["tests/**/*.test.ts"],
     exclude: stage === "slow" || sdkStage ? [...configDefaults.exclude] : [...configDefaults.exclude, ...slow],
+    // The fast stage imports the harness once per worker instead of once per file (most of its
+    // time was imports); the slow stage keeps isolation for the files that mock modules.
+    isolate: stage === "slow",
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,6 +1,7 @@
 // The slow stage's list names real test files, none of the SDK stage's, and CI runs that stage:
 // a file moved out of `npm test` is never dropped from CI.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const list = JSON.parse(readFileSync("tests/slow-stage.json", "utf8")) as { why: string; files: string[] };
@@ -14,6 +15,16 @@ describe("the slow test stage", () => {
       expect(file).not.toMatch(/^tests\/(sdk|adapters)\//);
       expect(existsSync(file), file).toBe(true);
     }
+  });
+
+  it("holds every file that mocks a module: the fast stage shares modules between files (isolate: false)", () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".test.ts") ? [join(dir, e.name)] : [],
+      );
+    const mocking = files("tests").filter((f) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(f, "utf8")));
+    expect(mocking.length).toBeGreaterThan(0);
+    for (const file of mocking) expect(list.files, file).toContain(file);
   });
 
   it("is run by CI after npm test", () => {
