@@ -40,9 +40,14 @@ export type Resolved =
   | { readonly ok: false; readonly reason: "traversal" | "forbidden" | "not_found" | "too_large" | "unknown_skill" };
 
 export class SkillStore {
-  /** Staged once, on first use; concurrent first requests share the one staging. */
-  #packages: Promise<Map<string, Package>> | undefined;
-  #staging: string | undefined;
+  /**
+   * Each mounted server is staged once, on the first request that finds it (concurrent requests
+   * share that staging); a staging that failed is tried again by the next request instead of
+   * leaving the server without SKILLs for the Computer's life, and a server mounted later is staged
+   * when a request first sees it.
+   */
+  readonly #staged = new Map<MountedServer, Promise<Package[]>>();
+  #staging: Promise<string> | undefined;
   readonly #secret = randomBytes(32);
 
   constructor(private readonly servers: () => readonly MountedServer[]) {}
@@ -87,28 +92,33 @@ export class SkillStore {
   }
 
   async close(): Promise<void> {
-    if (this.#staging) await rm(this.#staging, { recursive: true, force: true });
+    const staging = await this.#staging?.catch(() => undefined);
+    if (staging) await rm(staging, { recursive: true, force: true });
   }
 
   #sign(payload: string): string {
     return createHmac("sha256", this.#secret).update(payload).digest("base64url");
   }
 
-  #load(): Promise<Map<string, Package>> {
-    this.#packages ??= this.#stage();
-    return this.#packages;
-  }
-
-  /** Materialises every server's SKILLs; a SKILL that fails to stage is left out. */
-  async #stage(): Promise<Map<string, Package>> {
+  /** Every mounted server's SKILLs, first server first on a name clash; a SKILL that fails to stage is left out. */
+  async #load(): Promise<Map<string, Package>> {
     const packages = new Map<string, Package>();
-    this.#staging ??= await mkdtemp(join(tmpdir(), "smcp-ref-skills-"));
     for (const mounted of this.servers()) {
-      for (const pkg of await stageServer(mounted, this.#staging).catch(() => [])) {
-        if (!packages.has(pkg.ref.name)) packages.set(pkg.ref.name, pkg);
-      }
+      for (const pkg of await this.#stageOnce(mounted)) if (!packages.has(pkg.ref.name)) packages.set(pkg.ref.name, pkg);
     }
     return packages;
+  }
+
+  #stageOnce(mounted: MountedServer): Promise<Package[]> {
+    let staged = this.#staged.get(mounted);
+    if (!staged) {
+      this.#staging ??= mkdtemp(join(tmpdir(), "smcp-ref-skills-"));
+      staged = this.#staging.then((dir) => stageServer(mounted, dir));
+      this.#staged.set(mounted, staged);
+      // Forgotten on failure, so the next request stages this server again.
+      staged.catch(() => this.#staged.delete(mounted));
+    }
+    return staged.catch(() => []);
   }
 }
 
