@@ -308,7 +308,8 @@ export class RunSession {
     let stop = () => {};
     const stopped = new Promise<null>((resolve) => (stop = () => resolve(null)));
     await Promise.all(
-      vectors.map(async (v, i) => {
+      longestFirst(vectors).map(async (i) => {
+        const v = vectors[i]!;
         if (signal?.aborted) return;
         const answered = await unlessAborted(Promise.race([answer(impl, handshake, v, protocol, transport, serial, wireLimit), stopped]));
         if (signal?.aborted) return;
@@ -333,6 +334,19 @@ export class RunSession {
       }),
     );
   }
+}
+
+/**
+ * The order cases are handed out in: live scenes with the longest time box first, the rest as
+ * listed. A 45 s scene queued last behind the others would end the run 45 s after them; started
+ * first, it runs beside them. Records still land at their index, so the report's order is the corpus's.
+ */
+export function longestFirst(vectors: readonly Vector[]): number[] {
+  const box = (v: Vector) => {
+    const t = (v.input as { time_box_ms?: unknown } | null)?.time_box_ms;
+    return isWireOp(v.op) || isTransportOp(v.op) ? (typeof t === "number" ? t : 0) : 0;
+  };
+  return vectors.map((_, i) => i).sort((a, b) => box(vectors[b]!) - box(vectors[a]!) || a - b);
 }
 
 export function runCorpus(input: RunInput): Promise<Report> {
