@@ -7,8 +7,9 @@
  * then listed as a gap with a reason to fill in, a pass needs nothing.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { isMap, isSeq, parseDocument, YAMLSeq } from "yaml";
+import { isMap, isSeq, parseDocument } from "yaml";
 import { writeAtomic } from "../util/write-atomic.ts";
+import { blockSeq } from "../util/yaml-block-seq.ts";
 import { holdBlockScalars, restoreBlockScalars } from "./keep-folded.ts";
 
 export interface UncheckedSummary {
@@ -32,13 +33,7 @@ export function markUnchecked(file: string, implementation: string, ids: readonl
   const marked = ids.filter((id) => !listedIds.has(id));
   const listed = ids.filter((id) => listedIds.has(id));
   if (marked.length === 0) return { file, marked, listed }; // nothing to write
-  let seq = doc.get("unchecked");
-  if (!isSeq(seq)) {
-    seq = new YAMLSeq();
-    doc.set("unchecked", seq);
-  }
-  const unchecked = seq as YAMLSeq;
-  unchecked.flow = false;
+  const unchecked = blockSeq(doc, "unchecked");
   for (const id of marked) {
     const node = doc.createNode({ id, reason: uncheckedReason(implementation) });
     node.flow = false;

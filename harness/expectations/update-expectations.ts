@@ -9,10 +9,11 @@
  * updates nothing (see updateRefusal).
  */
 import { existsSync, readFileSync } from "node:fs";
-import { isMap, isSeq, parseDocument, Scalar, YAMLSeq } from "yaml";
+import { isMap, parseDocument, Scalar } from "yaml";
 import type { CaseRecord } from "../model/report.ts";
 import { isFault, isGapStatus } from "../model/status.ts";
 import { writeAtomic } from "../util/write-atomic.ts";
+import { blockSeq } from "../util/yaml-block-seq.ts";
 import { holdBlockScalars, restoreBlockScalars } from "./keep-folded.ts";
 import { dropChecked } from "./mark-unchecked.ts";
 
@@ -66,13 +67,7 @@ export function updateExpectations(
       : parseDocument(
           `# Known gaps of ${implementation} against the corpus: each case below fails for the reason given.\n# A listed case that passes is stale and fails the run; an unlisted failure fails the run.\nimplementation: ${implementation}\nsdk_version: "${sdkVersion}"\ngaps: []\n`,
         );
-  let gaps = doc.get("gaps");
-  if (!isSeq(gaps)) {
-    gaps = new YAMLSeq();
-    doc.set("gaps", gaps);
-  }
-  const seq = gaps as YAMLSeq;
-  seq.flow = false;
+  const seq = blockSeq(doc, "gaps");
   const allowed = options.gapAllowed ?? (() => true);
   const mine = cases.filter((c) => c.implementation === implementation && allowed(c.vector_id));
   const byId = new Map(mine.map((c) => [c.vector_id, c]));

@@ -7,12 +7,13 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { Ajv } from "ajv";
-import { isMap, isScalar, isSeq, parseDocument, Scalar, type YAMLMap, YAMLSeq } from "yaml";
+import { isMap, isScalar, isSeq, parseDocument, Scalar, type YAMLMap, type YAMLSeq } from "yaml";
 import { CorpusError, type CorpusProblem } from "../corpus/errors.ts";
 import { readCorpusText } from "../corpus/read-file.ts";
 import { errorMessage, errorPointer } from "../corpus/schema-registry.ts";
 import { parseSource } from "../corpus/yaml-source.ts";
 import { writeAtomic } from "../util/write-atomic.ts";
+import { blockSeq } from "../util/yaml-block-seq.ts";
 import { opOfKind } from "./answers.ts";
 
 export interface BaselineEntry {
@@ -120,13 +121,7 @@ export function updateBaseline(
     : parseDocument(
         `# Known kinds of disagreement between ${implementation} and the reference, as \`smcp-conformance fuzz\` classifies them.\n# fuzz fails on a kind not listed here; --update-baseline rewrites the list, keeping reasons.\nimplementation: ${implementation}\nkinds: []\n`,
       );
-  let kinds = doc.get("kinds");
-  if (!isSeq(kinds)) {
-    kinds = new YAMLSeq();
-    doc.set("kinds", kinds);
-  }
-  const seq = kinds as YAMLSeq;
-  seq.flow = false;
+  const seq = blockSeq(doc, "kinds");
   const wanted = new Set(seen);
   const fuzzed = new Set(ops);
   const listed = new Set<string>();

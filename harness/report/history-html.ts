@@ -39,7 +39,8 @@ export function renderTrendSvg(entries: readonly HistoryEntry[]): Markup {
     (p) =>
       html`<line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(p)}" y2="${y(p)}" stroke="#ddd"/><text x="${PAD.left - 6}" y="${y(p) + 4}" text-anchor="end" font-size="11">${p} %</text>`,
   );
-  const lines = [...trendSeries(entries)].map(([key, list], i) => {
+  const series = trendSeries(entries);
+  const lines = [...series].map(([key, list], i) => {
     const colour = PALETTE[i % PALETTE.length]!;
     const dash = DASHES[i % DASHES.length]!;
     const points = list.map((e) => `${x(e.run_id).toFixed(1)},${y(percent(e)).toFixed(1)}`).join(" ");
@@ -49,13 +50,13 @@ export function renderTrendSvg(entries: readonly HistoryEntry[]): Markup {
     );
     return html`<g class="series" data-series="${key}"><polyline fill="none" stroke="${colour}" stroke-width="2" stroke-dasharray="${dash}" points="${points}"/>${dots}</g>`;
   });
-  const legend = [...trendSeries(entries).keys()].map((key, i) => {
+  const legend = [...series.keys()].map((key, i) => {
     const colour = PALETTE[i % PALETTE.length]!;
     const dash = DASHES[i % DASHES.length]!;
     const ly = HEIGHT + 14 + i * 16;
     return html`<line x1="${PAD.left}" x2="${PAD.left + 28}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="2" stroke-dasharray="${dash}"/><text x="${PAD.left + 34}" y="${ly + 4}" font-size="12">${key}</text>`;
   });
-  const total = HEIGHT + 14 + trendSeries(entries).size * 16;
+  const total = HEIGHT + 14 + series.size * 16;
   return html`<svg xmlns="http://www.w3.org/2000/svg" id="trend" width="${WIDTH}" height="${total}" viewBox="0 0 ${WIDTH} ${total}" role="img" aria-label="MUST pass rate per implementation over the recorded runs">${grid}<text x="${PAD.left}" y="${HEIGHT - 8}" font-size="11">oldest run</text><text x="${WIDTH - PAD.right}" y="${HEIGHT - 8}" font-size="11" text-anchor="end">newest run (${runs.length} runs)</text>${lines}${legend}</svg>`;
 }
 
