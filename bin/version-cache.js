@@ -2,7 +2,7 @@
 // computed from (the kit's package.json, the size and mtime of every file under vectors/ and of
 // the code that loads and hashes it), so a warm `--version` is plain Node, no TypeScript loader and
 // no corpus hash (issue 31: it took 4-7 s). Any change to those files is a new key, and the text
-// is computed again. The cache lives where the SDK environments do (harness/bootstrap/cache-dir.ts:
+// is computed again. The cache lives where the SDK environments do (harness/util/cache-root.ts:
 // SMCP_CONFORMANCE_CACHE, else $XDG_CACHE_HOME or ~/.cache, then smcp-conformance); a cache that
 // cannot be read or written is no error, only a slow --version.
 import { createHash } from "node:crypto";

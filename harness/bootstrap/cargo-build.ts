@@ -7,8 +7,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { cacheRoot } from "../util/cache-root.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
-import { cacheRoot } from "./cache-dir.ts";
 import { withDirLock } from "./dir-lock.ts";
 import { setupBoard } from "./progress-board.ts";
 import { SetupLog, setupLogPath } from "./setup-log.ts";

@@ -6,8 +6,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cacheRoot } from "../util/cache-root.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
-import { cacheRoot } from "./cache-dir.ts";
 import { SetupLog, setupLogPath } from "./setup-log.ts";
 import { BootstrapError, streamCommand } from "./stream-command.ts";
 

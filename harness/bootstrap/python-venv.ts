@@ -6,8 +6,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { cacheRoot } from "../util/cache-root.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
-import { cacheRoot } from "./cache-dir.ts";
 import { withDirLock } from "./dir-lock.ts";
 import { setupBoard } from "./progress-board.ts";
 import { SetupLog, setupLogPath } from "./setup-log.ts";

@@ -4,7 +4,7 @@
  */
 import { closeSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { cacheRoot } from "./cache-dir.ts";
+import { cacheRoot } from "../util/cache-root.ts";
 
 /** `<cache>/logs/<name>.log`, e.g. `rust-0.4.1-build.log`. */
 export function setupLogPath(name: string): string {

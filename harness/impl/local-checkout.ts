@@ -8,7 +8,6 @@
  */
 import { statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import { cacheRoot } from "../bootstrap/cache-dir.ts";
 import { cargoBuild } from "../bootstrap/cargo-build.ts";
 import { writePatchedManifest } from "../bootstrap/cargo-patch.ts";
 import { type CargoPackage, cargoPackages, gitDescription, pyprojectName, pyprojectVersion } from "../bootstrap/checkout-source.ts";
@@ -16,6 +15,7 @@ import { pythonVenv } from "../bootstrap/python-venv.ts";
 import { BootstrapError } from "../bootstrap/stream-command.ts";
 import { type DriverOptions, SubprocessImplementation } from "../driver/subprocess-implementation.ts";
 import type { Handshake, Implementation } from "../model/implementation.ts";
+import { cacheRoot } from "../util/cache-root.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { nearestRelease } from "./nearest-version.ts";

@@ -6,11 +6,11 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { cacheRoot } from "../bootstrap/cache-dir.ts";
 import { cargoBuild } from "../bootstrap/cargo-build.ts";
 import { pythonVenv } from "../bootstrap/python-venv.ts";
 import { minimalEnv } from "../driver/adapter-env.ts";
 import { type DriverOptions, SubprocessImplementation } from "../driver/subprocess-implementation.ts";
+import { cacheRoot } from "../util/cache-root.ts";
 import type { SdkManifest } from "./sdk-manifests.ts";
 
 export interface PreparedCommand {

@@ -8,12 +8,12 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { cacheRoot } from "../../harness/bootstrap/cache-dir.ts";
 import { systemLibraryEnv } from "../../harness/bootstrap/cargo-build.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { buildExport } from "../../harness/export/export-bundle.ts";
 import { prepareLaunch } from "../../harness/impl/sdk-launch.ts";
 import { sdkManifest } from "../../harness/impl/sdk-manifests.ts";
+import { cacheRoot } from "../../harness/util/cache-root.ts";
 
 const FIXTURES = ["bundle_id_conformance_vectors.json", "env_segment_conformance_vectors.json"];
 /** pytest for running the SDK's test files, pinned (the SDK's own venv has no test tools). */
