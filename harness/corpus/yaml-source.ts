@@ -1,6 +1,7 @@
 /** Parses a YAML (or JSON) file keeping positions, so any JSON pointer maps back to a line. */
 import { type Document, isAlias, isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { CorpusError } from "./errors.ts";
+import { cachedParse, keepParse } from "./parse-cache.ts";
 import { yamlToJson } from "./yaml-json.ts";
 
 export interface SourceFile {
@@ -11,6 +12,23 @@ export interface SourceFile {
 }
 
 export function parseSource(file: string, text: string): SourceFile {
+  const kept = cachedParse(text);
+  if (kept !== undefined) {
+    // Only the shallow lines are kept (the vectors', the entries' ids); any other pointer, which
+    // only a problem asks for, parses the text again.
+    let parsed: SourceFile | undefined;
+    const lineOf = (pointer: string) => kept.lines[pointer] ?? (parsed ??= parseFresh(file, text).source).lineOf(pointer);
+    return { file, data: kept.data, lineOf };
+  }
+  const { source, lines } = parseFresh(file, text);
+  keepParse(text, { data: source.data, lines: lines() });
+  return source;
+}
+
+/** How deep the kept line table goes: `/vectors/3/id` is the deepest a loaded file asks for. */
+const KEPT_LINE_DEPTH = 3;
+
+function parseFresh(file: string, text: string): { source: SourceFile; lines: () => Record<string, number> } {
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
@@ -50,11 +68,28 @@ export function parseSource(file: string, text: string): SourceFile {
         return vectorId ? { ...p, vectorId } : p;
       }),
     );
-  return {
-    file,
-    data,
-    lineOf: (pointer) => lineCounter.linePos(offsetOf(doc, pointer)).line,
+  const lineOf = (pointer: string) => lineCounter.linePos(offsetOf(doc, pointer)).line;
+  const lines = () => {
+    const table: Record<string, number> = {};
+    for (const pointer of shallowPointers(doc, doc.contents, "", KEPT_LINE_DEPTH)) table[pointer] = lineOf(pointer);
+    return table;
   };
+  return { source: { file, data, lineOf }, lines };
+}
+
+/** Every pointer into the document down to `depth` segments. */
+function* shallowPointers(doc: Document, node: unknown, at: string, depth: number): Generator<string> {
+  yield at;
+  if (depth === 0) return;
+  if (isAlias(node)) node = node.resolve(doc);
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      const key = String((pair.key as { value?: unknown } | null)?.value ?? pair.key);
+      yield* shallowPointers(doc, pair.value, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth - 1);
+    }
+  } else if (isSeq(node)) {
+    for (let i = 0; i < node.items.length; i++) yield* shallowPointers(doc, node.items[i], `${at}/${i}`, depth - 1);
+  }
 }
 
 /** The text cannot be parsed, so the id comes from the nearest `- id:` line at or above the error. */
