@@ -51,7 +51,7 @@ export class ToolCalls {
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return failed("Tool call timeout", { a2c_timeout: true });
       const code = authorizationCode(error);
       if (code !== null) return failed("The MCP server requires authorization", authorizationMeta(code, route.mounted.server.bundleId));
-      return failed(this.redact(error instanceof Error ? error.message : String(error)));
+      return failed(this.redact(describe(error)));
     } finally {
       if (this.inFlight.get(reqId) === controller) this.inFlight.delete(reqId);
     }
@@ -66,6 +66,18 @@ export class ToolCalls {
   abortAll(): void {
     for (const controller of this.inFlight.values()) controller.abort("shutdown");
   }
+}
+
+/**
+ * An error's text; a network failure (fetch's bare "fetch failed") carries its cause, the socket
+ * error that tells a refused connection from a reset one.
+ */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  if (cause === undefined) return error.message;
+  const code = (cause as NodeJS.ErrnoException).code;
+  return `${error.message} (${code === undefined ? "" : `${code}: `}${cause.message})`;
 }
 
 /**
