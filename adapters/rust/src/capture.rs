@@ -16,8 +16,14 @@
 //! `wire_computer::THREAD_PREFIX…`) never enter a capture: that session runs beside the main
 //! thread's operations, so its WARN+ go to stderr, tagged with the thread name (the call id). The
 //! same holds for the `wire.server` runtime's threads (`wire_server::THREAD_PREFIX`).
+//!
+//! A `transport.call_tool` call runs on a thread of its own beside the main thread (the harness
+//! has several in flight): it captures with `capture_all_here`, into a buffer of its own thread,
+//! so its records never mix with the main thread's operation or another call's. Its runtime's
+//! blocking threads (`TRANSPORT_THREADS`) stay out of every capture.
 
 use std::collections::BTreeMap;
+use std::cell::RefCell;
 use std::fmt;
 use std::sync::Mutex;
 
@@ -56,6 +62,14 @@ pub fn evidence(records: &[Record]) -> Value {
 }
 
 static BUFFER: Mutex<Option<Vec<Record>>> = Mutex::new(None);
+
+thread_local! {
+    /// The buffer of a `capture_all_here` running on this thread.
+    static HERE: RefCell<Option<Vec<Record>>> = const { RefCell::new(None) };
+}
+
+/// The names of `transport.call_tool`'s call threads and their runtimes' blocking threads.
+pub const TRANSPORT_THREADS: &str = "transport";
 
 /// The `wire.server` runtime's thread names (`wire_server::THREAD_PREFIX`; declared here because
 /// that module exists only where the manifest has the SDK's Server crates).
@@ -110,8 +124,18 @@ impl<S: Subscriber> Layer<S> for CaptureLayer {
             message: fields.message,
             fields: fields.fields,
         };
+        let Some(record) = HERE.with(|here| match here.borrow_mut().as_mut() {
+            Some(records) => {
+                records.push(record);
+                None
+            }
+            None => Some(record),
+        }) else {
+            return;
+        };
         let thread = std::thread::current();
-        if let Some(name) = thread.name().filter(|n| n.starts_with(crate::wire_computer::THREAD_PREFIX) || n.starts_with(WIRE_SERVER_THREADS)) {
+        let apart = [crate::wire_computer::THREAD_PREFIX, WIRE_SERVER_THREADS, TRANSPORT_THREADS];
+        if let Some(name) = thread.name().filter(|n| apart.iter().any(|p| n.starts_with(p))) {
             if record.level <= Level::WARN {
                 eprintln!("sdk [{name}]: {}", record.text());
             }
@@ -155,6 +179,23 @@ pub fn capture_all<T>(f: impl FnOnce() -> T) -> (T, Vec<Record>) {
         .unwrap_or_else(|p| p.into_inner())
         .take()
         .unwrap_or_default();
+    drop(stop);
+    (value, records)
+}
+
+/// Like `capture_all`, but takes only the events of the current thread, into a buffer of its own:
+/// for a call that runs beside the main thread's operations (see the module comment).
+pub fn capture_all_here<T>(f: impl FnOnce() -> T) -> (T, Vec<Record>) {
+    struct Stop;
+    impl Drop for Stop {
+        fn drop(&mut self) {
+            HERE.with(|here| here.borrow_mut().take());
+        }
+    }
+    HERE.with(|here| *here.borrow_mut() = Some(Vec::new()));
+    let stop = Stop;
+    let value = f();
+    let records = HERE.with(|here| here.borrow_mut().take()).unwrap_or_default();
     drop(stop);
     (value, records)
 }

@@ -79,7 +79,7 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("skill.tags", skill::tags),
     ("skill.mode_c", skill::mode_c),
     // Opens a socket: to the harness's loopback MCP server, in the call (so does wire.computer).
-    ("transport.call_tool", transport::call_tool),
+    (transport::OP, transport::call_tool),
     // A live Computer against the harness's Server + MCP servers (loopback only); `wire` runs each
     // call on a thread of its own (the table entry is the same call, synchronous).
     (wire_computer::OP, wire_computer::run),
@@ -118,8 +118,21 @@ fn hello() -> Value {
         },
         "protocol_version": sdk::PROTOCOL_VERSION,
         "operations": OPERATIONS.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
+        // `wire` answers these beside everything else, in any order (wire.rs)
+        "concurrent": concurrent(),
         "runtime": env!("ADAPTER_RUSTC_VERSION"),
     })
+}
+
+/// The offered operations `wire` answers in any order: each runs on a thread (or Server task) of its own.
+fn concurrent() -> Vec<&'static str> {
+    #[allow(unused_mut)]
+    let mut ops = vec![transport::OP, wire_computer::OP];
+    #[cfg(adapter_wire_server)]
+    ops.push(wire_server::OP);
+    #[cfg(adapter_wire_agent)]
+    ops.push(wire_agent::OP);
+    ops
 }
 
 /// One call's work apart from its line: the handler, and its outcome as an answer message (shared

@@ -36,7 +36,9 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Map, Value};
 use smcp_computer::errors::ComputerError;
 
-use crate::capture::{capture_all, evidence, Record};
+use crate::capture::{capture_all_here, evidence, Record, TRANSPORT_THREADS};
+use crate::call_thread::spawn_call;
+use crate::outbox::Outbox;
 use crate::reasons::{build_config, Fail, OpError};
 use crate::sdk::{resolve_bundle_id, CallToolResult, MCPServerManager};
 use crate::Ctx;
@@ -111,7 +113,21 @@ enum Ended {
     TimedOut,
 }
 
+pub const OP: &str = "transport.call_tool";
+const STACK: usize = 8 * 1024 * 1024;
+
+/// Starts a call on a thread of its own (named `TRANSPORT_THREADS-<id>`), answering through `out`:
+/// the harness has several in flight (the hello lists the op as `concurrent`), and the lines
+/// behind a call (data cases, wire sessions) are answered while it runs.
+pub fn spawn<W: std::io::Write + Send + 'static>(id: &Value, input: &Map<String, Value>, out: &Outbox<W>) -> Result<std::thread::JoinHandle<()>, Value> {
+    spawn_call(OP, TRANSPORT_THREADS, STACK, id, input, out, run)
+}
+
 pub fn call_tool(_: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
+    run(input)
+}
+
+fn run(input: &Map<String, Value>) -> Result<Value, Fail> {
     let config_type = match input.get("transport").and_then(Value::as_str) {
         Some("streamable_http") => "streamable",
         Some("sse") | Some("sse_handwritten") => "sse",
@@ -139,9 +155,10 @@ pub fn call_tool(_: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
 
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
+        .thread_name(format!("{TRANSPORT_THREADS}-blocking"))
         .build()
         .map_err(|e| OpError::new("unclassified", format!("tokio runtime: {e}"), "std::io::Error"))?;
-    let ((stage, ended, elapsed, closed), records) = capture_all(|| {
+    let ((stage, ended, elapsed, closed), records) = capture_all_here(|| {
         rt.block_on(async {
             let manager = MCPServerManager::new();
             let started = Instant::now();

@@ -8,6 +8,9 @@
 //! clone of the same `Outbox`); at `shutdown` / end of input they are waited for (each is bounded
 //! by its time box + 5 s) before the last flush.
 //!
+//! `transport.call_tool` calls run the same way, a thread each (`transport::spawn`; the hello lists
+//! the op as `concurrent`, so the harness has several in flight).
+//!
 //! `wire.server` calls are handed to `wire_server::dispatch` (a task on the Servers' own runtime,
 //! answering through a clone of the same `Outbox`); at the end every Server still running is
 //! stopped and every pending answer awaited (`wire_server::close`, bounded) before the last flush.
@@ -17,7 +20,7 @@ use std::io::{BufRead, BufReader};
 use serde_json::{json, Map, Value};
 
 use crate::outbox::Outbox;
-use crate::{answer, hello, surrogate, wire_computer, Ctx};
+use crate::{answer, hello, surrogate, transport, wire_computer, Ctx};
 
 const CHUNK: usize = 64 * 1024;
 /// `wire_server::OP` (the module exists only where the manifest has the SDK's Server crates).
@@ -83,7 +86,13 @@ pub fn serve(ctx: &Ctx) {
                 let op = message.get("op").and_then(Value::as_str).unwrap_or("");
                 let empty = Map::new();
                 let input = message.get("input").and_then(Value::as_object).unwrap_or(&empty);
-                if op == wire_computer::OP {
+                if op == transport::OP {
+                    sessions.retain(|s| !s.is_finished());
+                    match transport::spawn(&id, input, &out) {
+                        Ok(session) => sessions.push(session),
+                        Err(reply) => out.add(&reply),
+                    }
+                } else if op == wire_computer::OP {
                     sessions.retain(|s| !s.is_finished());
                     match wire_computer::spawn(&id, input, &out) {
                         Ok(session) => sessions.push(session),
