@@ -38,6 +38,8 @@ export interface ServerFacts {
         valid?: boolean | null;
         /** server:list_room: each listed session's name, role, office (as its label) and a2c_version, sorted by name (sids left out: they differ per run). */
         sessions?: ReadonlyArray<{ name: unknown; role: unknown; office_id: unknown; a2c_version: unknown }>;
+        /** server:list_room: the offices (labels) of the sessions listed, sorted, once each; [] when the answer lists none (no ack, a refusal). */
+        offices_listed?: readonly unknown[];
       }
     >
   >;
@@ -145,14 +147,22 @@ function stepFacts(
     record.ack_id === undefined
       ? undefined
       : packets.find((p) => p.dir === "in" && p.type === "ack" && p.ack_id === record.ack_id && p.conn === record.client);
-  if (!ack) return { acked: false, ack: null, shape: "none", code: null, details: null };
+  const event =
+    record.step.join !== undefined ? "server:join_office" : record.step.leave !== undefined ? "server:leave_office" : record.step.event;
+  if (!ack)
+    return {
+      acked: false,
+      ack: null,
+      shape: "none",
+      code: null,
+      details: null,
+      ...(event === "server:list_room" ? { offices_listed: [] } : {}),
+    };
   const args = (ack.args ?? []) as unknown[];
   const first = args[0];
   const flat = isObject(first) && typeof first.code === "number" && typeof first.message === "string";
   // An ack with no argument is 0.5.0-dev's success form for join / leave ("空 ack").
   const shape = args.length === 0 ? "empty" : typeof first === "boolean" ? "tuple" : flat ? "error_payload" : "model";
-  const event =
-    record.step.join !== undefined ? "server:join_office" : record.step.leave !== undefined ? "server:leave_office" : record.step.event;
   const model = event === undefined ? undefined : ACK_MODEL[event];
   return {
     acked: true,
@@ -164,7 +174,14 @@ function stepFacts(
     ...(event === "server:list_room" && isObject(first) && Array.isArray(first.sessions)
       ? { sessions: sessionsOf(first.sessions, relabel) }
       : {}),
+    ...(event === "server:list_room" ? { offices_listed: officesListed(first, relabel) } : {}),
   };
+}
+
+function officesListed(answer: unknown, relabel: (v: unknown) => unknown): unknown[] {
+  if (!isObject(answer) || !Array.isArray(answer.sessions)) return [];
+  const offices = answer.sessions.filter(isObject).map((s) => JSON.stringify(relabel(s.office_id ?? null)));
+  return [...new Set(offices)].sort().map((o) => JSON.parse(o) as unknown);
 }
 
 function sessionsOf(sessions: readonly unknown[], relabel: (v: unknown) => unknown) {
