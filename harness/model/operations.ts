@@ -11,6 +11,9 @@ import { SHARED_SCHEMA_DIR } from "./kit-files.ts";
 
 export type OpKind = "pure" | "transport" | "wire" | "internal";
 
+/** The interop matrix's op: its cases are judged per Agent × Server × Computer, not per implementation. */
+export const WIRE_INTEROP_OP = "wire.interop";
+
 type JsonSchema = Record<string, unknown>;
 
 export interface OpDefinition {

@@ -8,6 +8,7 @@
  * *unverified*: not a wrong answer, so not a failure of the run, but never counted as conforming.
  */
 import { record } from "../util/own.ts";
+import { WIRE_INTEROP_OP } from "./operations.ts";
 import { applies, isDraft } from "./protocols.ts";
 import type { FinalStatus } from "./status.ts";
 import type { Tier } from "./vector.ts";
@@ -48,7 +49,13 @@ export interface StatementInput {
     readonly protocol?: { readonly used: string };
     readonly not_started?: string;
   }>;
-  readonly vectors: ReadonlyArray<{ readonly id: string; readonly tier: Tier; readonly since: string; readonly until?: string }>;
+  readonly vectors: ReadonlyArray<{
+    readonly id: string;
+    readonly op?: string;
+    readonly tier: Tier;
+    readonly since: string;
+    readonly until?: string;
+  }>;
   readonly cases: ReadonlyArray<{ readonly vector_id: string; readonly implementation: string; readonly status: FinalStatus }>;
 }
 
@@ -81,6 +88,7 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
     const tally = { must: emptyTally(), should: emptyTally() };
     for (const v of input.vectors) {
       if (v.tier !== "must" && v.tier !== "should") continue;
+      if (v.op === WIRE_INTEROP_OP) continue; // a three-role cell, shown in the interop grid, not one implementation's claim
       const status = statuses.get(v.id);
       // A vector with no case counts as never run only where it applies at the revision.
       const outcome: Outcome =

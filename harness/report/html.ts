@@ -204,7 +204,10 @@ function verdictHtml(report: Report): Markup {
     : "";
   const reasons = v.failures.map((f) => html`<li>${f.message}</li>`);
   const o = report.summary.overall;
-  const counts = `${o.pass} passed, ${o.failed} failed, ${o.known_gap} known gaps, ${o.skipped} skipped, ${o.not_applicable} not applicable across ${report.implementations.length} implementations`;
+  const interop = report.interop?.length
+    ? `; interop ${report.interop.filter((c) => c.cell === "pass").length}/${report.interop.length} cases pass`
+    : "";
+  const counts = `${o.pass} passed, ${o.failed} failed, ${o.known_gap} known gaps, ${o.skipped} skipped, ${o.not_applicable} not applicable across ${report.implementations.length} implementations${interop}`;
   return html`<div id="verdict" class="v-${v.status}"><strong>${v.status.toUpperCase()}</strong>${counts}.${incomplete}${
     reasons.length ? html`<ul>${reasons}</ul>` : ""
   }</div>`;

@@ -11,7 +11,7 @@ import type { WirePacket } from "./evidence.ts";
 import type { RelayRecord } from "./relay.ts";
 import type { McpServerScene } from "./scene.ts";
 
-export const WIRE_INTEROP_OP = "wire.interop";
+export { WIRE_INTEROP_OP } from "../model/operations.ts";
 export const INTEROP_ROLES = ["agent", "server", "computer"] as const;
 export type InteropRole = (typeof INTEROP_ROLES)[number];
 export const INTEROP_COMPUTER = "interop-computer";

@@ -41,6 +41,15 @@ describe("conformance statement", () => {
     expect(s!.protocol).toBe("0.3.0");
   });
 
+  it("an interop vector is no one implementation's requirement (its cells are judged per Agent x Server x Computer)", () => {
+    const [s] = conformanceStatements({
+      implementations: [impl("x")],
+      vectors: [...vectors, { id: "i1", op: "wire.interop", tier: "must" as const, since: "0.4.0" }],
+      cases: cases("x", { m1: "pass", m2: "pass", m3: "pass", m4: "pass" }),
+    });
+    expect(s!.must).toEqual({ required: 4, passed: 4, known_gaps: 0, failed: 0, unverified: 0 });
+  });
+
   it("levels: known gaps alone are partial; an unlisted failure is not conforming; nothing judged is untested", () => {
     const t = (passed: number, known_gaps: number, failed: number, unverified: number) =>
       levelOf({ required: passed + known_gaps + failed + unverified, passed, known_gaps, failed, unverified });
