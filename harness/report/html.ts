@@ -205,7 +205,9 @@ function verdictHtml(report: Report): Markup {
   const reasons = v.failures.map((f) => html`<li>${f.message}</li>`);
   const o = report.summary.overall;
   const interop = report.interop?.length
-    ? `; interop ${report.interop.filter((c) => c.cell === "pass").length}/${report.interop.length} cases pass`
+    ? `; interop ${report.interop.filter((c) => c.cell === "pass").length}/${report.interop.length} cases pass${
+        report.interop.some((c) => c.known) ? ` (${report.interop.filter((c) => c.known).length} known failures)` : ""
+      }`
     : "";
   const counts = `${o.pass} passed, ${o.failed} failed, ${o.known_gap} known gaps, ${o.skipped} skipped, ${o.not_applicable} not applicable across ${report.implementations.length} implementations${interop}`;
   return html`<div id="verdict" class="v-${v.status}"><strong>${v.status.toUpperCase()}</strong>${counts}.${incomplete}${

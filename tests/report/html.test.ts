@@ -48,6 +48,27 @@ describe("HTML report", () => {
     expect(html).toContain(`… (${big.length - 65_536} more characters in report.json)`);
   });
 
+  it("the verdict banner counts the interop cells beside the cases, a known failure said as one", async () => {
+    const corpus = loadCorpus({ extraRoots: [tempCorpus({ "exposed-name/hostile.yaml": file })] });
+    const report = await runCorpus({
+      corpus,
+      vectors: selectVectors(corpus, { filter: "exposed-name/hostile/" }),
+      implementations: [referenceInProcess()],
+    });
+    const cell = (computer: string, known: boolean) => ({
+      vector_id: "wire-interop/round-trip/whole-scenario",
+      ...{ agent: "reference", server: "reference", computer },
+      cell: known ? ("fail" as const) : ("pass" as const),
+      status: known ? ("fail" as const) : ("pass" as const),
+      diffs: [],
+      duration_ms: 1,
+      evidence: {},
+      ...(known ? { known: { implementation: "reference", reason: "listed" } } : {}),
+    });
+    const html = renderHtml({ ...report, interop: [cell("a", false), cell("b", true)] });
+    expect(html).toMatch(/<div id="verdict"[^>]*>.*; interop 1\/2 cases pass \(1 known failures\)\./s);
+  });
+
   it("escapeHtml covers the five markup characters", () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
   });
