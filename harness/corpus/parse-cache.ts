@@ -21,14 +21,15 @@ const KEEP_MS = 14 * 24 * 3600 * 1000;
 let parserKey: string | undefined;
 let pruned = false;
 
+/** The modules the conversion runs (its depth bound included), relative to this one. */
+const PARSER_MODULES = ["./yaml-source", "./yaml-json", "./parse-cache", "../util/json-depth"];
+
 /** What the conversion depends on besides the text: the parser's own code and the yaml package. */
 function parser(): string {
   if (parserKey !== undefined) return parserKey;
   const hash = createHash("sha256");
   const ext = import.meta.url.endsWith(".ts") ? "ts" : "js"; // the clone runs sources, the package dist/
-  for (const module of ["yaml-source", "yaml-json", "parse-cache"]) {
-    hash.update(readFileSync(fileURLToPath(new URL(`./${module}.${ext}`, import.meta.url))));
-  }
+  for (const module of PARSER_MODULES) hash.update(readFileSync(fileURLToPath(new URL(`${module}.${ext}`, import.meta.url))));
   hash.update(String((createRequire(import.meta.url)("yaml/package.json") as { version: string }).version));
   parserKey = hash.digest("hex");
   return parserKey;
