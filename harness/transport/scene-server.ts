@@ -122,10 +122,10 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
 
   const server = createServer(route);
   // Node's default. At 1 s, fetch (the reference's MCP client, in this process) read the server's
-  // `Keep-Alive: timeout=1` as "do not reuse" and opened a connection per request; in about one main
-  // job in two, one such fresh connection was closed before its request was read ("other side
-  // closed" / ECONNRESET), so a reference mount or call failed. With 5 s: none in 9 runs. The exact
-  // cause was not pinned down. close() still ends every connection at once.
+  // `Keep-Alive: timeout=1` as "do not reuse" and opened a connection per request; in 8 of 25 main
+  // jobs one such fresh connection was closed before its request was read ("other side closed" /
+  // ECONNRESET), so a reference mount or call failed. With 5 s: none in 26. The exact cause was not
+  // pinned down. close() still ends every connection at once.
   server.keepAliveTimeout = 5000;
   const address = await listen(server, options.port ?? 0);
   const baseUrl = `http://${SERVER_HOST}:${address.port}`;
