@@ -15,7 +15,8 @@
 //! answering through a clone of the same `Outbox`); at the end every Server still running is
 //! stopped and every pending answer awaited (`wire_server::close`, bounded) before the last flush.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
+use std::thread::JoinHandle;
 
 use serde_json::{json, Map, Value};
 
@@ -47,11 +48,21 @@ fn refused(line: &str, e: serde_json::Error) -> Option<Value> {
     }
 }
 
+/// Keeps a call started on a thread of its own (finished ones are let go), or sends at once the
+/// answer saying why no thread could be started.
+fn keep<W: Write + Send + 'static>(sessions: &mut Vec<JoinHandle<()>>, started: Result<JoinHandle<()>, Value>, out: &Outbox<W>) {
+    sessions.retain(|s| !s.is_finished());
+    match started {
+        Ok(session) => sessions.push(session),
+        Err(reply) => out.add(&reply),
+    }
+}
+
 pub fn serve(ctx: &Ctx) {
     let mut input = BufReader::with_capacity(CHUNK, std::io::stdin().lock());
     let out = Outbox::new(std::io::stdout(), CHUNK);
     let mut raw = Vec::new();
-    let mut sessions: Vec<std::thread::JoinHandle<()>> = Vec::new();
+    let mut sessions: Vec<JoinHandle<()>> = Vec::new();
     loop {
         if !input.buffer().contains(&b'\n') {
             out.flush(); // the next read may block: nothing may wait behind it
@@ -87,26 +98,12 @@ pub fn serve(ctx: &Ctx) {
                 let empty = Map::new();
                 let input = message.get("input").and_then(Value::as_object).unwrap_or(&empty);
                 if op == transport::OP {
-                    sessions.retain(|s| !s.is_finished());
-                    match transport::spawn(&id, input, &out) {
-                        Ok(session) => sessions.push(session),
-                        Err(reply) => out.add(&reply),
-                    }
+                    keep(&mut sessions, transport::spawn(&id, input, &out), &out);
                 } else if op == wire_computer::OP {
-                    sessions.retain(|s| !s.is_finished());
-                    match wire_computer::spawn(&id, input, &out) {
-                        Ok(session) => sessions.push(session),
-                        Err(reply) => out.add(&reply),
-                    }
+                    keep(&mut sessions, wire_computer::spawn(&id, input, &out), &out);
                 } else if cfg!(adapter_wire_agent) && op == WIRE_AGENT {
                     #[cfg(adapter_wire_agent)]
-                    {
-                        sessions.retain(|s| !s.is_finished());
-                        match crate::wire_agent::spawn(&id, input, &out) {
-                            Ok(session) => sessions.push(session),
-                            Err(reply) => out.add(&reply),
-                        }
-                    }
+                    keep(&mut sessions, crate::wire_agent::spawn(&id, input, &out), &out);
                 } else if cfg!(adapter_wire_server) && op == WIRE_SERVER {
                     #[cfg(adapter_wire_server)]
                     crate::wire_server::dispatch(&id, input, &out);
