@@ -29,6 +29,7 @@ import { type Colors, colors } from "./color.ts";
 import { interopLines } from "./console-interop.ts";
 import { suiteTable, TABLE_LEGEND } from "./console-table.ts";
 import { line } from "./escape.ts";
+import { interopCounts } from "./interop-counts.ts";
 import { statementLine, statementsOf } from "./statement-text.ts";
 
 export interface ConsoleOptions {
@@ -187,11 +188,7 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
   for (const s of statementsOf(report)) lines.push(line`${statementLine(s)}`.text);
   const o = report.summary.overall;
   const runLevel = runLevelFailures(report.verdict).length;
-  const interop = report.interop?.length
-    ? `; interop ${report.interop.filter((c) => c.cell === "pass").length}/${report.interop.length} cases pass${
-        report.interop.some((c) => c.known) ? ` (${report.interop.filter((c) => c.known).length} known failures)` : ""
-      }`
-    : "";
+  const interop = report.interop?.length ? `; ${interopCounts(report.interop)}` : "";
   // Stale entries are counted as stale: a run red only because gaps got fixed does not read as "N failed".
   const stale = o.stale ? `, ${o.stale} stale` : "";
   // A known gap that is a crash, timeout or protocol error is said to be one: it is not a divergence the SDK was judged on.

@@ -19,6 +19,7 @@ import { failureDetail } from "./console.ts";
 import { renderCoverageHtml } from "./coverage-html.ts";
 import { kitText } from "./environment-text.ts";
 import { escapeHtml, html, type Markup, trusted } from "./escape.ts";
+import { interopCounts } from "./interop-counts.ts";
 import { renderInteropHtml } from "./interop-html.ts";
 import { packagesText } from "./markdown.ts";
 import { specUrl } from "./spec-link.ts";
@@ -204,11 +205,7 @@ function verdictHtml(report: Report): Markup {
     : "";
   const reasons = v.failures.map((f) => html`<li>${f.message}</li>`);
   const o = report.summary.overall;
-  const interop = report.interop?.length
-    ? `; interop ${report.interop.filter((c) => c.cell === "pass").length}/${report.interop.length} cases pass${
-        report.interop.some((c) => c.known) ? ` (${report.interop.filter((c) => c.known).length} known failures)` : ""
-      }`
-    : "";
+  const interop = report.interop?.length ? `; ${interopCounts(report.interop)}` : "";
   const counts = `${o.pass} passed, ${o.failed} failed, ${o.known_gap} known gaps, ${o.skipped} skipped, ${o.not_applicable} not applicable across ${report.implementations.length} implementations${interop}`;
   return html`<div id="verdict" class="v-${v.status}"><strong>${v.status.toUpperCase()}</strong>${counts}.${incomplete}${
     reasons.length ? html`<ul>${reasons}</ul>` : ""

@@ -1,0 +1,7 @@
+/** The interop cells in one phrase, as the console's closing line and the HTML verdict both say it. */
+import type { InteropCase } from "../model/interop.ts";
+
+export function interopCounts(cases: readonly InteropCase[]): string {
+  const known = cases.filter((c) => c.known).length;
+  return `interop ${cases.filter((c) => c.cell === "pass").length}/${cases.length} cases pass${known ? ` (${known} known failures)` : ""}`;
+}
