@@ -37,7 +37,7 @@ describe("the mutation summary", () => {
   it("names files under the target and survivors nobody triaged", () => {
     const s = summarise(report, []);
     expect(shortfalls(s)).toEqual([
-      "src/a.ts: 50.0 % of non-equivalent mutants killed (target 90.0 %)",
+      "src/a.ts: 50.0 % of the mutants the spec decides killed (target 90.0 %)",
       `untriaged survivor: ${mutantKey("src/a.ts", m(3, "Survived"))}`,
       `untriaged survivor: ${mutantKey("src/a.ts", m(4, "NoCoverage"))}`,
     ]);
@@ -50,7 +50,7 @@ describe("the mutation summary", () => {
     expect(s.killedByNewVectors).toEqual([added]);
     expect(s.staleTriage).toEqual([gone]);
     const md = renderMarkdown(s, "2026-11-30");
-    expect(md).toContain("| src/a.ts | 4 | 2 | 2 | 0 | 0 | 50.0 % | 50.0 % ✗ | 50.0 % |");
+    expect(md).toContain("| src/a.ts | 4 | 2 | 2 | 0 | 0 | 50.0 % | 50.0 % | 50.0 % ✗ |");
     expect(md).toContain("x/y/z");
     expect(md).toContain("**untriaged**");
   });
@@ -66,6 +66,18 @@ describe("the mutation summary", () => {
     expect(s.files[0]).toMatchObject({ equivalent: 0, specSilent: 1, score: 2 / 4, decidedScore: 2 / 3 });
     expect(shortfalls(s)).not.toContain(`untriaged survivor: ${silent.mutant}`);
     expect(renderMarkdown(s, "2026-11-30")).toContain("spec silent: x.md §2 leaves it open (recorded by o/b/s)");
+  });
+
+  it("sets the target on what the spec decides: a file short only by spec-silent survivors meets it, its strict score shown", () => {
+    const silent = (line: number): Triage => ({ mutant: mutantKey("src/s.ts", m(line, "Survived")), triage: "spec silent", reason: "open" });
+    const mostlySilent = { files: { "src/s.ts": { mutants: [m(1, "Killed"), m(2, "Killed"), m(3, "Survived"), m(4, "Survived")] } } };
+    const s = summarise(mostlySilent, [silent(3), silent(4)]);
+    expect(s.files[0]).toMatchObject({ score: 0.5, decidedScore: 1 });
+    expect(shortfalls(s)).toEqual([]);
+    expect(renderMarkdown(s, "2026-12-02")).toContain("| src/s.ts | 4 | 2 | 2 | 0 | 2 | 50.0 % | 50.0 % | 100.0 % |");
+    // one undecided-and-unkilled mutant of three the spec decides: 66.7 %, under the target
+    const short = summarise(mostlySilent, [silent(3)]);
+    expect(shortfalls(short)[0]).toBe("src/s.ts: 66.7 % of the mutants the spec decides killed (target 90.0 %)");
   });
 
   it("scores each file by its newest measurement: a run of one file replaces the whole run's entry", () => {

@@ -85,7 +85,7 @@ const summary = summarise(
 writeFileSync(OUT, renderMarkdown(summary, new Date().toISOString().slice(0, 10), measuredBy));
 const t = summary.total;
 process.stdout.write(
-  `${OUT}: ${t.killed} of ${t.valid} valid mutants killed, ${t.equivalent} triaged equivalent: corpus score ${(t.score * 100).toFixed(1)} %\n`,
+  `${OUT}: ${t.killed} of ${t.valid} valid mutants killed, ${t.equivalent} triaged equivalent, ${t.specSilent} spec silent: spec-decided ${(t.decidedScore * 100).toFixed(1)} % (the target), strict ${(t.score * 100).toFixed(1)} %\n`,
 );
 const short = shortfalls(summary);
 for (const s of short) process.stdout.write(`  ${s}\n`);
