@@ -47,13 +47,17 @@ export interface Selected {
   readonly expectationsFile?: string;
 }
 
-/** The main job's matrix: the reference plus every SDK family at its default version. */
+/**
+ * The main job's matrix: the reference, every SDK family at its default version, and the older
+ * releases its manifest lists in also_in_default_run, side by side (issue 29: what each release may claim).
+ */
 export function defaultNames(): string[] {
   return [
     "reference",
-    ...Object.entries(FAMILIES)
-      .filter(([, fam]) => fam.versions().includes(fam.defaultVersion))
-      .map(([name]) => name),
+    ...SDK_MANIFESTS.filter((m) => m.default_version in m.versions).flatMap((m) => [
+      m.implementation,
+      ...(m.also_in_default_run ?? []).filter((v) => v !== m.default_version).map((v) => `${m.implementation}@${v}`),
+    ]),
   ];
 }
 

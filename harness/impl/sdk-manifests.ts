@@ -27,6 +27,8 @@ export interface SdkManifest {
   readonly language: string;
   readonly sdk: string;
   readonly default_version: string;
+  /** Older releases the default run also judges, beside default_version (each against the protocol it claims). */
+  readonly also_in_default_run?: readonly string[];
   readonly versions: Readonly<Record<string, { readonly lock?: string; readonly manifest?: string }>>;
   readonly build: BuildSpec;
   readonly launch: { readonly command: readonly string[]; readonly env?: Readonly<Record<string, string>> };
@@ -47,6 +49,8 @@ function loadManifests(): readonly SdkManifest[] {
       if (!validate(data)) throw new Error(`${file}: ${validate.errors?.map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ")}`);
       if (!(data.default_version in data.versions))
         throw new Error(`${file}: default_version ${data.default_version} is not among its versions`);
+      for (const v of data.also_in_default_run ?? [])
+        if (!(v in data.versions)) throw new Error(`${file}: also_in_default_run names ${v}, which is not among its versions`);
       return Object.freeze({ ...data, dir: join(ADAPTERS_DIR, entry) });
     });
 }
