@@ -32,7 +32,7 @@ export function buildProgram(): Command {
     .description("load and check the corpus, run it against the selected implementations, write reports")
     .option(
       "--impl <names>",
-      "comma-separated implementations, e.g. reference,python,python@0.3.2,rust (default: reference and every SDK at its pinned version)",
+      "comma-separated implementations, e.g. reference,python,python@0.3.2,rust (default: reference, every SDK at its pinned version and the older releases its sdk.yaml lists)",
     )
     .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
     .option(

@@ -78,7 +78,7 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
   const timeBudgetMs = options.timeBudget === undefined ? undefined : parseDuration(options.timeBudget);
   if (options.replay !== undefined && (ops.length !== 1 || options.seed === undefined))
     throw new UsageError("--replay needs exactly one --op and its --seed");
-  const selected = selectFromOptions(options);
+  const selected = selectFromOptions({ ...options, defaults: "pinned" });
   const implementations = selected.map((s) => s.implementation);
   if (implementations.length < 2) throw new UsageError("fuzz compares implementations: select at least two");
   const pivot = implementations.some((i) => i.name === PIVOT) ? PIVOT : undefined;

@@ -23,7 +23,7 @@ export interface LintCommandOptions extends SelectionOptions {
 }
 
 export async function lintCommand(options: LintCommandOptions): Promise<number> {
-  const implementations = selectFromOptions(options).map((s) => s.implementation);
+  const implementations = selectFromOptions({ ...options, defaults: "pinned" }).map((s) => s.implementation);
   const corpus = loadCorpus({ extraRoots: options.vectors });
   const suites = list(options.suite);
   const vectors = selectVectors(corpus, { suites, ...(options.filter ? { filter: options.filter } : {}) });

@@ -1,7 +1,7 @@
 /** Option parsing every command shares: lists, numbers, durations, seeds, and implementation selection. */
 import { type DriverOptions, MAX_TIMER_MS } from "../driver/subprocess-implementation.ts";
 import { withExpectationFiles } from "../impl/expectations-override.ts";
-import { defaultNames, knownNames, parseAdapterSpec, type Selected, selectImplementations } from "../impl/registry.ts";
+import { defaultNames, knownNames, parseAdapterSpec, pinnedNames, type Selected, selectImplementations } from "../impl/registry.ts";
 import type { Handshake, Implementation } from "../model/implementation.ts";
 import { describeVersions, PROTOCOL_VERSIONS } from "../model/protocols.ts";
 import { didYouMean } from "../util/did-you-mean.ts";
@@ -20,6 +20,8 @@ export interface SelectionOptions {
   readonly maxAdapterBytes?: string;
   /** `--expectations <impl>=<file>` (run only): the caller's known-gaps files. */
   readonly expectations?: string[];
+  /** Without --impl: the run's matrix with older releases (run), or only the pinned releases (fuzz, lint, generate). */
+  readonly defaults?: "run" | "pinned";
 }
 
 /** A comma-separated list, blanks dropped. */
@@ -86,10 +88,11 @@ export function driverOptions(
   };
 }
 
-/** `--impl` and `--adapter` (default: the main matrix), each name at most once. */
+/** `--impl` and `--adapter` (default: the main matrix, or the pinned releases), each name at most once. */
 export function selectFromOptions(options: SelectionOptions): Selected[] {
   const driver = driverOptions(options);
-  const names = options.impl === undefined ? (options.adapter.length > 0 ? [] : defaultNames()) : list(options.impl);
+  const defaults = options.defaults === "pinned" ? pinnedNames() : defaultNames();
+  const names = options.impl === undefined ? (options.adapter.length > 0 ? [] : defaults) : list(options.impl);
   const known = knownNames();
   const unknown = names.find((n) => !known.includes(n.split("@")[0]!));
   if (unknown !== undefined)

@@ -47,18 +47,21 @@ export interface Selected {
   readonly expectationsFile?: string;
 }
 
+/** The reference and every SDK family at its default (pinned) version: what fuzz, lint and generate compare. */
+export function pinnedNames(): string[] {
+  return ["reference", ...SDK_MANIFESTS.filter((m) => m.default_version in m.versions).map((m) => m.implementation)];
+}
+
 /**
- * The main job's matrix: the reference, every SDK family at its default version, and the older
- * releases its manifest lists in also_in_default_run, side by side (issue 29: what each release may claim).
+ * The main job's matrix: the pinned set plus the older releases each manifest lists in
+ * also_in_default_run, side by side (issue 29: what each release may claim). Fuzz, lint and generate
+ * keep to the pinned set: their baselines and candidates are about the current releases.
  */
 export function defaultNames(): string[] {
-  return [
-    "reference",
-    ...SDK_MANIFESTS.filter((m) => m.default_version in m.versions).flatMap((m) => [
-      m.implementation,
-      ...(m.also_in_default_run ?? []).filter((v) => v !== m.default_version).map((v) => `${m.implementation}@${v}`),
-    ]),
-  ];
+  return pinnedNames().flatMap((name) => {
+    const m = SDK_MANIFESTS.find((x) => x.implementation === name);
+    return [name, ...(m?.also_in_default_run ?? []).filter((v) => v !== m?.default_version).map((v) => `${name}@${v}`)];
+  });
 }
 
 export function knownNames(): string[] {

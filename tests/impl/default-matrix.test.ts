@@ -1,7 +1,7 @@
 // The default run's matrix (issue 29 item 3): the reference, each SDK at its pinned version, and the
 // older releases its manifest lists, so each release's conformance statement is shown side by side.
 import { describe, expect, it } from "vitest";
-import { defaultNames, knownNames } from "../../harness/impl/registry.ts";
+import { defaultNames, knownNames, pinnedNames } from "../../harness/impl/registry.ts";
 import { SDK_MANIFESTS } from "../../harness/impl/sdk-manifests.ts";
 
 describe("the default matrix", () => {
@@ -18,5 +18,10 @@ describe("the default matrix", () => {
 
   it("puts the last 0.3.x release of both SDKs beside their 0.4 release", () => {
     expect(defaultNames()).toEqual(expect.arrayContaining(["python", "python@0.3.2", "rust", "rust@0.3.2"]));
+  });
+
+  it("fuzz, lint and generate keep to the pinned releases (their baselines are about those)", () => {
+    expect(pinnedNames()).toEqual(["reference", ...SDK_MANIFESTS.map((m) => m.implementation)]);
+    expect(pinnedNames().every((n) => !n.includes("@"))).toBe(true);
   });
 });
