@@ -1,6 +1,9 @@
 /**
  * A vector's tier follows the statements it covers (issue 29): `must` needs a MUST / MUST NOT,
  * `should` a SHOULD or MUST, and `observe` may cover only MAY or contradicted statements, or none.
+ * A statement the index marks as contradicted allows two readings, so a `must` (or `should`) vector
+ * resting only on such statements must say in `spec.contested` why the contradiction leaves its
+ * case decided (both readings agree on it); otherwise it judges an open point and is refused.
  * An authored vector says what it covers, or writes `covers: []` with spec.note saying why. A
  * candidate from `generate` or `fuzz` still awaiting review (spec.note "awaits review: …") is
  * exempt: choosing what it covers and its tier is the review (README, "Promoting a candidate").
@@ -13,6 +16,8 @@ export interface TierSubject {
   /** undefined: the vector (and its file or suite) says nothing about what it covers. */
   readonly covers: readonly string[] | undefined;
   readonly note: string | undefined;
+  /** spec.contested: why a contradiction in the index does not decide this vector's case. */
+  readonly contested?: string | undefined;
 }
 
 export interface TierFinding {
@@ -33,13 +38,17 @@ export function tierFinding(subject: TierSubject, requirements: ReadonlyMap<stri
   const known = subject.covers.flatMap((id) => requirements.get(id) ?? []);
   const musts = known.filter((r) => isMust(r.level));
   const firm = known.filter((r) => !contested.has(r.id) && (isMust(r.level) || isShould(r.level)));
+  const binding = known.filter((r) => isMust(r.level) || isShould(r.level));
+  const justified = subject.contested !== undefined && subject.contested.trim() !== "";
+  if (justified && !known.some((r) => contested.has(r.id)))
+    return { at: "tier", message: "spec.contested explains a contradiction, but none of the statements it covers is marked as contradicted" };
   switch (subject.tier) {
     case "must":
-      if (musts.length > 0) return undefined;
-      return { at: "tier", message: `tier must, but it covers no MUST or MUST NOT (${levels(known)})` };
+      if (musts.length === 0) return { at: "tier", message: `tier must, but it covers no MUST or MUST NOT (${levels(known)})` };
+      return restsOnContested("must", musts, contested, justified, requirements);
     case "should":
-      if (known.some((r) => isMust(r.level) || isShould(r.level))) return undefined;
-      return { at: "tier", message: `tier should, but it covers no SHOULD or MUST (${levels(known)})` };
+      if (binding.length === 0) return { at: "tier", message: `tier should, but it covers no SHOULD or MUST (${levels(known)})` };
+      return restsOnContested("should", binding, contested, justified, requirements);
     case "observe":
       if (firm.length > 0)
         return {
@@ -53,6 +62,29 @@ export function tierFinding(subject: TierSubject, requirements: ReadonlyMap<stri
 }
 
 const AWAITS_REVIEW = "awaits review";
+
+/** A judged tier resting only on contradicted statements needs spec.contested to say why its case is decided anyway. */
+function restsOnContested(
+  tier: "must" | "should",
+  grounds: readonly Requirement[],
+  contested: ReadonlySet<string>,
+  justified: boolean,
+  requirements: ReadonlyMap<string, Requirement>,
+): TierFinding | undefined {
+  if (justified || grounds.some((r) => !contested.has(r.id))) return undefined;
+  const pairs = grounds.map((r) => `${r.id} (${r.level}) against ${opponents(r, requirements).join(", ")}`).join("; ");
+  return {
+    at: "tier",
+    message: `tier ${tier}, but every statement it rests on is contradicted in the index (${pairs}): judge only what both readings agree on and say why in spec.contested, or lower the tier`,
+  };
+}
+
+/** The statements that contradict r, whichever side names the other. */
+function opponents(r: Requirement, requirements: ReadonlyMap<string, Requirement>): string[] {
+  const named = (r.contradicts ?? []).map((c) => c.id);
+  const naming = [...requirements.values()].filter((o) => o.contradicts?.some((c) => c.id === r.id)).map((o) => o.id);
+  return [...new Set([...named, ...naming])];
+}
 
 const contestedCache = new WeakMap<ReadonlyMap<string, Requirement>, ReadonlySet<string>>();
 

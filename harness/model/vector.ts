@@ -7,6 +7,8 @@ export interface SpecRef {
   readonly file: string;
   readonly section: string;
   readonly note?: string;
+  /** Why a contradiction in the index does not decide this case (vector-file.schema.json). */
+  readonly contested?: string;
 }
 
 export interface Provenance {
