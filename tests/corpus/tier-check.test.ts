@@ -85,8 +85,8 @@ describe("tierFinding", () => {
       (r) => [r.id, r] as const,
     ),
   );
-  const finding = (tier: "must" | "should" | "observe", covers: string[] | undefined, note?: string) =>
-    tierFinding({ tier, covers, note }, index)?.message ?? "ok";
+  const finding = (tier: "must" | "should" | "observe", covers: string[] | undefined, note?: string, contested?: string) =>
+    tierFinding({ tier, covers, note, contested }, index)?.message ?? "ok";
 
   it("should needs a SHOULD or a MUST", () => {
     expect(finding("should", ["a/should/1"])).toBe("ok");
@@ -97,6 +97,24 @@ describe("tierFinding", () => {
   it("observe may cover MAY and contradicted statements (either side), never a firm SHOULD", () => {
     expect(finding("observe", ["a/may/1", "a/c/1", "a/c/2"])).toBe("ok");
     expect(finding("observe", ["a/should/1"])).toMatch(/a\/should\/1 \(SHOULD\)/);
+  });
+
+  it("a judged tier resting only on contradicted statements needs spec.contested, naming the other side", () => {
+    expect(finding("must", ["a/c/1"])).toMatch(/every statement it rests on is contradicted in the index \(a\/c\/1 \(MUST\) against a\/c\/2\)/);
+    // the side that is named, not naming, finds its opponent too
+    expect(finding("must", ["a/c/2"])).toMatch(/a\/c\/2 \(MUST\) against a\/c\/1/);
+    expect(finding("should", ["a/c/1", "a/may/1"])).toMatch(/^tier should, but every statement it rests on is contradicted/);
+    expect(finding("must", ["a/c/1"], undefined, "both readings reject this input")).toBe("ok");
+    expect(finding("must", ["a/c/1"], undefined, "  ")).toMatch(/contradicted/);
+  });
+
+  it("one firm statement beside a contradicted one is enough ground", () => {
+    expect(finding("must", ["a/c/1", "a/must/1"])).toBe("ok");
+    expect(finding("should", ["a/c/1", "a/should/1"])).toBe("ok");
+  });
+
+  it("spec.contested on a vector covering no contradicted statement is refused", () => {
+    expect(finding("must", ["a/must/1"], undefined, "both agree")).toMatch(/none of the statements it covers is marked as contradicted/);
   });
 
   it("a candidate awaiting review is left to its reviewer", () => {
