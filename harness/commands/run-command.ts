@@ -12,7 +12,7 @@ import { inShard, parseShard } from "../corpus/shard.ts";
 import { type Expectations, loadExpectations } from "../expectations/load-expectations.ts";
 import { markUnchecked } from "../expectations/mark-unchecked.ts";
 import { updateExpectations, updateRefusal } from "../expectations/update-expectations.ts";
-import { knownNames } from "../impl/registry.ts";
+import { defaultNames, knownNames, pinnedNames } from "../impl/registry.ts";
 import { withDerived } from "../model/facts.ts";
 import { KIT_VECTORS_DIR, kitPackage } from "../model/kit-files.ts";
 import type { Report } from "../model/report.ts";
@@ -116,6 +116,11 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   const selected = selectFromOptions({ ...options, expectations: (options.expectations ?? []).filter((e) => !forUnchecked(e)) }).filter(
     (s) => !uncheckedNames.includes(s.implementation.name),
   );
+  // Added by the default matrix beside the pinned releases, not asked for by name (RunSettings.older_releases).
+  const olderReleases =
+    options.impl === undefined
+      ? selected.map((s) => s.implementation.name).filter((n) => !pinnedNames().includes(n) && defaultNames().includes(n))
+      : [];
   if (selected.length === 0)
     throw new UsageError(
       `no implementation selected: --impl ${JSON.stringify(options.impl ?? "")} names none (known: ${knownNames().join(", ")})`,
@@ -175,6 +180,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       allow_empty: options.allowEmpty === true,
       ...(require ? { require } : {}),
       ...(tiers.length ? { tiers } : {}),
+      ...(olderReleases.length ? { older_releases: olderReleases } : {}),
     },
   });
   let phase: "running" | "writing" | "written" = "running";

@@ -103,7 +103,10 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
   // The rule binds authored vectors: an imported fixture that names no requirement is judged on its own terms.
   const authored = (raw.provenance ?? ctx.provenance)?.source === "authored";
   if (problems.length === 0 && (authored || declared !== undefined)) {
-    const finding = tierFinding({ tier: raw.tier, covers: declared, note: raw.spec?.note, contested: raw.spec?.contested }, ctx.requirements);
+    const finding = tierFinding(
+      { tier: raw.tier, covers: declared, note: raw.spec?.note, contested: raw.spec?.contested },
+      ctx.requirements,
+    );
     if (finding) problem("corpus.tier", `${pointer}/${finding.at === "covers" && raw.covers ? "covers" : "tier"}`, finding.message);
   }
   if (problems.length > 0) return problems;

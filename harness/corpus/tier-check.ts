@@ -41,7 +41,10 @@ export function tierFinding(subject: TierSubject, requirements: ReadonlyMap<stri
   const binding = known.filter((r) => isMust(r.level) || isShould(r.level));
   const justified = subject.contested !== undefined && subject.contested.trim() !== "";
   if (justified && !known.some((r) => contested.has(r.id)))
-    return { at: "tier", message: "spec.contested explains a contradiction, but none of the statements it covers is marked as contradicted" };
+    return {
+      at: "tier",
+      message: "spec.contested explains a contradiction, but none of the statements it covers is marked as contradicted",
+    };
   switch (subject.tier) {
     case "must":
       if (musts.length === 0) return { at: "tier", message: `tier must, but it covers no MUST or MUST NOT (${levels(known)})` };

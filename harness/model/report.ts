@@ -130,6 +130,12 @@ export interface RunSettings {
   readonly allow_empty: boolean;
   /** --require: the conformance level every implementation must reach, else the run fails. */
   readonly require?: ConformanceLevel;
+  /**
+   * Older releases the default matrix added (sdk.yaml also_in_default_run), not named with --impl.
+   * When none of the selected vectors applies at the protocol such a release claims, it had nothing
+   * to be judged on: that does not fail the run (a --suite of 0.4.0-only vectors, say).
+   */
+  readonly older_releases?: readonly string[];
 }
 
 /**

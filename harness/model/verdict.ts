@@ -54,7 +54,12 @@ export interface VerdictInput {
     readonly expectations?: { readonly file: string; readonly orphans: readonly string[]; readonly observe?: readonly string[] };
   }>;
   readonly summary: { readonly by_implementation: Readonly<Record<string, Counts>> };
-  readonly run?: { readonly allow_empty?: boolean; readonly require?: ConformanceLevel; readonly tiers?: readonly string[] };
+  readonly run?: {
+    readonly allow_empty?: boolean;
+    readonly require?: ConformanceLevel;
+    readonly tiers?: readonly string[];
+    readonly older_releases?: readonly string[];
+  };
   /** The conformance statements, read only when the run asked for a level (--require). */
   readonly statements?: ReadonlyArray<{ readonly implementation: string; readonly level: ConformanceLevel; readonly protocol: string }>;
   readonly incomplete?: unknown;
@@ -92,6 +97,17 @@ function outOfScope(impl: VerdictInput["implementations"][number], report: Verdi
   );
 }
 
+/**
+ * An older release the default matrix added, for which no selected vector applies at the protocol it
+ * claims (every case not applicable): out of the selection's scope, like the reference above. Named
+ * with --impl it is not in older_releases, and a selection with nothing judged fails as ever.
+ */
+function olderReleaseOutOfScope(name: string, counts: Counts | undefined, report: VerdictInput): boolean {
+  return (
+    (report.run?.older_releases ?? []).includes(name) && counts !== undefined && counts.total > 0 && counts.not_applicable === counts.total
+  );
+}
+
 export function runVerdict(report: VerdictInput): Verdict {
   const failures: RunFailure[] = [];
   for (const impl of report.implementations) {
@@ -118,7 +134,8 @@ export function runVerdict(report: VerdictInput): Verdict {
       report.run?.allow_empty !== true &&
       !observeOnly &&
       !report.incomplete &&
-      !outOfScope(impl, report)
+      !outOfScope(impl, report) &&
+      !olderReleaseOutOfScope(name, counts, report)
     )
       failures.push({
         kind: "no_judged_cases",

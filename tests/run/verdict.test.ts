@@ -163,4 +163,22 @@ describe("what counts as judged", async () => {
     expect(verdictOf("reference", hello("smcp-conformance/reference", ["transport.call_tool"])).status).toBe("fail");
     expect(verdictOf("reference", hello("someone/else", []))).toMatchObject({ status: "fail" });
   });
+
+  it("an older release the default matrix added, with every case not applicable, is out of scope; named, or with a case that applies, it is judged as ever", () => {
+    const verdictOf = (counts: ReturnType<typeof countsOf>, older: string[]) =>
+      runVerdict({
+        implementations: [{ name: "python@0.3.2" }],
+        summary: { by_implementation: { "python@0.3.2": counts } },
+        run: { older_releases: older },
+      });
+    const allNotApplicable = countsOf({ not_applicable: 8 });
+    // `run --suite wire-server` over the default matrix: nothing of it applies at 0.3.x.
+    expect(verdictOf(allNotApplicable, ["python@0.3.2"]).status).toBe("pass");
+    // asked for by name (--impl python@0.3.2): nothing judged still fails the run
+    expect(verdictOf(allNotApplicable, []).failures.map((f) => f.kind)).toEqual(["no_judged_cases"]);
+    // a case that applies but went unjudged (unsupported) is not out of scope
+    expect(verdictOf(countsOf({ not_applicable: 7, unsupported: 1 }), ["python@0.3.2"]).failures.map((f) => f.kind)).toEqual([
+      "no_judged_cases",
+    ]);
+  });
 });
