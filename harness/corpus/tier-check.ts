@@ -40,18 +40,33 @@ export function tierFinding(subject: TierSubject, requirements: ReadonlyMap<stri
   const firm = known.filter((r) => !contested.has(r.id) && (isMust(r.level) || isShould(r.level)));
   const binding = known.filter((r) => isMust(r.level) || isShould(r.level));
   const justified = subject.contested !== undefined && subject.contested.trim() !== "";
-  if (justified && !known.some((r) => contested.has(r.id)))
-    return {
-      at: "tier",
-      message: "spec.contested explains a contradiction, but none of the statements it covers is marked as contradicted",
-    };
+  const finding = tierOf(subject, { known, musts, firm, binding }, (tier, grounds) =>
+    restsOnContested(tier, grounds, contested, justified, requirements),
+  );
+  if (finding || !justified || known.some((r) => contested.has(r.id))) return finding;
+  // Checked after the tier: a wrong tier is the first thing to mend.
+  return { at: "tier", message: "spec.contested explains a contradiction, but none of the statements it covers is marked as contradicted" };
+}
+
+interface Covered {
+  readonly known: readonly Requirement[];
+  readonly musts: readonly Requirement[];
+  readonly firm: readonly Requirement[];
+  readonly binding: readonly Requirement[];
+}
+
+function tierOf(
+  subject: TierSubject,
+  { known, musts, firm, binding }: Covered,
+  onContested: (tier: "must" | "should", grounds: readonly Requirement[]) => TierFinding | undefined,
+): TierFinding | undefined {
   switch (subject.tier) {
     case "must":
       if (musts.length === 0) return { at: "tier", message: `tier must, but it covers no MUST or MUST NOT (${levels(known)})` };
-      return restsOnContested("must", musts, contested, justified, requirements);
+      return onContested("must", musts);
     case "should":
       if (binding.length === 0) return { at: "tier", message: `tier should, but it covers no SHOULD or MUST (${levels(known)})` };
-      return restsOnContested("should", binding, contested, justified, requirements);
+      return onContested("should", binding);
     case "observe":
       if (firm.length > 0)
         return {
