@@ -57,6 +57,14 @@ function checkRun(report: Report, problems: string[]): void {
   }
   const recorded = report.implementations.map((i) => i.name);
   const selected = run.implementations;
+  // older_releases lets an all-not-applicable release pass: only a versioned name the run selected may be in it.
+  if (run.older_releases !== undefined) {
+    if (!isStringList(run.older_releases)) problems.push("run.older_releases is not a list of names");
+    else
+      for (const name of run.older_releases)
+        if (!selected.includes(name) || !name.includes("@"))
+          problems.push(`run.older_releases names ${JSON.stringify(name)}, which is no older release the run selected`);
+  }
   if (selected.join("\u0000") !== recorded.join("\u0000"))
     problems.push(
       `the run selected ${selected.join(", ") || "none"}, the report records ${recorded.join(", ") || "none"}: ${

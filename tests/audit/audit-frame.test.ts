@@ -96,6 +96,18 @@ describe("audit refuses the tampered reports of issue 32", async () => {
     );
   });
 
+  it("older_releases naming a pinned or unselected implementation (it would excuse a release with nothing judged)", () => {
+    expect(auditReport(forge(report, (r) => void (r.run.older_releases = ["second"]))).problems).toContain(
+      'run.older_releases names "second", which is no older release the run selected',
+    );
+    expect(auditReport(forge(report, (r) => void (r.run.older_releases = ["python@0.3.2"]))).problems).toContain(
+      'run.older_releases names "python@0.3.2", which is no older release the run selected',
+    );
+    expect(auditReport(forge(report, (r) => void (r.run.older_releases = "second"))).problems).toContain(
+      "run.older_releases is not a list of names",
+    );
+  });
+
   it("corpus: null, and schema_version: 99", () => {
     expect(auditReport(forge(report, (r) => void (r.corpus = null))).problems).toEqual([
       "corpus: null is not a corpus record (its roots and suites): the vectors cannot be traced",
