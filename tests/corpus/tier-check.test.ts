@@ -100,7 +100,9 @@ describe("tierFinding", () => {
   });
 
   it("a judged tier resting only on contradicted statements needs spec.contested, naming the other side", () => {
-    expect(finding("must", ["a/c/1"])).toMatch(/every statement it rests on is contradicted in the index \(a\/c\/1 \(MUST\) against a\/c\/2\)/);
+    expect(finding("must", ["a/c/1"])).toMatch(
+      /every statement it rests on is contradicted in the index \(a\/c\/1 \(MUST\) against a\/c\/2\)/,
+    );
     // the side that is named, not naming, finds its opponent too
     expect(finding("must", ["a/c/2"])).toMatch(/a\/c\/2 \(MUST\) against a\/c\/1/);
     expect(finding("should", ["a/c/1", "a/may/1"])).toMatch(/^tier should, but every statement it rests on is contradicted/);

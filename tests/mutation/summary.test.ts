@@ -69,7 +69,11 @@ describe("the mutation summary", () => {
   });
 
   it("sets the target on what the spec decides: a file short only by spec-silent survivors meets it, its strict score shown", () => {
-    const silent = (line: number): Triage => ({ mutant: mutantKey("src/s.ts", m(line, "Survived")), triage: "spec silent", reason: "open" });
+    const silent = (line: number): Triage => ({
+      mutant: mutantKey("src/s.ts", m(line, "Survived")),
+      triage: "spec silent",
+      reason: "open",
+    });
     const mostlySilent = { files: { "src/s.ts": { mutants: [m(1, "Killed"), m(2, "Killed"), m(3, "Survived"), m(4, "Survived")] } } };
     const s = summarise(mostlySilent, [silent(3), silent(4)]);
     expect(s.files[0]).toMatchObject({ score: 0.5, decidedScore: 1 });
