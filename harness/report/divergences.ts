@@ -8,6 +8,7 @@ import { basename } from "node:path";
 import type { Report } from "../model/report.ts";
 import type { Requirement } from "../model/requirement.ts";
 import type { Vector } from "../model/vector.ts";
+import { differingParts } from "./answer-difference.ts";
 
 export interface StatementRef {
   readonly id: string;
@@ -80,7 +81,7 @@ export function divergenceCatalogue(input: CatalogueInput): DivergenceCatalogue 
   for (const d of input.report.facts.disagreements) {
     const v = byId.get(d.vector_id);
     if (v?.tier !== "observe") continue;
-    const answers = d.groups.map((g) => ({ answer: clip(g.answer), implementations: g.implementations }));
+    const answers = shownAnswers(d.groups);
     const statements = [...(v.near ?? []), ...v.covers].flatMap(ref);
     const section = sectionOf(v, input.requirements.get(statements[0]?.id ?? ""));
     open.push({
@@ -148,6 +149,16 @@ function sectionOf(v: Vector, first: Requirement | undefined): string {
 function citedSection(reason: string): string | undefined {
   const m = /([\w-]+\.md) §([^\s,;:()]+)/.exec(reason);
   return m ? `${m[1]!.replace(/\.md$/, "")} §${m[2]}` : undefined;
+}
+
+/** Whole answers when they are short; else only the parts in which they differ, so no two read alike. */
+function shownAnswers(groups: ReadonlyArray<{ readonly answer: string; readonly implementations: readonly string[] }>) {
+  const long = groups.some((g) => g.answer.length > MAX_ANSWER);
+  const parts = long ? differingParts(groups.map((g) => g.answer)) : undefined;
+  return groups.map((g, i) => ({
+    answer: clip(parts ? `differs at ${parts[i]}` : g.answer),
+    implementations: g.implementations,
+  }));
 }
 
 function clip(answer: string): string {

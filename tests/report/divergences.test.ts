@@ -112,6 +112,34 @@ describe("divergence catalogue", () => {
     ]);
   });
 
+  it("long answers alike in their first characters are shown by the parts in which they differ", () => {
+    const long = (acked: boolean) =>
+      JSON.stringify({ clients: { ag: [], c1: ["notify:tool_call_cancel"] }, padding: "p".repeat(200), steps: { cancel: { acked } } });
+    const wire = {
+      ...report,
+      facts: {
+        ...report.facts,
+        disagreements: [
+          {
+            vector_id: "s/open",
+            tier: "observe",
+            groups: [
+              { answer: long(false), implementations: ["python"] },
+              { answer: long(true), implementations: ["rust"] },
+            ],
+          },
+        ],
+      },
+    } as unknown as Report;
+    const point = divergenceCatalogue({ report: wire, vectors: [vector("s/open", "observe")], requirements, survivors: [] }).open.find(
+      (p) => p.kind === "observe_disagreement",
+    )!;
+    expect(point.answers).toEqual([
+      { answer: "differs at /steps/cancel/acked = false", implementations: ["python"] },
+      { answer: "differs at /steps/cancel/acked = true", implementations: ["rust"] },
+    ]);
+  });
+
   it("renders counts per section, then each point in full", () => {
     const text = renderDivergencesMarkdown(catalogue);
     expect(text).toContain("| desktop §URI | 1 | 1 | 0 | 0 |");
