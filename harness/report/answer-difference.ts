@@ -4,22 +4,14 @@
  * (two wire answers agreeing on their first 160 characters read as the same question twice).
  */
 
+import { diffValues } from "../diff/compare.ts";
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** JSON pointers (RFC 6901) of the deepest places where the values are not all equal. */
-export function differingPointers(values: readonly Json[], at = ""): string[] {
-  const first = values[0];
-  if (values.every((v) => JSON.stringify(v) === JSON.stringify(first))) return [];
-  const objects = values.every((v) => typeof v === "object" && v !== null && !Array.isArray(v));
-  const arrays = values.every((v) => Array.isArray(v)) && values.every((v) => (v as Json[]).length === (first as Json[]).length);
-  if (!objects && !arrays) return [at === "" ? "/" : at];
-  const keys = objects ? [...new Set(values.flatMap((v) => Object.keys(v as object)))].sort() : (first as Json[]).map((_, i) => String(i));
-  return keys.flatMap((k) =>
-    differingPointers(
-      values.map((v) => ((v as Record<string, Json>)[k] === undefined ? null : (v as Record<string, Json>)[k]!)),
-      `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`,
-    ),
-  );
+/** JSON pointers (RFC 6901) of every place where some answer differs from the first ("/" for the root). */
+export function differingPointers(values: readonly Json[]): string[] {
+  const [first, ...rest] = values;
+  return [...new Set(rest.flatMap((v) => diffValues(first, v).map((d) => d.path || "/")))].sort();
 }
 
 function valueAt(value: Json, pointer: string): Json | undefined {

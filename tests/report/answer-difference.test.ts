@@ -12,8 +12,8 @@ describe("differing parts of answers", () => {
       ]),
     ).toEqual(["/a/c", "/x~1y/1"]);
     expect(differingPointers([{ a: 1 }, { a: 1 }])).toEqual([]);
-    // arrays of different lengths and values of different kinds differ as a whole
-    expect(differingPointers([{ l: [1] }, { l: [1, 2] }])).toEqual(["/l"]);
+    // an element one array lacks, and values of different kinds
+    expect(differingPointers([{ l: [1] }, { l: [1, 2] }])).toEqual(["/l/1"]);
     expect(differingPointers([{ v: "1" }, { v: 1 }])).toEqual(["/v"]);
   });
 
