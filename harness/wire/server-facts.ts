@@ -164,6 +164,8 @@ function stepFacts(
   // An ack with no argument is 0.5.0-dev's success form for join / leave ("空 ack").
   const shape = args.length === 0 ? "empty" : typeof first === "boolean" ? "tuple" : flat ? "error_payload" : "model";
   const model = event === undefined ? undefined : ACK_MODEL[event];
+  const sessions =
+    event === "server:list_room" && isObject(first) && Array.isArray(first.sessions) ? sessionsOf(first.sessions, relabel) : undefined;
   return {
     acked: true,
     ack: relabel(args.length === 1 ? first : args),
@@ -171,16 +173,14 @@ function stepFacts(
     code: flat ? (first.code as number) : null,
     details: flat && isObject(first.details) ? relabel(first.details) : null,
     valid: model && shape === "model" ? modelErrors(model, first).length === 0 : null,
-    ...(event === "server:list_room" && isObject(first) && Array.isArray(first.sessions)
-      ? { sessions: sessionsOf(first.sessions, relabel) }
-      : {}),
-    ...(event === "server:list_room" ? { offices_listed: officesListed(first, relabel) } : {}),
+    ...(sessions ? { sessions } : {}),
+    ...(event === "server:list_room" ? { offices_listed: officesListed(sessions ?? []) } : {}),
   };
 }
 
-function officesListed(answer: unknown, relabel: (v: unknown) => unknown): unknown[] {
-  if (!isObject(answer) || !Array.isArray(answer.sessions)) return [];
-  const offices = answer.sessions.filter(isObject).map((s) => JSON.stringify(relabel(s.office_id ?? null)));
+/** The distinct offices (already relabelled) of the listed sessions, sorted. */
+function officesListed(sessions: ReadonlyArray<{ office_id: unknown }>): unknown[] {
+  const offices = sessions.map((s) => JSON.stringify(s.office_id));
   return [...new Set(offices)].sort().map((o) => JSON.parse(o) as unknown);
 }
 
