@@ -44,7 +44,10 @@ describe("a flood through one live case", () => {
       expect(refused.every((ex) => ex.answered_by === "harness")).toBe(true);
       for (const req of open) req.end(JSON.stringify(call(1)));
       const all = await Promise.all(statuses);
-      expect(all.filter((s) => s === 503).length).toBe(refused.length);
+      // More refusals may land after the first eight were seen; the evidence must hold each one.
+      const refusedInEvidence = c.evidence().exchanges.filter((ex) => ex.status === 503);
+      expect(all.filter((s) => s === 503).length).toBe(refusedInEvidence.length);
+      expect(refusedInEvidence.every((ex) => ex.answered_by === "harness")).toBe(true);
       await c.close();
     } finally {
       await server.close();
