@@ -20,7 +20,8 @@ export function referenceHello(reading: RenderReading) {
   const live = Object.keys(referenceLiveOperations(reading));
   return {
     type: "hello",
-    adapter_protocol: 1,
+    // The newest it speaks; main.ts answers an older harness with the harness's own.
+    adapter_protocol: 2,
     implementation: READINGS[reading].name,
     sdk: { name: `${KIT.name}/reference`, version: KIT.version },
     protocol_version: READINGS[reading].protocol,

@@ -3,6 +3,8 @@
  * window and matched to answers by id. A crash, a hang or a line that is not protocol restarts
  * the adapter (replaying the handshake) and is attributed to the case that caused it: when several
  * cases were in flight, they are re-sent one at a time so the culprit is found, not guessed.
+ * An adapter that speaks protocol 2 gets its calls in batches, one line per burst; a batch that
+ * hangs makes every call in it a suspect, re-sent alone, so the hang is pinned on the call that hangs.
  */
 
 import type {
@@ -15,7 +17,8 @@ import type {
   ImplementationStats,
 } from "../model/implementation.ts";
 import { INTERRUPTED } from "../model/implementation.ts";
-import { encode, type HelloMessage, parseFromAdapter, truncate } from "../protocol/messages.ts";
+import { batchLine, scanBatchLine } from "../protocol/batch-line.ts";
+import { ADAPTER_PROTOCOL, encode, type HelloMessage, parseFromAdapter, truncate } from "../protocol/messages.ts";
 import { handshakeOf, resultOf } from "../protocol/to-result.ts";
 import { type AdapterCommand, AdapterProcess, type ExitInfo } from "./adapter-process.ts";
 
@@ -66,6 +69,8 @@ interface Pending {
   deadline: number;
   /** This call's case timeout: the driver's, or longer when the caller asks. */
   readonly timeoutMs: number;
+  /** The batch it was last sent in (protocol 2), 0 when it went alone. */
+  batch: number;
 }
 
 export class AdapterStartError extends Error {
@@ -79,6 +84,11 @@ export class SubprocessImplementation implements Implementation {
   private generation = 0;
   private ready = false;
   private handshake: Handshake | undefined;
+  /** The adapter protocol the running process answered in its hello (2: it reads batches). */
+  private protocol = 1;
+  /** Operations the adapter answers concurrently: always sent alone, so a long one holds back no batch. */
+  private concurrentOps: ReadonlySet<string> = new Set();
+  private batchSerial = 0;
   private handshakeWaiter: { resolve: (h: Handshake) => void; reject: (e: Error) => void; timer: NodeJS.Timeout } | undefined;
   private readonly inFlight = new Map<number, Pending>();
   private readonly queue = new PendingQueue();
@@ -136,7 +146,7 @@ export class SubprocessImplementation implements Implementation {
     const requestLine = callLine(id, op, input);
     const timeoutMs = Math.min(MAX_TIMER_MS, Math.max(this.options.caseTimeoutMs, options.timeoutMs ?? 0));
     return new Promise<Answer>((resolve) => {
-      this.queue.push({ id, op, requestLine, resolve, attempts: 0, suspect: false, sentAt: 0, deadline: Infinity, timeoutMs });
+      this.queue.push({ id, op, requestLine, resolve, attempts: 0, suspect: false, sentAt: 0, deadline: Infinity, timeoutMs, batch: 0 });
       this.schedulePump();
     });
   }
@@ -202,7 +212,7 @@ export class SubprocessImplementation implements Implementation {
         Math.min(MAX_TIMER_MS, this.options.handshakeTimeoutMs),
       );
       this.handshakeWaiter = { resolve, reject, timer };
-      this.proc!.write(encode({ type: "hello", adapter_protocol: 1 }));
+      this.proc!.write(encode({ type: "hello", adapter_protocol: ADAPTER_PROTOCOL }));
     });
   }
 
@@ -234,20 +244,44 @@ export class SubprocessImplementation implements Implementation {
     const limit = this.suspects > 0 ? 1 : this.options.window;
     if (this.inFlight.size >= limit || this.queue.length === 0) return;
     const now = performance.now(); // one clock read per burst: its calls leave together
-    let batch = "";
-    while (this.inFlight.size < limit && this.queue.length > 0) batch += this.send(this.queue.shift()!, now);
-    this.proc!.write(batch);
+    // Half the window per batch: the adapter answers one batch while the next waits in its pipe.
+    const batchMax = this.protocol >= 2 && this.suspects === 0 ? Math.ceil(this.options.window / 2) : 1;
+    let text = "";
+    let batch: Pending[] = [];
+    while (this.inFlight.size < limit && this.queue.length > 0) {
+      const p = this.queue.shift()!;
+      if (batchMax === 1 || this.concurrentOps.has(p.op)) text += this.sendAlone(p, now);
+      else if (batch.push(p) === batchMax) {
+        text += this.sendBatch(batch, now);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) text += this.sendBatch(batch, now);
+    this.proc!.write(text);
   }
 
-  /** Marks the call as in flight and returns its line; the caller writes it. */
-  private send(p: Pending, now: number): string {
+  private sendAlone(p: Pending, now: number): string {
+    this.send(p, now, 0);
+    return `${p.requestLine}\n`;
+  }
+
+  /** Protocol 2: one line for several calls, each call's text inside it unchanged. */
+  private sendBatch(batch: readonly Pending[], now: number): string {
+    if (batch.length === 1) return this.sendAlone(batch[0]!, now);
+    const serial = ++this.batchSerial;
+    for (const p of batch) this.send(p, now, serial);
+    return `${batchLine(batch.map((p) => p.requestLine))}\n`;
+  }
+
+  /** Marks the call as in flight; the caller writes its line. */
+  private send(p: Pending, now: number, batch: number): void {
+    p.batch = batch;
     p.attempts++;
     p.sentAt = now;
     p.deadline = now + p.timeoutMs;
     this.inFlight.set(p.id, p);
     this.lastSent = p;
     if (p.deadline < this.sweepAt) this.armSweep(p.deadline, now);
-    return `${p.requestLine}\n`;
   }
 
   private armSweep(deadline: number, now: number): void {
@@ -280,35 +314,59 @@ export class SubprocessImplementation implements Implementation {
     // A blank line is skipped; an answer starts with "{", so most lines skip the trim.
     if (line.charCodeAt(0) !== 0x7b && line.trim() === "") return;
     this.bytesRead += line.length;
-    const parsed = parseFromAdapter(line, this.options.strictProtocol, (id) => this.inFlight.get(id)?.op);
     if (!this.ready) {
-      this.onHelloLine(parsed, line);
+      this.onHelloLine(parseFromAdapter(line, this.options.strictProtocol), line);
       return;
     }
     if (this.bytesRead > this.options.maxAdapterBytes) {
       this.overBudget();
       return;
     }
+    const scan = this.protocol >= 2 ? scanBatchLine(line) : undefined;
+    if (scan?.kind === "bad") this.violation(scan.problem);
+    else if (scan?.kind === "batch") this.onBatchAnswer(generation, scan.answers);
+    else this.onAnswer(line);
+  }
+
+  /** Each answer of a batch is read as a line of its own; a call of the batch left unanswered is a protocol error. */
+  private onBatchAnswer(generation: number, answers: readonly string[]): void {
+    const batches = new Set<number>();
+    for (const text of answers) {
+      const p = this.onAnswer(text);
+      if (generation !== this.generation) return; // a violation retired the process: the rest is not read
+      if (p !== undefined && p.batch !== 0) batches.add(p.batch);
+    }
+    for (const p of [...this.inFlight.values()])
+      if (batches.has(p.batch)) {
+        const problem = `its batch was answered without it (protocol 2 answers a batch whole, in one line)`;
+        this.finish(p, { kind: "protocol_error", message: problem }, null, { kind: "protocol_error", detail: problem });
+      }
+  }
+
+  /** One answer (a line, or one answer of a batch line): settles its call, which it returns; anything else is a protocol error. */
+  private onAnswer(text: string): Pending | undefined {
+    const parsed = parseFromAdapter(text, this.options.strictProtocol, (id) => this.inFlight.get(id)?.op);
     if (!parsed.ok) {
-      const id = idIn(line);
+      const id = idIn(text);
       const owner = id === undefined ? undefined : this.inFlight.get(id);
       if (owner)
-        this.finish(owner, { kind: "protocol_error", message: parsed.problem }, line, { kind: "protocol_error", detail: parsed.problem });
+        this.finish(owner, { kind: "protocol_error", message: parsed.problem }, text, { kind: "protocol_error", detail: parsed.problem });
       else this.violation(parsed.problem);
-      return;
+      return owner;
     }
     const message = parsed.message;
     if (message.type === "hello") {
       this.violation("a second hello in the middle of the run");
-      return;
+      return undefined;
     }
     const p = this.inFlight.get(message.id);
     if (!p) {
       this.violation(`answered with unknown id ${message.id}`);
-      return;
+      return undefined;
     }
     this.restartsWithoutAnswer = 0;
-    this.finish(p, resultOf(message), line);
+    this.finish(p, resultOf(message), text);
+    return p;
   }
 
   /** A line that is not valid UTF-8: a protocol error on the case whose id it carries, else a violation. */
@@ -343,8 +401,12 @@ export class SubprocessImplementation implements Implementation {
       waiter.reject(new Error(`expected a hello, got ${parsed.ok ? parsed.message.type : parsed.problem} (${truncate(line)})`));
       return;
     }
-    const handshake = handshakeOf(parsed.message as HelloMessage);
+    const hello = parsed.message as HelloMessage;
+    const handshake = handshakeOf(hello);
     this.handshake ??= handshake;
+    // Per process: a restarted adapter answers its own hello again.
+    this.protocol = hello.adapter_protocol;
+    this.concurrentOps = new Set(handshake.concurrent ?? []);
     this.ready = true;
     waiter.resolve(handshake);
     this.pump();
@@ -371,8 +433,15 @@ export class SubprocessImplementation implements Implementation {
     const detail = `no answer within ${p.timeoutMs} ms to call ${p.id} (${p.op}); adapter "${this.name}" restarted`;
     this.retireProcess();
     const waiting = this.takeInFlight().filter((other) => other !== p); // they were queued behind it
-    this.queue.unshift(waiting);
-    this.fault(p, "timeout", detail);
+    if (p.batch !== 0 && waiting.some((other) => other.batch === p.batch)) {
+      // A batch is answered whole: any of its calls may be the one that hangs, so each is re-sent alone.
+      const batch = [p, ...waiting.filter((other) => other.batch === p.batch)].sort((a, b) => a.id - b.id);
+      for (const suspect of batch) this.markSuspect(suspect);
+      this.queue.unshift([...batch, ...waiting.filter((other) => other.batch !== p.batch)]);
+    } else {
+      this.queue.unshift(waiting);
+      this.fault(p, "timeout", detail);
+    }
     this.restart(detail);
   }
 

@@ -7,7 +7,7 @@
 import { kitPackage } from "../model/kit-files.ts";
 import { PROTOCOL_VERSIONS, protocolLabel } from "../model/protocols.ts";
 import type { Corpus } from "../model/vector.ts";
-import { ADAPTER_PROTOCOL } from "../protocol/messages.ts";
+import { ADAPTER_PROTOCOL, MIN_ADAPTER_PROTOCOL } from "../protocol/messages.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
 
 export interface KitIdentity {
@@ -39,6 +39,13 @@ export function versionText(id: KitIdentity): string {
   return [
     `${id.kit.name} ${id.kit.version}`,
     `corpus: protocol ${id.corpus.protocols.map(protocolLabel).join(", ")}; ${id.corpus.vectors} vectors; sha256 ${id.corpus.sha256}`,
-    `adapter protocol: ${id.adapter_protocol}`,
+    `adapter protocol: ${id.adapter_protocol}${olderProtocols(id.adapter_protocol)}`,
   ].join("\n");
+}
+
+/** The older adapter protocols the harness still speaks, as " (also speaks 1)", or nothing. */
+function olderProtocols(newest: number): string {
+  if (MIN_ADAPTER_PROTOCOL >= newest) return "";
+  const last = newest - 1;
+  return ` (also speaks ${MIN_ADAPTER_PROTOCOL}${last > MIN_ADAPTER_PROTOCOL ? `–${last}` : ""})`;
 }

@@ -10,14 +10,20 @@ import { opsCommonSchema, opsSchema } from "../model/operations.ts";
 import { jsonTextDeeperThan, MAX_VALUE_DEPTH } from "../util/json-depth.ts";
 import { unknownCode } from "./taxonomy-check.ts";
 
-export const ADAPTER_PROTOCOL = 1;
+/** The adapter protocol the harness speaks: 2 adds batches; an adapter that answers 1 gets one call per line. */
+export const ADAPTER_PROTOCOL = 2;
+/** The oldest adapter protocol the harness still speaks. */
+export const MIN_ADAPTER_PROTOCOL = 1;
 
 /** The deepest nesting an adapter line may have: a value's limit plus the message around it. */
 export const MAX_MESSAGE_DEPTH = MAX_VALUE_DEPTH + 8;
 
+export type CallMessage = { readonly type: "call"; readonly id: number; readonly op: string; readonly input: Record<string, unknown> };
+
 export type ToAdapter =
   | { readonly type: "hello"; readonly adapter_protocol: number }
-  | { readonly type: "call"; readonly id: number; readonly op: string; readonly input: Record<string, unknown> }
+  | CallMessage
+  | { readonly type: "batch"; readonly calls: readonly CallMessage[] }
   | { readonly type: "shutdown" };
 
 /** The adapter's first line: the protocol version it speaks, then its handshake. */
@@ -37,6 +43,12 @@ export type ResultMessage =
       };
     }
   | { readonly type: "unsupported"; readonly id: number; readonly message: string };
+
+/** Protocol 2: one line answering a batch, each answer with the exact text the adapter wrote for it (per-case evidence). */
+export type BatchAnswer = {
+  readonly type: "batch";
+  readonly answers: readonly { readonly text: string; readonly parsed: Parsed<ResultMessage> }[];
+};
 
 export type FromAdapter = HelloMessage | ResultMessage;
 
@@ -87,10 +99,10 @@ export function parseFromAdapter(line: string, strict: boolean, opOf?: (id: numb
     };
   if (value.type === "hello") {
     if (!helloSchema(value)) return { ok: false, problem: `a hello that violates the adapter schema: ${describe(helloSchema)}` };
-    if (value.adapter_protocol !== ADAPTER_PROTOCOL)
+    if (!(value.adapter_protocol >= MIN_ADAPTER_PROTOCOL && value.adapter_protocol <= ADAPTER_PROTOCOL))
       return {
         ok: false,
-        problem: `the adapter speaks adapter protocol ${JSON.stringify(value.adapter_protocol)}; the harness speaks ${ADAPTER_PROTOCOL}`,
+        problem: `the adapter speaks adapter protocol ${JSON.stringify(value.adapter_protocol)}; the harness speaks ${MIN_ADAPTER_PROTOCOL} to ${ADAPTER_PROTOCOL}`,
       };
     const notOffered = value.concurrent?.filter((op) => !value.operations.includes(op)) ?? [];
     if (notOffered.length > 0)

@@ -17,7 +17,7 @@ describe("--version cache", () => {
     const file = join(cache, "version", "version.json");
     const cold = await cli(["--version"], { SMCP_CONFORMANCE_CACHE: cache });
     expect(cold.exitCode, cold.stderr).toBe(0);
-    expect(cold.stdout).toMatch(/^smcp-conformance \d+\.\d+\.\d+\ncorpus: .*sha256 [0-9a-f]{64}\nadapter protocol: 1$/);
+    expect(cold.stdout).toMatch(/^smcp-conformance \d+\.\d+\.\d+\ncorpus: .*sha256 [0-9a-f]{64}\nadapter protocol: 2 \(also speaks 1\)$/);
     expect(existsSync(file)).toBe(true);
     const stored = JSON.parse(readFileSync(file, "utf8"));
     expect(stored).toEqual({ key: versionKey(KIT, ""), text: cold.stdout });

@@ -76,7 +76,7 @@ describe("export", () => {
     expect(lines).toEqual([
       `smcp-conformance ${kitPackage().version}`,
       expect.stringMatching(/^corpus: protocol 0\.3\.0, 0\.3\.2, 0\.4\.0, 0\.5\.0-dev \(draft\); \d+ vectors; sha256 [0-9a-f]{64}$/),
-      "adapter protocol: 1",
+      "adapter protocol: 2 (also speaks 1)",
     ]);
   });
 });

@@ -95,7 +95,7 @@ OPERATIONS["bench.loop"] = lambda inp: bench.loop(inp, answer, OPERATIONS)
 def hello() -> dict[str, Any]:
     return {
         "type": "hello",
-        "adapter_protocol": 1,
+        "adapter_protocol": 2,  # the newest it speaks; protocol.py answers an older harness with the harness's own
         "implementation": "python",
         # mcp is the SDK's MCP client library: the same a2c-smcp behaves differently under two mcp releases
         "sdk": {"name": SDK_NAME, "version": SDK_VERSION, "packages": {SDK_NAME: SDK_VERSION, "mcp": MCP_VERSION}},

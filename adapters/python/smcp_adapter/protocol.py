@@ -1,4 +1,7 @@
-"""The adapter protocol loop (harness/protocol/README.md): hello, call, shutdown; one line each way.
+"""The adapter protocol loop (harness/protocol/README.md): hello, call, batch, shutdown; one line each way.
+
+Protocol 2 (negotiated in hello): a batch line holds several calls and is answered by one batch line,
+encoded in one go; the harness never puts a CONCURRENT operation in a batch (one found there is refused).
 
 Calls are answered one at a time, in arrival order. Input is read in chunks of whatever the pipe
 holds; every complete line in a chunk is answered, then the answers go out together (outbox.py),
@@ -40,6 +43,24 @@ def _encode(message: dict[str, Any]) -> str:
         return _ENCODE_SAFE(fallback)
 
 
+def _encode_batch(answers: list[dict[str, Any]]) -> str:
+    try:
+        return _ENCODE({"type": "batch", "answers": answers})
+    except (TypeError, ValueError):  # one output JSON cannot carry: each answer on its own, that one reported
+        return '{"type":"batch","answers":[' + ",".join(_encode(a) for a in answers) + "]}"
+
+
+def _batched(call: Any) -> dict[str, Any]:
+    """One call of a batch, answered at once. A live operation would hold the whole batch back: refused."""
+    call_id = call.get("id") if isinstance(call, dict) else None
+    op = call.get("op", "") if isinstance(call, dict) else ""
+    if op in CONCURRENT:
+        message = f"{op} is a live operation: the harness sends it alone, never in a batch (adapter protocol 2)"
+        return {"type": "result", "id": call_id, "ok": False,
+                "error": {"reason": "unclassified", "message": message, "raw_type": "BatchedLiveCall"}}
+    return answer(call_id, op, call.get("input") or {})
+
+
 def _batches(fd: int) -> Iterator[list[str]]:
     """The complete lines of each chunk read (decoded; undecodable bytes kept as surrogateescape),
     the partial tail carried over; at end of input a last unterminated line is a line too."""
@@ -63,6 +84,10 @@ def _batches(fd: int) -> Iterator[list[str]]:
 _SHUTDOWN = object()
 
 
+class _BatchReply(list):
+    """The answers to a batch line: encoded together as one batch line."""
+
+
 def _reply(raw: str, start_worker: Callable[[int, str, dict[str, Any]], None]) -> Any:
     """The answer to one line: a message, None when it needs none (or a worker answers it), or _SHUTDOWN."""
     line = raw.strip()
@@ -80,8 +105,13 @@ def _reply(raw: str, start_worker: Callable[[int, str, dict[str, Any]], None]) -
             start_worker(message["id"], op, message.get("input") or {})
             return None
         return answer(message["id"], op, message.get("input") or {})
+    if kind == "batch":
+        return _BatchReply([_batched(call) for call in message.get("calls") or []])
     if kind == "hello":
-        return hello()
+        reply = hello()
+        theirs = message.get("adapter_protocol")
+        reply["adapter_protocol"] = min(reply["adapter_protocol"], theirs if isinstance(theirs, int) else 1)
+        return reply
     if kind == "shutdown":
         return _SHUTDOWN
     print(f"python adapter: unknown message type {kind!r}", file=sys.stderr)
@@ -116,7 +146,9 @@ def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
                     reply = _reply(raw, start_worker)
                     if reply is _SHUTDOWN:
                         return 0
-                    if reply is not None:
+                    if isinstance(reply, _BatchReply):
+                        outbox.add(_encode_batch(reply))
+                    elif reply is not None:
                         outbox.add(_encode(reply))
             finally:  # also on shutdown or an escaping error: what was answered goes out
                 outbox.flush()

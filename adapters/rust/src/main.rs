@@ -9,6 +9,7 @@
 //! Agent client, a live session) runs on a runtime of its own too (`wire_agent`). SDK diagnostics (tracing events) are captured
 //! in memory by `capture` or written to stderr, never to stdout.
 
+mod batch;
 mod bench;
 mod bundle_id;
 mod call_thread;
@@ -109,7 +110,8 @@ fn hello() -> Value {
     }
     json!({
         "type": "hello",
-        "adapter_protocol": 1,
+        // the newest it speaks; wire.rs answers an older harness with the harness's own
+        "adapter_protocol": 2,
         "implementation": "rust",
         "sdk": {
             "name": "smcp+smcp-computer",

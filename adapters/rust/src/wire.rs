@@ -21,7 +21,7 @@ use std::thread::JoinHandle;
 use serde_json::{json, Map, Value};
 
 use crate::outbox::Outbox;
-use crate::{answer, hello, surrogate, transport, wire_computer, Ctx};
+use crate::{answer, batch, hello, surrogate, transport, wire_computer, Ctx};
 
 const CHUNK: usize = 64 * 1024;
 /// `wire_server::OP` (the module exists only where the manifest has the SDK's Server crates).
@@ -58,6 +58,23 @@ fn keep<W: Write + Send + 'static>(sessions: &mut Vec<JoinHandle<()>>, started: 
     }
 }
 
+/// The operations answered on a thread (or task) of their own: never in a batch.
+fn is_live(op: &str) -> bool {
+    op == transport::OP
+        || op == wire_computer::OP
+        || (cfg!(adapter_wire_agent) && op == WIRE_AGENT)
+        || (cfg!(adapter_wire_server) && op == WIRE_SERVER)
+}
+
+/// The hello, at the newest adapter protocol both sides speak.
+fn hello_for(message: &Value) -> Value {
+    let mut reply = hello();
+    let ours = reply["adapter_protocol"].as_u64().unwrap_or(1);
+    let theirs = message.get("adapter_protocol").and_then(Value::as_u64).unwrap_or(1);
+    reply["adapter_protocol"] = json!(ours.min(theirs));
+    reply
+}
+
 pub fn serve(ctx: &Ctx) {
     let mut input = BufReader::with_capacity(CHUNK, std::io::stdin().lock());
     let out = Outbox::new(std::io::stdout(), CHUNK);
@@ -84,14 +101,22 @@ pub fn serve(ctx: &Ctx) {
         let message: Value = match serde_json::from_str(line) {
             Ok(v) => v,
             Err(e) => {
-                if let Some(reply) = refused(line, e) {
+                let reply = if surrogate::envelope_without_lone_surrogates(line)
+                    .is_some_and(|envelope| envelope.get("type") == Some(&json!("batch")))
+                {
+                    batch::answer_unreadable_batch(ctx, line, is_live, refused)
+                } else {
+                    refused(line, e)
+                };
+                if let Some(reply) = reply {
                     out.add(&reply);
                 }
                 continue;
             }
         };
         match message.get("type").and_then(Value::as_str) {
-            Some("hello") => out.add(&hello()),
+            Some("hello") => out.add(&hello_for(&message)),
+            Some("batch") => out.add(&batch::answer_batch(ctx, &message, is_live)),
             Some("call") => {
                 let id = message.get("id").cloned().unwrap_or(Value::Null);
                 let op = message.get("op").and_then(Value::as_str).unwrap_or("");
