@@ -40,6 +40,8 @@ export interface DriverOptions {
    * each run the harness out of heap before any report was written.
    */
   readonly maxAdapterBytes: number;
+  /** Send batches to an adapter that speaks protocol 2 (false: one call per line, as protocol 1; the bench compares). */
+  readonly batches: boolean;
 }
 
 /** setTimeout's limit: a longer delay fires at once, so every timeout is capped here (and options are checked against it). */
@@ -54,6 +56,7 @@ export const DEFAULT_DRIVER_OPTIONS: DriverOptions = {
   shutdownGraceMs: 2_000,
   maxLineBytes: 64 * 1024 * 1024,
   maxAdapterBytes: 256 * 1024 * 1024,
+  batches: true,
 };
 
 interface Pending {
@@ -245,7 +248,7 @@ export class SubprocessImplementation implements Implementation {
     if (this.inFlight.size >= limit || this.queue.length === 0) return;
     const now = performance.now(); // one clock read per burst: its calls leave together
     // Half the window per batch: the adapter answers one batch while the next waits in its pipe.
-    const batchMax = this.protocol >= 2 && this.suspects === 0 ? Math.ceil(this.options.window / 2) : 1;
+    const batchMax = this.options.batches && this.protocol >= 2 && this.suspects === 0 ? Math.ceil(this.options.window / 2) : 1;
     let text = "";
     let batch: Pending[] = [];
     while (this.inFlight.size < limit && this.queue.length > 0) {

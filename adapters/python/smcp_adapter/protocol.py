@@ -147,7 +147,9 @@ def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
                     if reply is _SHUTDOWN:
                         return 0
                     if isinstance(reply, _BatchReply):
+                        # Out at once, not after the next batch: the harness reads this one while we answer that one.
                         outbox.add(_encode_batch(reply))
+                        outbox.flush()
                     elif reply is not None:
                         outbox.add(_encode(reply))
             finally:  # also on shutdown or an escaping error: what was answered goes out

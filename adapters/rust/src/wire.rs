@@ -116,7 +116,11 @@ pub fn serve(ctx: &Ctx) {
         };
         match message.get("type").and_then(Value::as_str) {
             Some("hello") => out.add(&hello_for(&message)),
-            Some("batch") => out.add(&batch::answer_batch(ctx, &message, is_live)),
+            Some("batch") => {
+                // Out at once, not after the next batch: the harness reads this one while we answer that one.
+                out.add(&batch::answer_batch(ctx, &message, is_live));
+                out.flush();
+            }
             Some("call") => {
                 let id = message.get("id").cloned().unwrap_or(Value::Null);
                 let op = message.get("op").and_then(Value::as_str).unwrap_or("");
