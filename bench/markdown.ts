@@ -42,15 +42,17 @@ function byWindow(
   const rows = keys.map((key) => {
     const [implementation, op] = key.split("\0") as [string, string];
     const mine = t.rows.filter((r) => r.implementation === implementation && r.op === op);
-    const at = (window: number | null) => mine.find((r) => r.window === window);
+    const at = (window: number | null) => mine.find((r) => r.window === window && !r.one_per_line);
     const cells = [null, ...WINDOWS].map((w) => {
       const row = at(w);
       return row ? cell(row) : NA;
     });
-    return [implementation, op, ...cells, ...(extra ? [extra.cell(at(null) ?? at(t.default_window))] : [])];
+    const perLine = mine.find((r) => r.one_per_line);
+    return [implementation, op, ...cells, perLine ? cell(perLine) : NA, ...(extra ? [extra.cell(at(null) ?? at(t.default_window))] : [])];
   });
   const windows = WINDOWS.map((w) => `window ${w}${w === t.default_window ? " (default)" : ""}`);
-  return table(["implementation", "operation", "in-process", ...windows, ...(extra ? [extra.header] : [])], rows);
+  const perLine = `window ${t.default_window}, one call per line (no batches)`;
+  return table(["implementation", "operation", "in-process", ...windows, perLine, ...(extra ? [extra.header] : [])], rows);
 }
 
 export function renderThroughput(t: ThroughputResult): string {

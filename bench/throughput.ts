@@ -20,6 +20,8 @@ export interface ThroughputRow {
   readonly op: string;
   /** null in-process: there is no window. */
   readonly window: number | null;
+  /** Measured with batches off: one call per line, as adapter protocol 1 frames them (the default window only). */
+  readonly one_per_line?: true;
   readonly calls_per_rep: number;
   readonly cases_per_s: Spread;
   readonly outcomes: Outcomes;
@@ -44,12 +46,27 @@ export async function warmUp(impl: Implementation, op: string, inputs: Inputs, s
   return Math.max(MIN_CALLS, Math.ceil((rate * seconds) / 1_000) * 1_000);
 }
 
-async function measureOne(impl: Implementation, op: string, window: number | null, options: BenchOptions): Promise<ThroughputRow> {
+async function measureOne(
+  impl: Implementation,
+  op: string,
+  window: number | null,
+  options: BenchOptions,
+  onePerLine = false,
+): Promise<ThroughputRow> {
   const inputs = corpusInputs(op);
   const calls = await warmUp(impl, op, inputs, options.repSeconds);
   const outcomes = noOutcomes();
   const { result: rates, cpu } = await withCpuShare(() => repeat(options.reps, () => callsPerSecond(impl, op, inputs, calls, outcomes)));
-  return { implementation: impl.name, op, window, calls_per_rep: calls, cases_per_s: spread(rates), outcomes, cpu };
+  return {
+    implementation: impl.name,
+    op,
+    window,
+    ...(onePerLine ? { one_per_line: true as const } : {}),
+    calls_per_rep: calls,
+    cases_per_s: spread(rates),
+    outcomes,
+    cpu,
+  };
 }
 
 export async function measureThroughput(options: BenchOptions, log: (line: string) => void): Promise<ThroughputResult> {
@@ -64,6 +81,15 @@ export async function measureThroughput(options: BenchOptions, log: (line: strin
         }
       });
     }
+    if (name === "reference") continue;
+    // The same default window without batches: what adapter protocol 2 buys over one call per line.
+    await withStarted(name, { window: DEFAULT_WINDOW, batches: false }, async (impl) => {
+      for (const op of OPS) {
+        const row = await measureOne(impl, op, DEFAULT_WINDOW, options, true);
+        log(`throughput ${name} ${op} window ${DEFAULT_WINDOW}, one call per line: ${Math.round(row.cases_per_s.median)} cases/s`);
+        rows.push(row);
+      }
+    });
   }
   return { default_window: DEFAULT_WINDOW, rows };
 }
@@ -74,7 +100,7 @@ export function harnessRates(
   implementation: string,
   op: string,
 ): { atDefault?: ThroughputRow; best?: ThroughputRow } {
-  const rows = result.rows.filter((r) => r.implementation === implementation && r.op === op);
+  const rows = result.rows.filter((r) => r.implementation === implementation && r.op === op && !r.one_per_line);
   const atDefault = rows.find((r) => r.window === null || r.window === result.default_window);
   const best = rows.reduce<ThroughputRow | undefined>((a, r) => (!a || r.cases_per_s.median > a.cases_per_s.median ? r : a), undefined);
   return { ...(atDefault ? { atDefault } : {}), ...(best ? { best } : {}) };
