@@ -95,8 +95,8 @@ export function mcpRevisions(
   return { sent: distinct(facts.flatMap((f) => f.revisions_sent)), negotiated: distinct(facts.map((f) => f.negotiated_revision)) };
 }
 
-/** How many transport cases of one implementation run at once when its handshake declares the operation concurrent. */
-export const TRANSPORT_CONCURRENCY = 6;
+/** How many transport cases of one implementation run at once when its handshake declares the operation concurrent (measured beside WIRE_CONCURRENCY). */
+export const TRANSPORT_CONCURRENCY = 8;
 
 type Schedule = <T>(task: () => Promise<T>) => Promise<T>;
 

@@ -29,8 +29,12 @@ import { wireServerAnswer } from "./wire-server-cases.ts";
 /** The run's MCP scene server (the transport suite's), or why there is none. */
 type McpServer = { readonly server: SceneServer } | { readonly fault: string } | undefined;
 
-/** Wire cases in flight per implementation: each runs a whole SDK Computer (and its MCP clients) at once. */
-export const WIRE_CONCURRENCY = 6;
+/**
+ * Wire cases in flight per implementation: each runs a whole SDK Computer (and its MCP clients) at
+ * once. Most of a case is waiting (script sleeps, time boxes): on 2 cores the warm main job took
+ * 54 s at 6, 43 s at 8, 41 s at 9 to 12; at 24 (transport 18) timing-sensitive cases failed.
+ */
+export const WIRE_CONCURRENCY = 8;
 
 export function isWireOp(op: string): boolean {
   return opDefinition(op)?.kind === "wire";
