@@ -13,6 +13,8 @@ export interface Handshake {
    */
   readonly concurrent?: readonly string[];
   readonly runtime?: string;
+  /** The adapter protocol its hello answered (2: it was sent batches); absent in-process. */
+  readonly adapter_protocol?: number;
 }
 
 /** What became of one call. The last three are harness-observed faults, attributed to the case. */

@@ -16,5 +16,6 @@ export function handshakeOf(hello: HelloMessage): Handshake {
     operations: hello.operations,
     ...(hello.concurrent !== undefined ? { concurrent: hello.concurrent } : {}),
     ...(hello.runtime !== undefined ? { runtime: hello.runtime } : {}),
+    adapter_protocol: hello.adapter_protocol,
   };
 }
