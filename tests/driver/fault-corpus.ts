@@ -1,4 +1,5 @@
 // A small explicit-id corpus for driver tests: 12 valid ids, some carrying fault markers.
+import { expect } from "vitest";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
 import type { Vector } from "../../harness/model/vector.ts";
@@ -24,4 +25,11 @@ export function faultVectors(): Vector[] {
   const file = ["suite: explicit-id", "provenance: { source: authored }", "vectors:", ...names.map(vector)].join("\n");
   const corpus = loadCorpus({ extraRoots: [tempCorpus({ "explicit-id/fault.yaml": file })] });
   return selectVectors(corpus, { filter: "explicit-id/fault/" });
+}
+
+/** Every case but `except` passed, and there are as many as the fault corpus holds. */
+export function expectOthersPass(status: Record<string, string>, except: string, total: number): void {
+  const others = Object.entries(status).filter(([name]) => name !== except);
+  expect(others.length).toBe(total - 1);
+  expect(others.every(([, s]) => s === "pass")).toBe(true);
 }
