@@ -51,7 +51,7 @@ export function listCommand(kind: string, options: ListOptions): number {
   const protocol = options.protocol;
   const vectors = protocol === undefined ? selected : selected.filter((v) => applies(v, protocol));
   const rows = vectors.map((v) => ({ id: v.id, tier: v.tier, op: v.op, description: v.description }));
-  const w = Math.max(...rows.map((r) => r.id.length));
+  const w = rows.reduce((widest, r) => Math.max(widest, r.id.length), 0); // a spread of a 100k-vector list would overflow the stack
   const columns = process.stdout.columns ?? 120;
   print(rows, () => [
     ...rows.map((r) => {
