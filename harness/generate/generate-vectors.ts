@@ -104,7 +104,10 @@ function pools(options: GenerateOptions, op: string): Candidate[][] {
   }));
   // One fact at most; an operation whose every input holds more keeps those with the fewest.
   // A loop, not Math.min(...spread): --count 5000 made a spread of tens of thousands of arguments overflow the stack.
-  const most = Math.max(1, all.reduce((least, c) => Math.min(least, c.facts), Infinity));
+  const most = Math.max(
+    1,
+    all.reduce((least, c) => Math.min(least, c.facts), Infinity),
+  );
   return [all.filter((c) => c.facts <= most)];
 }
 
