@@ -34,7 +34,12 @@ describe.runIf(SDK_TESTS)("pipelined bursts to the SDK adapters", () => {
       const ids = Array.from({ length: BURST }, (_, i) => i + 1);
       pipe.write(`{"type":"hello","adapter_protocol":1}\n${ids.map(call).join("")}`);
       await pipe.waitForLines(1 + BURST); // stdin stays open: answers must not wait for end of input
-      expect(JSON.parse(pipe.lines[0]!)).toMatchObject({ type: "hello", operations: expect.arrayContaining(["bench.loop"]) });
+      // A harness that speaks only protocol 1 gets a protocol-1 hello, and so never a batch.
+      expect(JSON.parse(pipe.lines[0]!)).toMatchObject({
+        type: "hello",
+        adapter_protocol: 1,
+        operations: expect.arrayContaining(["bench.loop"]),
+      });
       expect(answeredIds(pipe.lines.slice(1))).toEqual(ids); // each once, in arrival order
 
       const next = Buffer.from(call(BURST + 1));
@@ -48,6 +53,38 @@ describe.runIf(SDK_TESTS)("pipelined bursts to the SDK adapters", () => {
       expect(await pipe.shutdown()).toBe(0);
       expect(pipe.lines.length).toBe(2 + BURST);
     }, 900_000); // the first use may set up the venv / build the adapter
+  }
+
+  for (const name of SDK_ADAPTERS) {
+    it(`${name}: protocol 2, two batches in one write are answered as two lines, a live call and a lone surrogate refused alone`, async () => {
+      pipe = new LinePipe(await adapterCommand(name));
+      pipe.write('{"type":"hello","adapter_protocol":2}\n');
+      await pipe.waitForLines(1);
+      expect(JSON.parse(pipe.lines[0]!)).toMatchObject({ type: "hello", adapter_protocol: 2 });
+      const callOf = (line: string) => JSON.parse(line) as object;
+      const live = { type: "call", id: 4, op: "transport.call_tool", input: {} };
+      const lone = { type: "call", id: 5, op: "env_var.name", input: { input_id: "a\uD800b", bundle_id: "srv" } };
+      const first = { type: "batch", calls: [callOf(call(1)), callOf(call(2)), callOf(call(3))] };
+      const second = { type: "batch", calls: [live, lone, callOf(call(6))] };
+      pipe.write(`${JSON.stringify(first)}\n${JSON.stringify(second)}\n`);
+      await pipe.waitForLines(3);
+      const batches = pipe.lines
+        .slice(1)
+        .map(
+          (line) => JSON.parse(line) as { type: string; answers: { type: string; id: number; ok: boolean; error?: { reason: string } }[] },
+        );
+      expect(batches.map((b) => b.type)).toEqual(["batch", "batch"]);
+      expect(batches.map((b) => b.answers.map((a) => a.id).sort())).toEqual([
+        [1, 2, 3],
+        [4, 5, 6],
+      ]);
+      const byId = new Map(batches.flatMap((b) => b.answers).map((a) => [a.id, a]));
+      for (const id of [1, 2, 3, 6]) expect(byId.get(id)).toMatchObject({ type: "result", ok: true });
+      expect(byId.get(4)).toMatchObject({ ok: false, error: { reason: "unclassified", raw_type: "BatchedLiveCall" } });
+      // Rust cannot read the lone surrogate: that call alone is refused, its batch-mates answered.
+      if (name === "rust") expect(byId.get(5)).toMatchObject({ ok: false, error: { reason: "input.lone_surrogate" } });
+      expect(await pipe.shutdown()).toBe(0);
+    }, 900_000);
   }
 
   it("python: a call that hangs does not hold back the answers batched before it", async () => {
