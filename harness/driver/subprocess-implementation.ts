@@ -336,6 +336,8 @@ export class SubprocessImplementation implements Implementation {
     // Only a line that names "batch" can be one: the others skip the scan (a native search is far cheaper).
     const scan = this.protocol >= 2 && line.includes('"batch"') ? scanBatchLine(line) : undefined;
     if (scan?.kind === "bad") this.violation(scan.problem);
+    else if (scan?.kind === "batch" && this.options.strictProtocol && scan.others.length > 0)
+      this.violation(`a batch line with keys besides type and answers: ${scan.others.join(", ")}`);
     else if (scan?.kind === "batch") this.onBatchAnswer(generation, scan.answers);
     else this.onAnswer(line);
   }

@@ -6,7 +6,8 @@
 import { MAX_MESSAGE_DEPTH } from "./messages.ts";
 
 export type BatchScan =
-  | { readonly kind: "batch"; readonly answers: readonly string[] }
+  /** `others`: the keys besides type and answers, which the schema does not allow (--strict-protocol refuses them). */
+  | { readonly kind: "batch"; readonly answers: readonly string[]; readonly others: readonly string[] }
   /** Not a batch, or not JSON at all: read as a line of its own (which reports what is wrong). */
   | { readonly kind: "single" }
   | { readonly kind: "bad"; readonly problem: string };
@@ -35,6 +36,7 @@ function scan(line: string): BatchScan {
   i = skipSpace(line, i + 1);
   let type: string | undefined;
   let answers: string[] | undefined;
+  const others: string[] = [];
   if (line.charCodeAt(i) === 0x7d) return SINGLE;
   for (;;) {
     if (line.charCodeAt(i) !== 0x22) throw new Malformed();
@@ -49,6 +51,7 @@ function scan(line: string): BatchScan {
     } else {
       const end = valueEnd(line, i, 1);
       if (key === "type") type = line.slice(i, end);
+      else others.push(key);
       i = end;
     }
     i = skipSpace(line, i);
@@ -60,7 +63,7 @@ function scan(line: string): BatchScan {
   if (skipSpace(line, i + 1) !== line.length) throw new Malformed();
   if (type !== '"batch"') return SINGLE;
   if (answers === undefined) return { kind: "bad", problem: "a batch line without an answers array" };
-  return { kind: "batch", answers };
+  return { kind: "batch", answers, others };
 }
 
 /** Collects the text of each element of the array at `start`; returns the index after its `]`. */

@@ -8,9 +8,11 @@ const A2 = '{"type":"unsupported","id":2,"message":"no"}';
 
 describe("scanBatchLine", () => {
   it("keeps each answer's text byte for byte, whatever the key order and spacing", () => {
-    expect(scanBatchLine(`{"type":"batch","answers":[${A1},${A2}]}`)).toEqual({ kind: "batch", answers: [A1, A2] });
-    expect(scanBatchLine(`{ "answers" : [ ${A1} , ${A2} ] , "type" : "batch" }`)).toEqual({ kind: "batch", answers: [A1, A2] });
-    expect(scanBatchLine('{"answers":[],"type":"batch"}')).toEqual({ kind: "batch", answers: [] });
+    expect(scanBatchLine(`{"type":"batch","answers":[${A1},${A2}]}`)).toEqual({ kind: "batch", answers: [A1, A2], others: [] });
+    expect(scanBatchLine(`{ "answers" : [ ${A1} , ${A2} ] , "type" : "batch" }`)).toEqual({ kind: "batch", answers: [A1, A2], others: [] });
+    expect(scanBatchLine('{"answers":[],"type":"batch"}')).toEqual({ kind: "batch", answers: [], others: [] });
+    // keys the schema does not allow are named, for --strict-protocol to refuse
+    expect(scanBatchLine('{"type":"batch","answers":[],"note":{"a":[1]}}')).toEqual({ kind: "batch", answers: [], others: ["note"] });
   });
 
   it("a line of another type, or not JSON, is read as a line of its own", () => {
