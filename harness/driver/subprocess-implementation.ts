@@ -254,7 +254,7 @@ export class SubprocessImplementation implements Implementation {
     const limit = this.suspects > 0 ? 1 : this.options.window;
     if (this.inFlight.size >= limit || this.queue.length === 0) return;
     const now = performance.now(); // one clock read per burst: its calls leave together
-    // Half the window per batch: the adapter answers one batch while the next waits in its pipe.
+    // At most BATCH_MAX calls and half the window per batch: the adapter answers one while the next waits in its pipe.
     const batchMax =
       this.options.batches && this.protocol >= 2 && this.suspects === 0 ? Math.min(BATCH_MAX, Math.ceil(this.options.window / 2)) : 1;
     let text = "";
