@@ -44,12 +44,6 @@ export type ResultMessage =
     }
   | { readonly type: "unsupported"; readonly id: number; readonly message: string };
 
-/** Protocol 2: one line answering a batch, each answer with the exact text the adapter wrote for it (per-case evidence). */
-export type BatchAnswer = {
-  readonly type: "batch";
-  readonly answers: readonly { readonly text: string; readonly parsed: Parsed<ResultMessage> }[];
-};
-
 export type FromAdapter = HelloMessage | ResultMessage;
 
 export function encode(message: ToAdapter | FromAdapter): string {
