@@ -72,24 +72,23 @@ async function measureOne(
 export async function measureThroughput(options: BenchOptions, log: (line: string) => void): Promise<ThroughputResult> {
   const rows: ThroughputRow[] = [];
   for (const name of measured()) {
-    for (const window of name === "reference" ? [null] : WINDOWS) {
-      await withStarted(name, window === null ? {} : { window }, async (impl) => {
+    // Every window with batches, and the default window without: what adapter protocol 2 buys over one call per line.
+    const setups: Array<{ window: number | null; onePerLine: boolean }> =
+      name === "reference"
+        ? [{ window: null, onePerLine: false }]
+        : [...WINDOWS.map((window) => ({ window, onePerLine: false })), { window: DEFAULT_WINDOW, onePerLine: true }];
+    for (const { window, onePerLine } of setups) {
+      const driver = window === null ? {} : { window, ...(onePerLine ? { batches: false } : {}) };
+      await withStarted(name, driver, async (impl) => {
         for (const op of OPS) {
-          const row = await measureOne(impl, op, window, options);
-          log(`throughput ${name} ${op} window ${window ?? "-"}: ${Math.round(row.cases_per_s.median)} cases/s`);
+          const row = await measureOne(impl, op, window, options, onePerLine);
+          log(
+            `throughput ${name} ${op} window ${window ?? "-"}${onePerLine ? ", one call per line" : ""}: ${Math.round(row.cases_per_s.median)} cases/s`,
+          );
           rows.push(row);
         }
       });
     }
-    if (name === "reference") continue;
-    // The same default window without batches: what adapter protocol 2 buys over one call per line.
-    await withStarted(name, { window: DEFAULT_WINDOW, batches: false }, async (impl) => {
-      for (const op of OPS) {
-        const row = await measureOne(impl, op, DEFAULT_WINDOW, options, true);
-        log(`throughput ${name} ${op} window ${DEFAULT_WINDOW}, one call per line: ${Math.round(row.cases_per_s.median)} cases/s`);
-        rows.push(row);
-      }
-    });
   }
   return { default_window: DEFAULT_WINDOW, rows };
 }
