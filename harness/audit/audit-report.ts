@@ -12,14 +12,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { diffValues } from "../diff/compare.ts";
 import { judge } from "../diff/judge.ts";
 import { loadExpectations } from "../expectations/load-expectations.ts";
-import { reportFacts } from "../model/facts.ts";
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { CallResult } from "../model/implementation.ts";
 import { applies } from "../model/protocols.ts";
-import { type CaseRecord, type ImplementationRecord, type Report, summarize, type VectorRecord } from "../model/report.ts";
+import type { CaseRecord, ImplementationRecord, Report, VectorRecord } from "../model/report.ts";
+import { withDerived } from "../model/report-builder.ts";
 import { applyGap, type Gap } from "../model/status.ts";
 import { vectorContentHash } from "../model/vector-hash.ts";
-import { runVerdict } from "../model/verdict.ts";
 import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
 import { resultOf } from "../protocol/to-result.ts";
 import { judgeInterop } from "../run/interop-phase.ts";
@@ -98,14 +97,17 @@ export function auditReport(report: Report): AuditResult {
   });
   checkCompleteness(report, vectors, implementations, seen, problems);
   auditInterop(report, vectors, problems);
-  // Facts (disagreements, verdict agreement) come from the answers the transcripts hold, so re-derive them too.
-  for (const d of report.facts ? diffValues(reportFacts(report.vectors, derived), report.facts) : [])
+  // The derived parts come from the re-derived cases through the builder the run used: counts,
+  // facts (from the answers the transcripts hold), statements and verdict.
+  const rebuilt = withDerived({ ...report, cases: derived });
+  for (const d of report.facts ? diffValues(rebuilt.facts, report.facts) : [])
     problems.push(`facts${d.path}: re-derived ${JSON.stringify(d.expected)}, the report says ${JSON.stringify(d.actual)}`);
-  const summary = summarize(derived);
-  for (const d of diffValues(summary, report.summary))
+  for (const d of diffValues(rebuilt.summary, report.summary))
     problems.push(`summary${d.path}: recounted ${JSON.stringify(d.expected)}, the report says ${JSON.stringify(d.actual)}`);
+  for (const d of report.statements ? diffValues(rebuilt.statements, report.statements) : [])
+    problems.push(`statements${d.path}: re-derived ${JSON.stringify(d.expected)}, the report says ${JSON.stringify(d.actual)}`);
   if (report.verdict !== undefined)
-    for (const d of diffValues(runVerdict({ ...report, summary }), report.verdict))
+    for (const d of diffValues(rebuilt.verdict, report.verdict))
       problems.push(`verdict${d.path}: re-derived ${JSON.stringify(d.expected)}, the report says ${JSON.stringify(d.actual)}`);
   return { cases: report.cases.length + (report.interop?.length ?? 0), problems, notes };
 }

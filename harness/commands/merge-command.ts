@@ -1,7 +1,6 @@
 /** `smcp-conformance merge a.json b.json … --out <dir>`: one report (and all its views) from every shard of a run. */
 
 import { loadRequirements } from "../corpus/load-requirements.ts";
-import { reportCoverage } from "../model/coverage.ts";
 import type { Report } from "../model/report.ts";
 import { MergeError, mergeReports } from "../report/merge-reports.ts";
 import { prepareOutDir } from "../report/out-dir.ts";
@@ -17,14 +16,12 @@ export function mergeCommand(paths: string[], out: string, keep?: string): numbe
   const outDir = prepareOutDir(out);
   let merged: Report;
   try {
-    merged = mergeReports(reports);
+    // Coverage needs the kit's requirements index, which the shard reports do not carry.
+    merged = mergeReports(reports, loadRequirements().requirements);
   } catch (error) {
     if (error instanceof MergeError) throw new UsageError(error.message);
     throw error;
   }
-  // Coverage needs the kit's requirements index, which the shard reports do not carry.
-  const coverage = reportCoverage(loadRequirements().requirements, merged);
-  if (coverage.length > 0) merged = { ...merged, coverage };
   const dir = writeReport(merged, outDir);
   announceReport(merged, dir);
   pruneRuns(outDir, kept);

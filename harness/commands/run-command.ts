@@ -13,7 +13,6 @@ import { type Expectations, loadExpectations } from "../expectations/load-expect
 import { markUnchecked } from "../expectations/mark-unchecked.ts";
 import { updateExpectations, updateRefusal } from "../expectations/update-expectations.ts";
 import { defaultNames, knownNames, pinnedNames } from "../impl/registry.ts";
-import { withDerived } from "../model/facts.ts";
 import { KIT_VECTORS_DIR, kitPackage } from "../model/kit-files.ts";
 import type { Report } from "../model/report.ts";
 import { CONFORMANCE_LEVELS, type ConformanceLevel } from "../model/statement.ts";
@@ -209,10 +208,10 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   } catch (error) {
     if (error instanceof WriteInterrupted) {
       // A signal while the report was written: every case ran, but the run did not end as asked; say so.
-      report = markIncomplete(report, { reason: interrupts.first!, phase: "writing" });
+      report = session.snapshot({ reason: interrupts.first!, phase: "writing" });
       dir = writeReport(report, out);
     } else if (error instanceof OutputError) throw error;
-    else throw writeAfterInternalError(error, markIncomplete(report, incompleteOf({ error }, "writing")), out, options);
+    else throw writeAfterInternalError(error, session.snapshot(incompleteOf({ error }, "writing")), out, options);
   }
   phase = "written";
   if (options.updateExpectations && !report.incomplete) {
@@ -327,15 +326,6 @@ function incompleteOf(cause: Fatal, phase: string): { reason: string; phase: str
 
 function fatalCode(cause: Fatal): number {
   return "signal" in cause ? EXIT[cause.signal as HandledSignal] : EXIT.internal;
-}
-
-/** A finished report re-marked as incomplete (its cases all ran; nothing is listed as not run). */
-function markIncomplete(report: Report, incomplete: { reason: string; phase: string; detail?: string }): Report {
-  const { summary: _s, facts: _f, verdict: _v, ...rest } = report;
-  return {
-    ...withDerived({ ...rest, incomplete: { ...incomplete, not_run: report.incomplete?.not_run ?? [] } }),
-    ...(report.coverage ? { coverage: report.coverage } : {}),
-  };
 }
 
 /** After an internal error the report of what ran is still written; the error goes on to main (exit 3). */

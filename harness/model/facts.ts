@@ -1,84 +1,99 @@
 /**
  * Facts about a run that several views show, computed once when the report is built and carried
  * in it: where implementations disagree with each other, and how often verdicts agree with the
- * expected verdict (on accept/reject alone, and with the reason too).
+ * expected verdict (on accept/reject alone, and with the reason too). Both are kept case by case
+ * (the report builder feeds them as cases complete); the array functions below feed a whole list.
  */
 
 import { canonicalJson } from "../util/canonical-json.ts";
 import { record } from "../util/own.ts";
 import { answerKey } from "./answer-key.ts";
-import {
-  type CaseRecord,
-  type Disagreement,
-  type Report,
-  type ReportFacts,
-  summarize,
-  type VectorRecord,
-  type VerdictAgreement,
-} from "./report.ts";
-import { conformanceStatements } from "./statement.ts";
-import { runVerdict } from "./verdict.ts";
+import type { CaseRecord, Disagreement, VectorRecord, VerdictAgreement } from "./report.ts";
 
-/** Vectors on which implementations gave different answers (the only comparison for observe vectors). */
-export function disagreements(cases: readonly CaseRecord[]): Disagreement[] {
-  const byVector = new Map<string, CaseRecord[]>();
-  for (const c of cases) byVector.set(c.vector_id, [...(byVector.get(c.vector_id) ?? []), c]);
-  const out: Disagreement[] = [];
-  for (const [vectorId, list] of byVector) {
-    const groups = new Map<string, string[]>();
-    for (const c of list) {
-      const key = c.compared !== undefined ? canonicalJson(c.compared) : answerKey(c.op, c.result);
-      if (key !== null) groups.set(key, [...(groups.get(key) ?? []), c.implementation]);
-    }
-    if (groups.size > 1) {
-      out.push({
-        vector_id: vectorId,
-        tier: list[0]!.tier,
-        groups: [...groups].map(([answer, implementations]) => ({ answer, implementations })),
-      });
-    }
+/**
+ * Per vector, each distinct answer and who gave it. Its list does not depend on the order cases came
+ * in (the run adds them as they complete): vectors in the order given (others after, as first seen),
+ * answers and the implementations giving them in the implementations' order.
+ */
+export class AnswerGroups {
+  private readonly byVector = new Map<string, { tier: CaseRecord["tier"]; groups: Map<string, string[]> }>();
+
+  constructor(vectorOrder: readonly string[] = []) {
+    // Entries made now keep the vectors' order; a vector no case reaches stays without groups.
+    for (const id of vectorOrder) this.byVector.set(id, { tier: "observe", groups: new Map() });
   }
-  return out;
+
+  add(c: Pick<CaseRecord, "vector_id" | "tier" | "implementation" | "op" | "result" | "compared">): void {
+    const key = c.compared !== undefined ? canonicalJson(c.compared) : answerKey(c.op, c.result);
+    let entry = this.byVector.get(c.vector_id);
+    if (entry === undefined) this.byVector.set(c.vector_id, (entry = { tier: c.tier, groups: new Map() }));
+    entry.tier = c.tier;
+    if (key === null) return;
+    const group = entry.groups.get(key);
+    if (group) group.push(c.implementation);
+    else entry.groups.set(key, [c.implementation]);
+  }
+
+  /** Vectors on which implementations gave different answers (the only comparison for observe vectors). */
+  disagreements(implementationOrder: readonly string[]): Disagreement[] {
+    const rank = new Map(implementationOrder.map((name, i) => [name, i]));
+    const byRank = (a: string, b: string) =>
+      (rank.get(a) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b) ?? Number.MAX_SAFE_INTEGER) || (a < b ? -1 : a > b ? 1 : 0);
+    const out: Disagreement[] = [];
+    for (const [vector_id, { tier, groups }] of this.byVector) {
+      if (groups.size < 2) continue;
+      const listed = [...groups].map(([answer, implementations]) => ({ answer, implementations: [...implementations].sort(byRank) }));
+      listed.sort((a, b) => byRank(a.implementations[0]!, b.implementations[0]!));
+      out.push({ vector_id, tier, groups: listed });
+    }
+    return out;
+  }
 }
 
 type Verdictish = { accepted?: unknown; reason?: unknown };
 const isVerdict = (v: unknown): v is Verdictish => typeof v === "object" && v !== null && "accepted" in v && "reason" in v;
 
 /** Per implementation: verdict answers that agree with the expected verdict on accept/reject, and on the reason too. */
-export function verdictAgreement(vectors: readonly VectorRecord[], cases: readonly CaseRecord[]): Record<string, VerdictAgreement> {
-  const expected = new Map(
-    vectors.filter((v) => v.tier !== "observe" && isVerdict(v.expected)).map((v) => [v.id, v.expected as Verdictish]),
-  );
-  const out = record<{ verdicts: number; accept_agree: number; reason_agree: number }>();
-  for (const c of cases) {
-    const want = expected.get(c.vector_id);
-    if (!want || c.result.kind !== "ok" || !isVerdict(c.result.output)) continue;
+export class VerdictTally {
+  private readonly expected: Map<string, Verdictish>;
+  private readonly tally = record<{ verdicts: number; accept_agree: number; reason_agree: number }>();
+
+  constructor(vectors: ReadonlyArray<Pick<VectorRecord, "id" | "tier" | "expected">>) {
+    this.expected = new Map(
+      vectors.filter((v) => v.tier !== "observe" && isVerdict(v.expected)).map((v) => [v.id, v.expected as Verdictish]),
+    );
+  }
+
+  add(c: Pick<CaseRecord, "vector_id" | "implementation" | "result">): void {
+    const want = this.expected.get(c.vector_id);
+    if (!want || c.result.kind !== "ok" || !isVerdict(c.result.output)) return;
     const got = c.result.output;
-    const entry = Object.hasOwn(out, c.implementation)
-      ? out[c.implementation]!
-      : (out[c.implementation] = { verdicts: 0, accept_agree: 0, reason_agree: 0 });
+    const entry = Object.hasOwn(this.tally, c.implementation)
+      ? this.tally[c.implementation]!
+      : (this.tally[c.implementation] = { verdicts: 0, accept_agree: 0, reason_agree: 0 });
     entry.verdicts++;
     if (got.accepted === want.accepted) {
       entry.accept_agree++;
       if (got.reason === want.reason) entry.reason_agree++;
     }
   }
-  return out;
+
+  agreement(): Record<string, VerdictAgreement> {
+    const out = record<VerdictAgreement>();
+    for (const [name, entry] of Object.entries(this.tally)) out[name] = { ...entry };
+    return out;
+  }
 }
 
-export function reportFacts(vectors: readonly VectorRecord[], cases: readonly CaseRecord[]): ReportFacts {
-  return { disagreements: disagreements(cases), verdict_agreement: verdictAgreement(vectors, cases) };
+/** Over a list: vectors and implementations in the order the list first names them. */
+export function disagreements(cases: readonly CaseRecord[]): Disagreement[] {
+  const groups = new AnswerGroups();
+  for (const c of cases) groups.add(c);
+  return groups.disagreements([...new Set(cases.map((c) => c.implementation))]);
 }
 
-/** The report's derived parts (summary, facts, statements, verdict), recomputed from its vectors, cases and implementations. */
-export function withDerived(report: Omit<Report, "summary" | "facts" | "verdict" | "statements">): Report {
-  const summary = summarize(report.cases);
-  const statements = conformanceStatements(report);
-  return {
-    ...report,
-    summary,
-    facts: reportFacts(report.vectors, report.cases),
-    statements,
-    verdict: runVerdict({ ...report, summary, statements }),
-  };
+export function verdictAgreement(vectors: readonly VectorRecord[], cases: readonly CaseRecord[]): Record<string, VerdictAgreement> {
+  const tally = new VerdictTally(vectors);
+  for (const c of cases) tally.add(c);
+  return tally.agreement();
 }

@@ -212,25 +212,57 @@ const SKIPPED: ReadonlySet<FinalStatus> = new Set(SKIPPED_STATUSES);
 
 /** Records keyed by implementation and suite names have no prototype: a name such as `constructor` is just a name. */
 export function summarize(cases: readonly CaseRecord[]): Summary {
-  const overall = emptyCounts();
-  const byImpl = record<Counts>();
-  const bySuite = record<Record<string, Counts>>();
-  for (const c of cases) {
-    const suite = Object.hasOwn(bySuite, c.suite) ? bySuite[c.suite]! : (bySuite[c.suite] = record<Counts>());
-    for (const counts of [
-      overall,
-      Object.hasOwn(byImpl, c.implementation) ? byImpl[c.implementation]! : (byImpl[c.implementation] = emptyCounts()),
-      Object.hasOwn(suite, c.implementation) ? suite[c.implementation]! : (suite[c.implementation] = emptyCounts()),
-    ]) {
-      counts.total++;
-      counts[c.status]++;
-      if (FAILING.has(c.status)) counts.failed++;
-      if (SKIPPED.has(c.status)) counts.skipped++;
-      else if (c.status !== "not_applicable") counts.judged++;
-      if (isFault(c.status)) counts.faults++;
-    }
+  const summary = emptySummary();
+  for (const c of cases) tallyCase(summary, c);
+  return summary;
+}
+
+export function emptySummary(): Summary {
+  return { overall: emptyCounts(), by_implementation: record<Counts>(), by_suite: record<Record<string, Counts>>() };
+}
+
+/** Adds one case to a summary's counts: overall, its implementation's, and its suite's for that implementation. */
+export function tallyCase(summary: Summary, c: Pick<CaseRecord, "suite" | "implementation" | "status">): void {
+  const bySuite = summary.by_suite;
+  const byImpl = summary.by_implementation;
+  const suite = Object.hasOwn(bySuite, c.suite) ? bySuite[c.suite]! : (bySuite[c.suite] = record<Counts>());
+  for (const counts of [
+    summary.overall,
+    Object.hasOwn(byImpl, c.implementation) ? byImpl[c.implementation]! : (byImpl[c.implementation] = emptyCounts()),
+    Object.hasOwn(suite, c.implementation) ? suite[c.implementation]! : (suite[c.implementation] = emptyCounts()),
+  ]) {
+    counts.total++;
+    counts[c.status]++;
+    if (FAILING.has(c.status)) counts.failed++;
+    if (SKIPPED.has(c.status)) counts.skipped++;
+    else if (c.status !== "not_applicable") counts.judged++;
+    if (isFault(c.status)) counts.faults++;
   }
-  return { overall, by_implementation: byImpl, by_suite: bySuite };
+}
+
+/**
+ * A copy of a summary, so a report taken mid-run does not change as more cases are counted. Its
+ * keys follow the order given (suites, implementations), then first counted: the run counts cases
+ * as they complete, and its report.json must not depend on which finished first.
+ */
+export function copySummary(summary: Summary, order: { suites: readonly string[]; implementations: readonly string[] }): Summary {
+  const copy = emptySummary();
+  Object.assign(copy.overall, summary.overall);
+  const implementations = ordered(Object.keys(summary.by_implementation), order.implementations);
+  for (const name of implementations) copy.by_implementation[name] = { ...summary.by_implementation[name]! };
+  for (const suite of ordered(Object.keys(summary.by_suite), order.suites)) {
+    const byImpl = summary.by_suite[suite]!;
+    const into = (copy.by_suite[suite] = record<Counts>());
+    for (const name of implementations) if (Object.hasOwn(byImpl, name)) into[name] = { ...byImpl[name]! };
+  }
+  return copy;
+}
+
+function ordered(keys: readonly string[], first: readonly string[]): string[] {
+  const present = new Set(keys);
+  const head = [...new Set(first)].filter((k) => present.has(k));
+  const listed = new Set(head);
+  return [...head, ...keys.filter((k) => !listed.has(k))];
 }
 
 /** Counts from cases by status, with the classes filled in. */

@@ -4,8 +4,9 @@
  * the summary is recounted from the cases, so a merged report audits like an unsharded one.
  */
 
-import { withDerived } from "../model/facts.ts";
 import type { ImplementationRecord, Report, RunSettings } from "../model/report.ts";
+import { withDerived } from "../model/report-builder.ts";
+import type { Requirement } from "../model/requirement.ts";
 import { newRunId } from "../model/run-id.ts";
 import { shardProblems } from "./shard-completeness.ts";
 
@@ -67,7 +68,7 @@ function checkShards(reports: readonly Report[]): void {
   });
 }
 
-export function mergeReports(reports: readonly Report[]): Report {
+export function mergeReports(reports: readonly Report[], requirements?: ReadonlyMap<string, Requirement>): Report {
   if (reports.length === 0) throw new MergeError("nothing to merge");
   checkShards(reports);
   const seen = new Map<string, number>();
@@ -107,19 +108,22 @@ export function mergeReports(reports: readonly Report[]): Report {
   const ends = reports.map((r) => r.finished_at).sort();
   const notRun = reports.flatMap((r) => r.incomplete?.not_run ?? []);
   const reasons = [...new Set(reports.flatMap((r) => (r.incomplete ? [r.incomplete.reason] : [])))];
-  return withDerived({
-    schema_version: reports[0]!.schema_version,
-    run_id: newRunId(),
-    started_at: starts[0]!,
-    finished_at: ends[ends.length - 1]!,
-    environment: reports[0]!.environment,
-    corpus: { roots: reports[0]!.corpus.roots, suites },
-    implementations: [...implementations.values()],
-    vectors,
-    cases,
-    run: withoutShard(reports[0]!.run!),
-    ...(reasons.length ? { incomplete: { reason: reasons.join(", "), not_run: notRun } } : {}),
-  });
+  return withDerived(
+    {
+      schema_version: reports[0]!.schema_version,
+      run_id: newRunId(),
+      started_at: starts[0]!,
+      finished_at: ends[ends.length - 1]!,
+      environment: reports[0]!.environment,
+      corpus: { roots: reports[0]!.corpus.roots, suites },
+      implementations: [...implementations.values()],
+      vectors,
+      cases,
+      run: withoutShard(reports[0]!.run!),
+      ...(reasons.length ? { incomplete: { reason: reasons.join(", "), not_run: notRun } } : {}),
+    },
+    requirements,
+  );
 }
 
 function withoutShard(run: RunSettings): RunSettings {

@@ -12,8 +12,6 @@ import { judge } from "../diff/judge.ts";
 import { withCaseTimeout } from "../driver/in-process-guard.ts";
 import { DEFAULT_DRIVER_OPTIONS } from "../driver/subprocess-implementation.ts";
 import type { Expectations } from "../expectations/load-expectations.ts";
-import { reportCoverage } from "../model/coverage.ts";
-import { withDerived } from "../model/facts.ts";
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import { type InteropCase, withKnown } from "../model/interop.ts";
@@ -30,6 +28,7 @@ import {
   type RunSettings,
   type VectorRecord,
 } from "../model/report.ts";
+import { ReportBuilder } from "../model/report-builder.ts";
 import { newRunId } from "../model/run-id.ts";
 import type { Gap } from "../model/status.ts";
 import { applyGap } from "../model/status.ts";
@@ -115,11 +114,16 @@ export class RunSession {
   private readonly records: RecordBudget;
   /** Requests to each closed live case, by case id, read from the server when the run ends. */
   private late: StrayRequests["after_close"] = {};
+  private readonly vectorRecords: readonly VectorRecord[];
+  /** Counts and derived facts, fed each case as it settles (the report's summary never recounts the cases). */
+  private readonly builder: ReportBuilder;
 
   constructor(private readonly input: RunInput) {
     this.kitVersion = input.kitVersion ?? kitPackage().version;
     this.caseVectors = input.vectors.filter((v) => v.op !== WIRE_INTEROP_OP);
     this.interopVectors = input.vectors.filter((v) => v.op === WIRE_INTEROP_OP);
+    this.vectorRecords = input.vectors.map(vectorRecord);
+    this.builder = new ReportBuilder(this.vectorRecords, input.corpus.requirements);
     const tiers = new Map<string, Tier>(input.corpus.suites.flatMap((s) => s.vectors.map((v) => [v.id, v.tier] as const)));
     const timeout = input.caseTimeoutMs ?? DEFAULT_DRIVER_OPTIONS.caseTimeoutMs;
     this.records = new RecordBudget(input.maxRecordBytes ?? RECORD_BYTES_PER_RUN, input.implementations.length);
@@ -200,7 +204,7 @@ export class RunSession {
     );
     const selectedSuites = new Set(vectors.map((v) => v.suite));
     const settings = this.input.settings ?? { suites: [], strict_protocol: false, allow_empty: false };
-    const report = withDerived({
+    return this.builder.finish({
       schema_version: REPORT_SCHEMA_VERSION,
       run_id: this.runId,
       started_at: this.startedAt.toISOString(),
@@ -217,14 +221,12 @@ export class RunSession {
           : {}),
       },
       implementations: this.runs.map((r) => this.record(r)),
-      vectors: vectors.map(vectorRecord),
+      vectors: this.vectorRecords,
       cases,
       ...(this.interop.length > 0 ? { interop: [...this.interop] } : {}),
       run: { implementations: this.runs.map((r) => r.impl.name), ...settings },
       ...(incomplete ? { incomplete: { ...incomplete, not_run: notRun } } : {}),
     });
-    const coverage = reportCoverage(corpus.requirements, report);
-    return coverage.length > 0 ? { ...report, coverage } : report;
   }
 
   /** Where the run ran: node, platform, the kit (version and commit), and the MCP SDKs behind its live cases. */
@@ -265,6 +267,7 @@ export class RunSession {
   /** Records a case, then tells the caller's onCase (after, so a report taken from the callback holds it). */
   private settle(r: ImplementationRun, index: number, record: CaseRecord): void {
     r.cases[index] = record;
+    this.builder.add(record);
     try {
       this.input.onCase?.(record);
     } catch {

@@ -2,8 +2,8 @@
 // item 12): `merge` reads any JSON, so no field of a report may reach index.html, matrix.md, JUnit,
 // a badge or the console as markup or control characters.
 import { describe, expect, it } from "vitest";
-import { withDerived } from "../../harness/model/facts.ts";
 import type { Report } from "../../harness/model/report.ts";
+import { withDerived } from "../../harness/model/report-builder.ts";
 import { renderBadge } from "../../harness/report/badge.ts";
 import { renderConsole } from "../../harness/report/console.ts";
 import { mdCode, mdText } from "../../harness/report/escape.ts";
