@@ -15,7 +15,7 @@ import { loadExpectations } from "../expectations/load-expectations.ts";
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { CallResult } from "../model/implementation.ts";
 import { applies } from "../model/protocols.ts";
-import type { CaseRecord, ImplementationRecord, Report, VectorRecord } from "../model/report.ts";
+import type { CaseRecord, ImplementationRecord, ParsedReport, VectorRecord } from "../model/report.ts";
 import { withDerived } from "../model/report-builder.ts";
 import { applyGap, type Gap } from "../model/status.ts";
 import { vectorContentHash } from "../model/vector-hash.ts";
@@ -55,7 +55,7 @@ export interface AuditResult {
 const unescapePointer = (token: string) => token.replace(/~1/g, "/").replace(/~0/g, "~");
 const caseKey = (implementation: string, vectorId: string) => `${implementation}\u0000${vectorId}`;
 
-export function auditReport(report: Report): AuditResult {
+export function auditReport(report: ParsedReport): AuditResult {
   if (
     !Array.isArray(report?.cases) ||
     !Array.isArray(report.vectors) ||
@@ -113,7 +113,7 @@ export function auditReport(report: Report): AuditResult {
 }
 
 /** Each interop case's verdict, cell and cause, re-derived from its evidence alone. */
-function auditInterop(report: Report, vectors: ReadonlyMap<string, VectorRecord>, problems: string[]): void {
+function auditInterop(report: ParsedReport, vectors: ReadonlyMap<string, VectorRecord>, problems: string[]): void {
   for (const c of report.interop ?? []) {
     const where = `interop ${c.vector_id} agent ${c.agent} × server ${c.server} × computer ${c.computer}`;
     const vector = vectors.get(c.vector_id);
@@ -150,7 +150,7 @@ function checkVectors(list: readonly VectorRecord[], problems: string[]): Map<st
 
 /** Every implementation × vector has exactly one case, or is listed as not run (and not both). */
 function checkCompleteness(
-  report: Report,
+  report: ParsedReport,
   vectors: ReadonlyMap<string, VectorRecord>,
   implementations: ReadonlyMap<string, ImplementationRecord>,
   seen: ReadonlySet<string>,

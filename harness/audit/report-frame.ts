@@ -5,11 +5,11 @@
  * expectations record naming no file passed the audit; each is now a disagreement.
  */
 import { existsSync } from "node:fs";
-import { REPORT_SCHEMA_VERSION, type Report } from "../model/report.ts";
+import { type ParsedReport, REPORT_SCHEMA_VERSION } from "../model/report.ts";
 
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === "string");
 
-export function checkFrame(report: Report, problems: string[]): void {
+export function checkFrame(report: ParsedReport, problems: string[]): void {
   if (report.schema_version !== REPORT_SCHEMA_VERSION)
     problems.push(
       `schema_version ${JSON.stringify(report.schema_version)}: this kit writes and reads reports of schema ${REPORT_SCHEMA_VERSION}`,
@@ -31,8 +31,8 @@ export function checkFrame(report: Report, problems: string[]): void {
   }
 }
 
-function checkCorpus(report: Report, problems: string[]): void {
-  const corpus = report.corpus as Report["corpus"] | null | undefined;
+function checkCorpus(report: ParsedReport, problems: string[]): void {
+  const corpus = report.corpus as ParsedReport["corpus"] | null | undefined;
   if (typeof corpus !== "object" || corpus === null || !isStringList(corpus.roots) || !Array.isArray(corpus.suites)) {
     problems.push(`corpus: ${JSON.stringify(corpus ?? null)} is not a corpus record (its roots and suites): the vectors cannot be traced`);
     return;
@@ -46,7 +46,7 @@ function checkCorpus(report: Report, problems: string[]): void {
     if (!named.has(suite)) problems.push(`corpus: the report's vectors of suite ${suite} belong to no suite of its corpus record`);
 }
 
-function checkRun(report: Report, problems: string[]): void {
+function checkRun(report: ParsedReport, problems: string[]): void {
   const run = report.run;
   if (run === undefined) return; // a report of an older kit
   for (const flag of ["strict_protocol", "allow_empty"] as const)

@@ -13,6 +13,7 @@ import { type Expectations, loadExpectations } from "../expectations/load-expect
 import { markUnchecked } from "../expectations/mark-unchecked.ts";
 import { updateExpectations, updateRefusal } from "../expectations/update-expectations.ts";
 import { defaultNames, knownNames, pinnedNames } from "../impl/registry.ts";
+import { casesOf } from "../model/case-list.ts";
 import { KIT_VECTORS_DIR, kitPackage } from "../model/kit-files.ts";
 import type { Report } from "../model/report.ts";
 import { CONFORMANCE_LEVELS, type ConformanceLevel } from "../model/statement.ts";
@@ -20,6 +21,7 @@ import { slowestCasesText } from "../report/durations-text.ts";
 import { prepareOutDir } from "../report/out-dir.ts";
 import { type Pruned, parseKeep, pruneRuns } from "../report/retention.ts";
 import { announceReport, discardPendingWrites, WriteInterrupted, writeReport, writeReportInterruptible } from "../report/views.ts";
+import { removeAbandonedSpools, SpoolCaseStore, spoolDir } from "../run/case-store.ts";
 import { RunSession } from "../run/run-corpus.ts";
 import { OutputError } from "../util/output-error.ts";
 import { plural } from "../util/plural.ts";
@@ -159,7 +161,12 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       process.stderr.write(terminalSafe(`--bail: ${impl} fails ${id}; stopping\n`));
       bail.abort(BAIL);
     };
+  // Case records go to a spool folder in --out as they complete (removed when the process ends):
+  // a run's memory does not grow with its cases.
+  removeAbandonedSpools(out);
+  const spool = spoolDir(out);
   const session = new RunSession({
+    store: (names, ids) => new SpoolCaseStore(spool, names, ids),
     corpus,
     vectors,
     implementations,
@@ -182,6 +189,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       ...(olderReleases.length ? { older_releases: olderReleases } : {}),
     },
   });
+  process.once("exit", () => session.close());
   let phase: "running" | "writing" | "written" = "running";
   // A second signal, or an error nothing caught: the report of what ran is written now, synchronously.
   setEmergencyExit((cause) => {
@@ -234,6 +242,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   const hint = options.updateExpectations ? undefined : updateHint(report, process.argv.slice(2));
   if (hint && options.json !== true) process.stderr.write(terminalSafe(`${hint}\n`));
   announcePruned(pruneRuns(out, keep), keep, options.quiet === true);
+  session.close();
   return code;
 }
 
@@ -273,7 +282,7 @@ function updateAll(report: Report, selected: ReturnType<typeof selectFromOptions
       continue;
     }
     const observe = new Set(report.vectors.filter((v) => v.tier === "observe").map((v) => v.id));
-    const update = updateExpectations(s.expectationsFile!, record.name, record.handshake.sdk.version, report.cases, {
+    const update = updateExpectations(s.expectationsFile!, record.name, record.handshake.sdk.version, casesOf(report.cases, record.name), {
       recordFaults,
       gapAllowed: (id) => !observe.has(id),
     });

@@ -119,7 +119,7 @@ function resultOf(statuses: readonly FinalStatus[]): RequirementResult | undefin
 }
 
 export interface CoverageRun {
-  readonly cases: readonly CaseRecord[];
+  readonly cases: Iterable<CaseRecord>;
   /** Each implementation and the version it was judged against. */
   readonly implementations: ReadonlyArray<{ readonly name: string; readonly used: string }>;
 }
@@ -197,7 +197,7 @@ export function reportCoverage(
   requirements: ReadonlyMap<string, Requirement>,
   report: {
     readonly vectors: readonly CoveringVector[];
-    readonly cases: readonly CaseRecord[];
+    readonly cases: Iterable<CaseRecord>;
     readonly implementations: ReadonlyArray<{ readonly name: string; readonly protocol?: { readonly used: string } }>;
   },
 ): RevisionCoverage[] {

@@ -47,7 +47,7 @@ export class ReportBuilder {
   }
 
   /** The frame with every derived part computed from the cases added so far (the builder may go on). */
-  finish(frame: ReportFrame): Report {
+  finish<F extends ReportFrame>(frame: F): Report & { readonly cases: F["cases"] } {
     // `corpus` may be anything in a report audit re-derives (its frame check names that fault).
     const suites = (frame.corpus as Partial<ReportFrame["corpus"]> | null)?.suites ?? [];
     const summary = copySummary(this.summary, {
@@ -73,7 +73,10 @@ export class ReportBuilder {
 }
 
 /** A finished list of cases (the frame's) through the builder: merge, the incomplete-run path, tests. */
-export function withDerived(frame: ReportFrame, requirements?: ReadonlyMap<string, Requirement>): Report {
+export function withDerived<F extends ReportFrame>(
+  frame: F,
+  requirements?: ReadonlyMap<string, Requirement>,
+): Report & { readonly cases: F["cases"] } {
   const builder = new ReportBuilder(frame.vectors, requirements);
   for (const c of frame.cases) builder.add(c);
   return builder.finish(frame);

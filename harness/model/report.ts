@@ -35,6 +35,22 @@ export interface ReportFacts {
   readonly verdict_agreement: Readonly<Record<string, VerdictAgreement>>;
 }
 
+/**
+ * The cases of a report: an array in a parsed report.json, the run's case store during a run
+ * (run/case-store.ts). Read them through the helpers of case-list.ts.
+ */
+export interface CaseList extends Iterable<CaseRecord> {
+  readonly length: number;
+  /** The cases whose status is one of `statuses`, in order, reading no other record. */
+  withStatus?(statuses: ReadonlySet<FinalStatus>): CaseRecord[];
+  /** One implementation's cases, in order, reading no other implementation's records. */
+  of?(implementation: string): Iterable<CaseRecord>;
+  /** The cases of these vectors, in order, reading no other record. */
+  ofVectors?(ids: ReadonlySet<string>): CaseRecord[];
+  /** Each case's JSON text, in order (report.json copies them rather than re-encode each). */
+  texts?(): Iterable<string>;
+}
+
 export interface CaseRecord {
   readonly vector_id: string;
   readonly suite: string;
@@ -175,7 +191,8 @@ export interface Report {
   };
   readonly implementations: readonly ImplementationRecord[];
   readonly vectors: readonly VectorRecord[];
-  readonly cases: readonly CaseRecord[];
+  /** In corpus order, implementation by implementation: an array in a parsed report, the run's case store during a run. */
+  readonly cases: CaseList;
   /** Interop cases (the wire-interop suite): one per vector and Agent × Server × Computer choice. */
   readonly interop?: readonly InteropCase[];
   readonly summary: Summary;
@@ -192,6 +209,9 @@ export interface Report {
   /** Set when the run did not finish: the cases above are what ran; these did not. */
   readonly incomplete?: Incomplete;
 }
+
+/** A report read back from report.json: its cases are an array. */
+export type ParsedReport = Omit<Report, "cases"> & { readonly cases: readonly CaseRecord[] };
 
 export interface Incomplete {
   /** The signal (SIGINT, SIGTERM, SIGHUP), or "internal error". */

@@ -56,7 +56,7 @@ export interface StatementInput {
     readonly since: string;
     readonly until?: string;
   }>;
-  readonly cases: ReadonlyArray<{ readonly vector_id: string; readonly implementation: string; readonly status: FinalStatus }>;
+  readonly cases: Iterable<{ readonly vector_id: string; readonly implementation: string; readonly status: FinalStatus }>;
 }
 
 type Outcome = "passed" | "known_gaps" | "failed" | "unverified" | "not_required";

@@ -6,7 +6,7 @@
  */
 
 import { filterMatcher } from "../corpus/select.ts";
-import type { Report, RunSettings } from "../model/report.ts";
+import type { ParsedReport, RunSettings } from "../model/report.ts";
 import type { FinalStatus } from "../model/status.ts";
 import { isFailing } from "../model/status.ts";
 
@@ -46,8 +46,12 @@ function selectedBy(run: RunSettings | undefined, v: { readonly id: string; read
  * `--pair old=new`: the old report's implementation `old` is compared with the new report's `new`
  * (a release against a checkout: `python=python@path:.`); both are shown as `old=new`.
  */
-export function pairReports(before: Report, after: Report, pairs: ReadonlyMap<string, string>): { before: Report; after: Report } {
-  const rename = (report: Report, name: (n: string) => string | undefined): Report => ({
+export function pairReports(
+  before: ParsedReport,
+  after: ParsedReport,
+  pairs: ReadonlyMap<string, string>,
+): { before: ParsedReport; after: ParsedReport } {
+  const rename = (report: ParsedReport, name: (n: string) => string | undefined): ParsedReport => ({
     ...report,
     cases: report.cases.map((c) => ({ ...c, implementation: name(c.implementation) ?? c.implementation })),
     implementations: report.implementations.map((i) => ({ ...i, name: name(i.name) ?? i.name })),
@@ -60,7 +64,7 @@ export function pairReports(before: Report, after: Report, pairs: ReadonlyMap<st
   };
 }
 
-export function compareReports(before: Report, after: Report): Comparison {
+export function compareReports(before: ParsedReport, after: ParsedReport): Comparison {
   const key = (impl: string, id: string) => `${impl}\u0000${id}`;
   const old = new Map(before.cases.map((c) => [key(c.implementation, c.vector_id), c.status]));
   const regressions: StatusChange[] = [];

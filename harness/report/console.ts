@@ -8,11 +8,12 @@
 
 import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
+import { casesWith } from "../model/case-list.ts";
 import { staleReason } from "../model/gap-answer.ts";
 import { stoppedByInterrupt } from "../model/implementation.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord, Report } from "../model/report.ts";
-import { isFailing, isFault } from "../model/status.ts";
+import { FAILING_STATUSES, isFault } from "../model/status.ts";
 import { neverStarted, runLevelFailures } from "../model/verdict.ts";
 import { plural } from "../util/plural.ts";
 import {
@@ -83,7 +84,7 @@ function failureLines(report: Report, p: Colors): string[] {
   const out: string[] = [];
   const groups = new Map<string, { status: string; implementation: string; detail: string; ids: string[] }>();
   const silent = neverStarted(report); // said once, in RUN FAILS
-  for (const c of report.cases.filter((x) => isFailing(x.status) && !silent.has(x.implementation))) {
+  for (const c of casesWith(report.cases, FAILING_STATUSES).filter((x) => !silent.has(x.implementation))) {
     const detail = failureDetail(c);
     const key = JSON.stringify([c.implementation, c.status, detail]);
     const g = groups.get(key) ?? { status: c.status, implementation: c.implementation, detail, ids: [] };
@@ -147,11 +148,12 @@ function footer(report: Report, p: Colors): string[] {
   }
   const o = report.summary.overall;
   if (o.known_gap) out.push(p.yellow(`known gaps (listed in expectations, not failing the run): ${o.known_gap}`));
-  const todo = report.cases.filter((c) => c.status === "known_gap" && c.gap?.reason.startsWith("TODO")).length;
+  const gaps = casesWith(report.cases, ["known_gap"]);
+  const todo = gaps.filter((c) => c.gap?.reason.startsWith("TODO")).length;
   if (todo)
     out.push(p.yellow(`WARNING: ${plural(todo, "known gap has", "known gaps have")} no reason yet (TODO in the expectations file)`));
   // An entry without `answer` matches on status alone: a changed answer under it would stay green.
-  const unpinned = report.cases.filter((c) => c.status === "known_gap" && c.gap?.status === "fail" && c.gap.answer === undefined).length;
+  const unpinned = gaps.filter((c) => c.gap?.status === "fail" && c.gap.answer === undefined).length;
   if (unpinned)
     out.push(
       p.yellow(
@@ -192,7 +194,7 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
   // Stale entries are counted as stale: a run red only because gaps got fixed does not read as "N failed".
   const stale = o.stale ? `, ${o.stale} stale` : "";
   // A known gap that is a crash, timeout or protocol error is said to be one: it is not a divergence the SDK was judged on.
-  const faultGaps = report.cases.filter((c) => c.status === "known_gap" && isFault(c.raw_status)).length;
+  const faultGaps = o.known_gap ? casesWith(report.cases, ["known_gap"]).filter((c) => isFault(c.raw_status)).length : 0;
   const gaps = o.known_gap
     ? `, ${plural(o.known_gap, "known gap")}${faultGaps ? ` (${faultGaps} of them faults: crash, timeout or protocol error)` : ""}`
     : "";

@@ -5,6 +5,7 @@
  * mutation triage's spec-silent survivors; `divergences` renders it as Markdown or JSON.
  */
 import { basename } from "node:path";
+import { casesWith } from "../model/case-list.ts";
 import type { Report } from "../model/report.ts";
 import type { Requirement } from "../model/requirement.ts";
 import type { Vector } from "../model/vector.ts";
@@ -126,8 +127,8 @@ function mustBreaks(
   ref: (id: string) => StatementRef[],
 ): DivergenceCatalogue["must_breaks"] {
   return input.report.implementations.map((impl) => {
-    const breaks = input.report.cases
-      .filter((c) => c.implementation === impl.name && c.status === "known_gap" && c.tier === "must")
+    const breaks = casesWith(input.report.cases, ["known_gap"])
+      .filter((c) => c.implementation === impl.name && c.tier === "must")
       .flatMap((c): MustBreak[] => {
         const v = byId.get(c.vector_id);
         if (!v) return [];

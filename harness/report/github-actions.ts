@@ -8,9 +8,10 @@
 import { appendFileSync } from "node:fs";
 import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
+import { casesWith } from "../model/case-list.ts";
 import { staleReason } from "../model/gap-answer.ts";
 import type { Report } from "../model/report.ts";
-import { isFailing } from "../model/status.ts";
+import { FAILING_STATUSES } from "../model/status.ts";
 import { neverStarted, runLevelFailures } from "../model/verdict.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { type Markup, md, mdCode, trusted } from "./escape.ts";
@@ -43,8 +44,8 @@ export function githubAnnotations(report: Report): string[] {
     const e = report.implementations.find((i) => i.name === implementation)?.expectations;
     return e && id !== undefined ? { file: e.file, ...(e.lines?.[id] !== undefined ? { line: e.lines[id] } : {}) } : undefined;
   };
-  const cases = report.cases
-    .filter((c) => isFailing(c.status) && !silent.has(c.implementation))
+  const cases = casesWith(report.cases, FAILING_STATUSES)
+    .filter((c) => !silent.has(c.implementation))
     .map((c) => {
       const message = c.status === "stale" ? staleReason(c) : (c.note ?? c.diffs.map(describeDifference).join("; "));
       const where = c.status === "stale" ? entry(c.implementation, c.vector_id) : vectors.get(c.vector_id);

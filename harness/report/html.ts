@@ -8,9 +8,10 @@
 
 import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
+import { casesOfVectors, casesWith } from "../model/case-list.ts";
 import { describeProtocolChoice, isDraft } from "../model/protocols.ts";
 import type { CaseRecord, Counts, Disagreement, Report, VectorRecord } from "../model/report.ts";
-import { isFailing } from "../model/status.ts";
+import { type FinalStatus, isFailing, STATUSES } from "../model/status.ts";
 import { type CaseEvidence, httpExchangeLines } from "../transport/index.ts";
 import { own } from "../util/own.ts";
 import { plural } from "../util/plural.ts";
@@ -184,12 +185,19 @@ details.vector{border:1px solid #ddd;margin:.3em 0;padding:.3em .6em}.answer{bor
 #filters label{margin-right:1em}.hidden{display:none}.permalink{color:#888;text-decoration:none}details.vector:target,td:target{outline:2px solid #3b6fd6}
 #verdict{font-size:16px;margin:.5em 0}#verdict strong{font-size:20px;margin-right:.5em}#verdict.v-pass strong{color:#17621a}#verdict.v-fail strong{color:#a11}`;
 
-const SCRIPT = `const q=(s)=>document.querySelectorAll(s),g=(id)=>document.getElementById(id);function apply(){const s=g('f-suite').value,t=g('f-tier').value,i=g('f-impl').value,k=g('f-kind').value,x=g('f-text').value.toLowerCase();
+const SCRIPT = `const q=(s)=>document.querySelectorAll(s),g=(id)=>document.getElementById(id);let at=1;
+function open(t){const d=document.createElement('div');d.className=Number(t.dataset.page)===at?'page':'page hidden';d.dataset.page=t.dataset.page;d.appendChild(t.content);t.replaceWith(d);return d;}
+function openAll(){for(const t of q('template.page'))open(t);}
+function pages(){return g('pager')?Number(g('pager').dataset.pages):1;}
+function show(n){at=Math.min(Math.max(1,n),pages());for(const t of q('template.page'))if(Number(t.dataset.page)===at)open(t);for(const p of q('div.page'))p.classList.toggle('hidden',Number(p.dataset.page)!==at);if(g('p-at'))g('p-at').textContent='page '+at+' of '+pages();}
+function apply(){const s=g('f-suite').value,t=g('f-tier').value,i=g('f-impl').value,k=g('f-kind').value,x=g('f-text').value.toLowerCase();const on=!!(s||t||i||k||x);
+if(on){openAll();for(const p of q('div.page'))p.classList.remove('hidden');}else show(at);if(g('pager'))g('pager').classList.toggle('hidden',on);
 for(const d of q('details.vector')){const ok=(!s||d.dataset.suite===s)&&(!t||d.dataset.tier===t)&&(!i||d.dataset.impls.split(' ').includes(i))&&(!k||d.dataset.kind===k)&&(!x||d.textContent.toLowerCase().includes(x));d.classList.toggle('hidden',!ok);}
 for(const r of q('tr[data-suite]')){r.classList.toggle('hidden',!!s&&r.dataset.suite!==s);}}
 for(const id of ['f-suite','f-tier','f-impl','f-kind'])g(id).addEventListener('change',apply);g('f-text').addEventListener('input',apply);
-g('f-expand').addEventListener('click',()=>{const open=g('f-expand').dataset.open!=='1';for(const d of q('details.vector:not(.hidden)'))d.open=open;g('f-expand').dataset.open=open?'1':'0';g('f-expand').textContent=open?'collapse all':'expand all';});
-function openHash(){const id=decodeURIComponent(location.hash.slice(1));const d=id&&document.getElementById(id);if(d&&d.tagName==='DETAILS'){d.open=true;d.scrollIntoView();}}window.addEventListener('hashchange',openHash);openHash();`;
+if(g('pager')){g('p-prev').addEventListener('click',()=>show(at-1));g('p-next').addEventListener('click',()=>show(at+1));}
+g('f-expand').addEventListener('click',()=>{const open=g('f-expand').dataset.open!=='1';for(const d of q('div.page:not(.hidden) details.vector:not(.hidden)'))d.open=open;g('f-expand').dataset.open=open?'1':'0';g('f-expand').textContent=open?'collapse all':'expand all';});
+function openHash(){const id=decodeURIComponent(location.hash.slice(1));if(!id)return;let d=document.getElementById(id);if(!d&&q('template.page').length){openAll();d=document.getElementById(id);}if(d&&d.tagName==='DETAILS'){const p=d.closest('div.page');if(p&&p.classList.contains('hidden'))show(Number(p.dataset.page));d.open=true;d.scrollIntoView();}}window.addEventListener('hashchange',openHash);openHash();`;
 
 function options(values: string[]): Markup {
   return html`<option value="">all</option>${values.map((v) => html`<option value="${v}">${v}</option>`)}`;
@@ -221,13 +229,49 @@ function statementsHtml(report: Report): Markup | string {
   )}</ul>`;
 }
 
-export function renderHtml(report: Report): string {
+/**
+ * Vectors per page of "Cases to look at". A 100k-vector run has tens of thousands worth a look:
+ * the first page is in the document, the rest wait in inert <template>s (parsed, never laid out)
+ * until paged to, filtered or linked to.
+ */
+export const CASES_PER_PAGE = 200;
+
+/** The cases section in pages: the first shown, the rest as templates the script opens. */
+function pagedCases(items: readonly Markup[], perPage: number): Markup {
+  const pages: Markup[] = [];
+  const count = Math.max(1, Math.ceil(items.length / perPage));
+  for (let n = 1; n <= count; n++) {
+    const body = items.slice((n - 1) * perPage, n * perPage).map((item) => [item, trusted("html", "\n")]);
+    pages.push(
+      n === 1 ? html`<div class="page" data-page="1">${body}</div>` : html`<template class="page" data-page="${n}">${body}</template>`,
+    );
+  }
+  const pager =
+    pages.length > 1
+      ? html`<div id="pager" data-pages="${pages.length}"><button id="p-prev" type="button">‹ previous</button> <span id="p-at">page 1 of ${pages.length}</span> <button id="p-next" type="button">next ›</button> (${items.length} vectors, ${perPage} a page; a filter or a search looks through every page)</div>`
+      : "";
+  return html`${pager}<div id="cases">${pages}</div>`;
+}
+
+export function renderHtml(report: Report, paging: { readonly casesPerPage?: number } = {}): string {
   const impls = report.implementations.map((i) => i.name);
   const split = new Set(report.facts.disagreements.map((d) => d.vector_id));
+  // Not applicable, unsupported and observed alone are nothing to look at. Only the cases of the
+  // vectors worth a look are read (a run's cases are on disk): the loud ones, then all of theirs.
+  const quiet = new Set<FinalStatus>(["pass", "observed", "unsupported", "not_applicable"]);
+  const shown = new Set([
+    ...split,
+    ...casesWith(
+      report.cases,
+      STATUSES.filter((s) => !quiet.has(s)),
+    ).map((c) => c.vector_id),
+  ]);
   const byVector = new Map<string, CaseRecord[]>();
-  for (const c of report.cases) byVector.set(c.vector_id, [...(byVector.get(c.vector_id) ?? []), c]);
-  // Not applicable, unsupported and observed alone are nothing to look at.
-  const quiet = new Set(["pass", "observed", "unsupported", "not_applicable"]);
+  for (const c of casesOfVectors(report.cases, shown)) {
+    const list = byVector.get(c.vector_id);
+    if (list) list.push(c);
+    else byVector.set(c.vector_id, [c]);
+  }
   const context: VectorContext = {
     judgedAt: judgedAt(report),
     roots: report.corpus.roots,
@@ -270,7 +314,10 @@ ${rows}${total}</table>
 ${renderInteropHtml(report.interop, impls)}
 <h2>Cases to look at (${interesting.length})</h2><p>every vector where an implementation failed, has a stale or known gap, or implementations disagree; in that order. Each has a permalink (#).</p>
 <div id="filters"><label>suite <select id="f-suite">${options(report.corpus.suites.map((s) => s.name))}</select></label><label>tier <select id="f-tier">${options(["must", "should", "observe"])}</select></label><label>implementation <select id="f-impl">${options(impls)}</select></label><label>status <select id="f-kind"><option value="">all</option><option value="fail">failing</option><option value="stale">stale</option><option value="known_gap">known gap</option><option value="split">disagreement only</option></select></label><label>search <input id="f-text" type="search" placeholder="id, value, reason"></label><button id="f-expand" type="button">expand all</button></div>
-<div id="cases">${interesting.map(({ v, kind }) => [vectorHtml(v, byVector.get(v.id) ?? [], split.has(v.id), kind, context), trusted("html", "\n")])}</div>
+${pagedCases(
+  interesting.map(({ v, kind }) => vectorHtml(v, byVector.get(v.id) ?? [], split.has(v.id), kind, context)),
+  paging.casesPerPage ?? CASES_PER_PAGE,
+)}
 ${renderCoverageHtml(report.coverage ?? [])}
 <script>${trusted("html", SCRIPT)}</script></body></html>
 `;

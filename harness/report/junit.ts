@@ -7,6 +7,7 @@
  * value goes through the `xml` tag.
  */
 import { describeDifference } from "../diff/describe.ts";
+import { casesOf } from "../model/case-list.ts";
 import { staleReason } from "../model/gap-answer.ts";
 import type { CaseRecord, Report } from "../model/report.ts";
 import { isFailing } from "../model/status.ts";
@@ -39,36 +40,60 @@ function runFailureCase(implementation: string, f: RunFailure): Markup {
     </testcase>`;
 }
 
-export function renderJUnit(report: Report, implementation: string): string {
-  const cases = report.cases.filter((c) => c.implementation === implementation);
-  const suites = [...new Set(cases.map((c) => c.suite))];
+/** One testsuite: its counts, for its opening tag, and its testcases' text. */
+interface SuiteBlock {
+  readonly suite: string;
+  tests: number;
+  failures: number;
+  skipped: number;
+  time: number;
+  readonly testcases: string[];
+}
+
+/**
+ * The document in pieces, reading the implementation's cases once (a run's cases are on disk):
+ * each suite's testcases are gathered as text under its counts, then written out after the
+ * document's totals. What is held is the document's text, never the case records.
+ */
+export function* junitChunks(report: Report, implementation: string): Generator<string> {
   const timestamp = String(report.started_at).slice(0, 19);
-  const body = suites.map((suite) => {
-    const mine = cases.filter((c) => c.suite === suite);
-    const failures = mine.filter((c) => isFailing(c.status)).length;
-    const skipped = mine.filter((c) => !isFailing(c.status) && c.status !== "pass").length;
-    const time = mine.reduce((t, c) => t + Number(c.duration_ms), 0);
-    return xml`  <testsuite name="${`${implementation}.${suite}`}" tests="${mine.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}" timestamp="${timestamp}">
-${mine.map(
-  (c) => xml`${testcase(c)}
-`,
-)}  </testsuite>
-`;
-  });
+  const bySuite = new Map<string, SuiteBlock>();
+  let tests = 0;
+  let failing = 0;
+  for (const c of casesOf(report.cases, implementation)) {
+    let block = bySuite.get(c.suite);
+    if (block === undefined) bySuite.set(c.suite, (block = { suite: c.suite, tests: 0, failures: 0, skipped: 0, time: 0, testcases: [] }));
+    block.tests++;
+    tests++;
+    if (isFailing(c.status)) {
+      block.failures++;
+      failing++;
+    } else if (c.status !== "pass") block.skipped++;
+    block.time += Number(c.duration_ms);
+    block.testcases.push(`${testcase(c).text}\n`);
+  }
   // An interop cell names its three roles ("agent/server/computer"): each role's document carries it.
   const mine = (f: RunFailure) =>
     f.implementation === implementation || (f.kind === "interop_cell" && f.implementation.split("/").includes(implementation));
   const runFailures = report.verdict ? runLevelFailures(report.verdict).filter(mine) : [];
+  yield xml`<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="${`smcp-conformance ${implementation}`}" tests="${tests + runFailures.length}" failures="${failing + runFailures.length}" errors="0">
+`.text;
+  for (const b of bySuite.values())
+    yield `${
+      xml`  <testsuite name="${`${implementation}.${b.suite}`}" tests="${b.tests}" failures="${b.failures}" errors="0" skipped="${b.skipped}" time="${seconds(b.time)}" timestamp="${timestamp}">
+`.text
+    }${b.testcases.join("")}  </testsuite>\n`;
   if (runFailures.length > 0)
-    body.push(xml`  <testsuite name="${`${implementation}.run`}" tests="${runFailures.length}" failures="${runFailures.length}" errors="0" skipped="0" time="0.000" timestamp="${timestamp}">
+    yield xml`  <testsuite name="${`${implementation}.run`}" tests="${runFailures.length}" failures="${runFailures.length}" errors="0" skipped="0" time="0.000" timestamp="${timestamp}">
 ${runFailures.map(
   (f) => xml`${runFailureCase(implementation, f)}
 `,
 )}  </testsuite>
-`);
-  const failures = cases.filter((c) => isFailing(c.status)).length + runFailures.length;
-  return xml`<?xml version="1.0" encoding="UTF-8"?>
-<testsuites name="${`smcp-conformance ${implementation}`}" tests="${cases.length + runFailures.length}" failures="${failures}" errors="0">
-${body}</testsuites>
 `.text;
+  yield "</testsuites>\n";
+}
+
+export function renderJUnit(report: Report, implementation: string): string {
+  return [...junitChunks(report, implementation)].join("");
 }

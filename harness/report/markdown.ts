@@ -5,10 +5,11 @@
  */
 
 import { describeDifference } from "../diff/describe.ts";
+import { casesWith } from "../model/case-list.ts";
 import { interopGrid } from "../model/interop.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { Counts, Report } from "../model/report.ts";
-import { isFailing } from "../model/status.ts";
+import { FAILING_STATUSES } from "../model/status.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
 import { own } from "../util/own.ts";
 import { renderCoverageMarkdown } from "./coverage-text.ts";
@@ -53,7 +54,7 @@ function verdictLines(report: Report): Markup[] {
 
 /** The failing cases with their differences; past `limit` cases, a line saying how many more matrix.md lists. */
 function failureLines(report: Report, limit = Number.POSITIVE_INFINITY): Markup[] {
-  const failures = report.cases.filter((c) => isFailing(c.status));
+  const failures = casesWith(report.cases, FAILING_STATUSES);
   const lines = [failures.length === 0 ? md`No failures.` : md`## Failures (${failures.length})`, md``];
   for (const c of failures.slice(0, limit)) {
     lines.push(md`- **${c.vector_id}** on ${c.implementation} (${c.status})${c.note ? md`: ${c.note}` : ""}`);
@@ -169,7 +170,7 @@ export function renderMarkdown(report: Report): string {
       lines.push(md`- **${d.vector_id}** (${d.tier}): ${groups}`);
     }
   }
-  const gaps = report.cases.filter((c) => c.status === "known_gap");
+  const gaps = casesWith(report.cases, ["known_gap"]);
   if (gaps.length > 0) {
     lines.push(md``, md`## Known gaps (${gaps.length})`, md``);
     for (const c of gaps) lines.push(md`- **${c.vector_id}** on ${c.implementation}: ${c.gap?.reason ?? ""}`);

@@ -4,7 +4,7 @@
  * the summary is recounted from the cases, so a merged report audits like an unsharded one.
  */
 
-import type { ImplementationRecord, Report, RunSettings } from "../model/report.ts";
+import type { ImplementationRecord, ParsedReport, Report, RunSettings } from "../model/report.ts";
 import { withDerived } from "../model/report-builder.ts";
 import type { Requirement } from "../model/requirement.ts";
 import { newRunId } from "../model/run-id.ts";
@@ -68,7 +68,7 @@ function checkShards(reports: readonly Report[]): void {
   });
 }
 
-export function mergeReports(reports: readonly Report[], requirements?: ReadonlyMap<string, Requirement>): Report {
+export function mergeReports(reports: readonly ParsedReport[], requirements?: ReadonlyMap<string, Requirement>): Report {
   if (reports.length === 0) throw new MergeError("nothing to merge");
   checkShards(reports);
   const seen = new Map<string, number>();

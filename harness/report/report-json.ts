@@ -18,7 +18,8 @@ export function writeReportJson(path: string, report: Report): void {
     file.write("{\n");
     entries.forEach(([key, value], i) => {
       file.write(`${JSON.stringify(key)}: `);
-      if (STREAMED.has(key)) writeArray(file, value as readonly unknown[]);
+      if (key === "cases") writeItems(file, report.cases.texts?.() ?? jsonTexts(report.cases));
+      else if (STREAMED.has(key)) writeItems(file, jsonTexts(value as readonly unknown[]));
       else file.write(JSON.stringify(value));
       file.write(i < entries.length - 1 ? ",\n" : "\n");
     });
@@ -30,14 +31,16 @@ export function writeReportJson(path: string, report: Report): void {
   file.commit();
 }
 
-function writeArray(file: CheckedFile, items: readonly unknown[]): void {
-  if (items.length === 0) {
-    file.write("[]");
-    return;
+function* jsonTexts(items: Iterable<unknown>): Generator<string> {
+  for (const item of items) yield JSON.stringify(item);
+}
+
+/** Each item's JSON text, one per line; a run's case texts are copied from its case store as they were spooled. */
+function writeItems(file: CheckedFile, texts: Iterable<string>): void {
+  let first = true;
+  for (const text of texts) {
+    file.write(first ? `[\n${text}` : `,\n${text}`);
+    first = false;
   }
-  file.write("[\n");
-  items.forEach((item, i) => {
-    file.write(`${JSON.stringify(item)}${i < items.length - 1 ? ",\n" : "\n"}`);
-  });
-  file.write("]");
+  file.write(first ? "[]" : "\n]");
 }

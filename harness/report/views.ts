@@ -12,13 +12,13 @@ import type { Report } from "../model/report.ts";
 import { runLevelFailures } from "../model/verdict.ts";
 import { OutputError } from "../util/output-error.ts";
 import { own } from "../util/own.ts";
-import { writeFileChecked } from "../util/write-checked.ts";
+import { CheckedFile, writeFileChecked } from "../util/write-checked.ts";
 import { renderBadge, renderBadgeEndpoint } from "./badge.ts";
 import { useColor } from "./color.ts";
 import { renderConsole } from "./console.ts";
 import { emitGithubActions } from "./github-actions.ts";
 import { renderHtml } from "./html.ts";
-import { renderJUnit } from "./junit.ts";
+import { junitChunks } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { discardStaging, makeStaging, markRunFolder, publish, stagingDir } from "./out-dir.ts";
 import { writeReportJson } from "./report-json.ts";
@@ -29,6 +29,18 @@ export interface FileView {
   /** The file (or file pattern) it writes. */
   readonly name: string;
   write(report: Report, dir: string): void;
+}
+
+/** A file written piece by piece (a view of every case is never one string); nothing replaces the target on failure. */
+function writeChunks(path: string, chunks: Iterable<string>): void {
+  const file = new CheckedFile(path);
+  try {
+    for (const chunk of chunks) file.write(chunk);
+  } catch (error) {
+    file.abort();
+    throw error;
+  }
+  file.commit();
 }
 
 /** A view printed (or emitted to the CI system) when a report is ready. */
@@ -71,8 +83,7 @@ export const FILE_VIEWS: readonly FileView[] = [
     name: "junit-<implementation>.xml",
     write: (report, dir) => {
       const names = report.implementations.map((i) => i.name);
-      for (const impl of report.implementations)
-        writeFileChecked(join(dir, junitFileName(impl.name, names)), renderJUnit(report, impl.name));
+      for (const impl of report.implementations) writeChunks(join(dir, junitFileName(impl.name, names)), junitChunks(report, impl.name));
     },
   },
   {

@@ -1,13 +1,12 @@
 /**
- * The run-wide limit on case records held in memory. Every case record stays in memory until the
- * report is written; the adapter byte budget bounds what an adapter writes, but not what a live
- * case's server records for it (tool arguments, packets, bodies). The records of a run are held
+ * The run-wide limit on case records. Every record ends up in report.json (and a programmatic run
+ * keeps them in memory until then; `run` spools them to disk); the adapter byte budget bounds what
+ * an adapter writes, but not what a live case's server records for it (tool arguments, packets,
+ * bodies). The records of a run are held
  * to `limit` bytes (their JSON size), shared evenly by its implementations: an implementation
  * whose records pass its share is stopped, the case that passed it and every case it had not
  * finished become `crash` faults naming the limit, and the run still writes its report.
  */
-import type { CaseRecord } from "../model/report.ts";
-
 /** Case-record bytes one run holds (their JSON size), shared evenly by its implementations. */
 export const RECORD_BYTES_PER_RUN = 512 * 1024 * 1024;
 
@@ -24,12 +23,11 @@ export class RecordBudget {
     return Math.floor(this.limit / Math.max(1, this.implementations));
   }
 
-  /** Counts `record` against its implementation's share; false (not counted) when it would pass it. */
-  admit(record: CaseRecord): boolean {
-    const size = JSON.stringify(record).length;
-    const held = this.held.get(record.implementation) ?? 0;
+  /** Counts a record of `size` (its JSON length) against its implementation's share; false (not counted) when it would pass it. */
+  admit(implementation: string, size: number): boolean {
+    const held = this.held.get(implementation) ?? 0;
     if (held + size > this.share()) return false;
-    this.held.set(record.implementation, held + size);
+    this.held.set(implementation, held + size);
     return true;
   }
 

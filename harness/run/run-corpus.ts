@@ -23,6 +23,7 @@ import {
   type ExpectationsRecord,
   type ImplementationRecord,
   type Incomplete,
+  type ParsedReport,
   REPORT_SCHEMA_VERSION,
   type Report,
   type RunSettings,
@@ -34,7 +35,9 @@ import type { Gap } from "../model/status.ts";
 import { applyGap } from "../model/status.ts";
 import type { Corpus, Tier, Vector } from "../model/vector.ts";
 import { type StrayRequests, serverSdkVersions } from "../transport/index.ts";
+import { Stop } from "../util/stop-race.ts";
 import { WIRE_INTEROP_OP } from "../wire/index.ts";
+import { type CaseStore, MemoryCaseStore } from "./case-store.ts";
 import { runInterop } from "./interop-phase.ts";
 import { RECORD_BYTES_PER_RUN, RecordBudget } from "./record-budget.ts";
 import {
@@ -74,7 +77,18 @@ export interface RunInput {
   readonly onCase?: (record: CaseRecord) => void;
   /** Case-record bytes the run holds, shared by its implementations (default RECORD_BYTES_PER_RUN; record-budget.ts). */
   readonly maxRecordBytes?: number;
+  /**
+   * Where the case records are kept, given the implementations' names and the case vectors' ids
+   * (default: in memory, the report's cases an array). `run` spools them to disk (case-store.ts).
+   */
+  readonly store?: (implementations: readonly string[], vectorIds: readonly string[]) => CaseStore;
 }
+
+/**
+ * Cases of one implementation in progress at once. Above any adapter window (the driver's default
+ * is 64, --window takes it to 1024) and above the live cases' own limits, so neither waits on it.
+ */
+export const CASE_LANES = 2048;
 
 /** How long closing the transport server may take before the run stops waiting for it. */
 const TRANSPORT_CLOSE_MS = 5_000;
@@ -94,8 +108,10 @@ interface ImplementationRun {
   stats?: ImplementationStats;
   notStarted?: string;
   started: boolean;
-  /** By vector index; undefined = has not run (yet). */
-  readonly cases: Array<CaseRecord | undefined>;
+  /** Its position in the run's implementations (its place in the case store). */
+  readonly position: number;
+  /** The transcripts of its live transport cases (the MCP revisions its client used are read from them), by vector index. */
+  readonly live: Map<number, CaseRecord["transcript"]>;
   /** Set when its records passed its share of the run's record budget: it was stopped, and why. */
   overBudget?: string;
 }
@@ -112,11 +128,10 @@ export class RunSession {
   private readonly interopVectors: readonly Vector[];
   private readonly interop: InteropCase[] = [];
   private readonly records: RecordBudget;
-  /** Requests to each closed live case, by case id, read from the server when the run ends. */
-  private late: StrayRequests["after_close"] = {};
   private readonly vectorRecords: readonly VectorRecord[];
   /** Counts and derived facts, fed each case as it settles (the report's summary never recounts the cases). */
   private readonly builder: ReportBuilder;
+  private readonly store: CaseStore;
 
   constructor(private readonly input: RunInput) {
     this.kitVersion = input.kitVersion ?? kitPackage().version;
@@ -127,14 +142,19 @@ export class RunSession {
     const tiers = new Map<string, Tier>(input.corpus.suites.flatMap((s) => s.vectors.map((v) => [v.id, v.tier] as const)));
     const timeout = input.caseTimeoutMs ?? DEFAULT_DRIVER_OPTIONS.caseTimeoutMs;
     this.records = new RecordBudget(input.maxRecordBytes ?? RECORD_BYTES_PER_RUN, input.implementations.length);
-    this.runs = input.implementations.map((impl) => {
+    this.store = (input.store ?? ((impls, ids) => new MemoryCaseStore(impls.length, ids.length)))(
+      input.implementations.map((i) => i.name),
+      this.caseVectors.map((v) => v.id),
+    );
+    this.runs = input.implementations.map((impl, position) => {
       const expectations = input.expectations?.get(impl.name);
       return {
         impl: impl.transport === "in-process" ? withCaseTimeout(impl, timeout) : impl,
         expectations,
         expectationsRecord: expectations && expectationsRecord(expectations, tiers),
         started: false,
-        cases: new Array<CaseRecord | undefined>(this.caseVectors.length),
+        position,
+        live: new Map(),
       };
     });
   }
@@ -167,7 +187,7 @@ export class RunSession {
         // Implementations stop only now: the interop phase needs every role still running.
         await Promise.all(this.runs.filter((r) => r.stats === undefined).map(async (r) => (r.stats = await r.impl.stop())));
         // Requests that came after their case closed: listed in that case's evidence (withLateRequests).
-        if (transport && "server" in transport) this.late = transport.server.strayRequests().after_close;
+        if (transport && "server" in transport) this.addLateRequests(transport.server.strayRequests().after_close);
         await withinMs(closeTransport(transport), TRANSPORT_CLOSE_MS);
       }
     } finally {
@@ -193,14 +213,29 @@ export class RunSession {
     return this.report({ ...incomplete, not_run: [] });
   }
 
+  /** Requests that reached a live case after it closed go into that case's evidence, once the server has closed. */
+  private addLateRequests(late: StrayRequests["after_close"]): void {
+    for (const r of this.runs)
+      for (const [index, transcript] of r.live) {
+        const id = transcript.transport?.case_id;
+        if (id === undefined || !Object.hasOwn(late, id)) continue;
+        const record = withLateRequests(this.store.get(r.position, index)!, late);
+        this.store.put(r.position, index, record, JSON.stringify(record));
+        r.live.set(index, record.transcript);
+      }
+  }
+
+  /** Removes the case records the store keeps on disk: call once the report is written. */
+  close(): void {
+    this.store.close();
+  }
+
   private report(incomplete: Incomplete | undefined): Report {
     const { corpus, vectors } = this.input;
     const caseVectors = this.caseVectors;
-    const cases = this.runs
-      .flatMap((r) => r.cases.filter((c): c is CaseRecord => c !== undefined))
-      .map((c) => withLateRequests(c, this.late));
+    const cases = this.store.list();
     const notRun = this.runs.flatMap((r) =>
-      caseVectors.flatMap((v, i) => (r.cases[i] === undefined ? [{ implementation: r.impl.name, vector_id: v.id }] : [])),
+      caseVectors.flatMap((v, i) => (this.store.has(r.position, i) ? [] : [{ implementation: r.impl.name, vector_id: v.id }])),
     );
     const selectedSuites = new Set(vectors.map((v) => v.suite));
     const settings = this.input.settings ?? { suites: [], strict_protocol: false, allow_empty: false };
@@ -244,8 +279,7 @@ export class RunSession {
   }
 
   private record(r: ImplementationRun): ImplementationRecord {
-    const cases = r.cases.filter((c): c is CaseRecord => c !== undefined);
-    const mcp = mcpRevisions(cases.map((c) => c.transcript));
+    const mcp = mcpRevisions([...r.live.values()]);
     const stats = r.stats ?? liveStats(r.impl);
     return {
       name: r.impl.name,
@@ -265,8 +299,9 @@ export class RunSession {
   }
 
   /** Records a case, then tells the caller's onCase (after, so a report taken from the callback holds it). */
-  private settle(r: ImplementationRun, index: number, record: CaseRecord): void {
-    r.cases[index] = record;
+  private settle(r: ImplementationRun, index: number, record: CaseRecord, text = JSON.stringify(record)): void {
+    this.store.put(r.position, index, record, text);
+    if (record.transcript.transport) r.live.set(index, record.transcript);
     this.builder.add(record);
     try {
       this.input.onCase?.(record);
@@ -280,10 +315,10 @@ export class RunSession {
     const vectors = this.caseVectors;
     const { impl } = r;
     const gapOf = (id: string) => r.expectations?.gaps.get(id);
-    const unlessAborted = abortable(signal);
+    const halt = abortable(signal);
     let handshake: Handshake | null;
     try {
-      handshake = signal?.aborted ? null : await unlessAborted(impl.start());
+      handshake = signal?.aborted ? null : await halt.race(impl.start());
     } catch (error) {
       handshake = null;
       if (!signal?.aborted) r.notStarted = (error as Error).message;
@@ -307,25 +342,35 @@ export class RunSession {
     r.protocol = protocol;
     const serial = oneAtATime();
     const wireLimit = atMost(WIRE_CONCURRENCY);
-    // Resolves once this implementation is stopped for its record budget: its unfinished cases end then.
-    let stop = () => {};
-    const stopped = new Promise<null>((resolve) => (stop = () => resolve(null)));
-    await Promise.all(
-      longestFirst(vectors).map(async (i) => {
+    // Stopped once this implementation passes its share of the record budget: its unfinished cases end then.
+    const budget = new Stop();
+    // A fixed number of lanes take the cases in turn: enough to keep every adapter's window full,
+    // few enough that a corpus of any size never has all its calls queued at once.
+    const order = longestFirst(vectors);
+    let next = 0;
+    const lane = async () => {
+      while (next < order.length && !signal?.aborted) {
+        const i = order[next++]!;
         const v = vectors[i]!;
-        if (signal?.aborted) return;
-        const answered = await unlessAborted(Promise.race([answer(impl, handshake, v, protocol, transport, serial, wireLimit), stopped]));
+        const answered =
+          r.overBudget === undefined
+            ? await halt.race(budget.race(answer(impl, handshake, v, protocol, transport, serial, wireLimit)))
+            : null;
         if (signal?.aborted) return;
         if (r.overBudget !== undefined || !answered) {
           this.settle(r, i, caseRecord(impl.name, v, notSent("crash", `adapter "${impl.name}" ${r.overBudget}`), gapOf(v.id)));
-          return;
+          continue;
         }
         const record = caseRecord(impl.name, v, answered, gapOf(v.id));
-        if (this.records.admit(record)) return this.settle(r, i, record);
+        const text = JSON.stringify(record);
+        if (this.records.admit(record.implementation, text.length)) {
+          this.settle(r, i, record, text);
+          continue;
+        }
         // Past its share: stopped now; this case keeps the fault, not its evidence.
         r.overBudget = this.records.reason();
         impl.kill();
-        stop();
+        budget.stop();
         const detail = `adapter "${impl.name}" ${r.overBudget}`;
         const fault: Answer = {
           result: { kind: "crash", message: detail },
@@ -334,8 +379,9 @@ export class RunSession {
           attempts: answered.attempts,
         };
         this.settle(r, i, caseRecord(impl.name, v, fault, gapOf(v.id)));
-      }),
-    );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CASE_LANES, order.length) }, lane));
   }
 }
 
@@ -352,8 +398,9 @@ export function longestFirst(vectors: readonly Vector[]): number[] {
   return vectors.map((_, i) => i).sort((a, b) => box(vectors[b]!) - box(vectors[a]!) || a - b);
 }
 
-export function runCorpus(input: RunInput): Promise<Report> {
-  return new RunSession(input).run();
+/** A run whose records stay in memory: the report's cases are an array. */
+export async function runCorpus(input: Omit<RunInput, "store">): Promise<ParsedReport> {
+  return (await new RunSession(input).run()) as ParsedReport;
 }
 
 /** The expectations applied, with the gaps it lists and the entries that can never be gaps. */
@@ -386,17 +433,11 @@ async function withinMs(promise: Promise<unknown>, ms: number): Promise<void> {
  * Resolves each promise, or null once the run is aborted (the case did not run). One abort
  * listener serves every case: a listener per case would pile up thousands on one signal.
  */
-function abortable(signal: AbortSignal | undefined): <T>(value: Promise<T> | T) => Promise<T | null> {
-  if (!signal) return (value) => Promise.resolve(value);
-  const aborted = new Promise<null>((resolve) => {
-    if (signal.aborted) resolve(null);
-    else signal.addEventListener("abort", () => resolve(null), { once: true });
-  });
-  return <T>(value: Promise<T> | T) => {
-    const settled = Promise.resolve(value);
-    settled.catch(() => undefined); // a start that fails after the abort is not an unhandled rejection
-    return Promise.race([aborted, settled.then((v) => (signal.aborted ? null : v))]);
-  };
+function abortable(signal: AbortSignal | undefined): Stop {
+  const halt = new Stop();
+  if (signal?.aborted) halt.stop();
+  else signal?.addEventListener("abort", () => halt.stop(), { once: true });
+  return halt;
 }
 
 /** A case the kit cannot run (another protocol version, a missing capability, an operation not offered) is not sent. */

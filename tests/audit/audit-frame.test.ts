@@ -10,7 +10,7 @@ import { selectVectors } from "../../harness/corpus/select.ts";
 import { minimalEnv } from "../../harness/driver/adapter-env.ts";
 import { SubprocessImplementation } from "../../harness/driver/subprocess-implementation.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
-import type { Report } from "../../harness/model/report.ts";
+import type { ParsedReport } from "../../harness/model/report.ts";
 import { withDerived } from "../../harness/model/report-builder.ts";
 import { vectorContentHash } from "../../harness/model/vector-hash.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
@@ -28,11 +28,11 @@ const vectors = selectVectors(corpus, { filter: "explicit-id/extra/" });
 const settings = (strict: boolean) => ({ suites: ["explicit-id"], strict_protocol: strict, allow_empty: false });
 
 /** A copy of the report with `edit` applied and summary, facts and verdict re-derived, as a careful forger would. */
-function forge(report: Report, edit: (r: any) => void): Report {
+function forge(report: ParsedReport, edit: (r: any) => void): ParsedReport {
   const json = JSON.parse(JSON.stringify(report));
   edit(json);
   const { summary: _s, facts: _f, verdict: _v, statements: _st, ...rest } = json;
-  return withDerived(rest as Report);
+  return withDerived(rest as ParsedReport);
 }
 
 /** A failing case made to look like a pass: its status and judgement, not its transcript. */
@@ -137,7 +137,7 @@ describe("audit refuses the tampered reports of issue 32", async () => {
       });
     const strict = await badOutput(true);
     const lax = await badOutput(false);
-    const okCase = (r: Report) => r.cases.find((c) => c.vector_id === "explicit-id/extra/ok")!;
+    const okCase = (r: ParsedReport) => r.cases.find((c) => c.vector_id === "explicit-id/extra/ok")!;
     expect(okCase(strict).status).toBe("protocol_error");
     expect(okCase(lax).status).toBe("fail"); // accepted: "yes" is judged, and is not true
     expect(auditReport(JSON.parse(JSON.stringify(strict))).problems).toEqual([]);

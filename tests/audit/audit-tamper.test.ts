@@ -9,7 +9,7 @@ import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
 import { loadExpectations } from "../../harness/expectations/load-expectations.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
-import type { Report } from "../../harness/model/report.ts";
+import type { ParsedReport, Report } from "../../harness/model/report.ts";
 import { withDerived } from "../../harness/model/report-builder.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 import { cli, tempOut } from "../cli/cli-helpers.ts";
@@ -167,14 +167,14 @@ describe("audit catches a tampered report", async () => {
       { status: "known_gap", gap: { id: "explicit-id/extra/wrong2", status: "fail", reason: "invented" } },
     );
     const { summary: _s, facts: _f, verdict: _v, ...rest } = json;
-    expect(auditReport(withDerived(rest as Report)).problems).toEqual([
+    expect(auditReport(withDerived(rest as ParsedReport)).problems).toEqual([
       "reference explicit-id/extra/wrong2: the case carries a gap the run's expectations do not list (invented)",
     ]);
     // Listing it in the report's record too is caught against the file, unchanged since the run.
     json.implementations[0].expectations.listed.push({ id: "explicit-id/extra/wrong2", status: "fail", reason: "invented" });
     json.implementations[0].expectations.gaps += 1;
     const { summary: _s2, facts: _f2, verdict: _v2, ...rest2 } = json;
-    expect(auditReport(withDerived(rest2 as Report)).problems).toEqual([
+    expect(auditReport(withDerived(rest2 as ParsedReport)).problems).toEqual([
       `reference: gap explicit-id/extra/wrong2 differs from ${file} (whose sha256 the run recorded)`,
     ]);
   });

@@ -7,7 +7,7 @@ import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
 import type { Implementation } from "../../harness/model/implementation.ts";
-import type { CaseRecord, Report } from "../../harness/model/report.ts";
+import type { CaseRecord, ParsedReport } from "../../harness/model/report.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 import { cli, tempOut } from "./cli-helpers.ts";
 
@@ -99,7 +99,7 @@ describe("--bail on a transport case", () => {
     expect(result.exitCode).toBe(1);
     const bailed = /--bail: stub fails (transport\/\S+); stopping/.exec(result.stderr);
     expect(bailed).not.toBeNull();
-    const report = JSON.parse(readFileSync(join(out, readlinkSync(join(out, "latest")), "report.json"), "utf8")) as Report;
+    const report = JSON.parse(readFileSync(join(out, readlinkSync(join(out, "latest")), "report.json"), "utf8")) as ParsedReport;
     expect(report.incomplete?.reason).toBe("--bail");
     const stopped = report.cases.find((c) => c.vector_id === bailed![1]);
     expect(stopped?.status).toBe("fail");

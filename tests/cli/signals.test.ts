@@ -61,7 +61,7 @@ describe.runIf(existsSync("/proc"))("a signal while an adapter is still starting
       await sleep(2_500); // the reference has answered all its cases by now
       run.kill(signal);
       const result = await run;
-      expect(result.exitCode).toBe(code);
+      expect(result.exitCode, result.stderr).toBe(code); // on a failure, what the run said
       expect(result.stderr).toMatch(new RegExp(`run interrupted \\(${signal}\\): 68 cases ran, 68 did not`));
       const report = JSON.parse(readFileSync(join(out, "latest", "report.json"), "utf8"));
       expect(report.incomplete).toMatchObject({ reason: signal, phase: expect.stringMatching(/handshake \(slow starting\)/) });

@@ -2,17 +2,17 @@
 // case by case, and a filtered later run whose unselected vectors are not reported as removed.
 import { describe, expect, it } from "vitest";
 import { parsePairs } from "../../harness/commands/compare-command.ts";
-import type { Report } from "../../harness/model/report.ts";
+import type { ParsedReport } from "../../harness/model/report.ts";
 import { compareReports, pairReports } from "../../harness/report/compare-reports.ts";
 
 const vector = (id: string, tier = "must") => ({ id, suite: id.split("/")[0]!, tier, content_hash: "h" });
-const report = (impl: string, statuses: Record<string, string>, run?: object): Report =>
+const report = (impl: string, statuses: Record<string, string>, run?: object): ParsedReport =>
   ({
     implementations: [{ name: impl }],
     vectors: Object.keys(statuses).map((id) => vector(id)),
     cases: Object.entries(statuses).map(([vector_id, status]) => ({ implementation: impl, vector_id, status })),
     ...(run ? { run: { suites: [], strict_protocol: false, allow_empty: false, implementations: [impl], ...run } } : {}),
-  }) as unknown as Report;
+  }) as unknown as ParsedReport;
 
 describe("compare --pair", () => {
   it("compares the release's cases with the checkout's, as one implementation old=new", () => {

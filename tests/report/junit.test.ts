@@ -53,6 +53,15 @@ describe("JUnit view", () => {
     expect(xml).toContain('message="got &quot;x&quot; &amp; &lt;y&gt;"');
     expect(xml).not.toContain("<b>");
   });
+  it("gathers a suite whose cases are split apart into one testsuite, counted whole", () => {
+    const other = { ...cases[0]!, suite: "bundle-id", vector_id: "bundle-id/a/pass" };
+    const split = renderJUnit({ ...report, cases: [cases[0]!, other, cases[1]!, cases[2]!] } as unknown as Report, "python");
+    expect(split.match(/<testsuite name="python.explicit-id"/g)).toHaveLength(1);
+    expect(split).toContain('<testsuite name="python.explicit-id" tests="3" failures="1" errors="0" skipped="1"');
+    expect(split).toContain('<testsuite name="python.bundle-id" tests="1" failures="0"');
+    expect(split.indexOf("python.explicit-id")).toBeLessThan(split.indexOf("python.bundle-id"));
+    expect(split).toContain('<testsuites name="smcp-conformance python" tests="4" failures="1" errors="0">');
+  });
   it("drops characters XML 1.0 cannot carry", () => {
     expect(xmlText("a\u0000b\uD800c")).toBe("a\uFFFDb\uFFFDc");
   });

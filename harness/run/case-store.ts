@@ -1,0 +1,227 @@
+/**
+ * Where a run keeps its case records as they settle. In memory for programmatic runs and tests
+ * (`MemoryCaseStore`: the report's cases are a plain array); on disk for `run` (`SpoolCaseStore`:
+ * one JSON line per record, appended as the case completes, so a run of any size holds a few bytes
+ * per case, not the records). Both hand the report its cases in corpus order, implementation by
+ * implementation, whatever order they completed in; a case put twice (its late requests added
+ * when the run ends) keeps its last record.
+ */
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import type { CaseList, CaseRecord } from "../model/report.ts";
+import { type FinalStatus, STATUSES } from "../model/status.ts";
+
+export interface CaseStore {
+  /** Records the case of vector `index` for implementation `impl` (positions in the run's lists), with its JSON text. */
+  put(impl: number, index: number, record: CaseRecord, text: string): void;
+  get(impl: number, index: number): CaseRecord | undefined;
+  has(impl: number, index: number): boolean;
+  /** Every record so far, in order: the report's `cases`. */
+  list(): CaseList;
+  /** Removes what the store keeps on disk (the report holds the records by then). */
+  close(): void;
+}
+
+export class MemoryCaseStore implements CaseStore {
+  private readonly byImpl: Array<Array<CaseRecord | undefined>>;
+
+  constructor(implementations: number, vectors: number) {
+    this.byImpl = Array.from({ length: implementations }, () => new Array<CaseRecord | undefined>(vectors));
+  }
+
+  put(impl: number, index: number, record: CaseRecord): void {
+    this.byImpl[impl]![index] = record;
+  }
+
+  get(impl: number, index: number): CaseRecord | undefined {
+    return this.byImpl[impl]![index];
+  }
+
+  has(impl: number, index: number): boolean {
+    return this.byImpl[impl]![index] !== undefined;
+  }
+
+  list(): readonly CaseRecord[] {
+    return this.byImpl.flatMap((cases) => cases.filter((c): c is CaseRecord => c !== undefined));
+  }
+
+  close(): void {}
+}
+
+/** A spool folder's name in the output folder: hidden, with the owning process's pid. */
+const SPOOL_NAME = /^\.cases-(\d+)-[0-9a-f]+$/;
+
+/** A fresh spool folder path inside `out` for this process. */
+export function spoolDir(out: string): string {
+  return join(out, `.cases-${process.pid}-${Math.random().toString(16).slice(2, 10)}`);
+}
+
+/**
+ * Removes the spool folders of runs whose process is gone (killed before it could clean up), so a
+ * `kill -9` costs disk only until the next run on that output folder.
+ */
+export function removeAbandonedSpools(out: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(out);
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    const pid = SPOOL_NAME.exec(name)?.[1];
+    if (pid === undefined || Number(pid) === process.pid || alive(Number(pid))) continue;
+    rmSync(join(out, name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Bytes buffered per implementation before they are written; bytes read at a time when records are read back. */
+const FLUSH_BYTES = 1 << 20;
+const WINDOW_BYTES = 4 << 20;
+const NO_STATUS = 255;
+const STATUS_CODE = new Map<FinalStatus, number>(STATUSES.map((s, i) => [s, i]));
+
+/** One implementation's spool file: its records' places and statuses by vector index. */
+interface Spool {
+  readonly fd: number;
+  readonly offsets: Float64Array;
+  readonly lengths: Uint32Array;
+  readonly statuses: Uint8Array;
+  size: number;
+  pending: Buffer[];
+  pendingBytes: number;
+}
+
+export class SpoolCaseStore implements CaseStore {
+  private readonly spools: Spool[];
+  private count = 0;
+  private closed = false;
+
+  /** `dir` is created and owned by the store; `names` are the implementations, `vectorIds` the case vectors, in the run's order. */
+  constructor(
+    private readonly dir: string,
+    private readonly names: readonly string[],
+    private readonly vectorIds: readonly string[],
+  ) {
+    const vectors = vectorIds.length;
+    mkdirSync(dir, { recursive: true });
+    this.spools = names.map((_, i) => ({
+      fd: openSync(join(dir, `${i}.jsonl`), "w+"),
+      offsets: new Float64Array(vectors).fill(-1),
+      lengths: new Uint32Array(vectors),
+      statuses: new Uint8Array(vectors).fill(NO_STATUS),
+      size: 0,
+      pending: [],
+      pendingBytes: 0,
+    }));
+  }
+
+  put(impl: number, index: number, record: CaseRecord, text: string): void {
+    const spool = this.spools[impl]!;
+    const bytes = Buffer.from(`${text}\n`);
+    if (spool.offsets[index]! < 0) this.count++;
+    spool.offsets[index] = spool.size;
+    spool.lengths[index] = bytes.length - 1;
+    spool.statuses[index] = STATUS_CODE.get(record.status) ?? NO_STATUS;
+    spool.size += bytes.length;
+    spool.pending.push(bytes);
+    spool.pendingBytes += bytes.length;
+    if (spool.pendingBytes >= FLUSH_BYTES) this.flush(spool);
+  }
+
+  get(impl: number, index: number): CaseRecord | undefined {
+    const spool = this.spools[impl]!;
+    if (spool.offsets[index]! < 0) return undefined;
+    this.flush(spool);
+    return JSON.parse(new SpoolReader(spool).text(index)) as CaseRecord;
+  }
+
+  has(impl: number, index: number): boolean {
+    return this.spools[impl]!.offsets[index]! >= 0;
+  }
+
+  list(): CaseList {
+    const store = this;
+    return {
+      get length() {
+        return store.count;
+      },
+      [Symbol.iterator]: () => store.records(() => true, this.spools)[Symbol.iterator](),
+      withStatus: (statuses) => {
+        const codes = new Set([...statuses].map((s) => STATUS_CODE.get(s)));
+        return [...this.records((code) => codes.has(code), this.spools)];
+      },
+      ofVectors: (ids) => [...this.records((_, index) => ids.has(this.vectorIds[index]!), this.spools)],
+      of: (implementation) =>
+        this.records(
+          () => true,
+          this.spools.filter((_, i) => this.names[i] === implementation),
+        ),
+      texts: () => this.texts(),
+    };
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const spool of this.spools) closeSync(spool.fd);
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private *records(keep: (code: number, index: number) => boolean, spools: readonly Spool[]): Generator<CaseRecord> {
+    for (const spool of spools) {
+      this.flush(spool);
+      const reader = new SpoolReader(spool);
+      for (let i = 0; i < spool.offsets.length; i++)
+        if (spool.offsets[i]! >= 0 && keep(spool.statuses[i]!, i)) yield JSON.parse(reader.text(i)) as CaseRecord;
+    }
+  }
+
+  private *texts(): Generator<string> {
+    for (const spool of this.spools) {
+      this.flush(spool);
+      const reader = new SpoolReader(spool);
+      for (let i = 0; i < spool.offsets.length; i++) if (spool.offsets[i]! >= 0) yield reader.text(i);
+    }
+  }
+
+  private flush(spool: Spool): void {
+    if (spool.pendingBytes === 0) return;
+    const data = Buffer.concat(spool.pending, spool.pendingBytes);
+    let written = 0;
+    while (written < data.length)
+      written += writeSync(spool.fd, data, written, data.length - written, spool.size - spool.pendingBytes + written);
+    spool.pending = [];
+    spool.pendingBytes = 0;
+  }
+}
+
+/** Reads records back through a window: records of one implementation mostly lie in vector order. */
+class SpoolReader {
+  private window = Buffer.alloc(0);
+  private start = 0;
+  private valid = 0;
+
+  constructor(private readonly spool: Spool) {}
+
+  text(index: number): string {
+    const offset = this.spool.offsets[index]!;
+    const length = this.spool.lengths[index]!;
+    if (offset < this.start || offset + length > this.start + this.valid) {
+      const size = Math.max(length, WINDOW_BYTES);
+      if (this.window.length < size) this.window = Buffer.alloc(size);
+      this.start = offset;
+      this.valid = readSync(this.spool.fd, this.window, 0, size, offset);
+      if (this.valid < length) throw new Error(`case spool: the record at byte ${offset} is cut short (${this.valid} of ${length} bytes)`);
+    }
+    return this.window.toString("utf8", offset - this.start, offset - this.start + length);
+  }
+}
