@@ -16,22 +16,29 @@ import type { CaseRecord, Disagreement, VectorRecord, VerdictAgreement } from ".
  * answers and the implementations giving them in the implementations' order.
  */
 export class AnswerGroups {
-  private readonly byVector = new Map<string, { tier: CaseRecord["tier"]; groups: Map<string, string[]> }>();
+  /** Per vector: the first answer and who gave it; the others only once a second answer comes (most vectors never get one). */
+  private readonly byVector = new Map<string, AnswersOfVector>();
 
   constructor(vectorOrder: readonly string[] = []) {
-    // Entries made now keep the vectors' order; a vector no case reaches stays without groups.
-    for (const id of vectorOrder) this.byVector.set(id, { tier: "observe", groups: new Map() });
+    // Entries made now keep the vectors' order; a vector no case reaches stays without answers.
+    for (const id of vectorOrder) this.byVector.set(id, { tier: "observe", first: undefined, firstBy: [], others: undefined });
   }
 
   add(c: Pick<CaseRecord, "vector_id" | "tier" | "implementation" | "op" | "result" | "compared">): void {
     const key = c.compared !== undefined ? canonicalJson(c.compared) : answerKey(c.op, c.result);
     let entry = this.byVector.get(c.vector_id);
-    if (entry === undefined) this.byVector.set(c.vector_id, (entry = { tier: c.tier, groups: new Map() }));
+    if (entry === undefined) this.byVector.set(c.vector_id, (entry = { tier: c.tier, first: undefined, firstBy: [], others: undefined }));
     entry.tier = c.tier;
     if (key === null) return;
-    const group = entry.groups.get(key);
+    if (entry.first === undefined || entry.first === key) {
+      entry.first = key;
+      entry.firstBy.push(c.implementation);
+      return;
+    }
+    entry.others ??= new Map();
+    const group = entry.others.get(key);
     if (group) group.push(c.implementation);
-    else entry.groups.set(key, [c.implementation]);
+    else entry.others.set(key, [c.implementation]);
   }
 
   /** Vectors on which implementations gave different answers (the only comparison for observe vectors). */
@@ -40,14 +47,24 @@ export class AnswerGroups {
     const byRank = (a: string, b: string) =>
       (rank.get(a) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b) ?? Number.MAX_SAFE_INTEGER) || (a < b ? -1 : a > b ? 1 : 0);
     const out: Disagreement[] = [];
-    for (const [vector_id, { tier, groups }] of this.byVector) {
-      if (groups.size < 2) continue;
-      const listed = [...groups].map(([answer, implementations]) => ({ answer, implementations: [...implementations].sort(byRank) }));
+    for (const [vector_id, { tier, first, firstBy, others }] of this.byVector) {
+      if (first === undefined || others === undefined) continue;
+      const listed = [[first, firstBy] as const, ...others].map(([answer, implementations]) => ({
+        answer,
+        implementations: [...implementations].sort(byRank),
+      }));
       listed.sort((a, b) => byRank(a.implementations[0]!, b.implementations[0]!));
       out.push({ vector_id, tier, groups: listed });
     }
     return out;
   }
+}
+
+interface AnswersOfVector {
+  tier: CaseRecord["tier"];
+  first: string | undefined;
+  readonly firstBy: string[];
+  others: Map<string, string[]> | undefined;
 }
 
 type Verdictish = { accepted?: unknown; reason?: unknown };
