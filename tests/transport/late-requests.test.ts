@@ -3,7 +3,7 @@
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import type { CaseRecord } from "../../harness/model/report.ts";
-import { withLateRequests } from "../../harness/run/run-corpus.ts";
+import { withLateRequests } from "../../harness/run/case-record.ts";
 import { startSceneServer } from "../../harness/transport/scene-server.ts";
 
 function post(url: string): Promise<number> {
