@@ -21,6 +21,7 @@ import { batchLine, scanBatchLine } from "../protocol/batch-line.ts";
 import { ADAPTER_PROTOCOL, encode, type HelloMessage, parseFromAdapter, truncate } from "../protocol/messages.ts";
 import { handshakeOf, resultOf } from "../protocol/to-result.ts";
 import { type AdapterCommand, AdapterProcess, type ExitInfo } from "./adapter-process.ts";
+import { callLine, type Pending, PendingQueue } from "./pending-calls.ts";
 
 export interface DriverOptions {
   /** Most requests in flight at once. */
@@ -65,23 +66,6 @@ export const DEFAULT_DRIVER_OPTIONS: DriverOptions = {
   maxAdapterBytes: 256 * 1024 * 1024,
   batches: true,
 };
-
-interface Pending {
-  readonly id: number;
-  readonly op: string;
-  readonly requestLine: string;
-  readonly resolve: (answer: Answer) => void;
-  attempts: number;
-  /** Was in flight when the adapter died with others: re-sent alone to find the culprit. */
-  suspect: boolean;
-  sentAt: number;
-  /** sentAt + timeoutMs: past it, the deadline sweep times the call out. */
-  deadline: number;
-  /** This call's case timeout: the driver's, or longer when the caller asks. */
-  readonly timeoutMs: number;
-  /** The batch it was last sent in (protocol 2), 0 when it went alone. */
-  batch: number;
-}
 
 export class AdapterStartError extends Error {
   override readonly name = "AdapterStartError";
@@ -550,54 +534,6 @@ export class SubprocessImplementation implements Implementation {
     const tail = this.proc?.stderrTail().trim();
     return tail ? `; stderr: ${truncate(tail.split("\n").slice(-5).join(" | "), 500)}` : "";
   }
-}
-
-/** FIFO with O(1) shift: the queue may hold a whole corpus, and Array#shift on it is O(n). */
-class PendingQueue {
-  private items: Pending[] = [];
-  private head = 0;
-
-  get length(): number {
-    return this.items.length - this.head;
-  }
-
-  push(p: Pending): void {
-    this.items.push(p);
-  }
-
-  shift(): Pending | undefined {
-    const p = this.items[this.head++];
-    if (this.head > 1024 && this.head * 2 > this.items.length) {
-      this.items = this.items.slice(this.head);
-      this.head = 0;
-    }
-    return p;
-  }
-
-  /** Puts calls back at the front, in order (re-sent after a restart). */
-  unshift(list: readonly Pending[]): void {
-    this.items = [...list, ...this.items.slice(this.head)];
-    this.head = 0;
-  }
-
-  /** Empties the queue and returns what it held. */
-  clear(): Pending[] {
-    const rest = this.items.slice(this.head);
-    this.items = [];
-    this.head = 0;
-    return rest;
-  }
-}
-
-/**
- * The call message, byte for byte what `encode` writes for `{type, id, op, input}` without its
- * newline, built without the wrapper object or a trimmed copy (tests/driver check the equality).
- */
-export function callLine(id: number, op: string, input: Record<string, unknown>): string {
-  const inputText = JSON.stringify(input) as string | undefined;
-  // Not an object after all (a caller outside the types): encode's own output, whatever it is.
-  if (inputText === undefined) return encode({ type: "call", id, op, input }).trimEnd();
-  return `{"type":"call","id":${id},"op":${JSON.stringify(op)},"input":${inputText}}`;
 }
 
 function idIn(line: string): number | undefined {

@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { minimalEnv } from "../../harness/driver/adapter-env.ts";
-import { callLine, SubprocessImplementation } from "../../harness/driver/subprocess-implementation.ts";
+import { callLine } from "../../harness/driver/pending-calls.ts";
+import { SubprocessImplementation } from "../../harness/driver/subprocess-implementation.ts";
 import { encode } from "../../harness/protocol/messages.ts";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/fault-adapter.ts", import.meta.url));
