@@ -15,6 +15,8 @@ describe("smcp-conformance run", () => {
     expect(result.stdout).toMatch(/^upstream-bundle-id\s+16 {2}16\/16 100%$/m);
     expect(result.stdout).toMatch(/^conformance: 32 passed, 0 failed, 0 skipped, 0 not applicable$/m);
     const runDir = readdirSync(out).find((d) => d !== "latest");
+    // The run folder and latest, nothing else: the case spool the run wrote to is gone.
+    expect(readdirSync(out).sort()).toEqual([runDir, "latest"].sort());
     // The marker names the run, so latest/ replacement and --keep touch only folders the kit wrote.
     expect(readdirSync(join(out, "latest")).sort()).toEqual([
       ".smcp-conformance-run",

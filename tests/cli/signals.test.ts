@@ -3,7 +3,7 @@
 // child holds its stdout, an adapter that ignores SIGTERM. Nothing is orphaned.
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -68,6 +68,7 @@ describe.runIf(existsSync("/proc"))("a signal while an adapter is still starting
       expect(report.verdict.status).toBe("incomplete");
       expect(report.cases.filter((c: { implementation: string }) => c.implementation === "reference")).toHaveLength(68);
       expect(report.incomplete.not_run.filter((n: { implementation: string }) => n.implementation === "slow")).toHaveLength(68);
+      expect(readdirSync(out).filter((n) => n.startsWith(".cases-"))).toEqual([]); // the case spool is removed on the way out
       const audit = await cli(["audit", join(out, "latest", "report.json")]);
       expect(audit.stdout).toMatch(/^audit: 68 cases re-derived/m);
       expect(audit.exitCode).toBe(0);
