@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { processAlive } from "../util/process-alive.ts";
 import { BootstrapError } from "./stream-command.ts";
 
 /** How long a run waits for another one's build before giving up (a cold cargo build takes about 12 minutes on 2 cores). */
@@ -62,15 +63,6 @@ export function currentOwner(): Owner {
   return { pid: process.pid, start: processStart(process.pid), host: `${hostname()}/${bootId()}` };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 function commandLine(pid: number): string | null {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
@@ -105,7 +97,7 @@ export function staleBecause(lock: string, now = Date.now()): string | undefined
     return now - created > UNOWNED_GRACE_MS ? "it names no owner process" : undefined;
   const here = currentOwner().host;
   if (owner?.host !== undefined && owner.host !== here) return undefined; // another machine's: only the wait's bound applies
-  if (!alive(pid)) return `its owner, pid ${pid}, is gone`;
+  if (!processAlive(pid)) return `its owner, pid ${pid}, is gone`;
   const start = processStart(pid);
   if (owner?.start != null) return start !== null && start !== owner.start ? `pid ${pid} is now another process` : undefined;
   // An owner record without a start time: pid 1, or a pid reused since, is not a kit run.

@@ -10,6 +10,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeSyn
 import { join } from "node:path";
 import type { CaseList, CaseRecord } from "../model/report.ts";
 import { type FinalStatus, STATUSES } from "../model/status.ts";
+import { processAlive } from "../util/process-alive.ts";
 
 export interface CaseStore {
   /** Records the case of vector `index` for implementation `impl` (positions in the run's lists), with its JSON text. */
@@ -69,17 +70,8 @@ export function removeAbandonedSpools(out: string): void {
   }
   for (const name of entries) {
     const pid = SPOOL_NAME.exec(name)?.[1];
-    if (pid === undefined || Number(pid) === process.pid || alive(Number(pid))) continue;
+    if (pid === undefined || Number(pid) === process.pid || processAlive(Number(pid))) continue;
     rmSync(join(out, name), { recursive: true, force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
