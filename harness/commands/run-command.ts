@@ -189,61 +189,67 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       ...(olderReleases.length ? { older_releases: olderReleases } : {}),
     },
   });
-  process.once("exit", () => session.close());
-  let phase: "running" | "writing" | "written" = "running";
-  // A second signal, or an error nothing caught: the report of what ran is written now, synchronously.
-  setEmergencyExit((cause) => {
-    if (phase === "written") process.exit(fatalCode(cause));
-    const report = session.snapshot(incompleteOf(cause, phase === "writing" ? "writing" : session.phase()));
-    discardPendingWrites();
-    finish(report, writeReport(report, out), options);
-    process.exit(fatalCode(cause));
-  });
+  // The spool goes on every way out: when the run returns or throws, here; at a process exit, by the hook.
+  const closeSpool = () => session.close();
+  process.once("exit", closeSpool);
+  try {
+    let phase: "running" | "writing" | "written" = "running";
+    // A second signal, or an error nothing caught: the report of what ran is written now, synchronously.
+    setEmergencyExit((cause) => {
+      if (phase === "written") process.exit(fatalCode(cause));
+      const report = session.snapshot(incompleteOf(cause, phase === "writing" ? "writing" : session.phase()));
+      discardPendingWrites();
+      finish(report, writeReport(report, out), options);
+      process.exit(fatalCode(cause));
+    });
 
-  let report: Report;
-  const stopTicker = options.json ? () => {} : startTicker(watcher, vectors.length, { tty: process.stderr.isTTY === true });
-  try {
-    report = await session.run();
-  } catch (error) {
-    throw writeAfterInternalError(error, session.snapshot(incompleteOf({ error }, session.phase())), out, options);
+    let report: Report;
+    const stopTicker = options.json ? () => {} : startTicker(watcher, vectors.length, { tty: process.stderr.isTTY === true });
+    try {
+      report = await session.run();
+    } catch (error) {
+      throw writeAfterInternalError(error, session.snapshot(incompleteOf({ error }, session.phase())), out, options);
+    } finally {
+      stopTicker();
+    }
+    phase = "writing";
+    let dir: string;
+    try {
+      dir = await writeReportInterruptible(report, out, () => interrupts.first !== undefined && !report.incomplete);
+    } catch (error) {
+      if (error instanceof WriteInterrupted) {
+        // A signal while the report was written: every case ran, but the run did not end as asked; say so.
+        report = session.snapshot({ reason: interrupts.first!, phase: "writing" });
+        dir = writeReport(report, out);
+      } else if (error instanceof OutputError) throw error;
+      else throw writeAfterInternalError(error, session.snapshot(incompleteOf({ error }, "writing")), out, options);
+    }
+    phase = "written";
+    if (options.updateExpectations && !report.incomplete) {
+      updateAll(report, selected, options.recordFaults === true);
+      markAllUnchecked(report, unchecked);
+    }
+    // An interrupted run states nothing worth a trend: only a finished run is appended.
+    if (options.history !== undefined && !report.incomplete) {
+      const n = appendHistory(options.history, report);
+      // The run folder gets the trend beside index.html, drawn from the whole file.
+      const trend = writeHistoryHtml(options.history, join(dir, "history.html"));
+      if (options.quiet !== true)
+        process.stderr.write(
+          terminalSafe(`history: ${plural(n, "statement")} appended to ${options.history}; trend: ${trend}
+  `),
+        );
+    }
+    const code = finish(report, dir, options);
+    if (durations !== undefined && options.json !== true) process.stdout.write(terminalSafe(slowestCasesText(report, durations)));
+    const hint = options.updateExpectations ? undefined : updateHint(report, process.argv.slice(2));
+    if (hint && options.json !== true) process.stderr.write(terminalSafe(`${hint}\n`));
+    announcePruned(pruneRuns(out, keep), keep, options.quiet === true);
+    return code;
   } finally {
-    stopTicker();
+    session.close();
+    process.off("exit", closeSpool);
   }
-  phase = "writing";
-  let dir: string;
-  try {
-    dir = await writeReportInterruptible(report, out, () => interrupts.first !== undefined && !report.incomplete);
-  } catch (error) {
-    if (error instanceof WriteInterrupted) {
-      // A signal while the report was written: every case ran, but the run did not end as asked; say so.
-      report = session.snapshot({ reason: interrupts.first!, phase: "writing" });
-      dir = writeReport(report, out);
-    } else if (error instanceof OutputError) throw error;
-    else throw writeAfterInternalError(error, session.snapshot(incompleteOf({ error }, "writing")), out, options);
-  }
-  phase = "written";
-  if (options.updateExpectations && !report.incomplete) {
-    updateAll(report, selected, options.recordFaults === true);
-    markAllUnchecked(report, unchecked);
-  }
-  // An interrupted run states nothing worth a trend: only a finished run is appended.
-  if (options.history !== undefined && !report.incomplete) {
-    const n = appendHistory(options.history, report);
-    // The run folder gets the trend beside index.html, drawn from the whole file.
-    const trend = writeHistoryHtml(options.history, join(dir, "history.html"));
-    if (options.quiet !== true)
-      process.stderr.write(
-        terminalSafe(`history: ${plural(n, "statement")} appended to ${options.history}; trend: ${trend}
-`),
-      );
-  }
-  const code = finish(report, dir, options);
-  if (durations !== undefined && options.json !== true) process.stdout.write(terminalSafe(slowestCasesText(report, durations)));
-  const hint = options.updateExpectations ? undefined : updateHint(report, process.argv.slice(2));
-  if (hint && options.json !== true) process.stderr.write(terminalSafe(`${hint}\n`));
-  announcePruned(pruneRuns(out, keep), keep, options.quiet === true);
-  session.close();
-  return code;
 }
 
 /** One line when older run folders were removed (or could not be). */
