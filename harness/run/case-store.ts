@@ -133,7 +133,12 @@ export class SpoolCaseStore implements CaseStore {
     const spool = this.spools[impl]!;
     if (spool.offsets[index]! < 0) return undefined;
     this.flush(spool);
-    return JSON.parse(new SpoolReader(spool).text(index)) as CaseRecord;
+    // One record: read just its bytes (a reader's window is for reading many in order).
+    const bytes = Buffer.alloc(spool.lengths[index]!);
+    const read = readSync(spool.fd, bytes, 0, bytes.length, spool.offsets[index]!);
+    if (read < bytes.length)
+      throw new Error(`case spool: the record at byte ${spool.offsets[index]} is cut short (${read} of ${bytes.length} bytes)`);
+    return JSON.parse(bytes.toString("utf8")) as CaseRecord;
   }
 
   has(impl: number, index: number): boolean {
