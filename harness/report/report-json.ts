@@ -6,29 +6,26 @@
  * replaces the target.
  */
 import type { Report } from "../model/report.ts";
-import { CheckedFile } from "../util/write-checked.ts";
+import { writeFileInPieces } from "../util/write-checked.ts";
 
 /** Top-level keys in the order they are written; the two long arrays are streamed. */
 const STREAMED = new Set(["vectors", "cases"]);
 
 export function writeReportJson(path: string, report: Report): void {
-  const file = new CheckedFile(path);
-  try {
-    const entries = Object.entries(report).filter(([, v]) => v !== undefined);
-    file.write("{\n");
-    entries.forEach(([key, value], i) => {
-      file.write(`${JSON.stringify(key)}: `);
-      if (key === "cases") writeItems(file, report.cases.texts?.() ?? jsonTexts(report.cases));
-      else if (STREAMED.has(key)) writeItems(file, jsonTexts(value as readonly unknown[]));
-      else file.write(JSON.stringify(value));
-      file.write(i < entries.length - 1 ? ",\n" : "\n");
-    });
-    file.write("}\n");
-  } catch (error) {
-    file.abort();
-    throw error;
+  writeFileInPieces(path, reportPieces(report));
+}
+
+function* reportPieces(report: Report): Generator<string> {
+  const entries = Object.entries(report).filter(([, v]) => v !== undefined);
+  yield "{\n";
+  for (const [i, [key, value]] of entries.entries()) {
+    yield `${JSON.stringify(key)}: `;
+    if (key === "cases") yield* arrayPieces(report.cases.texts?.() ?? jsonTexts(report.cases));
+    else if (STREAMED.has(key)) yield* arrayPieces(jsonTexts(value as readonly unknown[]));
+    else yield JSON.stringify(value);
+    yield i < entries.length - 1 ? ",\n" : "\n";
   }
-  file.commit();
+  yield "}\n";
 }
 
 function* jsonTexts(items: Iterable<unknown>): Generator<string> {
@@ -36,11 +33,11 @@ function* jsonTexts(items: Iterable<unknown>): Generator<string> {
 }
 
 /** Each item's JSON text, one per line; a run's case texts are copied from its case store as they were spooled. */
-function writeItems(file: CheckedFile, texts: Iterable<string>): void {
+function* arrayPieces(texts: Iterable<string>): Generator<string> {
   let first = true;
   for (const text of texts) {
-    file.write(first ? `[\n${text}` : `,\n${text}`);
+    yield first ? `[\n${text}` : `,\n${text}`;
     first = false;
   }
-  file.write(first ? "[]" : "\n]");
+  yield first ? "[]" : "\n]";
 }

@@ -12,7 +12,7 @@ import type { Report } from "../model/report.ts";
 import { runLevelFailures } from "../model/verdict.ts";
 import { OutputError } from "../util/output-error.ts";
 import { own } from "../util/own.ts";
-import { CheckedFile, writeFileChecked } from "../util/write-checked.ts";
+import { writeFileChecked, writeFileInPieces } from "../util/write-checked.ts";
 import { renderBadge, renderBadgeEndpoint } from "./badge.ts";
 import { useColor } from "./color.ts";
 import { renderConsole } from "./console.ts";
@@ -29,18 +29,6 @@ export interface FileView {
   /** The file (or file pattern) it writes. */
   readonly name: string;
   write(report: Report, dir: string): void;
-}
-
-/** A file written piece by piece (a view of every case is never one string); nothing replaces the target on failure. */
-function writeChunks(path: string, chunks: Iterable<string>): void {
-  const file = new CheckedFile(path);
-  try {
-    for (const chunk of chunks) file.write(chunk);
-  } catch (error) {
-    file.abort();
-    throw error;
-  }
-  file.commit();
 }
 
 /** A view printed (or emitted to the CI system) when a report is ready. */
@@ -83,7 +71,8 @@ export const FILE_VIEWS: readonly FileView[] = [
     name: "junit-<implementation>.xml",
     write: (report, dir) => {
       const names = report.implementations.map((i) => i.name);
-      for (const impl of report.implementations) writeChunks(join(dir, junitFileName(impl.name, names)), junitChunks(report, impl.name));
+      for (const impl of report.implementations)
+        writeFileInPieces(join(dir, junitFileName(impl.name, names)), junitChunks(report, impl.name));
     },
   },
   {

@@ -133,12 +133,8 @@ export class SpoolCaseStore implements CaseStore {
     const spool = this.spools[impl]!;
     if (spool.offsets[index]! < 0) return undefined;
     this.flush(spool);
-    // One record: read just its bytes (a reader's window is for reading many in order).
-    const bytes = Buffer.alloc(spool.lengths[index]!);
-    const read = readSync(spool.fd, bytes, 0, bytes.length, spool.offsets[index]!);
-    if (read < bytes.length)
-      throw new Error(`case spool: the record at byte ${spool.offsets[index]} is cut short (${read} of ${bytes.length} bytes)`);
-    return JSON.parse(bytes.toString("utf8")) as CaseRecord;
+    // One record: a window of just its bytes (the default window is for reading many in order).
+    return JSON.parse(new SpoolReader(spool, 0).text(index)) as CaseRecord;
   }
 
   has(impl: number, index: number): boolean {
@@ -162,7 +158,7 @@ export class SpoolCaseStore implements CaseStore {
           () => true,
           this.spools.filter((_, i) => this.names[i] === implementation),
         ),
-      texts: () => this.texts(),
+      texts: () => this.texts(() => true, this.spools),
     };
   }
 
@@ -174,19 +170,15 @@ export class SpoolCaseStore implements CaseStore {
   }
 
   private *records(keep: (code: number, index: number) => boolean, spools: readonly Spool[]): Generator<CaseRecord> {
+    for (const text of this.texts(keep, spools)) yield JSON.parse(text) as CaseRecord;
+  }
+
+  /** The JSON text of each record `keep` accepts (by status code and vector index), in order. */
+  private *texts(keep: (code: number, index: number) => boolean, spools: readonly Spool[]): Generator<string> {
     for (const spool of spools) {
       this.flush(spool);
       const reader = new SpoolReader(spool);
-      for (let i = 0; i < spool.offsets.length; i++)
-        if (spool.offsets[i]! >= 0 && keep(spool.statuses[i]!, i)) yield JSON.parse(reader.text(i)) as CaseRecord;
-    }
-  }
-
-  private *texts(): Generator<string> {
-    for (const spool of this.spools) {
-      this.flush(spool);
-      const reader = new SpoolReader(spool);
-      for (let i = 0; i < spool.offsets.length; i++) if (spool.offsets[i]! >= 0) yield reader.text(i);
+      for (let i = 0; i < spool.offsets.length; i++) if (spool.offsets[i]! >= 0 && keep(spool.statuses[i]!, i)) yield reader.text(i);
     }
   }
 
@@ -207,13 +199,16 @@ class SpoolReader {
   private start = 0;
   private valid = 0;
 
-  constructor(private readonly spool: Spool) {}
+  constructor(
+    private readonly spool: Spool,
+    private readonly windowBytes = WINDOW_BYTES,
+  ) {}
 
   text(index: number): string {
     const offset = this.spool.offsets[index]!;
     const length = this.spool.lengths[index]!;
     if (offset < this.start || offset + length > this.start + this.valid) {
-      const size = Math.max(length, WINDOW_BYTES);
+      const size = Math.max(length, this.windowBytes);
       if (this.window.length < size) this.window = Buffer.alloc(size);
       this.start = offset;
       this.valid = readSync(this.spool.fd, this.window, 0, size, offset);

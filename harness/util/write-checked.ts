@@ -114,6 +114,18 @@ export function writeFileChecked(path: string, text: string, io: WriteIo = NODE_
   file.commit();
 }
 
+/** Writes a file piece by piece through a CheckedFile (never one string); on any failure nothing replaces the target. */
+export function writeFileInPieces(path: string, pieces: Iterable<string>): void {
+  const file = new CheckedFile(path);
+  try {
+    for (const piece of pieces) file.write(piece);
+  } catch (error) {
+    file.abort();
+    throw error;
+  }
+  file.commit();
+}
+
 /** `ENOSPC: no space left on device`, without the syscall's own path (the caller names the file). */
 export function describeIoError(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
