@@ -135,9 +135,11 @@ export function revisionCoverage(
   for (const v of applicable)
     for (const id of v.covers ?? []) coveredBy.set(id, [...(coveredBy.get(id) ?? []), { id: v.id, tier: v.tier }]);
   const readers = (run?.implementations ?? []).filter((i) => revisionFor(i.used) === protocol).map((i) => i.name);
-  const casesOf = new Map<string, CaseRecord[]>();
+  // Only the cases of covering vectors are kept: a large generated corpus covers no requirement.
+  const covering = new Set([...coveredBy.values()].flatMap((by) => by.map((v) => v.id)));
+  const casesOf = new Map<string, Array<Pick<CaseRecord, "status">>>();
   for (const c of run?.cases ?? [])
-    if (readers.includes(c.implementation))
+    if (covering.has(c.vector_id) && readers.includes(c.implementation))
       casesOf.set(`${c.implementation} ${c.vector_id}`, [...(casesOf.get(`${c.implementation} ${c.vector_id}`) ?? []), c]);
   const list: RequirementCoverage[] = requirementsOf(requirements, protocol).map((r) => {
     const by = coveredBy.get(r.id) ?? [];

@@ -19,7 +19,15 @@ export class AnswerGroups {
   /** Per vector: the first answer and who gave it; the others only once a second answer comes (most vectors never get one). */
   private readonly byVector = new Map<string, AnswersOfVector>();
 
-  constructor(vectorOrder: readonly string[] = []) {
+  /**
+   * `implementations`, when known (a run), lets a vector every implementation answered alike drop
+   * its answer: it can no longer become a disagreement, and a large corpus would otherwise keep one
+   * answer per vector until the end.
+   */
+  constructor(
+    vectorOrder: readonly string[] = [],
+    private readonly implementations?: number,
+  ) {
     // Entries made now keep the vectors' order; a vector no case reaches stays without answers.
     for (const id of vectorOrder) this.byVector.set(id, { tier: "observe", first: undefined, firstBy: [], others: undefined });
   }
@@ -27,12 +35,14 @@ export class AnswerGroups {
   add(c: Pick<CaseRecord, "vector_id" | "tier" | "implementation" | "op" | "result" | "compared">): void {
     const key = c.compared !== undefined ? canonicalJson(c.compared) : answerKey(c.op, c.result);
     let entry = this.byVector.get(c.vector_id);
+    if (entry === AGREED) return;
     if (entry === undefined) this.byVector.set(c.vector_id, (entry = { tier: c.tier, first: undefined, firstBy: [], others: undefined }));
     entry.tier = c.tier;
     if (key === null) return;
     if (entry.first === undefined || entry.first === key) {
       entry.first = key;
       entry.firstBy.push(c.implementation);
+      if (entry.others === undefined && entry.firstBy.length === this.implementations) this.byVector.set(c.vector_id, AGREED);
       return;
     }
     entry.others ??= new Map();
@@ -66,6 +76,9 @@ interface AnswersOfVector {
   readonly firstBy: string[];
   others: Map<string, string[]> | undefined;
 }
+
+/** The entry of a vector every implementation of the run answered alike (its place in the order kept). */
+const AGREED: AnswersOfVector = Object.freeze({ tier: "observe", first: undefined, firstBy: [], others: undefined });
 
 type Verdictish = { accepted?: unknown; reason?: unknown };
 const isVerdict = (v: unknown): v is Verdictish => typeof v === "object" && v !== null && "accepted" in v && "reason" in v;

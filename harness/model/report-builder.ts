@@ -5,12 +5,12 @@
  * counts, each case's status, each vector's distinct answers, the verdict tally), never the case
  * records themselves, so whoever holds the records decides where they live.
  */
+import { CaseStatuses } from "./case-statuses.ts";
 import { reportCoverage } from "./coverage.ts";
 import { AnswerGroups, VerdictTally } from "./facts.ts";
 import { type CaseRecord, copySummary, emptySummary, type Report, tallyCase, type VectorRecord } from "./report.ts";
 import type { Requirement } from "./requirement.ts";
 import { conformanceStatements } from "./statement.ts";
-import type { FinalStatus } from "./status.ts";
 import { runVerdict } from "./verdict.ts";
 
 /** A report before its derived parts: what the run, merge or a test assembled. */
@@ -18,11 +18,9 @@ export type ReportFrame = Omit<Report, "summary" | "facts" | "verdict" | "statem
   readonly coverage?: Report["coverage"];
 };
 
-type StatusOfCase = { readonly vector_id: string; readonly implementation: string; readonly status: FinalStatus };
-
 export class ReportBuilder {
   private readonly summary = emptySummary();
-  private readonly statuses: StatusOfCase[] = [];
+  private readonly statuses: CaseStatuses;
   private readonly answers: AnswerGroups;
   private readonly verdicts: VerdictTally;
 
@@ -33,14 +31,18 @@ export class ReportBuilder {
   constructor(
     vectors: ReadonlyArray<Pick<VectorRecord, "id" | "tier" | "expected">>,
     private readonly requirements: ReadonlyMap<string, Requirement> = new Map(),
+    /** How many implementations answer every vector, when known (a run): what all of them agreed on is let go early. */
+    implementations?: number,
   ) {
-    this.answers = new AnswerGroups(vectors.map((v) => v.id));
+    const ids = vectors.map((v) => v.id);
+    this.statuses = new CaseStatuses(ids);
+    this.answers = new AnswerGroups(ids, implementations);
     this.verdicts = new VerdictTally(vectors);
   }
 
   add(c: CaseRecord): this {
     tallyCase(this.summary, c);
-    this.statuses.push({ vector_id: c.vector_id, implementation: c.implementation, status: c.status });
+    this.statuses.add(c);
     this.answers.add(c);
     this.verdicts.add(c);
     return this;

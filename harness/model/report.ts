@@ -49,7 +49,12 @@ export interface CaseList extends Iterable<CaseRecord> {
   ofVectors?(ids: ReadonlySet<string>): CaseRecord[];
   /** Each case's JSON text, in order (report.json copies them rather than re-encode each). */
   texts?(): Iterable<string>;
+  /** Each case's vector, implementation and status, in order, parsing no record. */
+  statuses?(): Iterable<StatusOfCase>;
 }
+
+/** What a case is without its evidence: whose, for which vector, with which status. */
+export type StatusOfCase = Pick<CaseRecord, "vector_id" | "implementation" | "status">;
 
 export interface CaseRecord {
   readonly vector_id: string;
