@@ -4,7 +4,7 @@
  * for what they show (the cases of some statuses, one implementation's cases) through the helpers
  * below, so a store that knows each case's status and implementation reads only those records.
  */
-import type { CaseList, CaseRecord } from "./report.ts";
+import type { CaseList, CaseRecord, StatusOfCase } from "./report.ts";
 import type { FinalStatus } from "./status.ts";
 
 /** The cases of `statuses`, in order. */
@@ -20,6 +20,11 @@ export function casesWith(list: CaseList, statuses: Iterable<FinalStatus>): Case
 export function casesOf(list: CaseList, implementation: string): Iterable<CaseRecord> {
   if (list.of) return list.of(implementation);
   return filtered(list, (c) => c.implementation === implementation);
+}
+
+/** Each case's vector, implementation and status, in order (a store reads no record for them). */
+export function caseStatuses(list: CaseList): Iterable<StatusOfCase> {
+  return list.statuses ? list.statuses() : list;
 }
 
 /** The cases of the vectors `ids`, in order. */

@@ -8,10 +8,10 @@
 
 import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
-import { casesOfVectors, casesWith } from "../model/case-list.ts";
+import { caseStatuses, casesOfVectors } from "../model/case-list.ts";
 import { describeProtocolChoice, isDraft } from "../model/protocols.ts";
 import type { CaseRecord, Counts, Disagreement, Report, VectorRecord } from "../model/report.ts";
-import { type FinalStatus, isFailing, STATUSES } from "../model/status.ts";
+import { type FinalStatus, isFailing } from "../model/status.ts";
 import { type CaseEvidence, httpExchangeLines } from "../transport/index.ts";
 import { own } from "../util/own.ts";
 import { plural } from "../util/plural.ts";
@@ -51,11 +51,10 @@ function cellStyle(c: Counts | undefined): string {
 }
 
 /** Where a vector goes in "Cases to look at": failures first, then stale, known gaps, disagreements. */
-function rank(cases: readonly CaseRecord[]): { order: number; kind: string } {
-  if (cases.some((c) => c.status === "fail" || c.status === "crash" || c.status === "timeout" || c.status === "protocol_error"))
-    return { order: 0, kind: "fail" };
-  if (cases.some((c) => c.status === "stale")) return { order: 1, kind: "stale" };
-  if (cases.some((c) => c.status === "known_gap")) return { order: 2, kind: "known_gap" };
+function rank(statuses: readonly FinalStatus[]): { order: number; kind: string } {
+  if (statuses.some((s) => s === "fail" || s === "crash" || s === "timeout" || s === "protocol_error")) return { order: 0, kind: "fail" };
+  if (statuses.includes("stale")) return { order: 1, kind: "stale" };
+  if (statuses.includes("known_gap")) return { order: 2, kind: "known_gap" };
   return { order: 3, kind: "split" };
 }
 
@@ -236,41 +235,42 @@ function statementsHtml(report: Report): Markup | string {
  */
 export const CASES_PER_PAGE = 200;
 
-/** The cases section in pages: the first shown, the rest as templates the script opens. */
-function pagedCases(items: readonly Markup[], perPage: number): Markup {
-  const pages: Markup[] = [];
-  const count = Math.max(1, Math.ceil(items.length / perPage));
-  for (let n = 1; n <= count; n++) {
-    const body = items.slice((n - 1) * perPage, n * perPage).map((item) => [item, trusted("html", "\n")]);
-    pages.push(
-      n === 1 ? html`<div class="page" data-page="1">${body}</div>` : html`<template class="page" data-page="${n}">${body}</template>`,
-    );
-  }
-  const pager =
-    pages.length > 1
-      ? html`<div id="pager" data-pages="${pages.length}"><button id="p-prev" type="button">‹ previous</button> <span id="p-at">page 1 of ${pages.length}</span> <button id="p-next" type="button">next ›</button> (${items.length} vectors, ${perPage} a page; a filter or a search looks through every page)</div>`
-      : "";
-  return html`${pager}<div id="cases">${pages}</div>`;
+/** The cases section's pager, when there is more than one page. */
+function pagerHtml(vectors: number, pages: number, perPage: number): Markup | string {
+  return pages > 1
+    ? html`<div id="pager" data-pages="${pages}"><button id="p-prev" type="button">‹ previous</button> <span id="p-at">page 1 of ${pages}</span> <button id="p-next" type="button">next ›</button> (${vectors} vectors, ${perPage} a page; a filter or a search looks through every page)</div>`
+    : "";
 }
 
+/** One page of the cases section: the first shown, the rest as templates the script opens. */
+function pageHtml(n: number, items: readonly Markup[]): Markup {
+  const body = items.map((item) => [item, trusted("html", "\n")]);
+  return n === 1 ? html`<div class="page" data-page="1">${body}</div>` : html`<template class="page" data-page="${n}">${body}</template>`;
+}
+
+/** The whole document as one string (tests, small reports); the run writes `htmlPieces`. */
 export function renderHtml(report: Report, paging: { readonly casesPerPage?: number } = {}): string {
+  return [...htmlPieces(report, paging)].join("");
+}
+
+/**
+ * The document in pieces, one page of cases at a time: only that page's case records are read
+ * and rendered at once, so a report with thousands of cases to look at is never one string.
+ */
+export function* htmlPieces(report: Report, paging: { readonly casesPerPage?: number } = {}): Generator<string> {
   const impls = report.implementations.map((i) => i.name);
   const split = new Set(report.facts.disagreements.map((d) => d.vector_id));
-  // Not applicable, unsupported and observed alone are nothing to look at. Only the cases of the
-  // vectors worth a look are read (a run's cases are on disk): the loud ones, then all of theirs.
+  // Not applicable, unsupported and observed alone are nothing to look at: the vectors worth a look
+  // are the loud ones and the split ones, ranked by all their cases' statuses (read without the records).
   const quiet = new Set<FinalStatus>(["pass", "observed", "unsupported", "not_applicable"]);
-  const shown = new Set([
-    ...split,
-    ...casesWith(
-      report.cases,
-      STATUSES.filter((s) => !quiet.has(s)),
-    ).map((c) => c.vector_id),
-  ]);
-  const byVector = new Map<string, CaseRecord[]>();
-  for (const c of casesOfVectors(report.cases, shown)) {
-    const list = byVector.get(c.vector_id);
-    if (list) list.push(c);
-    else byVector.set(c.vector_id, [c]);
+  const shown = new Set(split);
+  for (const c of caseStatuses(report.cases)) if (!quiet.has(c.status)) shown.add(c.vector_id);
+  const statusesOf = new Map<string, FinalStatus[]>();
+  for (const c of caseStatuses(report.cases)) {
+    if (!shown.has(c.vector_id)) continue;
+    const list = statusesOf.get(c.vector_id);
+    if (list) list.push(c.status);
+    else statusesOf.set(c.vector_id, [c.status]);
   }
   const context: VectorContext = {
     judgedAt: judgedAt(report),
@@ -278,8 +278,8 @@ export function renderHtml(report: Report, paging: { readonly casesPerPage?: num
     disagreements: new Map(report.facts.disagreements.map((d) => [d.vector_id, d])),
   };
   const interesting = report.vectors
-    .filter((v) => split.has(v.id) || (byVector.get(v.id) ?? []).some((c) => !quiet.has(c.status)))
-    .map((v, i) => ({ v, i, ...rank(byVector.get(v.id) ?? []) }))
+    .filter((v) => shown.has(v.id))
+    .map((v, i) => ({ v, i, ...rank(statusesOf.get(v.id) ?? []) }))
     .sort((a, b) => a.order - b.order || a.i - b.i);
   const head = html`<tr><th>suite</th><th>vectors</th>${impls.map((i) => html`<th>${i}</th>`)}</tr>`;
   const rows = report.corpus.suites.map(
@@ -303,7 +303,7 @@ export function renderHtml(report: Report, paging: { readonly casesPerPage?: num
       }</td><td>${i.transport}</td><td>${i.stats.restarts}</td><td>${i.stats.broken ?? ""}</td></tr>
 `,
   );
-  const page = html`<!doctype html>
+  yield html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>smcp-conformance ${report.run_id}</title><style>${trusted("html", STYLE)}</style></head>
 <body><h1>smcp-conformance</h1><p>run ${report.run_id} · ${report.started_at} · node ${report.environment.node} · kit ${kitText(report.environment)}</p>${verdictHtml(report)}
 ${statementsHtml(report)}
@@ -314,12 +314,25 @@ ${rows}${total}</table>
 ${renderInteropHtml(report.interop, impls)}
 <h2>Cases to look at (${interesting.length})</h2><p>every vector where an implementation failed, has a stale or known gap, or implementations disagree; in that order. Each has a permalink (#).</p>
 <div id="filters"><label>suite <select id="f-suite">${options(report.corpus.suites.map((s) => s.name))}</select></label><label>tier <select id="f-tier">${options(["must", "should", "observe"])}</select></label><label>implementation <select id="f-impl">${options(impls)}</select></label><label>status <select id="f-kind"><option value="">all</option><option value="fail">failing</option><option value="stale">stale</option><option value="known_gap">known gap</option><option value="split">disagreement only</option></select></label><label>search <input id="f-text" type="search" placeholder="id, value, reason"></label><button id="f-expand" type="button">expand all</button></div>
-${pagedCases(
-  interesting.map(({ v, kind }) => vectorHtml(v, byVector.get(v.id) ?? [], split.has(v.id), kind, context)),
-  paging.casesPerPage ?? CASES_PER_PAGE,
-)}
+`.text;
+  const perPage = paging.casesPerPage ?? CASES_PER_PAGE;
+  const pages = Math.max(1, Math.ceil(interesting.length / perPage));
+  yield html`${pagerHtml(interesting.length, pages, perPage)}<div id="cases">`.text;
+  for (let n = 1; n <= pages; n++) {
+    const onPage = interesting.slice((n - 1) * perPage, n * perPage);
+    const byVector = new Map<string, CaseRecord[]>();
+    for (const c of casesOfVectors(report.cases, new Set(onPage.map(({ v }) => v.id)))) {
+      const list = byVector.get(c.vector_id);
+      if (list) list.push(c);
+      else byVector.set(c.vector_id, [c]);
+    }
+    yield pageHtml(
+      n,
+      onPage.map(({ v, kind }) => vectorHtml(v, byVector.get(v.id) ?? [], split.has(v.id), kind, context)),
+    ).text;
+  }
+  yield html`</div>
 ${renderCoverageHtml(report.coverage ?? [])}
 <script>${trusted("html", SCRIPT)}</script></body></html>
-`;
-  return page.text;
+`.text;
 }

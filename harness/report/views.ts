@@ -17,7 +17,7 @@ import { renderBadge, renderBadgeEndpoint } from "./badge.ts";
 import { useColor } from "./color.ts";
 import { renderConsole } from "./console.ts";
 import { emitGithubActions } from "./github-actions.ts";
-import { renderHtml } from "./html.ts";
+import { htmlPieces } from "./html.ts";
 import { junitChunks } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { discardStaging, makeStaging, markRunFolder, publish, stagingDir } from "./out-dir.ts";
@@ -66,7 +66,7 @@ function baseArtefactName(implementation: string): string {
 export const FILE_VIEWS: readonly FileView[] = [
   { name: "report.json", write: (report, dir) => writeReportJson(join(dir, "report.json"), report) },
   { name: "matrix.md", write: (report, dir) => writeFileChecked(join(dir, "matrix.md"), renderMarkdown(report)) },
-  { name: "index.html", write: (report, dir) => writeFileChecked(join(dir, "index.html"), renderHtml(report)) },
+  { name: "index.html", write: (report, dir) => writeFileInPieces(join(dir, "index.html"), htmlPieces(report)) },
   {
     name: "junit-<implementation>.xml",
     write: (report, dir) => {

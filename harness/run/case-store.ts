@@ -8,7 +8,7 @@
  */
 import { closeSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import type { CaseList, CaseRecord } from "../model/report.ts";
+import type { CaseList, CaseRecord, StatusOfCase } from "../model/report.ts";
 import { type FinalStatus, STATUSES } from "../model/status.ts";
 import { processAlive } from "../util/process-alive.ts";
 
@@ -96,6 +96,7 @@ export class SpoolCaseStore implements CaseStore {
   private readonly spools: Spool[];
   private count = 0;
   private closed = false;
+  private positions: Map<string, number> | undefined;
 
   /** `dir` is created and owned by the store; `names` are the implementations, `vectorIds` the case vectors, in the run's order. */
   constructor(
@@ -152,13 +153,14 @@ export class SpoolCaseStore implements CaseStore {
         const codes = new Set([...statuses].map((s) => STATUS_CODE.get(s)));
         return [...this.records((code) => codes.has(code), this.spools)];
       },
-      ofVectors: (ids) => [...this.records((_, index) => ids.has(this.vectorIds[index]!), this.spools)],
+      ofVectors: (ids) => [...this.recordsAt(this.indicesOf(ids))],
       of: (implementation) =>
         this.records(
           () => true,
           this.spools.filter((_, i) => this.names[i] === implementation),
         ),
       texts: () => this.texts(() => true, this.spools),
+      statuses: () => this.statuses(),
     };
   }
 
@@ -167,6 +169,32 @@ export class SpoolCaseStore implements CaseStore {
     this.closed = true;
     for (const spool of this.spools) closeSync(spool.fd);
     rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private *statuses(): Generator<StatusOfCase> {
+    for (const [position, spool] of this.spools.entries())
+      for (let i = 0; i < spool.statuses.length; i++)
+        if (spool.offsets[i]! >= 0)
+          yield { vector_id: this.vectorIds[i]!, implementation: this.names[position]!, status: STATUSES[spool.statuses[i]!]! };
+  }
+
+  /** The positions of these vectors, in order (a few records: read one by one, not through the window). */
+  private indicesOf(ids: ReadonlySet<string>): number[] {
+    this.positions ??= new Map(this.vectorIds.map((id, i) => [id, i]));
+    const found: number[] = [];
+    for (const id of ids) {
+      const at = this.positions.get(id);
+      if (at !== undefined) found.push(at);
+    }
+    return found.sort((a, b) => a - b);
+  }
+
+  private *recordsAt(indices: readonly number[]): Generator<CaseRecord> {
+    for (const spool of this.spools) {
+      this.flush(spool);
+      const reader = new SpoolReader(spool, 0);
+      for (const i of indices) if (spool.offsets[i]! >= 0) yield JSON.parse(reader.text(i)) as CaseRecord;
+    }
   }
 
   private *records(keep: (code: number, index: number) => boolean, spools: readonly Spool[]): Generator<CaseRecord> {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { casesOf, casesOfVectors, casesWith } from "../../harness/model/case-list.ts";
+import { caseStatuses, casesOf, casesOfVectors, casesWith } from "../../harness/model/case-list.ts";
 import type { CaseRecord } from "../../harness/model/report.ts";
 import { STATUSES } from "../../harness/model/status.ts";
 import { MemoryCaseStore, removeAbandonedSpools, SpoolCaseStore, spoolDir } from "../../harness/run/case-store.ts";
@@ -43,6 +43,10 @@ describe("case store", () => {
         expect([...list]).toEqual(expected);
         expect(list.length).toBe(expected.length);
         expect([...(list.texts?.() ?? [])].map((t) => JSON.parse(t))).toEqual(expected);
+        // Statuses come from the store's own index, never from a parsed record, in the same order.
+        expect([...caseStatuses(list)]).toEqual(
+          expected.map((c) => ({ vector_id: c.vector_id, implementation: c.implementation, status: c.status })),
+        );
         expect(casesWith(list, ["fail", "stale"])).toEqual(expected.filter((c) => c.status === "fail" || c.status === "stale"));
         expect([...casesOf(list, "python")]).toEqual(expected.filter((c) => c.implementation === "python"));
         const some = new Set(ids.slice(5, 9));
