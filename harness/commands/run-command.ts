@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { selectVectors } from "../corpus/select.ts";
 import { inShard, parseShard } from "../corpus/shard.ts";
+import { DEFAULT_DRIVER_OPTIONS } from "../driver/subprocess-implementation.ts";
 import { type Expectations, loadExpectations } from "../expectations/load-expectations.ts";
 import { markUnchecked } from "../expectations/mark-unchecked.ts";
 import { updateExpectations, updateRefusal } from "../expectations/update-expectations.ts";
@@ -21,8 +22,9 @@ import { slowestCasesText } from "../report/durations-text.ts";
 import { prepareOutDir } from "../report/out-dir.ts";
 import { type Pruned, parseKeep, pruneRuns } from "../report/retention.ts";
 import { announceReport, discardPendingWrites, WriteInterrupted, writeReport, writeReportInterruptible } from "../report/views.ts";
-import { removeAbandonedSpools, SpoolCaseStore, spoolDir } from "../run/case-store.ts";
-import { RunSession } from "../run/run-corpus.ts";
+import { CASE_LANES, RunSession } from "../run/run-corpus.ts";
+import { RunSpool } from "../run/run-spool.ts";
+import { boundHeapGrowth } from "../util/heap-growth.ts";
 import { OutputError } from "../util/output-error.ts";
 import { plural } from "../util/plural.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
@@ -101,7 +103,11 @@ export async function runCommand(options: RunOptions): Promise<number> {
   }
 }
 
+/** Lanes of data cases per call the adapter window allows (4 × the default window of 64: 256). */
+const LANES_PER_WINDOW_CALL = 4;
+
 async function run(options: RunOptions, interrupts: Interrupts): Promise<number> {
+  boundHeapGrowth();
   checkProtocol(options.protocol, "corpora");
   if (options.recordFaults && !options.updateExpectations) throw new UsageError("--record-faults goes with --update-expectations");
   const require = requiredLevel(options.require);
@@ -134,65 +140,63 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
     throw new UsageError(
       `--update-expectations with ${checkout.implementation.name} needs --expectations ${checkout.implementation.name}=<file>: without it the checkout's failures would be written into the kit's ${checkout.expectationsFile}`,
     );
-  const { caseTimeoutMs } = driverOptions(options);
+  const { caseTimeoutMs, window } = driverOptions(options);
   const maxRecordBytes = positive("--max-record-bytes", options.maxRecordBytes);
   const keep = parseKeep(options.keep);
   const durations = positive("--durations", options.durations);
   const out = prepareOutDir(options.out, [KIT_VECTORS_DIR, ...options.vectors]);
-  const expectations = new Map<string, Expectations>();
-  for (const s of selected) {
-    if (s.expectationsFile) expectations.set(s.implementation.name, loadExpectations(s.expectationsFile, s.implementation.name));
-  }
-  const corpus = loadCorpus({ extraRoots: options.vectors });
-  const suites = list(options.suite);
-  const tiers = list(options.tier);
-  const ids = options.lastFailed ? lastFailedIds(options.out) : undefined;
-  const chosen = selectVectors(corpus, { suites, tiers, ...(options.filter ? { filter: options.filter } : {}), ...(ids ? { ids } : {}) });
-  const vectors = shard ? inShard(chosen, shard) : chosen;
-  if (vectors.length === 0) throw new UsageError(`no vector selected: shard ${options.shard} of the ${chosen.length} selected is empty`);
-  const watcher = watch(selected.map((s) => s.implementation));
-  const implementations = watcher.implementations;
-  // --bail: the first failing case (any kind, transport and not-sent ones included) stops the run
-  // like a signal would; the runner has recorded it by then, so the report holds it and says why it stopped.
-  const bail = new AbortController();
-  if (options.bail)
-    watcher.onFailure = (impl, id) => {
-      if (bail.signal.aborted) return;
-      process.stderr.write(terminalSafe(`--bail: ${impl} fails ${id}; stopping\n`));
-      bail.abort(BAIL);
-    };
-  // Case records go to a spool folder in --out as they complete (removed when the process ends):
-  // a run's memory does not grow with its cases.
-  removeAbandonedSpools(out);
-  const spool = spoolDir(out);
-  const session = new RunSession({
-    store: (names, ids) => new SpoolCaseStore(spool, names, ids),
-    corpus,
-    vectors,
-    implementations,
-    expectations,
-    kitVersion: kitPackage().version,
-    signal: AbortSignal.any([interrupts.signal, bail.signal]),
-    onCase: watcher.onCase,
-    ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
-    ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
-    ...(maxRecordBytes !== undefined ? { maxRecordBytes } : {}),
-    settings: {
-      suites,
-      ...(options.filter ? { filter: options.filter } : {}),
-      ...(shard ? { shard } : {}),
-      ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
-      strict_protocol: options.strictProtocol === true,
-      allow_empty: options.allowEmpty === true,
-      ...(require ? { require } : {}),
-      ...(tiers.length ? { tiers } : {}),
-      ...(olderReleases.length ? { older_releases: olderReleases } : {}),
-    },
-  });
-  // The spool goes on every way out: when the run returns or throws, here; at a process exit, by the hook.
-  const closeSpool = () => session.close();
-  process.once("exit", closeSpool);
+  // The vectors' payloads and the case records wait on disk while the run lasts, so its memory
+  // grows with neither the corpus nor its cases; the folder goes on every way out (run-spool.ts).
+  const spool = new RunSpool(out);
   try {
+    const expectations = new Map<string, Expectations>();
+    for (const s of selected) {
+      if (s.expectationsFile) expectations.set(s.implementation.name, loadExpectations(s.expectationsFile, s.implementation.name));
+    }
+    const corpus = loadCorpus({ extraRoots: options.vectors, keep: (built) => spool.vectors.keep(built) });
+    const suites = list(options.suite);
+    const tiers = list(options.tier);
+    const ids = options.lastFailed ? lastFailedIds(options.out) : undefined;
+    const chosen = selectVectors(corpus, { suites, tiers, ...(options.filter ? { filter: options.filter } : {}), ...(ids ? { ids } : {}) });
+    const vectors = shard ? inShard(chosen, shard) : chosen;
+    if (vectors.length === 0) throw new UsageError(`no vector selected: shard ${options.shard} of the ${chosen.length} selected is empty`);
+    const watcher = watch(selected.map((s) => s.implementation));
+    const implementations = watcher.implementations;
+    // --bail: the first failing case (any kind, transport and not-sent ones included) stops the run
+    // like a signal would; the runner has recorded it by then, so the report holds it and says why it stopped.
+    const bail = new AbortController();
+    if (options.bail)
+      watcher.onFailure = (impl, id) => {
+        if (bail.signal.aborted) return;
+        process.stderr.write(terminalSafe(`--bail: ${impl} fails ${id}; stopping\n`));
+        bail.abort(BAIL);
+      };
+    const session = new RunSession({
+      store: (names, ids) => spool.cases(names, ids),
+      corpus,
+      vectors,
+      implementations,
+      expectations,
+      kitVersion: kitPackage().version,
+      signal: AbortSignal.any([interrupts.signal, bail.signal]),
+      onCase: watcher.onCase,
+      ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
+      ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
+      ...(maxRecordBytes !== undefined ? { maxRecordBytes } : {}),
+      // A few times the adapter window keeps its pipe full; more only holds waiting calls in memory.
+      caseLanes: Math.min(CASE_LANES, LANES_PER_WINDOW_CALL * (window ?? DEFAULT_DRIVER_OPTIONS.window)),
+      settings: {
+        suites,
+        ...(options.filter ? { filter: options.filter } : {}),
+        ...(shard ? { shard } : {}),
+        ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
+        strict_protocol: options.strictProtocol === true,
+        allow_empty: options.allowEmpty === true,
+        ...(require ? { require } : {}),
+        ...(tiers.length ? { tiers } : {}),
+        ...(olderReleases.length ? { older_releases: olderReleases } : {}),
+      },
+    });
     let phase: "running" | "writing" | "written" = "running";
     // A second signal, or an error nothing caught: the report of what ran is written now, synchronously.
     setEmergencyExit((cause) => {
@@ -247,8 +251,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
     announcePruned(pruneRuns(out, keep), keep, options.quiet === true);
     return code;
   } finally {
-    session.close();
-    process.off("exit", closeSpool);
+    spool.close();
   }
 }
 

@@ -9,7 +9,7 @@ import { KIT_VECTORS_DIR } from "../model/kit-files.ts";
 import type { Corpus, Suite, Vector } from "../model/vector.ts";
 import { CorpusError, type CorpusProblem } from "./errors.ts";
 import { loadRequirements, type RequirementIndex } from "./load-requirements.ts";
-import { displayPath, loadSuiteVectors, readDefinition, type SuiteDefinition } from "./load-suite.ts";
+import { displayPath, type KeepVectors, loadSuiteVectors, readDefinition, type SuiteDefinition } from "./load-suite.ts";
 import { isInside } from "./read-file.ts";
 import { SchemaRegistry } from "./schema-registry.ts";
 
@@ -18,6 +18,8 @@ export interface LoadOptions {
   readonly extraRoots?: readonly string[];
   readonly kitCorpus?: boolean;
   readonly cwd?: string;
+  /** What is kept of each file's vectors once checked (load-suite.ts): `run` spools their payloads. */
+  readonly keep?: KeepVectors;
 }
 
 /** The suite folders of a root: real folders, or links resolving to folders inside the root; anything else is skipped. */
@@ -102,7 +104,7 @@ export function loadCorpus(options: LoadOptions = {}): Corpus {
       });
       continue;
     }
-    const part = loadSuiteVectors(dir, definition, registry, display, requirements.requirements, root);
+    const part = loadSuiteVectors(dir, definition, registry, display, requirements.requirements, root, options.keep);
     problems.push(...part.problems);
     const entry = vectorsBySuite.get(name) ?? { dirs: [], vectors: [] };
     entry.dirs.push(dir);

@@ -37,6 +37,13 @@ export interface LoadedSuitePart {
   readonly problems: CorpusProblem[];
 }
 
+/**
+ * What is kept of one file's checked vectors (default: the vectors as built). A run of a large
+ * corpus puts their payloads on disk here, file by file (vector-spool.ts), so the parse of one
+ * file is garbage before the next is read.
+ */
+export type KeepVectors = (built: Vector[]) => Vector[];
+
 const MANIFEST = "suite.yaml";
 const SCHEMA = "schema.json";
 
@@ -167,19 +174,22 @@ export function loadSuiteVectors(
   display: (p: string) => string,
   requirements: ReadonlyMap<string, Requirement> = new Map(),
   root = dirname(dir),
+  keep: KeepVectors = (built) => built,
 ): LoadedSuitePart {
   const problems: CorpusProblem[] = [];
   const vectors: Vector[] = [];
   if (definition.import && existsSync(join(dir, MANIFEST))) {
     collect(problems, () =>
-      vectors.push(...importUpstream(dir, definition, definition.import!, registry, display, problems, requirements, root)),
+      vectors.push(...keep(importUpstream(dir, definition, definition.import!, registry, display, problems, requirements, root))),
     );
   } else {
     const files = readdirSync(dir)
       .filter((f) => /\.ya?ml$/.test(f) && f !== MANIFEST)
       .sort();
     for (const file of files) {
-      collect(problems, () => vectors.push(...loadYamlFile(join(dir, file), definition, registry, display, problems, requirements, root)));
+      collect(problems, () =>
+        vectors.push(...keep(loadYamlFile(join(dir, file), definition, registry, display, problems, requirements, root))),
+      );
     }
   }
   return { definition, dir, vectors, problems };

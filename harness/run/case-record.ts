@@ -8,7 +8,7 @@ import { judge } from "../diff/judge.ts";
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { Answer, Handshake, Implementation } from "../model/implementation.ts";
 import { applies, describeSpan, type ProtocolChoice } from "../model/protocols.ts";
-import type { CaseRecord, VectorRecord } from "../model/report.ts";
+import type { CaseRecord } from "../model/report.ts";
 import { applyGap, type Gap } from "../model/status.ts";
 import type { Vector } from "../model/vector.ts";
 import type { StrayRequests } from "../transport/index.ts";
@@ -118,26 +118,4 @@ export function withLateRequests(c: CaseRecord, late: StrayRequests["after_close
 function withCompared(answer: Pick<Answer, "result" | "transcript">): { compared?: unknown } {
   const compared = wireCompared(answer);
   return compared === undefined ? {} : { compared };
-}
-
-export function vectorRecord(v: Vector): VectorRecord {
-  return {
-    id: v.id,
-    suite: v.suite,
-    description: v.description,
-    op: v.op,
-    tier: v.tier,
-    spec: v.spec,
-    provenance: v.provenance,
-    input: v.input,
-    ...(v.expected !== undefined ? { expected: v.expected } : {}),
-    ...(v.expected_error !== undefined ? { expected_error: v.expected_error } : {}),
-    ...(v.needs !== undefined ? { needs: v.needs } : {}),
-    since: v.since,
-    ...(v.until !== undefined ? { until: v.until } : {}),
-    ...(v.covers.length > 0 ? { covers: v.covers } : {}),
-    ...(v.optional !== undefined ? { optional: v.optional } : {}),
-    source: v.source,
-    content_hash: v.content_hash,
-  };
 }

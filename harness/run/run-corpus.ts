@@ -30,10 +30,11 @@ import {
 import { ReportBuilder } from "../model/report-builder.ts";
 import { newRunId } from "../model/run-id.ts";
 import type { Corpus, Tier, Vector } from "../model/vector.ts";
+import { recordOf } from "../model/vector-record.ts";
 import { type StrayRequests, serverSdkVersions } from "../transport/index.ts";
 import { Stop } from "../util/stop-race.ts";
 import { WIRE_INTEROP_OP } from "../wire/index.ts";
-import { answer, caseRecord, longestFirst, notApplicable, notSent, vectorRecord, withLateRequests } from "./case-record.ts";
+import { answer, caseRecord, longestFirst, notApplicable, notSent, withLateRequests } from "./case-record.ts";
 import { type CaseStore, MemoryCaseStore } from "./case-store.ts";
 import { runInterop } from "./interop-phase.ts";
 import { RECORD_BYTES_PER_RUN, RecordBudget } from "./record-budget.ts";
@@ -69,6 +70,8 @@ export interface RunInput {
    * (default: in memory, the report's cases an array). `run` spools them to disk (case-store.ts).
    */
   readonly store?: (implementations: readonly string[], vectorIds: readonly string[]) => CaseStore;
+  /** Lanes of an implementation's cases other than live ones (default CASE_LANES): `run` gives a few times the adapter window. */
+  readonly caseLanes?: number;
 }
 
 /**
@@ -124,8 +127,8 @@ export class RunSession {
     this.kitVersion = input.kitVersion ?? kitPackage().version;
     this.caseVectors = input.vectors.filter((v) => v.op !== WIRE_INTEROP_OP);
     this.interopVectors = input.vectors.filter((v) => v.op === WIRE_INTEROP_OP);
-    this.vectorRecords = input.vectors.map(vectorRecord);
-    this.builder = new ReportBuilder(this.vectorRecords, input.corpus.requirements);
+    this.vectorRecords = input.vectors.map(recordOf);
+    this.builder = new ReportBuilder(this.vectorRecords, input.corpus.requirements, input.implementations.length);
     const tiers = new Map<string, Tier>(input.corpus.suites.flatMap((s) => s.vectors.map((v) => [v.id, v.tier] as const)));
     const timeout = input.caseTimeoutMs ?? DEFAULT_DRIVER_OPTIONS.caseTimeoutMs;
     this.records = new RecordBudget(input.maxRecordBytes ?? RECORD_BYTES_PER_RUN, input.implementations.length);
@@ -331,44 +334,51 @@ export class RunSession {
     const wireLimit = atMost(WIRE_CONCURRENCY);
     // Stopped once this implementation passes its share of the record budget: its unfinished cases end then.
     const budget = new Stop();
-    // A fixed number of lanes take the cases in turn: enough to keep every adapter's window full,
-    // few enough that a corpus of any size never has all its calls queued at once.
-    const order = longestFirst(vectors);
-    let next = 0;
-    const lane = async () => {
-      while (next < order.length && !signal?.aborted) {
-        const i = order[next++]!;
-        const v = vectors[i]!;
-        const answered =
-          r.overBudget === undefined
-            ? await halt.race(budget.race(answer(impl, handshake, v, protocol, transport, serial, wireLimit)))
-            : null;
-        if (signal?.aborted) return;
-        if (r.overBudget !== undefined || !answered) {
-          this.settle(r, i, caseRecord(impl.name, v, notSent("crash", `adapter "${impl.name}" ${r.overBudget}`), gapOf(v.id)));
-          continue;
-        }
-        const record = caseRecord(impl.name, v, answered, gapOf(v.id));
-        const text = JSON.stringify(record);
-        if (this.records.admit(record.implementation, text.length)) {
-          this.settle(r, i, record, text);
-          continue;
-        }
-        // Past its share: stopped now; this case keeps the fault, not its evidence.
-        r.overBudget = this.records.reason();
-        impl.kill();
-        budget.stop();
-        const detail = `adapter "${impl.name}" ${r.overBudget}`;
-        const fault: Answer = {
-          result: { kind: "crash", message: detail },
-          transcript: { request: null, response: null, fault: { kind: "crash", detail } },
-          duration_ms: answered.duration_ms,
-          attempts: answered.attempts,
-        };
-        this.settle(r, i, caseRecord(impl.name, v, fault, gapOf(v.id)));
+    const runCase = async (i: number): Promise<void> => {
+      const v = vectors[i]!;
+      const answered =
+        r.overBudget === undefined
+          ? await halt.race(budget.race(answer(impl, handshake, v, protocol, transport, serial, wireLimit)))
+          : null;
+      if (signal?.aborted) return;
+      if (r.overBudget !== undefined || !answered) {
+        this.settle(r, i, caseRecord(impl.name, v, notSent("crash", `adapter "${impl.name}" ${r.overBudget}`), gapOf(v.id)));
+        return;
       }
+      const record = caseRecord(impl.name, v, answered, gapOf(v.id));
+      const text = JSON.stringify(record);
+      if (this.records.admit(record.implementation, text.length)) {
+        this.settle(r, i, record, text);
+        return;
+      }
+      // Past its share: stopped now; this case keeps the fault, not its evidence.
+      r.overBudget = this.records.reason();
+      impl.kill();
+      budget.stop();
+      const detail = `adapter "${impl.name}" ${r.overBudget}`;
+      const fault: Answer = {
+        result: { kind: "crash", message: detail },
+        transcript: { request: null, response: null, fault: { kind: "crash", detail } },
+        duration_ms: answered.duration_ms,
+        attempts: answered.attempts,
+      };
+      this.settle(r, i, caseRecord(impl.name, v, fault, gapOf(v.id)));
     };
-    await Promise.all(Array.from({ length: Math.min(CASE_LANES, order.length) }, lane));
+    // Live cases each take a lane of their own (their scenes' own limits pace them); the other
+    // cases share a fixed number of lanes: enough to keep the adapter's window full, few enough
+    // that a corpus of any size never has all its calls queued at once (each waiting call holds
+    // its request and promises long enough to be promoted, and the heap grows with them).
+    const order = longestFirst(vectors);
+    const live = order.filter((i) => isLiveOp(vectors[i]!.op));
+    const data = order.filter((i) => !isLiveOp(vectors[i]!.op));
+    const lanes = (queue: readonly number[], count: number) => {
+      let next = 0;
+      const lane = async () => {
+        while (next < queue.length && !signal?.aborted) await runCase(queue[next++]!);
+      };
+      return Array.from({ length: Math.min(count, queue.length) }, lane);
+    };
+    await Promise.all([...lanes(live, live.length), ...lanes(data, this.input.caseLanes ?? CASE_LANES)]);
   }
 }
 
@@ -412,4 +422,9 @@ function abortable(signal: AbortSignal | undefined): Stop {
   if (signal?.aborted) halt.stop();
   else signal?.addEventListener("abort", () => halt.stop(), { once: true });
   return halt;
+}
+
+/** A case with a live scene (a transport server or a wire scene), paced by that scene's own limits. */
+function isLiveOp(op: string): boolean {
+  return isWireOp(op) || isTransportOp(op);
 }

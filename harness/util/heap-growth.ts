@@ -1,0 +1,15 @@
+/**
+ * How far V8 lets the heap grow past what survived its last full collection. By default a process
+ * that allocates fast may grow to several times its live size before collecting; a run's live set
+ * is small (slim vectors, counts, one page of records) and its garbage short-lived, so a 100k-vector
+ * run's RSS was about three times its heap. Growing by half at most keeps RSS near the live set, at
+ * the cost of more frequent collections (BENCHMARKS.md, "The corpus on disk"). The flag is read at
+ * each collection, so setting it once the process runs takes effect.
+ */
+import { setFlagsFromString } from "node:v8";
+
+export const HEAP_GROWING_PERCENT = 50;
+
+export function boundHeapGrowth(): void {
+  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+}
