@@ -3,7 +3,7 @@
  * again with `--update-expectations`, so a CI log says how to turn a red run into a reviewed diff.
  */
 
-import { casesWith } from "../model/case-list.ts";
+import { caseStatuses } from "../model/case-list.ts";
 import type { Report } from "../model/report.ts";
 import { neverStarted } from "../model/verdict.ts";
 
@@ -16,7 +16,9 @@ function shellWord(word: string): string {
 /** The hint, or undefined when no failing answer or stale entry of a started implementation is there to record. */
 export function updateHint(report: Report, argv: readonly string[]): string | undefined {
   const silent = neverStarted(report);
-  const n = casesWith(report.cases, ["fail", "stale"]).filter((c) => !silent.has(c.implementation)).length;
+  // Counted from the statuses alone: a run's case store parses no record for them.
+  let n = 0;
+  for (const c of caseStatuses(report.cases)) if ((c.status === "fail" || c.status === "stale") && !silent.has(c.implementation)) n++;
   if (n === 0 || argv.includes("--update-expectations")) return undefined;
   const command = ["npx", "smcp-conformance", ...argv, "--update-expectations"].map(shellWord).join(" ");
   return `to record ${n === 1 ? "this failing or stale case" : `these ${n} failing or stale cases`} in the expectations (then write each TODO reason): ${command}`;
