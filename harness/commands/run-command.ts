@@ -212,6 +212,8 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
     try {
       report = await session.run();
     } catch (error) {
+      // The spool under --out could not be written (a full disk): exit 2 naming the file; a report would not fit either.
+      if (error instanceof OutputError) throw error;
       throw writeAfterInternalError(error, session.snapshot(incompleteOf({ error }, session.phase())), out, options);
     } finally {
       stopTicker();

@@ -13,6 +13,8 @@ import { closeSync, openSync, readSync, writeSync } from "node:fs";
 import type { VectorRecord } from "../model/report.ts";
 import type { Provenance, SpecRef, Tier, Vector } from "../model/vector.ts";
 import { vectorRecord } from "../model/vector-record.ts";
+import { OutputError } from "../util/output-error.ts";
+import { describeIoError } from "../util/write-checked.ts";
 
 /** What a case reads when it runs (kept on disk): sends, judges, records. */
 interface CasePart {
@@ -81,9 +83,12 @@ export class VectorSpool {
   private closed = false;
 
   /** `path` is created (or emptied) and owned by the spool; `recentCases` parsed case parts are kept for reuse. */
-  constructor(path: string, recentCases = RECENT_CASES) {
+  constructor(
+    private readonly path: string,
+    recentCases = RECENT_CASES,
+  ) {
     this.cases = new Recent(recentCases);
-    this.fd = openSync(path, "w+");
+    this.fd = this.io(() => openSync(path, "w+"));
   }
 
   /** One file's vectors, checked: their payloads go to disk, and slim vectors that read them back take their place. */
@@ -205,10 +210,21 @@ export class VectorSpool {
     if (this.pendingBytes === 0) return;
     const data = Buffer.concat(this.pending, this.pendingBytes);
     const start = this.size - this.pendingBytes;
-    let written = 0;
-    while (written < data.length) written += writeSync(this.fd, data, written, data.length - written, start + written);
+    this.io(() => {
+      let written = 0;
+      while (written < data.length) written += writeSync(this.fd, data, written, data.length - written, start + written);
+    });
     this.pending = [];
     this.pendingBytes = 0;
+  }
+
+  /** A file-system step on the spool; its failure (a full disk) is an output error naming the file. */
+  private io<T>(step: () => T): T {
+    try {
+      return step();
+    } catch (error) {
+      throw new OutputError(this.path, describeIoError(error));
+    }
   }
 }
 

@@ -10,7 +10,9 @@ import { closeSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeSyn
 import { join } from "node:path";
 import type { CaseList, CaseRecord, StatusOfCase } from "../model/report.ts";
 import { type FinalStatus, STATUSES } from "../model/status.ts";
+import { OutputError } from "../util/output-error.ts";
 import { processAlive } from "../util/process-alive.ts";
+import { describeIoError } from "../util/write-checked.ts";
 
 export interface CaseStore {
   /** Records the case of vector `index` for implementation `impl` (positions in the run's lists), with its JSON text. */
@@ -213,9 +215,14 @@ export class SpoolCaseStore implements CaseStore {
   private flush(spool: Spool): void {
     if (spool.pendingBytes === 0) return;
     const data = Buffer.concat(spool.pending, spool.pendingBytes);
-    let written = 0;
-    while (written < data.length)
-      written += writeSync(spool.fd, data, written, data.length - written, spool.size - spool.pendingBytes + written);
+    try {
+      let written = 0;
+      while (written < data.length)
+        written += writeSync(spool.fd, data, written, data.length - written, spool.size - spool.pendingBytes + written);
+    } catch (error) {
+      // A full disk under --out: an output error naming the spool file, exit 2 like any report file.
+      throw new OutputError(join(this.dir, `${this.spools.indexOf(spool)}.jsonl`), describeIoError(error));
+    }
     spool.pending = [];
     spool.pendingBytes = 0;
   }

@@ -6,6 +6,8 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { VectorSpool } from "../corpus/vector-spool.ts";
+import { OutputError } from "../util/output-error.ts";
+import { describeIoError } from "../util/write-checked.ts";
 import { removeAbandonedSpools, SpoolCaseStore, spoolDir } from "./case-store.ts";
 
 export class RunSpool {
@@ -17,7 +19,11 @@ export class RunSpool {
   constructor(out: string) {
     removeAbandonedSpools(out);
     this.dir = spoolDir(out);
-    mkdirSync(this.dir, { recursive: true });
+    try {
+      mkdirSync(this.dir, { recursive: true });
+    } catch (error) {
+      throw new OutputError(this.dir, describeIoError(error));
+    }
     this.vectors = new VectorSpool(join(this.dir, "vectors.jsonl"));
     process.once("exit", this.close);
   }
