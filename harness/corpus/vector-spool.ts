@@ -9,12 +9,10 @@
  * The small strings vectors repeat (suite, op, tier, since) are kept once, and a spec reference or
  * covers list equal to the previous vector's is shared with it.
  */
-import { closeSync, openSync, readSync, writeSync } from "node:fs";
 import type { VectorRecord } from "../model/report.ts";
 import type { Provenance, SpecRef, Tier, Vector } from "../model/vector.ts";
 import { vectorRecord } from "../model/vector-record.ts";
-import { OutputError } from "../util/output-error.ts";
-import { describeIoError } from "../util/write-checked.ts";
+import { SpoolFile, type SpoolWindow } from "../util/spool-file.ts";
 
 /** What a case reads when it runs (kept on disk): sends, judges, records. */
 interface CasePart {
@@ -31,8 +29,6 @@ interface RecordPart {
   readonly source: Vector["source"];
 }
 
-/** Bytes buffered before a write. */
-const FLUSH_BYTES = 1 << 20;
 /** Case parts parsed lately, kept for the next implementation that asks; report parts, read in order. */
 const RECENT_CASES = 4096;
 const RECENT_RECORDS = 64;
@@ -69,12 +65,9 @@ class Recent<T> {
 }
 
 export class VectorSpool {
-  private readonly fd: number;
-  private size = 0;
+  private readonly file: SpoolFile;
   private count = 0;
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
-  private readonly windows: Array<{ start: number; valid: number; bytes: Buffer }> = [];
+  private readonly windows: SpoolWindow[] = [];
   private readonly cases: Recent<CasePart>;
   private readonly records = new Recent<RecordPart>(RECENT_RECORDS);
   private readonly strings = new Map<string, string>();
@@ -83,12 +76,9 @@ export class VectorSpool {
   private closed = false;
 
   /** `path` is created (or emptied) and owned by the spool; `recentCases` parsed case parts are kept for reuse. */
-  constructor(
-    private readonly path: string,
-    recentCases = RECENT_CASES,
-  ) {
+  constructor(path: string, recentCases = RECENT_CASES) {
     this.cases = new Recent(recentCases);
-    this.fd = this.io(() => openSync(path, "w+"));
+    this.file = new SpoolFile(path);
   }
 
   /** One file's vectors, checked: their payloads go to disk, and slim vectors that read them back take their place. */
@@ -112,7 +102,7 @@ export class VectorSpool {
     this.cases.clear();
     this.records.clear();
     this.windows.length = 0;
-    closeSync(this.fd);
+    this.file.close();
   }
 
   /**
@@ -120,19 +110,11 @@ export class VectorSpool {
    * its own pace, so its next vector is mostly in the window its last one was read through.
    */
   private text(offset: number, length: number): string {
-    if (this.closed) throw new Error("vector spool: read after the run closed it");
-    this.flush();
-    let window = this.windows.find((w) => offset >= w.start && offset + length <= w.start + w.valid);
-    if (window === undefined) {
-      window = this.windows.length < WINDOWS ? { start: 0, valid: 0, bytes: Buffer.alloc(0) } : this.windows.pop()!;
-      if (window.bytes.length < Math.max(length, WINDOW_BYTES)) window.bytes = Buffer.alloc(Math.max(length, WINDOW_BYTES));
-      window.start = offset;
-      window.valid = readSync(this.fd, window.bytes, 0, window.bytes.length, offset);
-      if (window.valid < length)
-        throw new Error(`vector spool: the vector at byte ${offset} is cut short (${window.valid} of ${length} bytes)`);
-    } else this.windows.splice(this.windows.indexOf(window), 1);
+    let window = this.windows.find((w) => w.holds(offset, length));
+    if (window === undefined) window = this.windows.length < WINDOWS ? this.file.window(WINDOW_BYTES) : this.windows.pop()!;
+    else this.windows.splice(this.windows.indexOf(window), 1);
     this.windows.unshift(window); // most recently used first; the last is reused
-    return window.bytes.toString("utf8", offset - window.start, offset - window.start + length);
+    return window.text(offset, length);
   }
 
   private keepOne(v: Vector): Vector {
@@ -143,11 +125,9 @@ export class VectorSpool {
       content_hash: v.content_hash,
     };
     const recordPart: RecordPart = { description: v.description, provenance: v.provenance, source: v.source };
-    const caseBytes = Buffer.from(`${JSON.stringify(casePart)}\n`);
-    const recordBytes = Buffer.from(`${JSON.stringify(recordPart)}\n`);
-    const at = { n: this.count++, offset: this.size, caseLength: caseBytes.length - 1, recordLength: recordBytes.length - 1 };
-    this.append(caseBytes);
-    this.append(recordBytes);
+    const caseLine = this.file.append(JSON.stringify(casePart));
+    const recordLine = this.file.append(JSON.stringify(recordPart));
+    const at = { n: this.count++, offset: caseLine.offset, caseLength: caseLine.length, recordLength: recordLine.length };
     const s = (text: string) => this.intern(text);
     return new SpooledVector(
       {
@@ -166,13 +146,6 @@ export class VectorSpool {
       this,
       at,
     );
-  }
-
-  private append(bytes: Buffer): void {
-    this.size += bytes.length;
-    this.pending.push(bytes);
-    this.pendingBytes += bytes.length;
-    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
   }
 
   private intern(text: string): string {
@@ -204,27 +177,6 @@ export class VectorSpool {
     if (last !== undefined && last.length === list.length && last.every((x, i) => x === list[i])) return last;
     this.lastList = list;
     return list;
-  }
-
-  private flush(): void {
-    if (this.pendingBytes === 0) return;
-    const data = Buffer.concat(this.pending, this.pendingBytes);
-    const start = this.size - this.pendingBytes;
-    this.io(() => {
-      let written = 0;
-      while (written < data.length) written += writeSync(this.fd, data, written, data.length - written, start + written);
-    });
-    this.pending = [];
-    this.pendingBytes = 0;
-  }
-
-  /** A file-system step on the spool; its failure (a full disk) is an output error naming the file. */
-  private io<T>(step: () => T): T {
-    try {
-      return step();
-    } catch (error) {
-      throw new OutputError(this.path, describeIoError(error));
-    }
   }
 }
 

@@ -6,13 +6,12 @@
  * implementation, whatever order they completed in; a case put twice (its late requests added
  * when the run ends) keeps its last record.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { CaseList, CaseRecord, StatusOfCase } from "../model/report.ts";
 import { type FinalStatus, STATUSES } from "../model/status.ts";
-import { OutputError } from "../util/output-error.ts";
 import { processAlive } from "../util/process-alive.ts";
-import { describeIoError } from "../util/write-checked.ts";
+import { SpoolFile, type SpoolWindow } from "../util/spool-file.ts";
 
 export interface CaseStore {
   /** Records the case of vector `index` for implementation `impl` (positions in the run's lists), with its JSON text. */
@@ -77,21 +76,17 @@ export function removeAbandonedSpools(out: string): void {
   }
 }
 
-/** Bytes buffered per implementation before they are written; bytes read at a time when records are read back. */
-const FLUSH_BYTES = 1 << 20;
+/** Bytes read at a time when records are read back in order. */
 const WINDOW_BYTES = 4 << 20;
 const NO_STATUS = 255;
 const STATUS_CODE = new Map<FinalStatus, number>(STATUSES.map((s, i) => [s, i]));
 
 /** One implementation's spool file: its records' places and statuses by vector index. */
 interface Spool {
-  readonly fd: number;
+  readonly file: SpoolFile;
   readonly offsets: Float64Array;
   readonly lengths: Uint32Array;
   readonly statuses: Uint8Array;
-  size: number;
-  pending: Buffer[];
-  pendingBytes: number;
 }
 
 export class SpoolCaseStore implements CaseStore {
@@ -109,35 +104,27 @@ export class SpoolCaseStore implements CaseStore {
     const vectors = vectorIds.length;
     mkdirSync(dir, { recursive: true });
     this.spools = names.map((_, i) => ({
-      fd: openSync(join(dir, `${i}.jsonl`), "w+"),
+      file: new SpoolFile(join(dir, `${i}.jsonl`)),
       offsets: new Float64Array(vectors).fill(-1),
       lengths: new Uint32Array(vectors),
       statuses: new Uint8Array(vectors).fill(NO_STATUS),
-      size: 0,
-      pending: [],
-      pendingBytes: 0,
     }));
   }
 
   put(impl: number, index: number, record: CaseRecord, text: string): void {
     const spool = this.spools[impl]!;
-    const bytes = Buffer.from(`${text}\n`);
+    const at = spool.file.append(text);
     if (spool.offsets[index]! < 0) this.count++;
-    spool.offsets[index] = spool.size;
-    spool.lengths[index] = bytes.length - 1;
+    spool.offsets[index] = at.offset;
+    spool.lengths[index] = at.length;
     spool.statuses[index] = STATUS_CODE.get(record.status) ?? NO_STATUS;
-    spool.size += bytes.length;
-    spool.pending.push(bytes);
-    spool.pendingBytes += bytes.length;
-    if (spool.pendingBytes >= FLUSH_BYTES) this.flush(spool);
   }
 
   get(impl: number, index: number): CaseRecord | undefined {
     const spool = this.spools[impl]!;
     if (spool.offsets[index]! < 0) return undefined;
-    this.flush(spool);
     // One record: a window of just its bytes (the default window is for reading many in order).
-    return JSON.parse(new SpoolReader(spool, 0).text(index)) as CaseRecord;
+    return JSON.parse(textAt(spool, spool.file.window(0), index)) as CaseRecord;
   }
 
   has(impl: number, index: number): boolean {
@@ -169,7 +156,7 @@ export class SpoolCaseStore implements CaseStore {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const spool of this.spools) closeSync(spool.fd);
+    for (const spool of this.spools) spool.file.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
 
@@ -193,9 +180,8 @@ export class SpoolCaseStore implements CaseStore {
 
   private *recordsAt(indices: readonly number[]): Generator<CaseRecord> {
     for (const spool of this.spools) {
-      this.flush(spool);
-      const reader = new SpoolReader(spool, 0);
-      for (const i of indices) if (spool.offsets[i]! >= 0) yield JSON.parse(reader.text(i)) as CaseRecord;
+      const window = spool.file.window(0);
+      for (const i of indices) if (spool.offsets[i]! >= 0) yield JSON.parse(textAt(spool, window, i)) as CaseRecord;
     }
   }
 
@@ -206,49 +192,14 @@ export class SpoolCaseStore implements CaseStore {
   /** The JSON text of each record `keep` accepts (by status code and vector index), in order. */
   private *texts(keep: (code: number, index: number) => boolean, spools: readonly Spool[]): Generator<string> {
     for (const spool of spools) {
-      this.flush(spool);
-      const reader = new SpoolReader(spool);
-      for (let i = 0; i < spool.offsets.length; i++) if (spool.offsets[i]! >= 0 && keep(spool.statuses[i]!, i)) yield reader.text(i);
+      const window = spool.file.window(WINDOW_BYTES);
+      for (let i = 0; i < spool.offsets.length; i++)
+        if (spool.offsets[i]! >= 0 && keep(spool.statuses[i]!, i)) yield textAt(spool, window, i);
     }
-  }
-
-  private flush(spool: Spool): void {
-    if (spool.pendingBytes === 0) return;
-    const data = Buffer.concat(spool.pending, spool.pendingBytes);
-    try {
-      let written = 0;
-      while (written < data.length)
-        written += writeSync(spool.fd, data, written, data.length - written, spool.size - spool.pendingBytes + written);
-    } catch (error) {
-      // A full disk under --out: an output error naming the spool file, exit 2 like any report file.
-      throw new OutputError(join(this.dir, `${this.spools.indexOf(spool)}.jsonl`), describeIoError(error));
-    }
-    spool.pending = [];
-    spool.pendingBytes = 0;
   }
 }
 
-/** Reads records back through a window: records of one implementation mostly lie in vector order. */
-class SpoolReader {
-  private window = Buffer.alloc(0);
-  private start = 0;
-  private valid = 0;
-
-  constructor(
-    private readonly spool: Spool,
-    private readonly windowBytes = WINDOW_BYTES,
-  ) {}
-
-  text(index: number): string {
-    const offset = this.spool.offsets[index]!;
-    const length = this.spool.lengths[index]!;
-    if (offset < this.start || offset + length > this.start + this.valid) {
-      const size = Math.max(length, this.windowBytes);
-      if (this.window.length < size) this.window = Buffer.alloc(size);
-      this.start = offset;
-      this.valid = readSync(this.spool.fd, this.window, 0, size, offset);
-      if (this.valid < length) throw new Error(`case spool: the record at byte ${offset} is cut short (${this.valid} of ${length} bytes)`);
-    }
-    return this.window.toString("utf8", offset - this.start, offset - this.start + length);
-  }
+/** The text of the record of vector `index`, read through `window`. */
+function textAt(spool: Spool, window: SpoolWindow, index: number): string {
+  return window.text(spool.offsets[index]!, spool.lengths[index]!);
 }
