@@ -243,9 +243,9 @@ function pagerHtml(vectors: number, pages: number, perPage: number): Markup | st
 }
 
 /** One page of the cases section: the first shown, the rest as templates the script opens. */
-function pageHtml(n: number, items: readonly Markup[]): Markup {
-  const body = items.map((item) => [item, trusted("html", "\n")]);
-  return n === 1 ? html`<div class="page" data-page="1">${body}</div>` : html`<template class="page" data-page="${n}">${body}</template>`;
+/** A page's opening and closing tags: the first page is shown, the others are templates the pager fills in. */
+function pageTags(n: number): readonly [string, string] {
+  return n === 1 ? ['<div class="page" data-page="1">', "</div>"] : [html`<template class="page" data-page="${n}">`.text, "</template>"];
 }
 
 /** The whole document as one string (tests, small reports); the run writes `htmlPieces`. */
@@ -326,10 +326,15 @@ ${renderInteropHtml(report.interop, impls)}
       if (list) list.push(c);
       else byVector.set(c.vector_id, [c]);
     }
-    yield pageHtml(
-      n,
-      onPage.map(({ v, kind }) => vectorHtml(v, byVector.get(v.id) ?? [], split.has(v.id), kind, context)),
-    ).text;
+    // A vector at a time: a whole page's markup held at once was promoted and left for the old
+    // generation's collector, and V8 let the heap grow by tens of MB while a large report was written.
+    const [open, close] = pageTags(n);
+    yield open;
+    for (const { v, kind } of onPage) {
+      yield `${vectorHtml(v, byVector.get(v.id) ?? [], split.has(v.id), kind, context).text}\n`;
+      byVector.delete(v.id);
+    }
+    yield close;
   }
   yield html`</div>
 ${renderCoverageHtml(report.coverage ?? [])}
