@@ -7,25 +7,27 @@
  */
 import type { StatusOfCase } from "./report.ts";
 import { type FinalStatus, STATUSES } from "./status.ts";
+import { VectorPositions } from "./vector-positions.ts";
 
 const NONE = 255;
 const CODE = new Map<FinalStatus, number>(STATUSES.map((s, i) => [s, i]));
 
 export class CaseStatuses implements Iterable<StatusOfCase> {
-  private readonly index: Map<string, number>;
+  private readonly positions: VectorPositions;
   private readonly byImplementation = new Map<string, Uint8Array>();
   private readonly extra: StatusOfCase[] = [];
 
-  constructor(private readonly vectorIds: readonly string[]) {
-    this.index = new Map(vectorIds.map((id, i) => [id, i]));
+  /** The vectors' order, as ids or as positions another part of the builder shares. */
+  constructor(vectors: readonly string[] | VectorPositions) {
+    this.positions = vectors instanceof VectorPositions ? vectors : VectorPositions.ofIds(vectors);
   }
 
   add(c: StatusOfCase): void {
-    const at = this.index.get(c.vector_id);
+    const at = this.positions.of(c.vector_id);
     const code = CODE.get(c.status);
     let codes = this.byImplementation.get(c.implementation);
     if (at !== undefined && code !== undefined && codes === undefined) {
-      codes = new Uint8Array(this.vectorIds.length).fill(NONE);
+      codes = new Uint8Array(this.positions.length).fill(NONE);
       this.byImplementation.set(c.implementation, codes);
     }
     if (at === undefined || code === undefined || codes === undefined || codes[at] !== NONE) {
@@ -38,7 +40,7 @@ export class CaseStatuses implements Iterable<StatusOfCase> {
   *[Symbol.iterator](): Generator<StatusOfCase> {
     for (const [implementation, codes] of this.byImplementation)
       for (let i = 0; i < codes.length; i++)
-        if (codes[i] !== NONE) yield { vector_id: this.vectorIds[i]!, implementation, status: STATUSES[codes[i]!]! };
+        if (codes[i] !== NONE) yield { vector_id: this.positions.idAt(i), implementation, status: STATUSES[codes[i]!]! };
     yield* this.extra;
   }
 }

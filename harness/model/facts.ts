@@ -9,15 +9,30 @@ import { canonicalJson } from "../util/canonical-json.ts";
 import { record } from "../util/own.ts";
 import { answerKey } from "./answer-key.ts";
 import type { CaseRecord, Disagreement, VectorRecord, VerdictAgreement } from "./report.ts";
+import { VectorPositions } from "./vector-positions.ts";
 
 /**
  * Per vector, each distinct answer and who gave it. Its list does not depend on the order cases came
  * in (the run adds them as they complete): vectors in the order given (others after, as first seen),
  * answers and the implementations giving them in the implementations' order.
+ *
+ * Kept by vector position, in arrays, not an object per vector: while the slowest implementation
+ * is still at the start of a 100k-vector corpus the others have answered all of it, and each
+ * vector waits with its first answer (about 430 bytes each as objects, 130 as arrays).
  */
 export class AnswerGroups {
-  /** Per vector: the first answer and who gave it; the others only once a second answer comes (most vectors never get one). */
-  private readonly byVector = new Map<string, AnswersOfVector>();
+  private readonly positions: VectorPositions;
+  /** Vectors outside the order given, as first seen (their positions follow the order's). */
+  private readonly extraIds: string[] = [];
+  private readonly extraPositions = new Map<string, number>();
+  /** The first answer's key, flat (see `flat`); null once every implementation gave it (nothing more to keep). */
+  private readonly firsts: Array<string | null | undefined>;
+  /** Who gave the first answer: an implementation's number, or several. */
+  private readonly firstBy: Array<number | number[] | undefined>;
+  /** The other answers and who gave them, and the tier the last case carried, for the few vectors that get any. */
+  private readonly others = new Map<number, { tier: CaseRecord["tier"]; readonly groups: Map<string, string[]> }>();
+  private readonly names: string[] = [];
+  private readonly numbers = new Map<string, number>();
 
   /**
    * `implementations`, when known (a run), lets a vector every implementation answered alike drop
@@ -25,30 +40,48 @@ export class AnswerGroups {
    * answer per vector until the end.
    */
   constructor(
-    vectorOrder: readonly string[] = [],
+    vectorOrder: readonly string[] | VectorPositions = [],
     private readonly implementations?: number,
   ) {
-    // Entries made now keep the vectors' order; a vector no case reaches stays without answers.
-    for (const id of vectorOrder) this.byVector.set(id, { tier: "observe", first: undefined, firstBy: [], others: undefined });
+    this.positions = vectorOrder instanceof VectorPositions ? vectorOrder : VectorPositions.ofIds(vectorOrder);
+    const n = this.positions.length;
+    // A vector no case reaches stays without answers.
+    this.firsts = new Array<string | null | undefined>(n).fill(undefined);
+    this.firstBy = new Array<number | number[] | undefined>(n).fill(undefined);
   }
 
   add(c: Pick<CaseRecord, "vector_id" | "tier" | "implementation" | "op" | "result" | "compared">): void {
     const key = c.compared !== undefined ? canonicalJson(c.compared) : answerKey(c.op, c.result);
-    let entry = this.byVector.get(c.vector_id);
-    if (entry === AGREED) return;
-    if (entry === undefined) this.byVector.set(c.vector_id, (entry = { tier: c.tier, first: undefined, firstBy: [], others: undefined }));
-    entry.tier = c.tier;
+    const at = this.positionOf(c.vector_id);
+    const first = this.firsts[at];
+    if (first === null) return;
+    const other = this.others.get(at);
+    if (other !== undefined) other.tier = c.tier;
     if (key === null) return;
-    if (entry.first === undefined || entry.first === key) {
-      entry.first = key;
-      entry.firstBy.push(c.implementation);
-      if (entry.others === undefined && entry.firstBy.length === this.implementations) this.byVector.set(c.vector_id, AGREED);
+    if (first === undefined || first === key) {
+      if (first === undefined) this.firsts[at] = flat(key);
+      const by = this.numberOf(c.implementation);
+      const was = this.firstBy[at];
+      let now: number | number[];
+      if (was === undefined) now = by;
+      else if (typeof was === "number") now = [was, by];
+      else {
+        was.push(by);
+        now = was;
+      }
+      this.firstBy[at] = now;
+      const count = typeof now === "number" ? 1 : now.length;
+      if (count === this.implementations && other === undefined) {
+        this.firsts[at] = null;
+        this.firstBy[at] = undefined;
+      }
       return;
     }
-    entry.others ??= new Map();
-    const group = entry.others.get(key);
+    let groups = other?.groups;
+    if (groups === undefined) this.others.set(at, { tier: c.tier, groups: (groups = new Map()) });
+    const group = groups.get(key);
     if (group) group.push(c.implementation);
-    else entry.others.set(key, [c.implementation]);
+    else groups.set(key, [c.implementation]);
   }
 
   /** Vectors on which implementations gave different answers (the only comparison for observe vectors). */
@@ -57,28 +90,54 @@ export class AnswerGroups {
     const byRank = (a: string, b: string) =>
       (rank.get(a) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b) ?? Number.MAX_SAFE_INTEGER) || (a < b ? -1 : a > b ? 1 : 0);
     const out: Disagreement[] = [];
-    for (const [vector_id, { tier, first, firstBy, others }] of this.byVector) {
-      if (first === undefined || others === undefined) continue;
-      const listed = [[first, firstBy] as const, ...others].map(([answer, implementations]) => ({
+    const order = this.positions.length;
+    // Only vectors with a second answer can disagree; positions ascending keep the vectors' order.
+    for (const at of [...this.others.keys()].sort((a, b) => a - b)) {
+      const first = this.firsts[at];
+      if (typeof first !== "string") continue;
+      const { tier, groups } = this.others.get(at)!;
+      const by = this.firstBy[at]!;
+      const firstBy = (typeof by === "number" ? [by] : by).map((i) => this.names[i]!);
+      const listed = [[first, firstBy] as const, ...groups].map(([answer, implementations]) => ({
         answer,
         implementations: [...implementations].sort(byRank),
       }));
       listed.sort((a, b) => byRank(a.implementations[0]!, b.implementations[0]!));
+      const vector_id = at < order ? this.positions.idAt(at) : this.extraIds[at - order]!;
       out.push({ vector_id, tier, groups: listed });
     }
     return out;
   }
+
+  private positionOf(id: string): number {
+    const at = this.positions.of(id) ?? this.extraPositions.get(id);
+    if (at !== undefined) return at;
+    const added = this.positions.length + this.extraIds.length;
+    this.extraIds.push(id);
+    this.extraPositions.set(id, added);
+    this.firsts.push(undefined);
+    this.firstBy.push(undefined);
+    return added;
+  }
+
+  private numberOf(implementation: string): number {
+    let n = this.numbers.get(implementation);
+    if (n === undefined) {
+      n = this.names.push(implementation) - 1;
+      this.numbers.set(implementation, n);
+    }
+    return n;
+  }
 }
 
-interface AnswersOfVector {
-  tier: CaseRecord["tier"];
-  first: string | undefined;
-  readonly firstBy: string[];
-  others: Map<string, string[]> | undefined;
+/**
+ * A key as one flat string. Canonical JSON is built by concatenation, which V8 keeps as a tree of
+ * pieces (about 30 bytes each) until the string is read whole; a key held until the slowest
+ * implementation answers is worth copying once.
+ */
+function flat(key: string): string {
+  return Buffer.from(key, "utf8").toString("utf8");
 }
-
-/** The entry of a vector every implementation of the run answered alike (its place in the order kept). */
-const AGREED: AnswersOfVector = Object.freeze({ tier: "observe", first: undefined, firstBy: [], others: undefined });
 
 type Verdictish = { accepted?: unknown; reason?: unknown };
 const isVerdict = (v: unknown): v is Verdictish => typeof v === "object" && v !== null && "accepted" in v && "reason" in v;

@@ -11,6 +11,7 @@ import { AnswerGroups, VerdictTally } from "./facts.ts";
 import { type CaseRecord, copySummary, emptySummary, type Report, tallyCase, type VectorRecord } from "./report.ts";
 import type { Requirement } from "./requirement.ts";
 import { conformanceStatements } from "./statement.ts";
+import { VectorPositions } from "./vector-positions.ts";
 import { runVerdict } from "./verdict.ts";
 
 /** A report before its derived parts: what the run, merge or a test assembled. */
@@ -34,9 +35,9 @@ export class ReportBuilder {
     /** How many implementations answer every vector, when known (a run): what all of them agreed on is let go early. */
     implementations?: number,
   ) {
-    const ids = vectors.map((v) => v.id);
-    this.statuses = new CaseStatuses(ids);
-    this.answers = new AnswerGroups(ids, implementations);
+    const positions = VectorPositions.ofVectors(vectors);
+    this.statuses = new CaseStatuses(positions);
+    this.answers = new AnswerGroups(positions, implementations);
     this.verdicts = new VerdictTally(vectors);
   }
 

@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { CaseList, CaseRecord, StatusOfCase } from "../model/report.ts";
 import { type FinalStatus, STATUSES } from "../model/status.ts";
+import { VectorPositions } from "../model/vector-positions.ts";
 import { processAlive } from "../util/process-alive.ts";
 import { SpoolFile, type SpoolWindow } from "../util/spool-file.ts";
 
@@ -93,21 +94,23 @@ export class SpoolCaseStore implements CaseStore {
   private readonly spools: Spool[];
   private count = 0;
   private closed = false;
-  private positions: Map<string, number> | undefined;
 
-  /** `dir` is created and owned by the store; `names` are the implementations, `vectorIds` the case vectors, in the run's order. */
+  private readonly vectors: VectorPositions;
+
+  /** `dir` is created and owned by the store; `names` are the implementations, `vectors` the case vectors, in the run's order. */
   constructor(
     private readonly dir: string,
     private readonly names: readonly string[],
-    private readonly vectorIds: readonly string[],
+    vectors: VectorPositions | readonly string[],
   ) {
-    const vectors = vectorIds.length;
+    this.vectors = vectors instanceof VectorPositions ? vectors : VectorPositions.ofIds(vectors);
+    const count = this.vectors.length;
     mkdirSync(dir, { recursive: true });
     this.spools = names.map((_, i) => ({
       file: new SpoolFile(join(dir, `${i}.jsonl`)),
-      offsets: new Float64Array(vectors).fill(-1),
-      lengths: new Uint32Array(vectors),
-      statuses: new Uint8Array(vectors).fill(NO_STATUS),
+      offsets: new Float64Array(count).fill(-1),
+      lengths: new Uint32Array(count),
+      statuses: new Uint8Array(count).fill(NO_STATUS),
     }));
   }
 
@@ -164,15 +167,14 @@ export class SpoolCaseStore implements CaseStore {
     for (const [position, spool] of this.spools.entries())
       for (let i = 0; i < spool.statuses.length; i++)
         if (spool.offsets[i]! >= 0)
-          yield { vector_id: this.vectorIds[i]!, implementation: this.names[position]!, status: STATUSES[spool.statuses[i]!]! };
+          yield { vector_id: this.vectors.idAt(i), implementation: this.names[position]!, status: STATUSES[spool.statuses[i]!]! };
   }
 
   /** The positions of these vectors, in order (a few records: read one by one, not through the window). */
   private indicesOf(ids: ReadonlySet<string>): number[] {
-    this.positions ??= new Map(this.vectorIds.map((id, i) => [id, i]));
     const found: number[] = [];
     for (const id of ids) {
-      const at = this.positions.get(id);
+      const at = this.vectors.of(id);
       if (at !== undefined) found.push(at);
     }
     return found.sort((a, b) => a - b);

@@ -6,6 +6,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { VectorSpool } from "../corpus/vector-spool.ts";
+import type { VectorPositions } from "../model/vector-positions.ts";
 import { OutputError } from "../util/output-error.ts";
 import { describeIoError } from "../util/write-checked.ts";
 import { removeAbandonedSpools, SpoolCaseStore, spoolDir } from "./case-store.ts";
@@ -29,8 +30,8 @@ export class RunSpool {
   }
 
   /** The case store of the run (one per spool). */
-  cases(implementations: readonly string[], vectorIds: readonly string[]): SpoolCaseStore {
-    this.store = new SpoolCaseStore(this.dir, implementations, vectorIds);
+  cases(implementations: readonly string[], vectors: VectorPositions): SpoolCaseStore {
+    this.store = new SpoolCaseStore(this.dir, implementations, vectors);
     return this.store;
   }
 
