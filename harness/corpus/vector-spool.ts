@@ -73,6 +73,11 @@ export class VectorSpool {
   private readonly strings = new Map<string, string>();
   private lastSpec: SpecRef | undefined;
   private lastList: readonly string[] | undefined;
+  private lastCommon: Common | undefined;
+  /** Each vector's case line offset and both lines' lengths, by vector number (grown as files come). */
+  private offsets = new Float64Array(1024);
+  private caseLengths = new Uint32Array(1024);
+  private recordLengths = new Uint32Array(1024);
   private closed = false;
 
   /** `path` is created (or emptied) and owned by the spool; `recentCases` parsed case parts are kept for reuse. */
@@ -86,14 +91,16 @@ export class VectorSpool {
     return vectors.map((v) => this.keepOne(v));
   }
 
-  /** The case part of the `n`-th vector, written at `offset`. */
-  casePart(n: number, offset: number, length: number): CasePart {
-    return this.cases.get(n, offset) ?? this.cases.set(n, offset, JSON.parse(this.text(offset, length)) as CasePart);
+  /** The case part of the `n`-th vector. */
+  casePart(n: number): CasePart {
+    const offset = this.offsets[n]!;
+    return this.cases.get(n, offset) ?? this.cases.set(n, offset, JSON.parse(this.text(offset, this.caseLengths[n]!)) as CasePart);
   }
 
-  /** The report part of the `n`-th vector, written at `offset`. */
-  recordPart(n: number, offset: number, length: number): RecordPart {
-    return this.records.get(n, offset) ?? this.records.set(n, offset, JSON.parse(this.text(offset, length)) as RecordPart);
+  /** The report part of the `n`-th vector (the line after its case part). */
+  recordPart(n: number): RecordPart {
+    const offset = this.offsets[n]! + this.caseLengths[n]! + 1;
+    return this.records.get(n, offset) ?? this.records.set(n, offset, JSON.parse(this.text(offset, this.recordLengths[n]!)) as RecordPart);
   }
 
   close(): void {
@@ -127,25 +134,48 @@ export class VectorSpool {
     const recordPart: RecordPart = { description: v.description, provenance: v.provenance, source: v.source };
     const caseLine = this.file.append(JSON.stringify(casePart));
     const recordLine = this.file.append(JSON.stringify(recordPart));
-    const at = { n: this.count++, offset: caseLine.offset, caseLength: caseLine.length, recordLength: recordLine.length };
+    const n = this.count++;
+    this.place(n, caseLine.offset, caseLine.length, recordLine.length);
+    return new SpooledVector(v.id, this.common(v), n);
+  }
+
+  private place(n: number, offset: number, caseLength: number, recordLength: number): void {
+    if (n === this.offsets.length) {
+      const offsets = new Float64Array(n * 2);
+      const caseLengths = new Uint32Array(n * 2);
+      const recordLengths = new Uint32Array(n * 2);
+      offsets.set(this.offsets);
+      caseLengths.set(this.caseLengths);
+      recordLengths.set(this.recordLengths);
+      this.offsets = offsets;
+      this.caseLengths = caseLengths;
+      this.recordLengths = recordLengths;
+    }
+    this.offsets[n] = offset;
+    this.caseLengths[n] = caseLength;
+    this.recordLengths[n] = recordLength;
+  }
+
+  /** What the vector shares with the previous one kept (the vectors of a file mostly share all of it). */
+  private common(v: Vector): Common {
     const s = (text: string) => this.intern(text);
-    return new SpooledVector(
-      {
-        id: v.id,
-        suite: s(v.suite),
-        spec: this.sameSpec(v.spec),
-        tier: s(v.tier) as Tier,
-        op: s(v.op),
-        since: s(v.since),
-        covers: this.sameList(v.covers),
-        ...(v.until !== undefined ? { until: s(v.until) } : {}),
-        ...(v.optional !== undefined ? { optional: s(v.optional) } : {}),
-        ...(v.near !== undefined ? { near: this.sameList(v.near) } : {}),
-        ...(v.needs !== undefined ? { needs: s(v.needs) } : {}),
-      },
-      this,
-      at,
-    );
+    const next: Common = {
+      spool: this,
+      suite: s(v.suite),
+      spec: this.sameSpec(v.spec),
+      tier: s(v.tier) as Tier,
+      op: s(v.op),
+      since: s(v.since),
+      covers: this.sameList(v.covers),
+      until: v.until !== undefined ? s(v.until) : undefined,
+      optional: v.optional !== undefined ? s(v.optional) : undefined,
+      near: v.near !== undefined ? this.sameList(v.near) : undefined,
+      needs: v.needs !== undefined ? s(v.needs) : undefined,
+    };
+    const last = this.lastCommon;
+    if (last !== undefined && COMMON_FIELDS.every((field) => last[field] === next[field])) return last;
+    this.lastCommon = next;
+    return next;
   }
 
   private intern(text: string): string {
@@ -180,48 +210,72 @@ export class VectorSpool {
   }
 }
 
-type Slim = Omit<Vector, keyof CasePart | keyof RecordPart>;
-
-/** Where a vector's two lines are: its number in the spool, its case line's offset, both lines' lengths. */
-interface Place {
-  readonly n: number;
-  readonly offset: number;
-  readonly caseLength: number;
-  readonly recordLength: number;
+/** The fields a vector shares with its neighbours in a file, and the spool its payload is in. */
+interface Common {
+  readonly spool: VectorSpool;
+  readonly suite: string;
+  readonly spec: SpecRef;
+  readonly tier: Tier;
+  readonly op: string;
+  readonly since: string;
+  readonly covers: readonly string[];
+  readonly until: string | undefined;
+  readonly optional: string | undefined;
+  readonly near: readonly string[] | undefined;
+  readonly needs: string | undefined;
 }
 
+const COMMON_FIELDS = ["suite", "spec", "tier", "op", "since", "covers", "until", "optional", "near", "needs"] as const;
+
 /**
- * A vector whose payload is on disk. It is also its own report record: `toJSON` gives the record
- * `vectorRecord` would, so report.json is the same whichever way the corpus was held.
+ * A vector whose payload is on disk: its own id, what it shares with its neighbours, and its
+ * number in the spool (about 50 bytes; with every field its own, 128). It is also its own report
+ * record: `toJSON` gives the record `vectorRecord` would, so report.json is the same whichever way
+ * the corpus was held.
  */
 class SpooledVector implements Vector {
-  declare readonly id: string;
-  declare readonly suite: string;
-  declare readonly spec: SpecRef;
-  declare readonly tier: Tier;
-  declare readonly op: string;
-  declare readonly since: string;
-  declare readonly until?: string;
-  declare readonly optional?: string;
-  declare readonly covers: readonly string[];
-  declare readonly near?: readonly string[];
-  declare readonly needs?: string;
-  // The place's numbers as fields of their own: an object per vector would cost more than they do.
-  readonly #spool: VectorSpool;
+  readonly #common: Common;
   readonly #n: number;
-  readonly #offset: number;
-  readonly #caseLength: number;
-  readonly #recordLength: number;
 
-  constructor(slim: Slim, spool: VectorSpool, place: Place) {
-    Object.assign(this, slim);
-    this.#spool = spool;
-    this.#n = place.n;
-    this.#offset = place.offset;
-    this.#caseLength = place.caseLength;
-    this.#recordLength = place.recordLength;
+  constructor(
+    readonly id: string,
+    common: Common,
+    n: number,
+  ) {
+    this.#common = common;
+    this.#n = n;
   }
 
+  get suite(): string {
+    return this.#common.suite;
+  }
+  get spec(): SpecRef {
+    return this.#common.spec;
+  }
+  get tier(): Tier {
+    return this.#common.tier;
+  }
+  get op(): string {
+    return this.#common.op;
+  }
+  get since(): string {
+    return this.#common.since;
+  }
+  get covers(): readonly string[] {
+    return this.#common.covers;
+  }
+  get until(): string | undefined {
+    return this.#common.until;
+  }
+  get optional(): string | undefined {
+    return this.#common.optional;
+  }
+  get near(): readonly string[] | undefined {
+    return this.#common.near;
+  }
+  get needs(): string | undefined {
+    return this.#common.needs;
+  }
   get input(): Record<string, unknown> {
     return this.#case().input;
   }
@@ -249,10 +303,10 @@ class SpooledVector implements Vector {
   }
 
   #case(): CasePart {
-    return this.#spool.casePart(this.#n, this.#offset, this.#caseLength);
+    return this.#common.spool.casePart(this.#n);
   }
 
   #record(): RecordPart {
-    return this.#spool.recordPart(this.#n, this.#offset + this.#caseLength + 1, this.#recordLength);
+    return this.#common.spool.recordPart(this.#n);
   }
 }
