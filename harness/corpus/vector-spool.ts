@@ -6,8 +6,9 @@
  * this, a 100k-vector corpus held ~130 MB of parsed YAML for the whole run, and V8 grew its heap
  * several times over that.
  *
- * The small strings vectors repeat (suite, op, tier, since) are kept once, and a spec reference or
- * covers list equal to the previous vector's is shared with it.
+ * The small strings vectors repeat (suite, op, tier, since) are kept once; what a vector shares with
+ * the previous one kept (suite, spec reference, tier, op, protocol span, covers) is one object both
+ * point to, and where its lines are sits in typed arrays by vector number.
  */
 import type { VectorRecord } from "../model/report.ts";
 import type { Provenance, SpecRef, Tier, Vector } from "../model/vector.ts";
