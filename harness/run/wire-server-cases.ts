@@ -14,6 +14,7 @@ export async function wireServerAnswer(impl: Implementation, vector: Vector, not
   const prepared = prepareServerScene(vector.input);
   if (!prepared.ok) return notSent(prepared.problem);
   const start = startCallOf(prepared.spec);
+  const began = performance.now();
   const started = await impl.call(vector.op, start, { timeoutMs: STOP_BUDGET_MS * 2 });
   const lines = {
     request: started.transcript.request,
@@ -31,6 +32,8 @@ export async function wireServerAnswer(impl: Implementation, vector: Vector, not
   const stopped = await impl.call(vector.op, { action: "stop", server_id: output.server_id }, { timeoutMs: STOP_BUDGET_MS });
   return {
     ...started,
+    // The case took its scene and the stop too, not only the start call (`--durations` ranks by it).
+    duration_ms: performance.now() - began,
     transcript: {
       ...lines,
       wire: {
