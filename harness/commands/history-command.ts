@@ -1,48 +1,44 @@
 /**
  * The history file (JSON lines, one statement per implementation per run): `run --history FILE`
  * appends a run's statements, `history FILE` prints the trend, `history FILE --add report.json`
- * appends from reports already written.
+ * appends from reports already written. Reading and appending the file: history-file.ts.
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
-import { type HistoryEntry, historyEntries } from "../model/history.ts";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { historyEntries } from "../model/history.ts";
 import type { Report } from "../model/report.ts";
 import { renderHistoryHtml } from "../report/history-html.ts";
 import { renderHistoryText } from "../report/history-text.ts";
-import { UsageError } from "../util/usage-error.ts";
+import { plural } from "../util/plural.ts";
+import { terminalSafe } from "../util/terminal-text.ts";
 import { EXIT } from "./exit-code.ts";
+import { appendHistoryLines, checkHistoryPath, readHistoryLines } from "./history-file.ts";
 import { readReportFile } from "./read-report.ts";
 
 export function appendHistory(file: string, report: Report): number {
   const entries = historyEntries(report);
-  appendFileSync(file, entries.map((e) => `${JSON.stringify(e)}\n`).join(""));
+  appendHistoryLines(file, entries);
   return entries.length;
-}
-
-export function readHistory(file: string): HistoryEntry[] {
-  if (!existsSync(file)) throw new UsageError(`no history file ${file}: record one with run --history ${file}`);
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .flatMap((text, i) => {
-      if (text.trim() === "") return [];
-      try {
-        const entry = JSON.parse(text) as HistoryEntry;
-        if (typeof entry.implementation !== "string" || typeof entry.must?.required !== "number") throw new Error("not a history entry");
-        return [entry];
-      } catch (error) {
-        throw new UsageError(`${file}:${i + 1}: ${(error as Error).message}`);
-      }
-    });
 }
 
 /** The trend page for a history file; returns where it went. */
 export function writeHistoryHtml(file: string, out: string): string {
-  writeFileSync(out, renderHistoryHtml(readHistory(file), file));
+  writeFileSync(out, renderHistoryHtml(readHistoryLines(file), file));
   return out;
 }
 
+/** `run --history`: a finished run's statements appended, and its trend beside index.html in the run folder. */
+export function recordRunHistory(file: string, report: Report, dir: string, quiet: boolean): void {
+  const n = appendHistory(file, report);
+  const trend = writeHistoryHtml(file, join(dir, "history.html"));
+  if (!quiet) process.stderr.write(terminalSafe(`history: ${plural(n, "statement")} appended to ${file}; trend: ${trend}\n`));
+}
+
 export function historyCommand(file: string, options: { add?: string[]; json?: boolean; html?: string }): number {
-  for (const path of options.add ?? []) appendHistory(file, readReportFile(path));
-  const entries = readHistory(file);
+  if (options.add?.length) checkHistoryPath(file);
+  const reports = (options.add ?? []).map(readReportFile); // every report read before any is appended
+  for (const report of reports) appendHistory(file, report);
+  const entries = readHistoryLines(file);
   if (options.html !== undefined) writeFileSync(options.html, renderHistoryHtml(entries, file));
   process.stdout.write(options.json ? `${JSON.stringify(entries, null, 2)}\n` : renderHistoryText(entries));
   return EXIT.ok;

@@ -5,7 +5,6 @@
  * marked incomplete with the reason, the phase and what did not run, and exits with its code.
  */
 
-import { join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { selectVectors } from "../corpus/select.ts";
 import { inShard, parseShard } from "../corpus/shard.ts";
@@ -30,7 +29,8 @@ import { plural } from "../util/plural.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { EXIT, exitCodeFor, type HandledSignal, INTERNAL_ERROR } from "./exit-code.ts";
-import { appendHistory, writeHistoryHtml } from "./history-command.ts";
+import { recordRunHistory } from "./history-command.ts";
+import { checkHistoryPath } from "./history-file.ts";
 import { describeError, type Fatal, Interrupts, setEmergencyExit } from "./interrupts.ts";
 import { lastFailedIds } from "./last-failed.ts";
 import { checkProtocol, driverOptions, list, positive, selectFromOptions } from "./options.ts";
@@ -144,6 +144,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   const maxRecordBytes = positive("--max-record-bytes", options.maxRecordBytes);
   const keep = parseKeep(options.keep);
   const durations = positive("--durations", options.durations);
+  if (options.history !== undefined) checkHistoryPath(options.history); // a FIFO would block the append past any signal
   const out = prepareOutDir(options.out, [KIT_VECTORS_DIR, ...options.vectors]);
   // The vectors' payloads and the case records wait on disk while the run lasts, so its memory
   // grows with neither the corpus nor its cases; the folder goes on every way out (run-spool.ts).
@@ -236,16 +237,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       markAllUnchecked(report, unchecked);
     }
     // An interrupted run states nothing worth a trend: only a finished run is appended.
-    if (options.history !== undefined && !report.incomplete) {
-      const n = appendHistory(options.history, report);
-      // The run folder gets the trend beside index.html, drawn from the whole file.
-      const trend = writeHistoryHtml(options.history, join(dir, "history.html"));
-      if (options.quiet !== true)
-        process.stderr.write(
-          terminalSafe(`history: ${plural(n, "statement")} appended to ${options.history}; trend: ${trend}
-  `),
-        );
-    }
+    if (options.history !== undefined && !report.incomplete) recordRunHistory(options.history, report, dir, options.quiet === true);
     const code = finish(report, dir, options);
     if (durations !== undefined && options.json !== true) process.stdout.write(terminalSafe(slowestCasesText(report, durations)));
     const hint = options.updateExpectations ? undefined : updateHint(report, process.argv.slice(2));
