@@ -7,6 +7,13 @@
  * Only a file that converted without a problem is kept, so a corpus error is always found by a
  * fresh parse, and a changed file or a changed parser misses. The cache is an optimisation only:
  * a folder it cannot read or write, or an entry it cannot read back, means a parse as before.
+ *
+ * An entry is not trusted because it reads as JSON: an edited one changed a vector's expected
+ * value (and `audit`, reading the same cache, agreed), and a malformed one failed every run blaming
+ * a sound YAML file. Each entry opens with a line holding the SHA-256 of its key and its payload;
+ * one that fails that check, or does not read back as a parse, is removed, said in one line on
+ * stderr, and missed (parsed afresh and written again). This catches corruption and edits, not a
+ * forger who recomputes the digest: one who can write the cache can edit the kit as well.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -14,6 +21,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheRoot } from "../util/cache-root.ts";
+import { terminalSafe } from "../util/terminal-text.ts";
 
 /** Entries not written for this long are removed (a corpus author's edits leave old ones behind). */
 const KEEP_MS = 14 * 24 * 3600 * 1000;
@@ -39,8 +47,16 @@ function folder(): string {
   return join(cacheRoot(), "corpus-parse");
 }
 
-function entryPath(text: string): string {
-  return join(folder(), `${createHash("sha256").update(parser()).update(text).digest("hex")}.json`);
+/** An entry's key (its file name): the parser and the text. */
+function entryKey(text: string): string {
+  return createHash("sha256").update(parser()).update(text).digest("hex");
+}
+
+/** The first line of an entry: its format and the digest binding the payload to the key. */
+const HEADER = "smcp-corpus-parse/1 ";
+
+function digest(key: string, payload: string): string {
+  return createHash("sha256").update(key).update("\n").update(payload).digest("hex");
 }
 
 /** What is kept of a parse: the value, and the line of each shallow pointer. */
@@ -49,23 +65,54 @@ export interface KeptParse {
   readonly lines: Readonly<Record<string, number>>;
 }
 
-/** What `text` parsed to before, if kept. */
+/** What `text` parsed to before, if kept and intact. */
 export function cachedParse(text: string): KeptParse | undefined {
+  const key = entryKey(text);
+  const path = join(folder(), `${key}.json`);
+  let entry: string;
   try {
-    const kept = JSON.parse(readFileSync(entryPath(text), "utf8")) as KeptParse;
-    return typeof kept === "object" && kept !== null && typeof kept.lines === "object" ? kept : undefined;
+    entry = readFileSync(path, "utf8");
   } catch {
-    return undefined;
+    return undefined; // not kept (or an unreadable folder): a plain miss
   }
+  const checked = verified(key, entry);
+  if (typeof checked !== "string") return checked;
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // a read-only cache: the fresh parse cannot be kept either, and this line comes again next run
+  }
+  process.stderr.write(terminalSafe(`corpus parse cache: discarded ${path} (${checked}); the corpus file is parsed afresh\n`));
+  return undefined;
+}
+
+/** The parse an entry holds, or why it cannot be trusted. */
+function verified(key: string, entry: string): KeptParse | string {
+  const newline = entry.indexOf("\n");
+  const header = newline < 0 ? entry : entry.slice(0, newline);
+  if (!header.startsWith(HEADER)) return "no integrity line";
+  const payload = entry.slice(newline + 1);
+  if (header.slice(HEADER.length) !== digest(key, payload)) return "its digest does not match its key and content";
+  let kept: Partial<KeptParse> | null;
+  try {
+    kept = JSON.parse(payload) as Partial<KeptParse> | null;
+  } catch (error) {
+    return `not JSON: ${(error as Error).message}`;
+  }
+  const lines = kept?.lines;
+  if (kept?.data === undefined || typeof lines !== "object" || lines === null || Array.isArray(lines)) return "not a kept parse";
+  return kept as KeptParse;
 }
 
 /** Keeps what `text` parsed to (written whole through a rename, so a reader never sees half). */
 export function keepParse(text: string, kept: KeptParse): void {
   try {
-    const path = entryPath(text);
+    const key = entryKey(text);
+    const path = join(folder(), `${key}.json`);
     mkdirSync(folder(), { recursive: true });
     const temp = `${path}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(kept));
+    const payload = JSON.stringify(kept);
+    writeFileSync(temp, `${HEADER}${digest(key, payload)}\n${payload}`);
     renameSync(temp, path);
     pruneOnce();
   } catch {
