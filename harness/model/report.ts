@@ -82,7 +82,19 @@ export interface CaseRecord {
    * acks' raw values, left out). Re-derived by `audit`.
    */
   readonly compared?: unknown;
+  /**
+   * A live case the run tried twice: its first attempt failed (a box expired, an answer differed) and
+   * it was run again alone once the other cases had finished. The fields above are the retry's; the
+   * status combines both (retry.ts: a retry that passes makes the case `flaky`).
+   */
+  readonly first_attempt?: FirstAttempt;
 }
+
+/** The first attempt of a retried live case, whole: its judgement and its evidence. */
+export type FirstAttempt = Pick<
+  CaseRecord,
+  "status" | "raw_status" | "answer" | "result" | "diffs" | "note" | "duration_ms" | "attempts" | "transcript" | "compared"
+>;
 
 export interface VectorRecord {
   readonly id: string;
@@ -187,6 +199,14 @@ export interface Report {
     readonly kit_dirty?: boolean;
     /** The MCP SDK packages (name → installed version) the harness's transport server ran on, when the run had live cases. */
     readonly mcp_server_sdks?: Readonly<Record<string, string>>;
+    /** Live cases in flight per implementation, and how busy the machine was when the run chose them (run/live-slots.ts). */
+    readonly live_slots?: {
+      readonly wire: number;
+      readonly transport: number;
+      readonly cores: number;
+      readonly busy: number;
+      readonly measured_by: string;
+    };
   };
   readonly corpus: {
     readonly roots: readonly string[];

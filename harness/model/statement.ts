@@ -69,6 +69,7 @@ const OUTCOME: Record<FinalStatus, Outcome> = {
   protocol_error: "failed",
   stale: "failed",
   timeout: "unverified",
+  flaky: "unverified",
   unsupported: "unverified",
   // An observe case is never required; not_applicable means the vector does not hold there.
   observed: "not_required",

@@ -12,8 +12,12 @@
 export const CASE_STATUSES = ["pass", "fail", "unsupported", "observed", "crash", "timeout", "protocol_error", "not_applicable"] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
-export type FinalStatus = CaseStatus | "known_gap" | "stale";
-export const STATUSES = [...CASE_STATUSES, "known_gap", "stale"] as const satisfies readonly FinalStatus[];
+/**
+ * flaky: a live case whose first attempt failed (a box expired, an answer differed) and whose
+ * retry, run alone after the others, passed: counted and listed, never a pass and never a failure.
+ */
+export type FinalStatus = CaseStatus | "known_gap" | "stale" | "flaky";
+export const STATUSES = [...CASE_STATUSES, "known_gap", "stale", "flaky"] as const satisfies readonly FinalStatus[];
 
 /** Faults the harness observed (the adapter crashed, hung or broke the protocol), not answers. */
 export const FAULT_STATUSES = ["crash", "timeout", "protocol_error"] as const satisfies readonly CaseStatus[];

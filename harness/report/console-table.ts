@@ -1,6 +1,6 @@
 /**
  * The console's compact matrix: a row per suite, a column per implementation, each cell
- * `passed/judged pct%` with marks for what is not a plain pass (✗ failing, ! stale, g known gaps).
+ * `passed/judged pct%` with marks for what is not a plain pass (✗ failing, ! stale, g known gaps, ~ flaky).
  * Judged counts a known gap (it still fails as its entry says), never unsupported, observed or not
  * applicable. Cells are padded before colour so the columns line up either way.
  */
@@ -18,11 +18,16 @@ export interface Cell {
 export function cell(c: Counts | undefined, short = false): Cell {
   if (!c || c.total === 0) return { text: "-", tone: "none" };
   const failing = c.failed - c.stale;
-  const marks = [failing ? `${failing}✗` : "", c.stale ? `${c.stale}!` : "", c.known_gap ? `${c.known_gap}g` : ""].filter(Boolean);
+  const marks = [
+    failing ? `${failing}✗` : "",
+    c.stale ? `${c.stale}!` : "",
+    c.known_gap ? `${c.known_gap}g` : "",
+    c.flaky ? `${c.flaky}~` : "",
+  ].filter(Boolean);
   if (c.judged === 0) return { text: ["0 judged", ...marks].join(" "), tone: c.failed ? "fail" : "none" };
   const pct = Math.floor((c.pass / c.judged) * 100);
   const head = short ? `${c.pass}/${c.judged}` : `${c.pass}/${c.judged} ${pct}%`;
-  return { text: [head, ...marks].join(" "), tone: c.failed ? "fail" : c.known_gap ? "gap" : "pass" };
+  return { text: [head, ...marks].join(" "), tone: c.failed ? "fail" : c.known_gap || c.flaky ? "gap" : "pass" };
 }
 
 function paint(p: Colors, tone: Cell["tone"], text: string): string {
@@ -67,4 +72,5 @@ export function suiteTable(report: Report, p: Colors, columns: number): string[]
   return out;
 }
 
-export const TABLE_LEGEND = "cells: passed/judged (pass %); ✗ failing, ! stale known gap, g known gaps (listed, not failing the run)";
+export const TABLE_LEGEND =
+  "cells: passed/judged (pass %); ✗ failing, ! stale known gap, g known gaps (listed, not failing the run), ~ flaky (failed, then passed when retried alone)";

@@ -31,6 +31,7 @@ import { interopLines } from "./console-interop.ts";
 import { suiteTable, TABLE_LEGEND } from "./console-table.ts";
 import { line } from "./escape.ts";
 import { interopCounts } from "./interop-counts.ts";
+import { flakyText, retriedNote } from "./retry-text.ts";
 import { statementLine, statementsOf } from "./statement-text.ts";
 
 export interface ConsoleOptions {
@@ -52,9 +53,16 @@ export function mcpText(mcp: { readonly sent: readonly string[]; readonly negoti
 
 /** What a failing case's line says after its id. */
 export function failureDetail(c: CaseRecord): string {
-  if (c.status === "stale") return staleReason(c);
-  if (c.note !== undefined) return c.note;
-  return c.diffs.map(describeDifference).join("; ");
+  if (c.status === "stale") return staleReason(c) + retriedNote(c);
+  if (c.note !== undefined) return c.note + retriedNote(c);
+  return c.diffs.map(describeDifference).join("; ") + retriedNote(c);
+}
+
+/** Flaky cases, one line each: never green-washed, never red. */
+function flakyLines(report: Report, p: Colors): string[] {
+  return casesWith(report.cases, ["flaky"]).map(
+    (c) => `${p.yellow(p.bold("FLAKY"))} ${line`${c.implementation} ${c.vector_id}: ${flakyText(c)}`.text}`,
+  );
 }
 
 /**
@@ -168,6 +176,7 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
   const quiet = options.quiet === true;
   const lines: string[] = quiet ? [] : header(report, p, options.columns ?? 100);
   lines.push(...failureLines(report, p));
+  lines.push(...flakyLines(report, p));
   if (!quiet)
     lines.push(
       ...interopLines(
@@ -192,7 +201,7 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
   const runLevel = runLevelFailures(report.verdict).length;
   const interop = report.interop?.length ? `; ${interopCounts(report.interop)}` : "";
   // Stale entries are counted as stale: a run red only because gaps got fixed does not read as "N failed".
-  const stale = o.stale ? `, ${o.stale} stale` : "";
+  const stale = `${o.stale ? `, ${o.stale} stale` : ""}${o.flaky ? `, ${o.flaky} flaky` : ""}`;
   // A known gap that is a crash, timeout or protocol error is said to be one: it is not a divergence the SDK was judged on.
   const faultGaps = o.known_gap ? casesWith(report.cases, ["known_gap"]).filter((c) => isFault(c.raw_status)).length : 0;
   const gaps = o.known_gap

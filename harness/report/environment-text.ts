@@ -7,5 +7,11 @@ export function kitText(environment: Report["environment"]): string {
     : "";
   const sdks = Object.entries(environment.mcp_server_sdks ?? {});
   const server = sdks.length > 0 ? `; live cases served by ${sdks.map(([name, version]) => `${name} ${version}`).join(", ")}` : "";
-  return `${environment.kit_version}${commit}${server}`;
+  return `${environment.kit_version}${commit}${server}${slotsText(environment.live_slots)}`;
+}
+
+/** The live slots the run chose, and the load it chose them for. */
+function slotsText(slots: Report["environment"]["live_slots"]): string {
+  if (!slots) return "";
+  return `; ${slots.wire} wire and ${slots.transport} transport cases at once per implementation (${Math.round(slots.busy * 100)}% of ${slots.cores} cores busy with other work at the start, by ${slots.measured_by})`;
 }

@@ -54,6 +54,7 @@ function cellStyle(c: Counts | undefined): string {
 function rank(statuses: readonly FinalStatus[]): { order: number; kind: string } {
   if (statuses.some((s) => s === "fail" || s === "crash" || s === "timeout" || s === "protocol_error")) return { order: 0, kind: "fail" };
   if (statuses.includes("stale")) return { order: 1, kind: "stale" };
+  if (statuses.includes("flaky")) return { order: 2, kind: "flaky" };
   if (statuses.includes("known_gap")) return { order: 2, kind: "known_gap" };
   return { order: 3, kind: "split" };
 }
@@ -63,6 +64,7 @@ function cellText(c: Counts | undefined): string {
   const parts = [`${c.pass}/${c.judged}`];
   if (c.failed) parts.push(`${c.failed} failing`);
   if (c.known_gap) parts.push(plural(c.known_gap, "known gap"));
+  if (c.flaky) parts.push(`${c.flaky} flaky`);
   if (c.unsupported) parts.push(`${c.unsupported} unsupported`);
   if (c.observed) parts.push(`${c.observed} observed`);
   if (c.not_applicable) parts.push(`${c.not_applicable} not applicable`);

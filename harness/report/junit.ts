@@ -14,12 +14,15 @@ import { isFailing } from "../model/status.ts";
 import { type RunFailure, runLevelFailures } from "../model/verdict.ts";
 import { type Markup, xml, xmlText } from "./escape.ts";
 
+import { flakyText, retriedNote } from "./retry-text.ts";
+
 export { xmlText };
 
 function message(c: CaseRecord): string {
   if (c.status === "stale") return staleReason(c);
   if (c.status === "known_gap") return `known gap: ${c.gap?.reason ?? ""}`;
-  return c.note ?? c.diffs.map(describeDifference).join("; ");
+  if (c.status === "flaky") return `flaky: ${flakyText(c)}`;
+  return (c.note ?? c.diffs.map(describeDifference).join("; ")) + retriedNote(c);
 }
 
 const seconds = (ms: number) => (Number(ms) / 1000).toFixed(3);

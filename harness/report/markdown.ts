@@ -15,6 +15,7 @@ import { own } from "../util/own.ts";
 import { renderCoverageMarkdown } from "./coverage-text.ts";
 import { kitText } from "./environment-text.ts";
 import { join, type Markup, md, mdCode } from "./escape.ts";
+import { flakyText } from "./retry-text.ts";
 import { statementLine, statementsOf } from "./statement-text.ts";
 
 const cells = (parts: readonly Markup[]) => join("md", parts, " | ");
@@ -26,6 +27,7 @@ function cell(c: Counts | undefined): Markup {
   if (c.faults) parts.push(md`**${c.faults} faults**`);
   if (c.stale) parts.push(md`**${c.stale} stale**`);
   if (c.known_gap) parts.push(md`${c.known_gap} known gaps`);
+  if (c.flaky) parts.push(md`**${c.flaky} flaky**`);
   if (c.unsupported) parts.push(md`${c.unsupported} unsupported`);
   if (c.observed) parts.push(md`${c.observed} observed`);
   if (c.not_applicable) parts.push(md`${c.not_applicable} not applicable`);
@@ -174,6 +176,11 @@ export function renderMarkdown(report: Report): string {
   if (gaps.length > 0) {
     lines.push(md``, md`## Known gaps (${gaps.length})`, md``);
     for (const c of gaps) lines.push(md`- **${c.vector_id}** on ${c.implementation}: ${c.gap?.reason ?? ""}`);
+  }
+  const flaky = casesWith(report.cases, ["flaky"]);
+  if (flaky.length > 0) {
+    lines.push(md``, md`## Flaky (${flaky.length}: failed first, passed when retried alone)`, md``);
+    for (const c of flaky) lines.push(md`- **${c.vector_id}** on ${c.implementation}: ${flakyText(c)}`);
   }
   lines.push(...interopMarkdown(report.interop, impls));
   lines.push(...renderCoverageMarkdown(report.coverage ?? []));

@@ -37,13 +37,14 @@ export function answer(
   transport: TransportServer,
   serial: <T>(task: () => Promise<T>) => Promise<T>,
   wireLimit: <T>(task: () => Promise<T>) => Promise<T>,
+  transportSlots?: number,
 ): Promise<Answer> | Answer {
   const outside = notApplicable(impl.name, vector, protocol);
   if (outside) return outside;
   if (vector.needs !== undefined) return notSent("unsupported", `needs ${vector.needs}, which the kit does not provide yet`);
   if (!handshake.operations.includes(vector.op)) return notSent("unsupported", `${impl.name} does not offer ${vector.op}`);
   if (isTransportOp(vector.op)) {
-    const schedule = transportSchedule(handshake, vector.op, serial); // concurrent when the handshake says so
+    const schedule = transportSchedule(handshake, vector.op, serial, transportSlots); // concurrent when the handshake says so
     return schedule(() => transportAnswer(impl, vector, transport, (message) => notSent("crash", message)));
   }
   if (isWireOp(vector.op)) return wireLimit(() => wireCaseAnswer(impl, vector, transport, (message) => notSent("crash", message)));

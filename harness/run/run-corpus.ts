@@ -39,7 +39,17 @@ import { answer, caseRecord, longestFirst, notApplicable, notSent, withLateReque
 import { type CaseStore, MemoryCaseStore } from "./case-store.ts";
 import { runInterop } from "./interop-phase.ts";
 import { RECORD_BYTES_PER_RUN, RecordBudget } from "./record-budget.ts";
-import { closeTransport, isTransportOp, mcpRevisions, oneAtATime, type TransportServer, transportFor } from "./transport-cases.ts";
+import { type LiveSlots, measureLiveSlots } from "./live-slots.ts";
+import { retried, withFirstAttempt } from "./retry.ts";
+import {
+  closeTransport,
+  isTransportOp,
+  mcpRevisions,
+  oneAtATime,
+  TRANSPORT_CONCURRENCY,
+  type TransportServer,
+  transportFor,
+} from "./transport-cases.ts";
 import { atMost, isWireOp, WIRE_CONCURRENCY } from "./wire-cases.ts";
 
 export interface RunInput {
@@ -73,6 +83,10 @@ export interface RunInput {
   readonly store?: (implementations: readonly string[], vectors: VectorPositions) => CaseStore;
   /** Lanes of an implementation's cases other than live ones (default CASE_LANES): `run` gives a few times the adapter window. */
   readonly caseLanes?: number;
+  /** Live cases in flight per implementation (default: measured from the machine's load when the run starts, live-slots.ts). */
+  readonly liveSlots?: LiveSlots;
+  /** false: no retry of failing live cases (default true; SMCP_CONFORMANCE_NO_RETRY=1 too): to look at first attempts alone. */
+  readonly retry?: boolean;
 }
 
 /**
@@ -105,6 +119,8 @@ interface ImplementationRun {
   readonly live: Map<number, CaseRecord["transcript"]>;
   /** Set when its records passed its share of the run's record budget: it was stopped, and why. */
   overBudget?: string;
+  /** Live cases whose first attempt failed, by vector index: settled after their retry (retryLiveCases). */
+  readonly retrying: Map<number, CaseRecord>;
 }
 
 export class RunSession {
@@ -119,6 +135,8 @@ export class RunSession {
   private readonly interopVectors: readonly Vector[];
   private readonly interop: InteropCase[] = [];
   private readonly records: RecordBudget;
+  /** Live cases in flight per implementation, chosen when the run starts (undefined: no live case). */
+  private slots: LiveSlots | undefined;
   private readonly vectorRecords: readonly VectorRecord[];
   /** Counts and derived facts, fed each case as it settles (the report's summary never recounts the cases). */
   private readonly builder: ReportBuilder;
@@ -149,6 +167,7 @@ export class RunSession {
         started: false,
         position,
         live: new Map(),
+        retrying: new Map(),
       };
     });
   }
@@ -163,9 +182,16 @@ export class RunSession {
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
       if (signal?.aborted) onAbort();
+      const live = vectors.some((v) => isLiveOp(v.op));
+      if (live && !signal?.aborted) this.slots = this.input.liveSlots ?? (await measureLiveSlots());
       const transport = signal?.aborted ? undefined : await transportFor(vectors);
       try {
-        await Promise.all(this.runs.map((r) => this.runImplementation(r, transport)));
+        try {
+          await Promise.all(this.runs.map((r) => this.runImplementation(r, transport)));
+          await this.retryLiveCases(transport);
+        } finally {
+          this.settleFirstAttempts();
+        }
         const players = this.runs.flatMap((r) =>
           r.handshake && r.protocol && r.stats === undefined ? [{ impl: r.impl, handshake: r.handshake, protocol: r.protocol }] : [],
         );
@@ -204,6 +230,7 @@ export class RunSession {
    * or an exit path). `not_run` is filled in from the cases that have no record.
    */
   snapshot(incomplete: Omit<Incomplete, "not_run">): Report {
+    this.settleFirstAttempts();
     return this.report({ ...incomplete, not_run: [] });
   }
 
@@ -269,6 +296,7 @@ export class RunSession {
       kit_version: this.kitVersion,
       ...(commit ? { kit_commit: commit.commit, ...(commit.dirty ? { kit_dirty: true } : {}) } : {}),
       ...(live ? { mcp_server_sdks: serverSdkVersions() } : {}),
+      ...(this.slots ? { live_slots: this.slots } : {}),
     };
   }
 
@@ -304,6 +332,65 @@ export class RunSession {
     }
   }
 
+  /** Settles a record within the run's record budget; past its share the implementation is stopped and the case keeps the fault, not its evidence. */
+  private admit(r: ImplementationRun, i: number, record: CaseRecord, answered: Answer, budget?: Stop): void {
+    const text = JSON.stringify(record);
+    if (this.records.admit(record.implementation, text.length)) {
+      this.settle(r, i, record, text);
+      return;
+    }
+    r.overBudget = this.records.reason();
+    r.impl.kill();
+    budget?.stop();
+    const detail = `adapter "${r.impl.name}" ${r.overBudget}`;
+    const fault: Answer = {
+      result: { kind: "crash", message: detail },
+      transcript: { request: null, response: null, fault: { kind: "crash", detail } },
+      duration_ms: answered.duration_ms,
+      attempts: answered.attempts,
+    };
+    this.settle(r, i, caseRecord(r.impl.name, this.caseVectors[i]!, fault, r.expectations?.gaps.get(record.vector_id)));
+  }
+
+  /**
+   * The retry of every live case whose first attempt failed, one case at a time across all
+   * implementations, once every first attempt is in: alone, its scene gets the machine the others
+   * had to share. The retry's record carries the first attempt whole (retry.ts).
+   */
+  private async retryLiveCases(transport: TransportServer): Promise<void> {
+    const { signal } = this.input;
+    if (!retriesLive(this.input)) return;
+    const halt = abortable(signal);
+    for (const r of this.runs) {
+      for (const [i, first] of [...r.retrying]) {
+        if (signal?.aborted) return;
+        if (!r.retrying.delete(i)) continue; // settled meanwhile (a snapshot took it)
+        const v = this.caseVectors[i]!;
+        if (!r.handshake || !r.protocol || r.overBudget !== undefined) {
+          this.settle(r, i, first);
+          continue;
+        }
+        const alone = oneAtATime();
+        const again = await halt.race(Promise.resolve(answer(r.impl, r.handshake, v, r.protocol, transport, alone, alone)));
+        if (!again || signal?.aborted) {
+          this.settle(r, i, first);
+          return;
+        }
+        const record = withFirstAttempt(caseRecord(r.impl.name, v, again, r.expectations?.gaps.get(v.id)), first);
+        this.admit(r, i, record, again);
+      }
+    }
+  }
+
+  /** First attempts still waiting for a retry are settled as they are: an interrupted run loses none of its cases. */
+  private settleFirstAttempts(): void {
+    for (const r of this.runs) {
+      const waiting = [...r.retrying];
+      r.retrying.clear();
+      for (const [i, first] of waiting) this.settle(r, i, first);
+    }
+  }
+
   private async runImplementation(r: ImplementationRun, transport: TransportServer): Promise<void> {
     const { signal } = this.input;
     const vectors = this.caseVectors;
@@ -335,14 +422,15 @@ export class RunSession {
     const protocol = chooseProtocol(handshake.protocol_version, this.input.protocol);
     r.protocol = protocol;
     const serial = oneAtATime();
-    const wireLimit = atMost(WIRE_CONCURRENCY);
+    const slots = this.slots ?? { wire: WIRE_CONCURRENCY, transport: TRANSPORT_CONCURRENCY };
+    const wireLimit = atMost(slots.wire);
     // Stopped once this implementation passes its share of the record budget: its unfinished cases end then.
     const budget = new Stop();
     const runCase = async (i: number): Promise<void> => {
       const v = vectors[i]!;
       const answered =
         r.overBudget === undefined
-          ? await halt.race(budget.race(answer(impl, handshake, v, protocol, transport, serial, wireLimit)))
+          ? await halt.race(budget.race(answer(impl, handshake, v, protocol, transport, serial, wireLimit, slots.transport)))
           : null;
       if (signal?.aborted) return;
       if (r.overBudget !== undefined || !answered) {
@@ -350,23 +438,8 @@ export class RunSession {
         return;
       }
       const record = caseRecord(impl.name, v, answered, gapOf(v.id));
-      const text = JSON.stringify(record);
-      if (this.records.admit(record.implementation, text.length)) {
-        this.settle(r, i, record, text);
-        return;
-      }
-      // Past its share: stopped now; this case keeps the fault, not its evidence.
-      r.overBudget = this.records.reason();
-      impl.kill();
-      budget.stop();
-      const detail = `adapter "${impl.name}" ${r.overBudget}`;
-      const fault: Answer = {
-        result: { kind: "crash", message: detail },
-        transcript: { request: null, response: null, fault: { kind: "crash", detail } },
-        duration_ms: answered.duration_ms,
-        attempts: answered.attempts,
-      };
-      this.settle(r, i, caseRecord(impl.name, v, fault, gapOf(v.id)));
+      if (retriesLive(this.input) && retried(record, isLiveOp(v.op))) r.retrying.set(i, record);
+      else this.admit(r, i, record, answered, budget);
     };
     // Live cases each take a lane of their own (their scenes' own limits pace them); the other
     // cases share a fixed number of lanes: enough to keep the adapter's window full, few enough
@@ -384,6 +457,11 @@ export class RunSession {
     };
     await Promise.all([...lanes(live, live.length), ...lanes(data, this.input.caseLanes ?? CASE_LANES)]);
   }
+}
+
+/** Whether a run retries live cases whose first attempt failed. */
+function retriesLive(input: Pick<RunInput, "retry">): boolean {
+  return input.retry !== false && process.env.SMCP_CONFORMANCE_NO_RETRY !== "1";
 }
 
 /** A run whose records stay in memory: the report's cases are an array. */

@@ -18,6 +18,7 @@ import {
   TransportError,
 } from "../transport/index.ts";
 import { adapterBudgetMs } from "../transport/prepare-case.ts";
+import { sentNumber, type TransportBoxes, transportTimeout } from "./live-timeout.ts";
 import { atMost, wireJudgedResult } from "./wire-cases.ts";
 
 export function isTransportOp(op: string): boolean {
@@ -76,9 +77,20 @@ export async function transportAnswer(
 export function judgedResult(answer: Pick<Answer, "result" | "transcript">): CallResult {
   const wire = wireJudgedResult(answer);
   if (wire) return wire;
-  const evidence = answer.transcript.transport?.evidence;
+  const transport = answer.transcript.transport;
+  const evidence = transport?.evidence;
   if (!evidence || answer.result.kind !== "ok") return answer.result;
+  // A box that expired while the SDK was still acting measured the machine, not the SDK: a timeout, not values.
+  const timedOut = transportTimeout(answer.result.output, evidence, sentBoxes(answer.transcript.request));
+  if (timedOut) return timedOut;
   return { kind: "ok", output: observedValue(answer.result.output, evidence as unknown as CaseEvidence) };
+}
+
+/** The boxes the adapter was given, from the call it was sent (the vector's, plus any start-up allowance). */
+function sentBoxes(request: string | null): TransportBoxes | undefined {
+  const connect = sentNumber(request, "connect_time_box_ms");
+  const call = sentNumber(request, "time_box_ms");
+  return connect === undefined || call === undefined ? undefined : { connect_ms: connect, call_ms: call };
 }
 
 /**
@@ -110,15 +122,15 @@ const concurrentLimits = new WeakMap<Schedule, Schedule>();
 
 /**
  * Where an implementation's transport case of `op` waits for its turn: when the handshake declares
- * the op concurrent, a limit of TRANSPORT_CONCURRENCY shared by the implementation's transport cases
+ * the op concurrent, a limit of `slots` (TRANSPORT_CONCURRENCY on a quiet machine, live-slots.ts) shared by the implementation's transport cases
  * (one per `serial`, its queue for this run), so the suite takes about as long as its slowest cases;
  * otherwise `serial` itself.
  */
-export function transportSchedule(handshake: Handshake, op: string, serial: Schedule): Schedule {
+export function transportSchedule(handshake: Handshake, op: string, serial: Schedule, slots = TRANSPORT_CONCURRENCY): Schedule {
   if (!answersConcurrently(handshake, op)) return serial;
   let limit = concurrentLimits.get(serial);
   if (limit === undefined) {
-    limit = atMost(TRANSPORT_CONCURRENCY);
+    limit = atMost(slots);
     concurrentLimits.set(serial, limit);
   }
   return limit;

@@ -22,6 +22,7 @@ import {
   wireComparedValue,
   wireObservedValue,
 } from "../wire/index.ts";
+import { sentNumber, wireComputerTimeout } from "./live-timeout.ts";
 import { wireAgentAnswer } from "./wire-agent-cases.ts";
 import { withWireEvidence } from "./wire-evidence.ts";
 import { wireServerAnswer } from "./wire-server-cases.ts";
@@ -79,6 +80,8 @@ export function wireJudgedResult(answer: Pick<Answer, "result" | "transcript">):
   if (!evidence || answer.result.kind !== "ok") return undefined;
   if (isServerScene(evidence)) return { kind: "ok", output: { ...(answer.result.output as object), ...serverFacts(evidence) } };
   if (isAgentScene(evidence)) return { kind: "ok", output: agentJudged(answer.result.output, evidence) };
+  const timedOut = wireComputerTimeout(evidence, sentNumber(answer.transcript.request, "time_box_ms"));
+  if (timedOut) return timedOut;
   return { kind: "ok", output: wireObservedValue(answer.result.output, evidence as unknown as WireEvidence) };
 }
 

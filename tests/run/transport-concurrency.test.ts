@@ -6,10 +6,14 @@ import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
 import type { Handshake, Implementation } from "../../harness/model/implementation.ts";
 import type { Corpus } from "../../harness/model/vector.ts";
+import type { LiveSlots } from "../../harness/run/live-slots.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 import { answersConcurrently, oneAtATime, TRANSPORT_CONCURRENCY, transportSchedule } from "../../harness/run/transport-cases.ts";
+import { WIRE_CONCURRENCY } from "../../harness/run/wire-cases.ts";
 
 const OP = "transport.call_tool";
+/** A quiet machine's slots, whatever this one's load: the limit under test is the handshake's, not the load's. */
+const QUIET: LiveSlots = { wire: WIRE_CONCURRENCY, transport: TRANSPORT_CONCURRENCY, cores: 2, busy: 0, measured_by: "proc-stat" };
 const HOLD_MS = 60;
 
 const handshake = (concurrent?: string[]): Handshake => ({
@@ -55,7 +59,7 @@ async function runTransportSuite(impl: Implementation) {
   corpus ??= loadCorpus();
   const vectors = selectVectors(corpus, { suites: ["transport"] });
   expect(vectors.length).toBeGreaterThan(TRANSPORT_CONCURRENCY); // enough cases to fill the limit
-  const report = await runCorpus({ corpus, vectors, implementations: [impl] });
+  const report = await runCorpus({ corpus, vectors, implementations: [impl], liveSlots: QUIET, retry: false });
   return { vectors, report };
 }
 

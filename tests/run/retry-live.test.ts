@@ -1,0 +1,59 @@
+// A live case that failed is run again alone once the others are in (issue 41, item 3): a retry
+// that passes makes it flaky (never a pass, never a failure), one that fails again stands, and
+// both attempts' evidence is in the report, which audit re-derives.
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { auditReport } from "../../harness/audit/audit-report.ts";
+import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
+import { selectVectors } from "../../harness/corpus/select.ts";
+import { minimalEnv } from "../../harness/driver/adapter-env.ts";
+import { SubprocessImplementation } from "../../harness/driver/subprocess-implementation.ts";
+import { renderConsole } from "../../harness/report/console.ts";
+import { runCorpus } from "../../harness/run/run-corpus.ts";
+
+const FIXTURE = fileURLToPath(new URL("../fixtures/retry-transport-adapter.ts", import.meta.url));
+const STARVED = "transport/auth/forbidden-insufficient-scope"; // streamable HTTP, expects 4007
+const WRONG = "transport/auth/sse-unauthorized"; // SSE, expects 4006
+
+const adapter = () =>
+  new SubprocessImplementation("retrier", { file: process.execPath, args: ["--import", import.meta.resolve("tsx"), FIXTURE], env: minimalEnv() });
+
+describe("the retry of failing live cases", () => {
+  it("makes a starved first attempt that passes alone flaky, keeps a repeated failure, and audit agrees", async () => {
+    const corpus = loadCorpus();
+    const report = await runCorpus({ corpus, vectors: selectVectors(corpus, { ids: [STARVED, WRONG] }), implementations: [adapter()] });
+    const starved = report.cases.find((c) => c.vector_id === STARVED)!;
+    expect(starved.status).toBe("flaky");
+    expect(starved.raw_status).toBe("pass");
+    expect(starved.first_attempt?.status).toBe("timeout");
+    expect(starved.first_attempt?.diffs).toEqual([]); // a timeout is no list of value differences
+    expect(starved.first_attempt?.note).toMatch(/^the connect time box \(5000 ms\) expired after 5\.0 s while the SDK was still acting/);
+    expect(starved.first_attempt?.transcript.transport?.case_id).not.toBe(starved.transcript.transport?.case_id);
+
+    const wrong = report.cases.find((c) => c.vector_id === WRONG)!;
+    expect(wrong.status).toBe("fail");
+    expect(wrong.first_attempt?.status).toBe("fail");
+
+    expect(report.summary.overall.flaky).toBe(1);
+    expect(report.summary.overall.pass).toBe(0);
+    expect(report.summary.overall.failed).toBe(1);
+    const text = renderConsole(report);
+    expect(text).toContain(`FLAKY retrier ${STARVED}: first attempt timeout: the connect time box (5000 ms) expired`);
+    expect(text).toContain("passed when retried alone");
+    expect(text).toMatch(/conformance: 0 passed, 1 failed, 1 flaky,/);
+
+    const json = JSON.parse(JSON.stringify(report));
+    expect(auditReport(json).problems).toEqual([]);
+    // A flaky case whose first attempt is edited into a pass was never retried: audit says so.
+    const edited = json.cases.find((c: { vector_id: string }) => c.vector_id === STARVED);
+    edited.first_attempt.status = "pass";
+    expect(auditReport(json).problems).toContain(`retrier ${STARVED}: first attempt: pass, which is never retried`);
+  }, 60_000);
+
+  it("runs each case once when retries are off", async () => {
+    const corpus = loadCorpus();
+    const report = await runCorpus({ corpus, vectors: selectVectors(corpus, { ids: [STARVED] }), implementations: [adapter()], retry: false });
+    expect(report.cases[0]!.status).toBe("timeout");
+    expect(report.cases[0]!.first_attempt).toBeUndefined();
+  }, 60_000);
+});
