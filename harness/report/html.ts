@@ -23,6 +23,7 @@ import { escapeHtml, html, type Markup, trusted } from "./escape.ts";
 import { interopCounts } from "./interop-counts.ts";
 import { renderInteropHtml } from "./interop-html.ts";
 import { packagesText } from "./markdown.ts";
+import { attemptDetail, flakyText } from "./retry-text.ts";
 import { specUrl } from "./spec-link.ts";
 import { statementLine, statementsOf } from "./statement-text.ts";
 
@@ -77,7 +78,16 @@ function answerHtml(c: CaseRecord): Markup {
   return html`<div class="answer st-${c.status}"><h4>${c.implementation} <span class="badge st-${c.status}">${c.status}</span></h4>${
     c.gap ? html`<p class="gapnote">known gap: ${c.gap.reason}</p>` : ""
   }${c.note ? html`<p>${c.note}</p>` : ""}${diffs.length ? html`<ul>${diffs}</ul>` : ""}<pre class="transcript">→ ${shown(t.request ?? "(not sent)")}
-← ${shown(t.response ?? t.fault?.detail ?? "(no answer)")}</pre>${wireExchangeHtml(c)}${httpExchangeHtml(c)}</div>`;
+← ${shown(t.response ?? t.fault?.detail ?? "(no answer)")}</pre>${wireExchangeHtml(c)}${httpExchangeHtml(c)}${firstAttemptHtml(c)}</div>`;
+}
+
+/** A retried case's first attempt, whole: its verdict and its own exchange (the retry's is above). */
+function firstAttemptHtml(c: CaseRecord): Markup {
+  const first = c.first_attempt;
+  if (!first) return html``;
+  const { first_attempt: _, ...retry } = c;
+  const attempt: CaseRecord = { ...retry, ...first };
+  return html`<details class="first-attempt"><summary>first attempt: ${first.status} — ${attemptDetail(first)}; the verdict above is the retry's, run alone</summary>${wireExchangeHtml(attempt)}${httpExchangeHtml(attempt)}</details>`;
 }
 
 /** An adapter line is shown whole up to this size: a run of 40 MB answers must not make one page string past V8's limit. */
@@ -154,9 +164,12 @@ function vectorHtml(v: VectorRecord, cases: CaseRecord[], split: boolean, kind: 
 /** The collapsed line's "why": the first failing case's difference, else the distilled disagreement. */
 function whyHtml(cases: readonly CaseRecord[], split: Disagreement | undefined): Markup {
   const failing = cases.find((c) => isFailing(c.status));
+  const flaky = cases.find((c) => c.status === "flaky");
   const why = failing
     ? `${failing.implementation}: ${failureDetail(failing)}`
-    : split?.groups.map((g) => `${g.implementations.join(", ")} → ${g.answer}`).join("; ");
+    : flaky
+      ? `${flaky.implementation} flaky: ${flakyText(flaky)}`
+      : split?.groups.map((g) => `${g.implementations.join(", ")} → ${g.answer}`).join("; ");
   return why ? html`<div class="why">${shorten(why, WHY_CHARS)}</div>` : html``;
 }
 
@@ -315,7 +328,7 @@ ${statementsHtml(report)}
 ${rows}${total}</table>
 ${renderInteropHtml(report.interop, impls)}
 <h2>Cases to look at (${interesting.length})</h2><p>every vector where an implementation failed, has a stale or known gap, or implementations disagree; in that order. Each has a permalink (#).</p>
-<div id="filters"><label>suite <select id="f-suite">${options(report.corpus.suites.map((s) => s.name))}</select></label><label>tier <select id="f-tier">${options(["must", "should", "observe"])}</select></label><label>implementation <select id="f-impl">${options(impls)}</select></label><label>status <select id="f-kind"><option value="">all</option><option value="fail">failing</option><option value="stale">stale</option><option value="known_gap">known gap</option><option value="split">disagreement only</option></select></label><label>search <input id="f-text" type="search" placeholder="id, value, reason"></label><button id="f-expand" type="button">expand all</button></div>
+<div id="filters"><label>suite <select id="f-suite">${options(report.corpus.suites.map((s) => s.name))}</select></label><label>tier <select id="f-tier">${options(["must", "should", "observe"])}</select></label><label>implementation <select id="f-impl">${options(impls)}</select></label><label>status <select id="f-kind"><option value="">all</option><option value="fail">failing</option><option value="stale">stale</option><option value="known_gap">known gap</option><option value="flaky">flaky</option><option value="split">disagreement only</option></select></label><label>search <input id="f-text" type="search" placeholder="id, value, reason"></label><button id="f-expand" type="button">expand all</button></div>
 `.text;
   const perPage = paging.casesPerPage ?? CASES_PER_PAGE;
   const pages = Math.max(1, Math.ceil(interesting.length / perPage));

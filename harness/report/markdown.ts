@@ -15,7 +15,7 @@ import { own } from "../util/own.ts";
 import { renderCoverageMarkdown } from "./coverage-text.ts";
 import { kitText } from "./environment-text.ts";
 import { join, type Markup, md, mdCode } from "./escape.ts";
-import { flakyText } from "./retry-text.ts";
+import { flakyText, retriedNote } from "./retry-text.ts";
 import { statementLine, statementsOf } from "./statement-text.ts";
 
 const cells = (parts: readonly Markup[]) => join("md", parts, " | ");
@@ -59,7 +59,7 @@ function failureLines(report: Report, limit = Number.POSITIVE_INFINITY): Markup[
   const failures = casesWith(report.cases, FAILING_STATUSES);
   const lines = [failures.length === 0 ? md`No failures.` : md`## Failures (${failures.length})`, md``];
   for (const c of failures.slice(0, limit)) {
-    lines.push(md`- **${c.vector_id}** on ${c.implementation} (${c.status})${c.note ? md`: ${c.note}` : ""}`);
+    lines.push(md`- **${c.vector_id}** on ${c.implementation} (${c.status})${c.note ? md`: ${c.note}` : ""}${retriedNote(c)}`);
     for (const d of c.diffs) lines.push(md`  - ${describeDifference(d)}`);
   }
   if (failures.length > limit) lines.push(md`- … and ${failures.length - limit} more, in matrix.md`);

@@ -9,6 +9,9 @@ import { selectVectors } from "../../harness/corpus/select.ts";
 import { minimalEnv } from "../../harness/driver/adapter-env.ts";
 import { SubprocessImplementation } from "../../harness/driver/subprocess-implementation.ts";
 import { renderConsole } from "../../harness/report/console.ts";
+import { renderHtml } from "../../harness/report/html.ts";
+import { renderJUnit } from "../../harness/report/junit.ts";
+import { renderMarkdown } from "../../harness/report/markdown.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/retry-transport-adapter.ts", import.meta.url));
@@ -41,6 +44,10 @@ describe("the retry of failing live cases", () => {
     expect(text).toContain(`FLAKY retrier ${STARVED}: first attempt timeout: the connect time box (5000 ms) expired`);
     expect(text).toContain("passed when retried alone");
     expect(text).toMatch(/conformance: 0 passed, 1 failed, 1 flaky,/);
+    expect(text).toContain(`FAIL retrier ${WRONG}: /error_code: expected 4006, got 4007 (retried alone after a first attempt that was fail`);
+    expect(renderMarkdown(report)).toContain("## Flaky (1: failed first, passed when retried alone)");
+    expect(renderJUnit(report, "retrier")).toMatch(/<skipped message="flaky: first attempt timeout: the connect time box/);
+    expect(renderHtml(report)).toContain("first attempt: timeout — the connect time box (5000 ms)");
 
     const json = JSON.parse(JSON.stringify(report));
     expect(auditReport(json).problems).toEqual([]);
