@@ -18,6 +18,7 @@ interface Counts {
   readonly unsupported: number;
   readonly observed: number;
   readonly not_applicable: number;
+  readonly flaky?: number;
 }
 
 export type RunFailureKind =
@@ -156,7 +157,7 @@ export function runVerdict(report: VerdictInput): Verdict {
       failures.push({
         kind: "no_judged_pass",
         implementation: name,
-        message: `${name}: no case passed (${counts.judged} judged: ${counts.failed} failing, ${plural(counts.known_gap, "known gap")}); an implementation with nothing passing is never green`,
+        message: `${name}: no case passed (${counts.judged} judged: ${counts.failed} failing, ${plural(counts.known_gap, "known gap")}${counts.flaky ? `, ${counts.flaky} flaky` : ""}); an implementation with nothing passing is never green`,
       });
     for (const id of impl.expectations?.orphans ?? [])
       failures.push({
