@@ -43,7 +43,7 @@ import {
 } from "../wire/index.ts";
 import { matchCorpus } from "./corpus-match.ts";
 import { checkFrame } from "./report-frame.ts";
-import { checkScene } from "./scene-check.ts";
+import { checkScene, checkSealed } from "./scene-check.ts";
 
 export interface AuditResult {
   readonly cases: number;
@@ -125,6 +125,7 @@ function auditInterop(report: ParsedReport, vectors: ReadonlyMap<string, VectorR
     const roles = evidence?.roles;
     if (roles?.agent !== c.agent || roles?.server !== c.server || roles?.computer !== c.computer)
       problems.push(`${where}: the case's roles differ from those its evidence records`);
+    checkSealed(evidence?.relay, (p) => problems.push(`${where}: relay: ${p}`));
     const derived = judgeInterop(vector as never, evidence, c.duration_ms);
     for (const key of ["cell", "status", "diffs", "cause"] as const)
       if (diffValues(derived[key] ?? null, c[key] ?? null).length > 0)
@@ -228,6 +229,7 @@ function auditCase(
   } else if (c.gap && impl && !impl.expectations)
     problem("the case carries a gap, but the implementation had no expectations file (invented)");
   if (isTransportOp(vector.op) && c.transcript.transport) checkScene(vector, c.transcript.transport, problem);
+  if (c.transcript.wire) checkSealed(c.transcript.wire.evidence, problem);
   const compared = wireCompared({ result: result ?? c.result, transcript: c.transcript });
   if (diffValues(compared ?? null, c.compared ?? null).length > 0)
     problem("the case's compared facts differ from those its recorded packets give (edited)");

@@ -1,9 +1,10 @@
 /**
- * The facts an Agent-under-test verdict may use: what the Agent sent (from the recorded packets,
- * each request checked against its data-structures model) and what its SDK's API surfaced (from the
- * adapter's answer, which the transcript keeps). Pure and tolerant of damaged records, so `audit`
+ * The facts an Agent-under-test verdict may use: what the Agent sent (from the recorded packets of
+ * the case's admitted connections, each request checked against its data-structures model) and what
+ * its SDK's API surfaced (from the adapter's answer, which the transcript keeps). Pure and tolerant of damaged records, so `audit`
  * re-derives them from the transcript alone.
  */
+import { admittedPart } from "./case-seal.ts";
 import type { WirePacket } from "./evidence.ts";
 import { modelErrors } from "./models.ts";
 import { SMCP_NAMESPACE } from "./scene.ts";
@@ -68,9 +69,11 @@ export interface AgentFacts {
   readonly notified: Readonly<Record<string, boolean>>;
 }
 
+/** A sealed scene's record (case-seal.ts): only connections that presented the secret in `url` count. */
 export interface AgentSide {
+  readonly url: string;
   readonly packets: readonly WirePacket[];
-  readonly handshakes?: ReadonlyArray<{ readonly url?: string; readonly transport?: string }>;
+  readonly handshakes: ReadonlyArray<{ readonly conn: string; readonly url: string; readonly transport?: string }>;
   readonly office_id: string;
   readonly agent_name: string;
   readonly pushed?: ReadonlyArray<{ readonly event: string }>;
@@ -80,7 +83,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 
 /** `fromAgent`: is this packet one the Agent sent (the recorder's direction depends on where it sits). */
 export function agentFacts(output: unknown, side: AgentSide, fromAgent: (p: WirePacket) => boolean): AgentFacts {
-  const packets = (Array.isArray(side?.packets) ? side.packets : []).filter((p) => p?.nsp === SMCP_NAMESPACE);
+  const admitted = admittedPart(side);
+  const packets = admitted.packets.filter((p) => p?.nsp === SMCP_NAMESPACE);
   const sent = packets.filter(fromAgent);
   const connect = sent.find((p) => p.type === "connect");
   const auth = isObject(connect?.args?.[0]) ? (connect.args[0] as Record<string, unknown>) : {};
@@ -110,7 +114,7 @@ export function agentFacts(output: unknown, side: AgentSide, fromAgent: (p: Wire
   const ids = withIds.map(idOf);
   const callIds = new Set(events.filter((p) => p.event === "client:tool_call").map(idOf));
   const cancels = events.filter((p) => p.event === "server:tool_call_cancel");
-  const handshake = side?.handshakes?.[0];
+  const handshake = admitted.handshakes[0];
   const answer = isObject(output) ? output : {};
   const notifications = Array.isArray(answer.notifications) ? answer.notifications : [];
   const received = new Set(notifications.map((n) => (isObject(n) ? n.event : undefined)));

@@ -9,7 +9,8 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server, type Socket } from "socket.io";
-import type { WireHandshake, WirePacket } from "./evidence.ts";
+import { newSeal, sealedUrl } from "./case-seal.ts";
+import type { WireHandshake, WireIntruder, WirePacket } from "./evidence.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
 import { SMCP_NAMESPACE } from "./scene.ts";
 
@@ -62,11 +63,15 @@ export interface WireAgentCall {
 export interface AgentSceneEvidence {
   readonly kind: "agent";
   readonly case_id: string;
+  /** The URL the adapter was given, with the case's secret (case-seal.ts). */
   readonly url: string;
   readonly office_id: string;
   readonly agent_name: string;
   readonly computer_name: string;
+  /** The admitted connections' handshakes; the refused ones are `intruders` (never judged). */
   readonly handshakes: readonly WireHandshake[];
+  readonly intruders: readonly WireIntruder[];
+  readonly intruders_not_kept?: number;
   readonly packets: readonly WirePacket[];
   /** What the scripted Computer answered, by the request's req_id (`null`: kept unanswered). */
   readonly answered: Readonly<Record<string, unknown>>;
@@ -115,6 +120,7 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
   const started = performance.now();
   const since = () => performance.now() - started;
   const recorder = new PacketRecorder(since);
+  const seal = newSeal(since);
   const handshakes: WireHandshake[] = [];
   const answered: Record<string, unknown> = {};
   const pushed: Array<{ event: string; payload: unknown; after: string }> = [];
@@ -122,7 +128,7 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
   const firsts = new Set<string>();
 
   const http = createServer();
-  const io = new Server(http, { serveClient: false, pingInterval: 5_000, pingTimeout: 5_000 });
+  const io = new Server(http, { serveClient: false, pingInterval: 5_000, pingTimeout: 5_000, allowRequest: seal.allowRequest });
   io.engine.on("connection", (raw: { id: string; request: { url?: string }; transport: { name: string } }) => {
     handshakes.push({ conn: raw.id, t_ms: Math.round(since() * 10) / 10, url: raw.request.url ?? "", transport: raw.transport.name });
     recorder.attach(raw as never);
@@ -186,7 +192,7 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
     http.once("error", reject);
     http.listen(0, HOST, () => resolve());
   });
-  const url = `http://${HOST}:${(http.address() as AddressInfo).port}`;
+  const url = sealedUrl(`http://${HOST}:${(http.address() as AddressInfo).port}`, seal.secret);
   let closing: Promise<AgentSceneEvidence> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -203,6 +209,8 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
         agent_name: AGENT_NAME_UNDER_TEST,
         computer_name: spec.computer_name,
         handshakes,
+        intruders: seal.intruders,
+        ...(seal.notKept() > 0 ? { intruders_not_kept: seal.notKept() } : {}),
         packets: recorder.packets,
         answered,
         pushed,

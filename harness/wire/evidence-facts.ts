@@ -1,12 +1,14 @@
 /**
- * The facts a wire verdict may use, derived from the recorded packets alone (and, for the MCP side,
- * from the transport suite's own record), so `audit` re-derives them from the transcript. Pure, and
- * tolerant of damaged records: a missing field makes a fact absent or false, never a throw.
+ * The facts a wire verdict may use, derived from the recorded packets of admitted connections alone
+ * (and, for the MCP side, from the transport suite's own record), so `audit` re-derives them from
+ * the transcript. Pure, and tolerant of damaged records: a missing field makes a fact absent or
+ * false, never a throw.
  */
 
 import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path/posix";
 import { evidenceFacts as mcpFacts } from "../transport/index.ts";
+import { admittedPart } from "./case-seal.ts";
 import type { StepRecord, WireEvidence, WirePacket } from "./evidence.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
@@ -90,7 +92,8 @@ export interface WireFacts {
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 export function wireFacts(evidence: WireEvidence): WireFacts {
-  const packets = Array.isArray(evidence?.packets) ? evidence.packets : [];
+  // Only the case's own parties count: connections that presented its secret (case-seal.ts).
+  const { packets, handshakes } = admittedPart(evidence);
   const smcp = packets.filter((p) => p?.nsp === SMCP_NAMESPACE);
   const fromComputer = smcp.filter((p) => p.dir === "in");
   const connect = fromComputer.find((p) => p.type === "connect");
@@ -104,7 +107,7 @@ export function wireFacts(evidence: WireEvidence): WireFacts {
       : smcp.find((p) => p.dir === "out" && p.type === "ack" && p.ack_id === firstJoin.ack_id && p.conn === firstJoin.conn);
   const joinedAt = joinAck && joinAck.args?.[0] === true ? joinAck.seq : undefined;
   const events = fromComputer.filter((p) => p.type === "event" && typeof p.event === "string");
-  const handshake = evidence?.handshakes?.[0];
+  const handshake = handshakes[0];
   const mcpByName = Object.entries(isObject(evidence?.mcp) ? evidence.mcp : {}).map(([name, e]) => [name, mcpFacts(e)] as const);
   const mcp = mcpByName.map(([, f]) => f);
   return {

@@ -39,6 +39,20 @@ export interface WireHandshake {
   readonly transport: string;
 }
 
+/**
+ * A handshake the scene refused: it did not present the case's secret (case-seal.ts). Engine.IO
+ * never opened a connection for it, so it has no packets; it is kept, never judged.
+ */
+export interface WireIntruder {
+  readonly t_ms: number;
+  /** The client's port on 127.0.0.1 (which process it was is not knowable from here). */
+  readonly remote_port: number | null;
+  /** The smcp_case value its URL carried (null: none). */
+  readonly presented: string | null;
+  /** Its request's path and query as sent, cut to 300 characters. */
+  readonly url: string;
+}
+
 /** What the Server's script did at one step (the packets hold what went over the wire). */
 export interface StepRecord {
   readonly index: number;
@@ -58,11 +72,16 @@ export interface StepRecord {
 
 export interface WireEvidence {
   readonly case_id: string;
+  /** The URL the adapter was given, with the case's secret (`?smcp_case=<hex>`, case-seal.ts). */
   readonly url: string;
   readonly office_id: string;
   readonly computer_name: string;
   readonly opened_at: string;
+  /** The admitted connections' handshakes: each presented the secret in `url`'s query. */
   readonly handshakes: readonly WireHandshake[];
+  /** Handshakes refused for lacking the case's secret; `intruders_not_kept` counts those past the first 50. */
+  readonly intruders: readonly WireIntruder[];
+  readonly intruders_not_kept?: number;
   readonly packets: readonly WirePacket[];
   readonly steps: readonly StepRecord[];
   /** Credentials the harness planted in the Computer's MCP configs: looked for in every packet the Computer sent. */

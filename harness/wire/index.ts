@@ -16,7 +16,8 @@ export {
   WIRE_AGENT_OP,
   type WireAgentCall,
 } from "./agent-scene.ts";
-export type { StepRecord, WireEvidence, WireHandshake, WirePacket } from "./evidence.ts";
+export { admittedConns, admittedPart, SEAL_PARAM, secretIn } from "./case-seal.ts";
+export type { StepRecord, WireEvidence, WireHandshake, WireIntruder, WirePacket } from "./evidence.ts";
 export { type StepFacts, type WireFacts, wireFacts } from "./evidence-facts.ts";
 export { exchangeLines, focusOf, packetLine, packetsBehind, serverLinesBehind } from "./exchange.ts";
 export {

@@ -7,6 +7,7 @@
 import { evidenceFacts as mcpFacts } from "../transport/index.ts";
 import { agentFacts, type RequestFacts, type SurfacedFacts, surfacedOf } from "./agent-facts.ts";
 import type { AgentStep } from "./agent-scene.ts";
+import { admittedPart } from "./case-seal.ts";
 import type { WirePacket } from "./evidence.ts";
 import type { RelayRecord } from "./relay.ts";
 import type { McpServerScene } from "./scene.ts";
@@ -105,13 +106,15 @@ function joinAcked(packets: readonly WirePacket[], conn: string | undefined): bo
 }
 
 export function interopFacts(evidence: InteropEvidence): InteropFacts {
-  const packets = evidence?.relay?.packets ?? [];
+  const relay = evidence?.relay;
+  // Only the case's own Agent and Computer count: connections that presented its secret (case-seal.ts).
+  const { packets, handshakes } = admittedPart(relay ?? {});
   const agentConn = connOf(packets, "agent");
   const computerConn = connOf(packets, "computer");
   const agentOutput = evidence?.agent?.output;
   const facts = agentFacts(
     agentOutput,
-    { packets, office_id: evidence?.office_id ?? "", agent_name: INTEROP_AGENT },
+    { url: relay?.url ?? "", packets, handshakes, office_id: evidence?.office_id ?? "", agent_name: INTEROP_AGENT },
     (p) => p.dir === "in" && p.conn === agentConn,
   );
   const received = new Set(

@@ -4,13 +4,16 @@
  * connection (socket.io-client) to the SDK's Server with the same a2c_version query and auth; every
  * event and ack is passed on unchanged both ways, and every packet on the client side is recorded.
  * So an SDK Agent and an SDK Computer talk through the SDK Server as they would directly, and the
- * kit still holds the whole exchange as evidence. Nothing here judges.
+ * kit still holds the whole exchange as evidence. Sealed like every kit Server (case-seal.ts): only
+ * the case's own Agent and Computer get through, and the secret is not passed upstream. Nothing here
+ * judges.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
 import { io as connectUpstream, type Socket as UpstreamSocket } from "socket.io-client";
-import type { WireHandshake, WirePacket } from "./evidence.ts";
+import { newSeal, sealedUrl } from "./case-seal.ts";
+import type { WireHandshake, WireIntruder, WirePacket } from "./evidence.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
 import { SMCP_NAMESPACE } from "./scene.ts";
 
@@ -18,9 +21,13 @@ const HOST = "127.0.0.1";
 const UPSTREAM_CONNECT_MS = 5_000;
 
 export interface RelayRecord {
+  /** The URL the case's Agent and Computer were given, with the case's secret (case-seal.ts). */
   readonly url: string;
   readonly upstream: string;
+  /** The admitted connections' handshakes; the refused ones are `intruders` (never relayed, never judged). */
   readonly handshakes: readonly WireHandshake[];
+  readonly intruders: readonly WireIntruder[];
+  readonly intruders_not_kept?: number;
   /** `dir` seen from the relay: `in` a client sent, `out` the relay passed to it from the Server. */
   readonly packets: readonly WirePacket[];
   /** Upstream connections the SDK Server refused, with why. */
@@ -42,6 +49,7 @@ export async function openRelay(upstream: string): Promise<Relay> {
   const started = performance.now();
   const since = () => performance.now() - started;
   const recorder = new PacketRecorder(since);
+  const seal = newSeal(since);
   const handshakes: WireHandshake[] = [];
   const refused: Array<{ conn: string; error: string }> = [];
   const uppers = new Set<UpstreamSocket>();
@@ -50,7 +58,13 @@ export async function openRelay(upstream: string): Promise<Relay> {
   const afterAnswer = new Map<string, () => Promise<void> | void>();
 
   const http = createServer();
-  const io = new Server(http, { serveClient: false, pingInterval: 5_000, pingTimeout: 5_000, maxHttpBufferSize: 8e6 });
+  const io = new Server(http, {
+    serveClient: false,
+    pingInterval: 5_000,
+    pingTimeout: 5_000,
+    maxHttpBufferSize: 8e6,
+    allowRequest: seal.allowRequest,
+  });
   io.engine.on("connection", (raw: { id: string; request: { url?: string }; transport: { name: string } }) => {
     handshakes.push({ conn: raw.id, t_ms: Math.round(since() * 10) / 10, url: raw.request.url ?? "", transport: raw.transport.name });
     recorder.attach(raw as never);
@@ -110,7 +124,7 @@ export async function openRelay(upstream: string): Promise<Relay> {
     http.once("error", reject);
     http.listen(0, HOST, () => resolve());
   });
-  const url = `http://${HOST}:${(http.address() as AddressInfo).port}`;
+  const url = sealedUrl(`http://${HOST}:${(http.address() as AddressInfo).port}`, seal.secret);
   let closing: Promise<RelayRecord> | undefined;
   return {
     url,
@@ -139,7 +153,17 @@ export async function openRelay(upstream: string): Promise<Relay> {
         const closed = new Promise<void>((resolve) => io.close(() => resolve()));
         http.closeAllConnections();
         await closed;
-        return { url, upstream, handshakes, packets: recorder.packets, refused, dropped_packets: recorder.dropped };
+        const notKept = seal.notKept();
+        return {
+          url,
+          upstream,
+          handshakes,
+          intruders: seal.intruders,
+          ...(notKept > 0 ? { intruders_not_kept: notKept } : {}),
+          packets: recorder.packets,
+          refused,
+          dropped_packets: recorder.dropped,
+        };
       })()),
   };
 }

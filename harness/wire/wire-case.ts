@@ -9,6 +9,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server, type Socket } from "socket.io";
 import type { OpenCase } from "../transport/index.ts";
+import { newSeal, sealedUrl } from "./case-seal.ts";
 import type { StepRecord, WireEvidence, WireHandshake } from "./evidence.ts";
 import { collectLandingRoot } from "./landing-root.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
@@ -29,6 +30,7 @@ const HOST = "127.0.0.1";
 
 export interface WireCase {
   readonly id: string;
+  /** What the case's adapter is given: the Server's URL with the case's secret (case-seal.ts). */
   readonly url: string;
   readonly officeId: string;
   /** Resolves when the scene has ended (script done and the Computer disconnected, or no join in the time box). */
@@ -52,6 +54,7 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
   const openedAt = new Date().toISOString();
   const since = () => performance.now() - started;
   const recorder = new PacketRecorder(since);
+  const seal = newSeal(since);
   const handshakes: WireHandshake[] = [];
   const steps: StepRecord[] = [];
   const officeId = `office-${randomBytes(9).toString("base64url")}`;
@@ -66,8 +69,14 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
   };
 
   const http = createServer();
-  // No reconnection state, no CORS, nothing served but the protocol: the Server is the scene.
-  const io = new Server(http, { serveClient: false, connectionStateRecovery: undefined, pingInterval: 5_000, pingTimeout: 5_000 });
+  // No reconnection state, no CORS, nothing served but the protocol, no party but the case's own.
+  const io = new Server(http, {
+    serveClient: false,
+    connectionStateRecovery: undefined,
+    pingInterval: 5_000,
+    pingTimeout: 5_000,
+    allowRequest: seal.allowRequest,
+  });
   io.engine.on("connection", (raw: { id: string; request: { url?: string }; transport: { name: string }; on: never }) => {
     handshakes.push({ conn: raw.id, t_ms: Math.round(since() * 10) / 10, url: raw.request.url ?? "", transport: raw.transport.name });
     recorder.attach(raw as never);
@@ -153,7 +162,7 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
     http.once("error", reject);
     http.listen(0, HOST, () => resolve());
   });
-  const port = (http.address() as AddressInfo).port;
+  const url = sealedUrl(`http://${HOST}:${(http.address() as AddressInfo).port}`, seal.secret);
 
   let closing: Promise<WireEvidence> | undefined;
   const close = () =>
@@ -169,11 +178,13 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
       const landing = options.landingRoot === undefined ? undefined : await collectLandingRoot(options.landingRoot);
       return {
         case_id: options.id,
-        url: `http://${HOST}:${port}`,
+        url,
         office_id: officeId,
         computer_name: spec.computer_name,
         opened_at: openedAt,
         handshakes,
+        intruders: seal.intruders,
+        ...(seal.notKept() > 0 ? { intruders_not_kept: seal.notKept() } : {}),
         packets: recorder.packets,
         steps,
         planted_secrets: options.plantedSecrets,
@@ -184,7 +195,7 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
       } satisfies WireEvidence;
     })());
 
-  return { id: options.id, url: `http://${HOST}:${port}`, officeId, ended: endedPromise, close };
+  return { id: options.id, url, officeId, ended: endedPromise, close };
 }
 
 /** The Engine.IO connection id the recorder files this socket's packets under (typed private, read-only in practice). */

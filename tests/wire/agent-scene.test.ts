@@ -53,7 +53,9 @@ describe("the Agent scene", () => {
       "t2",
       scene({ script: [{ do: "wait", as: "w", ms: 1 }], push: [{ after: "join", event: "notify:enter_office" }] }),
     );
-    const socket = io(`${opened.call.url}/smcp`, { transports: ["polling"], reconnection: false, forceNew: true, auth: { role: "agent" } });
+    const { origin, searchParams } = new URL(opened.call.url); // the case's secret rides in the query
+    const query = Object.fromEntries(searchParams);
+    const socket = io(`${origin}/smcp`, { query, transports: ["polling"], reconnection: false, forceNew: true, auth: { role: "agent" } });
     await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
     await socket.emitWithAck("server:join_office", { role: "agent", name: "sdk-agent", office_id: opened.call.office_id });
     const bad = { agent: "sdk-agent", req_id: "same", computer: "kit-computer", tool_name: "inv__get_inventory", params: {} };

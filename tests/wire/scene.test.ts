@@ -20,8 +20,10 @@ type Handlers = Record<string, (req: Record<string, unknown>) => unknown>;
 
 /** A stand-in Computer: connects like the spec says (or not), joins, answers with `handlers`; resolves when the Server disconnects it. */
 function standIn(url: string, office: string, handlers: Handlers, opts: { query?: Record<string, string>; auth?: object } = {}) {
-  const socket: Socket = io(`${url}/smcp`, {
-    query: opts.query ?? { a2c_version: "0.4.0" },
+  // The scene admits only a handshake carrying the case's secret (the call URL's query).
+  const { origin, searchParams } = new URL(url);
+  const socket: Socket = io(`${origin}/smcp`, {
+    query: { ...Object.fromEntries(searchParams), ...(opts.query ?? { a2c_version: "0.4.0" }) },
     auth: opts.auth ?? {},
     transports: ["polling", "websocket"],
     reconnection: false,

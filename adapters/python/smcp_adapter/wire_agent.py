@@ -28,7 +28,7 @@ from typing import Any
 
 from .reasons import Unsupported
 from .transport import _cancel_strays, _no_proxy_from_env, _raised, _restore_own_cancel_state, _settle
-from .wire_computer import _SERVER_URL, _StderrLog, _loopback, _refuse
+from .wire_computer import _SERVER_URL, SERVER_URL_SHAPE, _StderrLog, _loopback, _refuse
 
 try:  # 0.3.2 and 0.4.2 both publish these; an SDK without them has no public Agent client to drive
     from a2c_smcp.agent import AsyncSMCPAgentClient, DefaultAgentAuthProvider
@@ -91,7 +91,7 @@ def _check(inp: Any) -> None:
     extra = sorted(set(inp) - _INPUT_KEYS)
     if extra:
         raise _refuse(f"unknown input field(s) {extra}")
-    _loopback(inp.get("url"), _SERVER_URL, "http://127.0.0.1:<port>")
+    _loopback(inp.get("url"), _SERVER_URL, SERVER_URL_SHAPE)
     for key in ("office_id", "agent_name", "computer_name"):
         if not isinstance(inp.get(key), str) or not inp[key]:
             raise _refuse(f"{key} must be a non-empty string")

@@ -10,8 +10,9 @@ SDK path, public API only:
               flag-scope settings file (the constructor's `flag_settings_path`);
   2. connect: `SMCPComputerClient(computer=computer, reconnection=False, handle_sigint=False)` (the last
               two are python-socketio's own constructor options: no reconnect after the Server ends the
-              session, no SIGINT handler from a worker thread), `await client.connect(url)` (the SDK adds
-              a2c_version and its transports; the adapter adds no query, auth or header);
+              session, no SIGINT handler from a worker thread), `await client.connect(url)` (the URL as given,
+              the case's smcp_case query included; the SDK adds a2c_version and its transports; the adapter
+              adds no query, auth or header);
   3. join:    `await client.join_office(office_id)` (joins as `computer.name`);
   4. serve:   the SDK's client:* handlers answer until python-socketio's `disconnect` event fires for
               /smcp (registered with the client's public `on`) or the time box ends;
@@ -57,7 +58,10 @@ CLOSE_BUDGET_S = 4.0
 CLIENT_CLOSE_BOUND_S = 1.0    # client.shutdown(): a DISCONNECT packet and the Engine.IO close
 COMPUTER_CLOSE_BOUND_S = 2.0  # computer.shutdown(): watcher, debouncer, MCPServerManager.aclose() (can hang, transport.py)
 
-_SERVER_URL = re.compile(r"^http://127\.0\.0\.1:(?P<port>[0-9]{1,5})$")
+# The case's secret may ride in the query (harness/wire/case-seal.ts): passed to the SDK unchanged, whose
+# build_handshake_url keeps it, so the harness's Server admits this Computer and no other process.
+_SERVER_URL = re.compile(r"^http://127\.0\.0\.1:(?P<port>[0-9]{1,5})(?:/\?smcp_case=[0-9a-f]{32})?$")
+SERVER_URL_SHAPE = "http://127.0.0.1:<port>[/?smcp_case=<hex>]"
 _MCP_URL = re.compile(r"^http://127\.0\.0\.1:(?P<port>[0-9]{1,5})/c/[A-Za-z0-9_.-]{1,120}/mcp$")
 _OPTIONAL_FIELDS = ("bundle_id", "disabled", "forbidden_tools", "tool_meta")
 
@@ -100,7 +104,7 @@ class _StderrLog(logging.Handler):
 
 
 def run(inp: dict[str, Any]) -> dict[str, Any]:
-    url = _loopback(inp.get("url"), _SERVER_URL, "http://127.0.0.1:<port>")
+    url = _loopback(inp.get("url"), _SERVER_URL, SERVER_URL_SHAPE)
     office_id, name, box_ms = inp.get("office_id"), inp.get("computer_name"), inp.get("time_box_ms")
     if not isinstance(office_id, str) or not office_id or not isinstance(name, str) or not name:
         raise _refuse("office_id and computer_name must be non-empty strings")

@@ -9,8 +9,11 @@ export const A2C_VERSION = "0.4.0";
 const NAMESPACE = "/smcp";
 
 export function agentSocket(url: string): Socket {
-  return io(`${url}${NAMESPACE}`, {
-    query: { a2c_version: A2C_VERSION },
+  const target = new URL(url);
+  // Like the SDKs' build_handshake_url: the URL's own query goes along (the harness's case secret
+  // rides there), a2c_version is set. socket.io-client would let a query in the URI replace `query`.
+  return io(`${target.origin}${NAMESPACE}`, {
+    query: { ...Object.fromEntries(target.searchParams), a2c_version: A2C_VERSION },
     transports: ["polling", "websocket"],
     reconnection: false,
     forceNew: true,

@@ -19,8 +19,11 @@ export class SessionError extends Error {
 
 /** Not connected yet, so every handler can be in place before the first packet. */
 export function computerSocket(url: string): Socket {
-  return io(`${url}${NAMESPACE}`, {
-    query: { a2c_version: A2C_VERSION },
+  const target = new URL(url);
+  // Like the SDKs' build_handshake_url: the URL's own query goes along (the harness's case secret
+  // rides there), a2c_version is set. socket.io-client would let a query in the URI replace `query`.
+  return io(`${target.origin}${NAMESPACE}`, {
+    query: { ...Object.fromEntries(target.searchParams), a2c_version: A2C_VERSION },
     // Polling first: a version refusal (4008) is then an HTTP body the client can read (error-handling.md §4008).
     transports: ["polling", "websocket"],
     // The session ends when the Server ends it; a reconnect would be a second session (harness/wire/README.md).

@@ -63,6 +63,8 @@ use tracing_subscriber::prelude::*;
 use crate::call_thread::spawn_call;
 use crate::outbox::Outbox;
 use crate::reasons::{Fail, OpError};
+// The Server URL's shape is wire.computer's (the op's contract; nothing else is opened).
+use crate::wire_computer::{server_url_ok, SERVER_URL_SHAPE};
 use crate::Ctx;
 
 pub const OP: &str = "wire.agent";
@@ -80,11 +82,6 @@ fn bad(message: impl Into<String>) -> OpError {
     OpError::new("unclassified", message, "AdapterBadInput")
 }
 
-/// The Server: exactly `http://127.0.0.1:<port>` (the op's contract; nothing else is opened).
-fn server_url_ok(url: &str) -> bool {
-    let Some(rest) = url.strip_prefix("http://127.0.0.1:") else { return false };
-    (1..=5).contains(&rest.len()) && rest.bytes().all(|b| b.is_ascii_digit()) && rest.parse::<u32>().is_ok_and(|p| (1..=65535).contains(&p))
-}
 
 fn text<'a>(input: &'a Map<String, Value>, key: &str) -> Result<&'a str, OpError> {
     input.get(key).and_then(Value::as_str).filter(|s| !s.is_empty()).ok_or_else(|| bad(format!("`{key}` must be a non-empty string")))
@@ -151,7 +148,7 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
     if !server_url_ok(url) {
         return Err(OpError::new(
             "unclassified",
-            format!("the rust adapter connects only to the harness's loopback Server (http://127.0.0.1:<port>), got {url:?}"),
+            format!("the rust adapter connects only to the harness's loopback Server ({SERVER_URL_SHAPE}), got {url:?}"),
             "AdapterRefusedUrl",
         ));
     }
@@ -440,6 +437,7 @@ mod tests {
     #[test]
     fn loopback_only() {
         assert!(server_url_ok("http://127.0.0.1:40123"));
+        assert!(server_url_ok("http://127.0.0.1:40123/?smcp_case=0123456789abcdef0123456789abcdef"));
         for url in ["http://127.0.0.1:40123/", "http://127.0.0.1:0", "http://127.0.0.1:70000", "http://localhost:1", "https://127.0.0.1:1", "http://127.0.0.1:1?x=1"] {
             assert!(!server_url_ok(url), "{url}");
         }

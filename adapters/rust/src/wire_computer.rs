@@ -87,10 +87,21 @@ fn after_loopback_port(url: &str) -> Option<&str> {
     port_ok.then(|| &rest[digits..])
 }
 
-/// The Server: exactly `http://127.0.0.1:<port>`.
-fn server_url_ok(url: &str) -> bool {
-    after_loopback_port(url) == Some("")
+/// The Server: exactly `http://127.0.0.1:<port>`, optionally with the case's secret as
+/// `/?smcp_case=<32 hex>` (harness/wire/case-seal.ts). The URL goes to the SDK unchanged: its
+/// build_handshake_url keeps the query, so the harness's Server admits this client and no other process.
+pub(crate) fn server_url_ok(url: &str) -> bool {
+    match after_loopback_port(url) {
+        Some("") => true,
+        Some(rest) => rest
+            .strip_prefix("/?smcp_case=")
+            .is_some_and(|hex| hex.len() == 32 && hex.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))),
+        None => false,
+    }
 }
+
+/// What a refusal names as the Server URL's shape.
+pub(crate) const SERVER_URL_SHAPE: &str = "http://127.0.0.1:<port>[/?smcp_case=<hex>]";
 
 /// An MCP server: exactly `http://127.0.0.1:<port>/c/<id>/mcp`, `<id>` in `[A-Za-z0-9_.-]{1,120}`.
 fn mcp_url_ok(url: &str) -> bool {
@@ -118,7 +129,7 @@ struct Call {
 fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
     let url = text(input, "url")?;
     if !server_url_ok(url) {
-        return Err(refused_url("Server", url, "http://127.0.0.1:<port>"));
+        return Err(refused_url("Server", url, SERVER_URL_SHAPE));
     }
     let time_box = match input.get("time_box_ms").and_then(Value::as_u64) {
         Some(ms) if (1000..=60_000).contains(&ms) => Duration::from_millis(ms),
@@ -283,7 +294,18 @@ mod tests {
     #[test]
     fn loopback_shapes() {
         assert!(server_url_ok("http://127.0.0.1:40123"));
-        for url in ["http://127.0.0.1:40123/", "http://127.0.0.1:0", "http://127.0.0.1:70000", "http://localhost:1", "https://127.0.0.1:1", "http://127.0.0.1:1?x=1"] {
+        assert!(server_url_ok("http://127.0.0.1:40123/?smcp_case=0123456789abcdef0123456789abcdef"));
+        for url in [
+            "http://127.0.0.1:40123/",
+            "http://127.0.0.1:0",
+            "http://127.0.0.1:70000",
+            "http://localhost:1",
+            "https://127.0.0.1:1",
+            "http://127.0.0.1:1?x=1",
+            "http://127.0.0.1:1/?smcp_case=0123",
+            "http://127.0.0.1:1/?smcp_case=0123456789ABCDEF0123456789abcdef",
+            "http://127.0.0.1:1/?smcp_case=0123456789abcdef0123456789abcdef&x=1",
+        ] {
             assert!(!server_url_ok(url), "{url}");
         }
         assert!(mcp_url_ok("http://127.0.0.1:40111/c/case-1.a_b/mcp"));
