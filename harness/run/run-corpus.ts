@@ -38,8 +38,8 @@ import { WIRE_INTEROP_OP } from "../wire/index.ts";
 import { answer, caseRecord, longestFirst, notApplicable, notSent, withLateRequests } from "./case-record.ts";
 import { type CaseStore, MemoryCaseStore } from "./case-store.ts";
 import { runInterop } from "./interop-phase.ts";
-import { RECORD_BYTES_PER_RUN, RecordBudget } from "./record-budget.ts";
 import { type LiveSlots, measureLiveSlots } from "./live-slots.ts";
+import { RECORD_BYTES_PER_RUN, RecordBudget } from "./record-budget.ts";
 import { retried, withFirstAttempt } from "./retry.ts";
 import {
   closeTransport,
@@ -182,9 +182,13 @@ export class RunSession {
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
       if (signal?.aborted) onAbort();
-      const live = vectors.some((v) => isLiveOp(v.op));
-      if (live && !signal?.aborted) this.slots = this.input.liveSlots ?? (await measureLiveSlots());
-      const transport = signal?.aborted ? undefined : await transportFor(vectors);
+      const live = vectors.some((v) => isLiveOp(v.op)) && !signal?.aborted;
+      // The machine is sampled while the scene server starts (this process's own CPU is left out of the sample).
+      const [slots, transport] = await Promise.all([
+        live ? (this.input.liveSlots ?? measureLiveSlots()) : undefined,
+        signal?.aborted ? undefined : transportFor(vectors),
+      ]);
+      this.slots = slots;
       try {
         try {
           await Promise.all(this.runs.map((r) => this.runImplementation(r, transport)));

@@ -1,0 +1,34 @@
+// Live slots follow the machine's load (issue 41, item 5): 8 per implementation on a quiet machine,
+// down to 3 when other processes keep every core busy; SMCP_CONFORMANCE_LIVE_SLOTS fixes them.
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { MAX_LIVE_SLOTS, MIN_LIVE_SLOTS, measureLiveSlots, slotsFor } from "../../harness/run/live-slots.ts";
+
+describe("live slots", () => {
+  it("go from the most on an idle machine to the fewest on a busy one", () => {
+    expect(slotsFor(0)).toBe(MAX_LIVE_SLOTS);
+    expect(slotsFor(1)).toBe(MIN_LIVE_SLOTS);
+    expect(slotsFor(2)).toBe(MIN_LIVE_SLOTS); // a load average past the cores
+    expect(slotsFor(0.5)).toBe(6);
+    expect(slotsFor(-1)).toBe(MAX_LIVE_SLOTS);
+  });
+
+  it("are fixed by SMCP_CONFORMANCE_LIVE_SLOTS", async () => {
+    const slots = await measureLiveSlots({ SMCP_CONFORMANCE_LIVE_SLOTS: "5" });
+    expect(slots).toMatchObject({ wire: 5, transport: 5 });
+  });
+
+  it.runIf(process.platform === "linux")("see CPU-bound processes beside the run, not the run's own work", async () => {
+    const cores = (await measureLiveSlots({})).cores;
+    const burners = Array.from({ length: cores }, () => spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore" }));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const busy = await measureLiveSlots({});
+      expect(busy.measured_by).toBe("proc-stat");
+      expect(busy.busy).toBeGreaterThan(0.6);
+      expect(busy.wire).toBeLessThanOrEqual(4);
+    } finally {
+      for (const b of burners) b.kill("SIGKILL");
+    }
+  });
+});
