@@ -6,6 +6,9 @@
  * crossed the wire. Offices get fresh ids per case; the facts name them by their labels.
  */
 import { randomBytes } from "node:crypto";
+import { Agent, type ClientRequestArgs } from "node:http";
+import type { Socket as NetSocket } from "node:net";
+import type { Duplex } from "node:stream";
 import { io, type Socket } from "socket.io-client";
 import type { WirePacket } from "./evidence.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
@@ -20,6 +23,13 @@ const SETTLE_MS = 300;
 const DEFAULT_AWAIT_MS = 3_000;
 const AWAIT_POLL_MS = 10;
 const BODY_CHARS = 2_000;
+/**
+ * The most bytes a kit client takes from the Server in one go (a polling response, or what a
+ * WebSocket carries between two of the client's writes): the payload limit of the kit's own relay.
+ * engine.io-client holds a polling response whole, re-copied per chunk: a 50 MB packet took 40 s
+ * of CPU per client, and 13 such cases made no progress in 310 s.
+ */
+const MAX_RECEIVED_BYTES = 8_000_000;
 
 export interface ClientSpec {
   readonly role: "computer" | "agent";
@@ -88,6 +98,8 @@ export interface ServerSceneEvidence {
   readonly packets: readonly WirePacket[];
   readonly steps: readonly ServerStepRecord[];
   readonly dropped_packets: number;
+  /** Clients whose connection the kit cut, and why (a Server past the size limit); absent when none was. */
+  readonly cut?: Readonly<Record<string, string>>;
 }
 
 /** The step's name: `as`, else the event without its prefix, else the step kind and the client. */
@@ -126,9 +138,14 @@ export function startCallOf(spec: ServerSceneSpec): Record<string, unknown> {
   return { action: "start", time_box_ms: spec.time_box_ms + STOP_BUDGET_MS };
 }
 
-/** Plays the scene against the Server at `url`; never throws, and every client is gone when it returns. */
+/**
+ * Plays the scene against the Server at `url`; never throws, every wait ends by the scene's time
+ * box, and every client (and any transfer still in flight) is gone when it returns.
+ */
 export async function playServerScene(url: string, spec: ServerSceneSpec, caseId: string): Promise<ServerSceneEvidence> {
   const started = performance.now();
+  /** Each connect's agent, by client (a client connected twice has two). */
+  const agents: (readonly [string, CappedAgent])[] = [];
   const recorder = new PacketRecorder(() => performance.now() - started);
   const offices: Record<string, string> = {};
   const officeId = (label: string) => (offices[label] ??= `${label}-${randomBytes(6).toString("base64url")}`);
@@ -145,6 +162,7 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
     return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, substitute(v)]));
   };
   const deadline = started + spec.time_box_ms;
+  const left = () => Math.max(0, deadline - performance.now());
 
   for (const [index, step] of spec.script.entries()) {
     if (performance.now() > deadline) {
@@ -153,7 +171,7 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
     }
     if (step.sleep_ms !== undefined) {
       steps.push({ index, step });
-      await sleep(step.sleep_ms);
+      await sleep(Math.min(step.sleep_ms, left()));
     } else if (step.await !== undefined) {
       const from = performance.now();
       const met = await heardWithin(
@@ -167,7 +185,9 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
     } else if (step.connect !== undefined) {
       const key = step.connect;
       steps.push({ index, step, client: key });
-      const socket = await connectClient(url, key, spec.clients[key]!, recorder, connects, caseId);
+      const agent = new CappedAgent();
+      agents.push([key, agent]);
+      const socket = await connectClient(url, key, spec.clients[key]!, { recorder, connects, caseId, agent, withinMs: left() });
       if (socket) sockets.set(key, socket);
     } else if (step.disconnect !== undefined) {
       steps.push({ index, step, client: step.disconnect });
@@ -177,7 +197,8 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
       const key = (step.join ?? step.leave ?? step.emit) as string;
       const socket = sockets.get(key);
       if (!socket?.connected) {
-        steps.push({ index, step, client: key, skipped: `client "${key}" is not connected` });
+        const why = agents.filter(([k]) => k === key).at(-1)?.[1].cut;
+        steps.push({ index, step, client: key, skipped: `client "${key}" is not connected${why ? ` (${why})` : ""}` });
         continue;
       }
       const client = spec.clients[key]!;
@@ -196,7 +217,7 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
       const record: ServerStepRecord & { ack_id?: number } = { index, step, client: key, request };
       steps.push(record);
       const acked = new Promise<void>((resolve) => {
-        socket.timeout(step.ack_time_box_ms ?? DEFAULT_ACK_MS).emit(event, request, () => resolve());
+        socket.timeout(Math.min(step.ack_time_box_ms ?? DEFAULT_ACK_MS, left())).emit(event, request, () => resolve());
       });
       const ackId = recorder.lastSentAckId(event, key);
       if (ackId !== undefined) record.ack_id = ackId;
@@ -205,18 +226,61 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
   }
   await sleep(SETTLE_MS);
   for (const socket of sockets.values()) socket.disconnect();
-  return { kind: "server", case_id: caseId, url, offices, connects, packets: recorder.packets, steps, dropped_packets: recorder.dropped };
+  // A disconnect leaves a long-poll in flight to finish on its own: the agents end every connection now.
+  const cut: Record<string, string> = {};
+  for (const [key, agent] of agents) {
+    agent.destroy();
+    if (agent.cut) cut[key] ??= agent.cut;
+  }
+  return {
+    kind: "server",
+    case_id: caseId,
+    url,
+    offices,
+    connects,
+    packets: recorder.packets,
+    steps,
+    dropped_packets: recorder.dropped,
+    ...(Object.keys(cut).length > 0 ? { cut } : {}),
+  };
+}
+
+/**
+ * One client's HTTP agent: a connection over which the Server sends more than MAX_RECEIVED_BYTES
+ * since the client last wrote is cut (the transport then fails, as on any network error), and why
+ * is kept as evidence. No keep-alive: each polling request has a connection, so a response of its own.
+ */
+class CappedAgent extends Agent {
+  cut: string | undefined;
+
+  override createConnection(options: ClientRequestArgs, callback?: (err: Error | null, stream: Duplex) => void): Duplex | null | undefined {
+    const socket = super.createConnection(options, callback) as NetSocket | null | undefined;
+    let written = -1;
+    let received = 0;
+    socket?.on("data", (chunk: Buffer) => {
+      if (socket.bytesWritten !== written) [written, received] = [socket.bytesWritten, 0];
+      received += chunk.length;
+      if (received <= MAX_RECEIVED_BYTES) return;
+      this.cut ??= `over the size limit: the Server sent more than ${MAX_RECEIVED_BYTES} bytes in one go (a packet or payload); the kit cut the connection`;
+      socket.destroy();
+    });
+    return socket;
+  }
+}
+
+interface ConnectContext {
+  readonly recorder: PacketRecorder;
+  readonly connects: ConnectRecord[];
+  readonly caseId: string;
+  readonly agent: CappedAgent;
+  /** What is left of the scene's box: the attempt ends by then, acknowledged or not. */
+  readonly withinMs: number;
 }
 
 /** Connects one client (polling first, no reconnection), records its packets and how the attempt ended. */
-async function connectClient(
-  url: string,
-  key: string,
-  spec: ClientSpec,
-  recorder: PacketRecorder,
-  connects: ConnectRecord[],
-  caseId: string,
-): Promise<Socket | undefined> {
+async function connectClient(url: string, key: string, spec: ClientSpec, at: ConnectContext): Promise<Socket | undefined> {
+  const { recorder, connects, caseId, agent } = at;
+  const ms = Math.round(Math.min(CONNECT_TIME_BOX_MS, at.withinMs));
   const version = spec.a2c_version === undefined ? "0.4.0" : spec.a2c_version;
   const socket = io(`${url}${SMCP_NAMESPACE}`, {
     query: version === null ? {} : { a2c_version: version },
@@ -224,7 +288,8 @@ async function connectClient(
     transports: ["polling", "websocket"],
     reconnection: false,
     forceNew: true,
-    timeout: CONNECT_TIME_BOX_MS,
+    timeout: ms,
+    agent: agent as unknown as string, // typed string | boolean, passed on to the transports as Node's `agent`
     // Engine.IO serves /socket.io and /socket.io/ alike: a version check must hold on both.
     addTrailingSlash: spec.trailing_slash ?? true,
   });
@@ -235,10 +300,27 @@ async function connectClient(
     recorder.attach({ id: key, on: (event, listener) => engine.on(event, listener) });
   });
   if (spec.role === "computer") answerAsComputer(socket, spec, caseId);
+  const failed = (error: string): ConnectRecord => ({
+    client: key,
+    url: `${url}${SMCP_NAMESPACE}`,
+    connected: false,
+    error: agent.cut ?? error,
+  });
+  let timer: NodeJS.Timeout | undefined;
   const outcome = await new Promise<ConnectRecord>((resolve) => {
     socket.once("connect", () => resolve({ client: key, url: `${url}${SMCP_NAMESPACE}`, connected: true }));
-    socket.once("connect_error", (error: Error & { description?: unknown; context?: unknown }) => resolve(refusal(key, url, error)));
+    socket.once("connect_error", (error: Error & { description?: unknown; context?: unknown }) => {
+      const refused = refusal(key, url, error);
+      // A cut connection got no HTTP answer to show: only why it was cut.
+      resolve(agent.cut ? { ...refused, status: null, body: null, error: agent.cut } : refused);
+    });
+    // An Engine.IO session that opens but whose /smcp CONNECT is never answered raises no connect_error at all.
+    socket.once("disconnect", (reason: string) =>
+      resolve(failed(`the connection closed (${reason}) before the /smcp connect was acknowledged`)),
+    );
+    timer = setTimeout(() => resolve(failed(`the /smcp connect was never acknowledged within ${ms} ms`)), ms);
   });
+  clearTimeout(timer);
   connects.push(outcome);
   if (outcome.connected) return socket;
   socket.disconnect();
@@ -254,10 +336,19 @@ function refusal(key: string, url: string, error: Error & { description?: unknow
     url: `${url}${SMCP_NAMESPACE}`,
     connected: false,
     status,
-    error_code_header: typeof xhr?.getResponseHeader === "function" ? (xhr.getResponseHeader("x-a2c-error-code") ?? null) : null,
+    error_code_header: responseHeader(xhr, "x-a2c-error-code"),
     body: typeof xhr?.responseText === "string" ? xhr.responseText.slice(0, BODY_CHARS) : null,
     error: error.message,
   };
+}
+
+/** A header of the refused request's answer; null without one (xmlhttprequest-ssl throws when the connection was refused: that ended the whole run). */
+function responseHeader(xhr: { getResponseHeader?: (h: string) => string | null } | undefined, name: string): string | null {
+  try {
+    return typeof xhr?.getResponseHeader === "function" ? (xhr.getResponseHeader(name) ?? null) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A scripted Computer: answers the client:* events the Server routes to it with the shapes data-structures gives. */
