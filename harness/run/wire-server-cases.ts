@@ -4,7 +4,7 @@
  * adapter stops it. The start call is the case's request/response; the scene's record (and the stop
  * exchange) join the transcript, so the verdict and `audit` rest on what the clients saw.
  */
-import type { Answer, Implementation } from "../model/implementation.ts";
+import type { Answer, CallResult, Implementation } from "../model/implementation.ts";
 import type { Vector } from "../model/vector.ts";
 import { playServerScene, prepareServerScene, STOP_BUDGET_MS, startCallOf } from "../wire/index.ts";
 
@@ -30,12 +30,15 @@ export async function wireServerAnswer(impl: Implementation, vector: Vector, not
   const caseId = `${impl.name}-${vector.id}`.replace(/[^A-Za-z0-9_.-]+/g, "-").slice(0, 80);
   const evidence = await playServerScene(output.url, prepared.spec, caseId);
   const stopped = await impl.call(vector.op, { action: "stop", server_id: output.server_id }, { timeoutMs: STOP_BUDGET_MS });
+  const unstopped = notStopped(stopped);
   return {
     ...started,
+    ...(unstopped ? { result: unstopped } : {}),
     // The case took its scene and the stop too, not only the start call (`--durations` ranks by it).
     duration_ms: performance.now() - began,
     transcript: {
       ...lines,
+      ...(unstopped ? { fault: { kind: unstopped.kind, detail: unstopped.message } } : {}),
       wire: {
         case_id: caseId,
         evidence: {
@@ -45,4 +48,18 @@ export async function wireServerAnswer(impl: Implementation, vector: Vector, not
       },
     },
   };
+}
+
+/**
+ * A stop not answered `{stopped: true}` is the case's fault: the case passed on its scene alone, so
+ * an adapter that never stopped its Server (and was restarted, or given up on, over it) ended green.
+ */
+function notStopped(stop: Answer): Extract<CallResult, { kind: "timeout" | "crash" }> | undefined {
+  const r = stop.result;
+  if (r.kind === "ok" && (r.output as { stopped?: unknown } | null)?.stopped === true) return undefined;
+  const what =
+    "message" in r && r.message
+      ? r.message
+      : `its stop answered ${r.kind}: ${JSON.stringify(r.kind === "ok" ? r.output : r).slice(0, 300)}`;
+  return { kind: r.kind === "timeout" ? "timeout" : "crash", message: `the Server was not stopped: ${what}` };
 }
