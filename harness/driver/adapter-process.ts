@@ -3,11 +3,13 @@
  * stdout is read as bounded, strictly decoded lines; the tail of its stderr is kept as evidence.
  * The process's exit is tracked apart from its pipes: when it exits, its whole group is killed, and
  * its end is reported once its output has drained, or after a short wait if something outside the
- * group still holds the pipe, so a lingering grandchild can never keep a run from ending.
+ * group still holds the pipe, so a lingering grandchild can never keep a run from ending. What it
+ * left running outside its group (a daemonised Server: process-groups.ts) is killed then, and named.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { LineReader } from "./line-reader.ts";
-import { forgetGroup, killGroup, trackGroup } from "./process-groups.ts";
+import { ADAPTER_MARKER, forgetGroup, killGroup, killOwned, trackGroup } from "./process-groups.ts";
 
 export interface AdapterCommand {
   readonly file: string;
@@ -22,6 +24,8 @@ export interface ExitInfo {
   readonly signal: string | null;
   /** Why it could not start or how it ended, in words. */
   readonly message: string;
+  /** Processes it left running outside its process group, which the harness killed: `pid (command line)`. */
+  readonly leftBehind?: readonly string[];
 }
 
 /** What the process reports to its owner. */
@@ -41,6 +45,9 @@ const DRAIN_MS = 500;
 export class AdapterProcess {
   private readonly child: ChildProcess;
   private readonly pgid: number | undefined;
+  /** In the adapter's environment, so in every process it starts, daemons included. */
+  private readonly markerId = randomUUID();
+  private readonly marker = `${ADAPTER_MARKER}=${this.markerId}`;
   private stderr = "";
   private exitInfo: ExitInfo | undefined;
   private stdoutDone = false;
@@ -58,13 +65,13 @@ export class AdapterProcess {
       this.resolveEnded = resolve;
     });
     this.child = spawn(command.file, [...command.args], {
-      env: { ...command.env },
+      env: { ...command.env, [ADAPTER_MARKER]: this.markerId },
       ...(command.cwd !== undefined ? { cwd: command.cwd } : {}),
       stdio: ["pipe", "pipe", "pipe"],
       detached: true, // a process group (and session) of its own, killed whole
     });
     this.pgid = this.child.pid;
-    if (this.pgid !== undefined) trackGroup(this.pgid);
+    if (this.pgid !== undefined) trackGroup(this.pgid, this.marker);
     this.child.stdin?.on("error", () => {}); // EPIPE after a crash: the exit handler reports it
     this.child.stderr?.setEncoding("utf8");
     this.child.stderr?.on("data", (chunk: string) => {
@@ -99,11 +106,12 @@ export class AdapterProcess {
     });
   }
 
-  /** The adapter is gone: kill what is left of its group, give its stdout a moment to drain, then report. */
+  /** The adapter is gone: kill what is left of its group and what it left outside it, give its stdout a moment to drain, then report. */
   private afterExit(): void {
     if (this.pgid !== undefined) {
-      killGroup(this.pgid);
+      const leftBehind = killOwned(this.pgid, this.marker);
       forgetGroup(this.pgid);
+      if (leftBehind.length > 0) this.exitInfo = { ...this.exitInfo!, leftBehind };
     }
     if (!this.stdoutDone)
       this.drainTimer = setTimeout(() => {

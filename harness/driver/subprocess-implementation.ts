@@ -102,6 +102,8 @@ export class SubprocessImplementation implements Implementation {
   private brokenReason: string | undefined;
   private stopping = false;
   private stderrTail = "";
+  /** How the adapter failed to stop cleanly (killed past its shutdown grace, processes left running): `broken` in its stats. */
+  private readonly unclean: string[] = [];
   /** Bytes of the lines read from this adapter in the run, across restarts (held against maxAdapterBytes). */
   private bytesRead = 0;
 
@@ -151,19 +153,31 @@ export class SubprocessImplementation implements Implementation {
     if (proc?.alive) {
       proc.write(encode({ type: "shutdown" }));
       proc.endInput();
-      const grace = setTimeout(() => proc.kill(), this.options.shutdownGraceMs);
+      const grace = setTimeout(() => {
+        this.unclean.push(`still running ${this.options.shutdownGraceMs} ms after shutdown, so killed`);
+        proc.kill();
+      }, this.options.shutdownGraceMs);
       await proc.ended();
       clearTimeout(grace);
     }
     this.collectStderr();
-    return { restarts: this.restarts, stderr_tail: this.stderrTail, ...(this.brokenReason ? { broken: this.brokenReason } : {}) };
+    const broken = this.broken();
+    return { restarts: this.restarts, stderr_tail: this.stderrTail, ...(broken ? { broken } : {}) };
+  }
+
+  /** Why the adapter is broken: given up on, interrupted, or (not a reason to stop calling it) it did not stop cleanly. */
+  private broken(): string | undefined {
+    const unclean = this.unclean.length > 0 ? `did not stop cleanly: ${this.unclean.join("; ")}` : undefined;
+    return [this.brokenReason, unclean].filter((x) => x !== undefined).join("; ") || undefined;
   }
 
   kill(): void {
     this.stopping = true;
     this.brokenReason ??= INTERRUPTED;
-    this.queue.clear();
-    this.takeInFlight(); // clears their timers: nothing may fire, or restart, after this
+    // Every call settles now, as interrupted: dropped unsettled, they held whoever awaited them (the
+    // interop phase, between its roles' calls) forever. takeInFlight clears their timers first.
+    const detail = `adapter "${this.name}" was killed: ${this.brokenReason}`;
+    for (const p of [...this.takeInFlight(), ...this.queue.clear()]) this.fault(p, "crash", detail);
     const waiter = this.handshakeWaiter;
     this.handshakeWaiter = undefined;
     if (waiter) {
@@ -178,7 +192,8 @@ export class SubprocessImplementation implements Implementation {
   statsNow(): ImplementationStats {
     const tail = this.proc?.stderrTail() ?? "";
     const stderr = `${this.stderrTail}${this.stderrTail && tail ? "\n--- restart ---\n" : ""}${tail}`.slice(-64 * 1024);
-    return { restarts: this.restarts, stderr_tail: stderr, ...(this.brokenReason ? { broken: this.brokenReason } : {}) };
+    const broken = this.broken();
+    return { restarts: this.restarts, stderr_tail: stderr, ...(broken ? { broken } : {}) };
   }
 
   /** Starts a fresh adapter process and resolves with its handshake. */
@@ -444,6 +459,12 @@ export class SubprocessImplementation implements Implementation {
   }
 
   private onEnd(generation: number, info: ExitInfo): void {
+    // Whichever process it was (retired, restarted, stopped): what it left running is the adapter's fault.
+    const left = info.leftBehind ?? [];
+    if (left.length > 0)
+      this.unclean.push(
+        `left ${left.length === 1 ? "a process" : `${left.length} processes`} running outside its process group, which the kit killed: ${left.join(", ")}`,
+      );
     if (generation !== this.generation || this.stopping) return;
     const detail = `adapter "${this.name}" ended (${info.message}${info.signal ? `, signal ${info.signal}` : ""}); last request: ${this.lastRequest()}${this.stderrNote()}`;
     if (!this.ready) {

@@ -2,7 +2,8 @@
  * The processes a process started, and theirs (Linux, read from /proc; elsewhere none are found).
  * The harness kills its whole tree when it ends, so work nobody waits for any more (a set-up
  * command an interrupt abandoned, a server that would not close) never outlives the run. Adapters
- * have process groups of their own (driver/process-groups.ts); this catches everything else.
+ * have process groups of their own (driver/process-groups.ts); this catches everything else, and
+ * finds what an adapter owns even after a daemon left its group and tree (processesOwnedBy).
  */
 import { readdirSync, readFileSync } from "node:fs";
 
@@ -17,7 +18,7 @@ export function descendantsOf(root: number = process.pid): number[] {
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    const parent = parentOf(entry);
+    const parent = statOf(entry)?.parent;
     if (parent === undefined) continue;
     const list = children.get(parent);
     if (list) list.push(Number(entry));
@@ -33,14 +34,68 @@ export function descendantsOf(root: number = process.pid): number[] {
   return found;
 }
 
-/** The parent pid from /proc/<pid>/stat (the field after the command name, which may hold spaces and parentheses). */
-function parentOf(pid: string): number | undefined {
+interface Stat {
+  readonly state: string;
+  readonly parent: number;
+  readonly group: number;
+  readonly session: number;
+}
+
+/** State, parent, group and session from /proc/<pid>/stat (the fields after the command name, which may hold spaces and parentheses). */
+function statOf(pid: string): Stat | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[1]);
+    const [state, parent, group, session] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { state: state!, parent: Number(parent), group: Number(group), session: Number(session) };
   } catch {
     return undefined; // gone already
+  }
+}
+
+export interface OwnedProcess {
+  readonly pid: number;
+  readonly group: number;
+  /** Its command line, cut to 200 characters. */
+  readonly command: string;
+}
+
+/**
+ * Live processes (this one aside) that belong to an adapter: in its session or its group, or with
+ * its `marker` (`NAME=value`) in their environment, which a daemon keeps through setsid and a
+ * double fork that take it out of the adapter's group and tree. [] where /proc cannot be read.
+ */
+export function processesOwnedBy(owner: { readonly session: number; readonly marker: string }): OwnedProcess[] {
+  const marker = Buffer.from(`${owner.marker}\0`);
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const found: OwnedProcess[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    const stat = statOf(entry);
+    if (stat === undefined || stat.state === "Z") continue; // a zombie holds nothing: only its parent's wait is missing
+    if (stat.session === owner.session || stat.group === owner.session || environHas(entry, marker))
+      found.push({ pid: Number(entry), group: stat.group, command: commandOf(entry) });
+  }
+  return found;
+}
+
+function environHas(pid: string, text: Buffer): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/environ`).includes(text);
+  } catch {
+    return false; // gone, or another user's
+  }
+}
+
+function commandOf(pid: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim().slice(0, 200);
+  } catch {
+    return "";
   }
 }
 
