@@ -15,9 +15,11 @@ import {
   type Handshake,
   type Implementation,
   type ImplementationStats,
+  INTERRUPTED,
 } from "../model/implementation.ts";
 import { opDefinition } from "../model/operations.ts";
 import { encode } from "../protocol/messages.ts";
+import { Stop } from "../util/stop-race.ts";
 import { MAX_TIMER_MS } from "./subprocess-implementation.ts";
 
 interface Queued {
@@ -41,6 +43,8 @@ class GuardedImplementation implements Implementation {
   private queue: Queued[] = [];
   private scheduled = false;
   private nextId = 1;
+  /** Stopped by kill(): every live call still running settles then. */
+  private readonly halt = new Stop();
 
   constructor(
     private readonly inner: Implementation,
@@ -58,8 +62,12 @@ class GuardedImplementation implements Implementation {
     return this.inner.stop();
   }
 
+  /** Every call not yet answered settles now, as interrupted: an unsettled one held its awaiter forever. */
   kill(): void {
+    const queued = this.queue;
     this.queue = [];
+    for (const q of queued) q.settle(this.faultAnswer(q, "crash", `${this.name} was stopped: ${INTERRUPTED}`, 0));
+    this.halt.stop();
     this.inner.kill();
   }
 
@@ -126,12 +134,18 @@ class GuardedImplementation implements Implementation {
    * it and need not: it runs outside the burst, and a timer gives it its case timeout.
    */
   private liveCall(q: Queued, burstTimeoutMs: number): Promise<Answer> {
+    const began = performance.now();
+    const interrupted = () => this.faultAnswer(q, "crash", `${this.name} was stopped: ${INTERRUPTED}`, performance.now() - began);
+    if (this.halt.isStopped) return Promise.resolve(interrupted()); // killed: no new scene is started
     const ms = Math.min(MAX_TIMER_MS, q.options?.timeoutMs ?? burstTimeoutMs);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<Answer>((resolve) => {
       timer = setTimeout(() => resolve(this.timeoutAnswer(q, ms)), ms);
     });
-    return Promise.race([this.inner.call(q.op, q.input, q.options), late]).finally(() => clearTimeout(timer));
+    return this.halt
+      .race(Promise.race([this.inner.call(q.op, q.input, q.options), late]))
+      .then((answer) => answer ?? interrupted())
+      .finally(() => clearTimeout(timer));
   }
 
   private timedOut(q: Queued, timeoutMs: number): void {
@@ -140,14 +154,18 @@ class GuardedImplementation implements Implementation {
 
   private timeoutAnswer(q: Queued, timeoutMs: number): Answer {
     const detail = `no answer within ${timeoutMs} ms to ${q.op}: ${this.name} runs in-process, and the call was stopped`;
+    return this.faultAnswer(q, "timeout", detail, timeoutMs);
+  }
+
+  private faultAnswer(q: Queued, kind: "timeout" | "crash", detail: string, durationMs: number): Answer {
     return {
-      result: { kind: "timeout", message: detail },
+      result: { kind, message: detail },
       transcript: {
         request: encode({ type: "call", id: this.nextId++, op: q.op, input: q.input }).trimEnd(),
         response: null,
-        fault: { kind: "timeout", detail },
+        fault: { kind, detail },
       },
-      duration_ms: timeoutMs,
+      duration_ms: durationMs,
       attempts: 1,
     };
   }

@@ -11,6 +11,7 @@ import type { Handshake, Implementation } from "../model/implementation.ts";
 import type { InteropCase } from "../model/interop.ts";
 import { applies, type ProtocolChoice } from "../model/protocols.ts";
 import type { Vector } from "../model/vector.ts";
+import { Stop } from "../util/stop-race.ts";
 import { type INTEROP_ROLES, type InteropEvidence, type InteropFacts, interopCell, interopFacts } from "../wire/index.ts";
 import type { TransportServer } from "./transport-cases.ts";
 import { atMost } from "./wire-cases.ts";
@@ -18,6 +19,8 @@ import { interopEvidence, ROLE_OPS } from "./wire-interop-cases.ts";
 
 /** Interop cases in flight: each holds three SDK roles, an MCP case and a relay. */
 export const INTEROP_CONCURRENCY = 3;
+/** How often the phase looks for an interrupt. */
+const ABORT_POLL_MS = 100;
 
 export interface Player {
   readonly impl: Implementation;
@@ -35,6 +38,10 @@ export async function runInterop(
   if (vectors.length === 0) return;
   const limit = atMost(INTEROP_CONCURRENCY);
   const tasks: Promise<void>[] = [];
+  // An interrupt ends the phase at once: a case in flight is dropped, never judged on calls the kill
+  // cut short (its roles' calls settle as interrupted). Polled: the run hands over a predicate, not its signal.
+  const halt = new Stop();
+  const poll = setInterval(() => aborted() && halt.stop(), ABORT_POLL_MS);
   for (const vector of vectors) {
     const able = (role: (typeof INTEROP_ROLES)[number]) =>
       players.filter((p) => p.handshake.operations.includes(ROLE_OPS[role]) && applies(vector, p.protocol.used));
@@ -44,11 +51,18 @@ export async function runInterop(
           tasks.push(
             limit(async () => {
               if (aborted()) return;
-              onCase(await interopCase(vector, { agent: agent.impl, server: server.impl, computer: computer.impl }, transport));
+              const c = await halt.race(
+                interopCase(vector, { agent: agent.impl, server: server.impl, computer: computer.impl }, transport),
+              );
+              if (c && !aborted()) onCase(c);
             }),
           );
   }
-  await Promise.all(tasks);
+  try {
+    await halt.race(Promise.all(tasks));
+  } finally {
+    clearInterval(poll);
+  }
 }
 
 async function interopCase(

@@ -109,7 +109,16 @@ export async function interopEvidence(
   });
   let agent: RoleCall | null = null;
   let stopped: string | undefined;
-  if (await relay.joined("computer", JOIN_WAIT_MS)) {
+  // A Computer whose call ended (it failed, or an interrupt settled it) will not join: stop waiting then.
+  let ended: Answer | undefined;
+  const joined = await Promise.race([
+    relay.joined("computer", JOIN_WAIT_MS),
+    computerDone.then((answer) => {
+      ended = answer;
+      return relay.joined("computer", 0);
+    }),
+  ]);
+  if (joined) {
     const agentCall = {
       url: relay.url,
       office_id: officeId,
@@ -119,7 +128,10 @@ export async function interopEvidence(
       time_box_ms: spec.time_box_ms,
     };
     agent = roleCall(await roles.agent.call(WIRE_AGENT_OP, agentCall, { timeoutMs: spec.time_box_ms + AGENT_CLOSE_ALLOWANCE_MS }));
-  } else stopped = `the Computer did not join through the Server within ${JOIN_WAIT_MS} ms`;
+  } else
+    stopped = ended
+      ? `the Computer's call ended (${ended.result.kind}) before it joined through the Server`
+      : `the Computer did not join through the Server within ${JOIN_WAIT_MS} ms`;
   const record = await relay.close();
   const computer = roleCall(await computerDone);
   const mcpRecords = Object.fromEntries(
