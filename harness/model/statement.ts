@@ -8,6 +8,7 @@
  * *unverified*: not a wrong answer, so not a failure of the run, but never counted as conforming.
  */
 import { record } from "../util/own.ts";
+import { stoppedByInterrupt } from "./implementation.ts";
 import { WIRE_INTEROP_OP } from "./operations.ts";
 import { applies, isDraft } from "./protocols.ts";
 import type { FinalStatus } from "./status.ts";
@@ -48,6 +49,8 @@ export interface StatementInput {
     readonly handshake?: { readonly sdk?: { readonly version?: string } };
     readonly protocol?: { readonly used: string };
     readonly not_started?: string;
+    /** A broken adapter (not one an interrupt stopped) may claim no level: see levelOf's caller. */
+    readonly stats?: { readonly broken?: string };
   }>;
   readonly vectors: ReadonlyArray<{
     readonly id: string;
@@ -105,7 +108,7 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
       draft: isDraft(protocol),
       must: tally.must,
       should: tally.should,
-      level: levelOf(tally.must),
+      level: impl.stats?.broken !== undefined && !stoppedByInterrupt(impl.stats.broken) ? "untested" : levelOf(tally.must),
     };
   });
 }

@@ -5,6 +5,7 @@
  * the run allowed it), expectations entries naming no vector or an observe-tier vector (which can never be judged).
  */
 import { own } from "../util/own.ts";
+import { stoppedByInterrupt } from "./implementation.ts";
 import { plural } from "../util/plural.ts";
 import { CONFORMANCE_LEVELS, type ConformanceLevel } from "./statement.ts";
 
@@ -29,6 +30,7 @@ export type RunFailureKind =
   | "orphan_gap"
   | "observe_gap"
   | "interop_cell"
+  | "broken"
   | "below_required_level";
 
 export interface RunFailure {
@@ -50,6 +52,8 @@ export interface VerdictInput {
   readonly implementations: ReadonlyArray<{
     readonly name: string;
     readonly not_started?: string;
+    /** An adapter given up on, or one that did not stop cleanly (a stop never answered, processes left behind). */
+    readonly stats?: { readonly broken?: string };
     /** Read to tell the kit's own reference offering none of the selected operations (see outOfScope). */
     readonly handshake?: { readonly sdk: { readonly name: string }; readonly operations: readonly string[] };
     readonly expectations?: { readonly file: string; readonly orphans: readonly string[]; readonly observe?: readonly string[] };
@@ -116,6 +120,10 @@ export function runVerdict(report: VerdictInput): Verdict {
     const name = impl.name;
     if (impl.not_started !== undefined)
       failures.push({ kind: "not_started", implementation: name, message: `${name} never started: ${impl.not_started}` });
+    // A broken adapter fails the run whatever its cases say: its answers came from a process the kit could not run cleanly.
+    const broken = impl.stats?.broken;
+    if (impl.not_started === undefined && broken !== undefined && !stoppedByInterrupt(broken))
+      failures.push({ kind: "broken", implementation: name, message: `${name} is broken: ${broken}` });
     if (counts && counts.failed > 0)
       failures.push({
         kind: "failing_cases",

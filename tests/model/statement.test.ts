@@ -101,4 +101,18 @@ describe("conformance statement", () => {
     expect(svg).toContain('fill="#dfb317"');
     expect(svg).not.toContain("pass");
   });
+
+  it("a broken adapter claims no level and fails the run; one an interrupt stopped does neither", () => {
+    const all = cases("x", { m1: "pass", m2: "pass", m3: "pass", m4: "pass" });
+    const broken = { ...impl("x"), stats: { broken: "did not stop cleanly: the Server was not stopped" } };
+    expect(conformanceStatements({ implementations: [broken], vectors, cases: all })[0]!.level).toBe("untested");
+    const interrupted = { ...impl("x"), stats: { broken: "the run was interrupted" } };
+    expect(conformanceStatements({ implementations: [interrupted], vectors, cases: all })[0]!.level).toBe("conforming");
+    const counts = { total: 4, pass: 4, judged: 4, failed: 0, known_gap: 0, unsupported: 0, observed: 0, not_applicable: 0 };
+    const verdict = (i: typeof broken) => runVerdict({ implementations: [i], summary: { by_implementation: { x: counts } } });
+    expect(verdict(broken).failures).toEqual([
+      { kind: "broken", implementation: "x", message: "x is broken: did not stop cleanly: the Server was not stopped" },
+    ]);
+    expect(verdict(interrupted).status).toBe("pass");
+  });
 });
