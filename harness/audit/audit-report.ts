@@ -15,13 +15,14 @@ import { loadExpectations } from "../expectations/load-expectations.ts";
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { CallResult } from "../model/implementation.ts";
 import { applies } from "../model/protocols.ts";
-import type { CaseRecord, ImplementationRecord, ParsedReport, VectorRecord } from "../model/report.ts";
+import type { CaseRecord, FirstAttempt, ImplementationRecord, ParsedReport, VectorRecord } from "../model/report.ts";
 import { withDerived } from "../model/report-builder.ts";
-import { applyGap, type Gap } from "../model/status.ts";
+import { applyGap, type Gap, isFailing } from "../model/status.ts";
 import { vectorContentHash } from "../model/vector-hash.ts";
 import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
 import { resultOf } from "../protocol/to-result.ts";
 import { judgeInterop } from "../run/interop-phase.ts";
+import { retryStatus } from "../run/retry.ts";
 import { isTransportOp, judgedResult } from "../run/transport-cases.ts";
 import { isWireOp, wireCompared } from "../run/wire-cases.ts";
 import { prepareTransportCase } from "../transport/prepare-case.ts";
@@ -239,9 +240,28 @@ function auditCase(
   // A report from a kit before pinned answers has none: the status below is still re-derived from the answer.
   if (c.answer !== undefined && answer !== c.answer)
     problem(`the transcript's answer is ${answer ?? "none"}, the report says ${c.answer ?? "none"}`);
-  const status = judgement ? applyGap(judgement.status, c.gap, answer) : c.status;
+  const derived = judgement ? applyGap(judgement.status, c.gap, answer) : c.status;
+  // A retried case: its status combines the retry's with a first attempt that must itself have failed.
+  const status = c.first_attempt ? retryStatus(derived) : derived;
   if (status !== c.status) problem(`the transcript gives ${status}, the report says ${c.status}`);
+  if (c.first_attempt) auditFirstAttempt(c, c.first_attempt, vector, impl, gaps, strict, problem);
   return { ...c, status, ...(result ? { result } : {}) };
+}
+
+/** The first attempt of a retried case, re-derived from its own transcript like any case; it must have failed to be retried. */
+function auditFirstAttempt(
+  c: CaseRecord,
+  first: FirstAttempt,
+  vector: VectorRecord,
+  impl: ImplementationRecord | undefined,
+  gaps: ReadonlyMap<string, Gap> | undefined,
+  strict: boolean,
+  problem: (p: string) => void,
+): void {
+  const { first_attempt: _, ...rest } = c;
+  const attempt: CaseRecord = { ...rest, ...first };
+  auditCase(attempt, vector, impl, gaps, strict, (p) => problem(`first attempt: ${p}`));
+  if (!isFailing(first.status)) problem(`first attempt: ${first.status}, which is never retried`);
 }
 
 /** The kind and what it says must agree; a fault's message is evidence only. */

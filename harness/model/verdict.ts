@@ -5,8 +5,8 @@
  * the run allowed it), expectations entries naming no vector or an observe-tier vector (which can never be judged).
  */
 import { own } from "../util/own.ts";
-import { stoppedByInterrupt } from "./implementation.ts";
 import { plural } from "../util/plural.ts";
+import { stoppedByInterrupt } from "./implementation.ts";
 import { CONFORMANCE_LEVELS, type ConformanceLevel } from "./statement.ts";
 
 /** The counts the verdict reads (a report's Counts). */

@@ -109,7 +109,8 @@ describe("conformance statement", () => {
     const interrupted = { ...impl("x"), stats: { broken: "the run was interrupted" } };
     expect(conformanceStatements({ implementations: [interrupted], vectors, cases: all })[0]!.level).toBe("conforming");
     const counts = { total: 4, pass: 4, judged: 4, failed: 0, known_gap: 0, unsupported: 0, observed: 0, not_applicable: 0 };
-    const verdict = (i: typeof broken) => runVerdict({ implementations: [i], summary: { by_implementation: { x: counts } } });
+    const verdict = (i: typeof broken) =>
+      runVerdict({ implementations: [{ name: i.name, stats: i.stats }], summary: { by_implementation: { x: counts } } });
     expect(verdict(broken).failures).toEqual([
       { kind: "broken", implementation: "x", message: "x is broken: did not stop cleanly: the Server was not stopped" },
     ]);

@@ -19,7 +19,11 @@ const STARVED = "transport/auth/forbidden-insufficient-scope"; // streamable HTT
 const WRONG = "transport/auth/sse-unauthorized"; // SSE, expects 4006
 
 const adapter = () =>
-  new SubprocessImplementation("retrier", { file: process.execPath, args: ["--import", import.meta.resolve("tsx"), FIXTURE], env: minimalEnv() });
+  new SubprocessImplementation("retrier", {
+    file: process.execPath,
+    args: ["--import", import.meta.resolve("tsx"), FIXTURE],
+    env: minimalEnv(),
+  });
 
 describe("the retry of failing live cases", () => {
   it("makes a starved first attempt that passes alone flaky, keeps a repeated failure, and audit agrees", async () => {
@@ -44,7 +48,9 @@ describe("the retry of failing live cases", () => {
     expect(text).toContain(`FLAKY retrier ${STARVED}: first attempt timeout: the connect time box (5000 ms) expired`);
     expect(text).toContain("passed when retried alone");
     expect(text).toMatch(/conformance: 0 passed, 1 failed, 1 flaky,/);
-    expect(text).toContain(`FAIL retrier ${WRONG}: /error_code: expected 4006, got 4007 (retried alone after a first attempt that was fail`);
+    expect(text).toContain(
+      `FAIL retrier ${WRONG}: /error_code: expected 4006, got 4007 (retried alone after a first attempt that was fail`,
+    );
     expect(renderMarkdown(report)).toContain("## Flaky (1: failed first, passed when retried alone)");
     expect(renderJUnit(report, "retrier")).toMatch(/<skipped message="flaky: first attempt timeout: the connect time box/);
     expect(renderHtml(report)).toContain("first attempt: timeout — the connect time box (5000 ms)");
@@ -59,7 +65,12 @@ describe("the retry of failing live cases", () => {
 
   it("runs each case once when retries are off", async () => {
     const corpus = loadCorpus();
-    const report = await runCorpus({ corpus, vectors: selectVectors(corpus, { ids: [STARVED] }), implementations: [adapter()], retry: false });
+    const report = await runCorpus({
+      corpus,
+      vectors: selectVectors(corpus, { ids: [STARVED] }),
+      implementations: [adapter()],
+      retry: false,
+    });
     expect(report.cases[0]!.status).toBe("timeout");
     expect(report.cases[0]!.first_attempt).toBeUndefined();
   }, 60_000);
