@@ -123,7 +123,11 @@ export function interopFacts(evidence: InteropEvidence): InteropFacts {
   const mcp = Object.values(evidence?.mcp ?? {}).map((e) => mcpFacts(e as never));
   const callKind = (c: RoleCall | null | undefined) => c?.result ?? "not_run";
   return {
-    calls: { agent: callKind(evidence?.agent), server: callKind(evidence?.server_start), computer: callKind(evidence?.computer) },
+    calls: {
+      agent: callKind(evidence?.agent),
+      server: serverCallKind(evidence?.server_start, evidence?.server_stop),
+      computer: callKind(evidence?.computer),
+    },
     computer_joined: joinAcked(packets, computerConn),
     agent_joined: joinAcked(packets, agentConn),
     surfaced: surfacedOf((agentOutput as { steps?: unknown } | undefined)?.steps),
@@ -139,6 +143,18 @@ export function interopFacts(evidence: InteropEvidence): InteropFacts {
     ),
     tool_runs: mcp.reduce((n, f) => n + (f.tool_runs ?? 0), 0),
   };
+}
+
+/**
+ * The Server role's call over its start and its stop: a Server whose stop timed out, failed, or was
+ * not answered `{stopped: true}` did not play its part cleanly (as in a wire.server case), so the
+ * cell is a hang or a failure, never a pass on the scene alone.
+ */
+function serverCallKind(start: RoleCall | null | undefined, stop: RoleCall | null | undefined): string {
+  const started = start?.result ?? "not_run";
+  if (started !== "ok" || !stop) return started;
+  if (stop.result !== "ok") return stop.result;
+  return (stop.output as { stopped?: unknown } | null | undefined)?.stopped === true ? "ok" : "not_stopped";
 }
 
 /** A cell of the interop grid: pass, fail, or hang (a role's adapter call timed out). */

@@ -54,6 +54,18 @@ describe("an interop case", () => {
     const failed = judgeInterop(v, edited, 0);
     expect(failed.cell).toBe("fail");
     expect(failed.cause).toMatch(/^agent reference: \/surfaced\/call\/outcome/);
+
+    // A Server that was never stopped did not play its part: a stop that timed out hangs the cell, one not answered {stopped: true} fails it.
+    expect(evidence.server_stop?.output).toMatchObject({ stopped: true });
+    const unstopped = (server_stop: InteropEvidence["server_stop"]) => judgeInterop(v, { ...evidence, server_stop }, 0);
+    expect(unstopped({ request: null, response: null, result: "timeout", message: "no answer in 5000 ms" })).toMatchObject({
+      cell: "hang",
+      cause: "server reference: its adapter call ended timeout",
+    });
+    expect(unstopped({ request: null, response: null, result: "ok", output: { stopped: false } })).toMatchObject({
+      cell: "fail",
+      cause: "server reference: its adapter call ended not_stopped",
+    });
     await reference.stop();
   }, 60_000);
 });
