@@ -12,7 +12,18 @@ describe("describing differences", () => {
       "first difference at code point 1: expected U+005F '_', got U+200B",
     );
     expect(describeDifference({ path: "/x", expected: "e\u0301", actual: "é" })).toContain("expected U+0065 'e', got U+00E9 'é'");
-    expect(describeDifference({ path: "/x", expected: "ab", actual: "a" })).toContain("expected U+0062 'b', got (end)");
+    expect(describeDifference({ path: "/x", expected: "ab", actual: "ab\u00A0" })).toContain("expected (end), got U+00A0");
+  });
+  it("strings: the code point only where the eye cannot find the difference", () => {
+    // Visible ASCII: the two strings say it all.
+    expect(describeDifference({ path: "/x", expected: "inv2__get_inventory", actual: "inv__get_inventory" })).toBe(
+      '/x: expected "inv2__get_inventory", got "inv__get_inventory"',
+    );
+    expect(describeDifference({ path: "/x", expected: "ab", actual: "a" })).toBe('/x: expected "ab", got "a"');
+    // A look-alike (Cyrillic а for Latin a), a fullwidth form, a long string: the code point is kept.
+    expect(describeDifference({ path: "/x", expected: "data", actual: "d\u0430ta" })).toContain("expected U+0061 'a', got U+0430 'а'");
+    expect(describeDifference({ path: "/x", expected: "A1", actual: "\uFF211" })).toContain("code point 0");
+    expect(describeDifference({ path: "/x", expected: `${"x".repeat(90)}a`, actual: `${"x".repeat(90)}b` })).toContain("code point 90");
   });
   it("verdicts: accepted vs rejected", () => {
     expect(describeDifference({ path: "/accepted", expected: false, actual: true })).toBe("/accepted: expected rejected, got accepted");
