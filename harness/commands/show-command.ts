@@ -2,7 +2,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
-import { describeDifference } from "../diff/describe.ts";
+import { evidenceBehind } from "../diff/evidence-behind.ts";
+import { describeDifferences } from "../diff/story.ts";
 import type { CaseRecord } from "../model/report.ts";
 import { type CaseEvidence, httpExchangeLines } from "../transport/index.ts";
 import { closest } from "../util/did-you-mean.ts";
@@ -13,6 +14,8 @@ import { readReportFile } from "./read-report.ts";
 
 /** A body is shown up to this many characters (report.json holds what the case kept). */
 const SHOWN_BODY_CHARS = 2000;
+/** The packets or bodies behind a difference are shown up to this many lines each. */
+const EVIDENCE_LINES = 200;
 
 export interface ShowOptions {
   readonly out: string;
@@ -72,7 +75,9 @@ export function showCommand(id: string, options: ShowOptions): number {
       // A transport case: the HTTP exchanges its server recorded, headers and bodies.
       const live = c.transcript.transport?.evidence as unknown as CaseEvidence | undefined;
       if (live?.exchanges) out.push(...httpExchangeLines(live, SHOWN_BODY_CHARS).map((l) => `      ${l}`));
-      for (const d of c.diffs) out.push(`      ${describeDifference(d)}`);
+      for (const text of describeDifferences(c.diffs, c.op)) out.push(`      ${text}`);
+      const behind = c.status === "pass" ? [] : evidenceBehind(c, EVIDENCE_LINES);
+      if (behind.length) out.push("      behind it:", ...behind.map((l) => `        ${l}`));
       if (c.note && !answerText(c).includes(c.note)) out.push(`      ${c.note}`);
       if (c.gap) out.push(`      known gap (${c.gap.status}): ${c.gap.reason}`);
     }

@@ -7,7 +7,8 @@
  */
 
 import { relative } from "node:path";
-import { describeDifference } from "../diff/describe.ts";
+import { evidenceBehind } from "../diff/evidence-behind.ts";
+import { describeDifferences } from "../diff/story.ts";
 import { casesWith } from "../model/case-list.ts";
 import { staleReason } from "../model/gap-answer.ts";
 import { stoppedByInterrupt } from "../model/implementation.ts";
@@ -16,16 +17,6 @@ import type { CaseRecord, Report } from "../model/report.ts";
 import { FAILING_STATUSES, isFault } from "../model/status.ts";
 import { neverStarted, runLevelFailures } from "../model/verdict.ts";
 import { plural } from "../util/plural.ts";
-import {
-  type AgentSceneEvidence,
-  agentLinesBehind,
-  focusOf,
-  packetLine,
-  packetsBehind,
-  type ServerSceneEvidence,
-  serverLinesBehind,
-  type WireEvidence,
-} from "../wire/index.ts";
 import { type Colors, colors } from "./color.ts";
 import { interopLines } from "./console-interop.ts";
 import { suiteTable, TABLE_LEGEND } from "./console-table.ts";
@@ -55,7 +46,7 @@ export function mcpText(mcp: { readonly sent: readonly string[]; readonly negoti
 export function failureDetail(c: CaseRecord): string {
   if (c.status === "stale") return staleReason(c) + retriedNote(c);
   if (c.note !== undefined) return c.note + retriedNote(c);
-  return c.diffs.map(describeDifference).join("; ") + retriedNote(c);
+  return describeDifferences(c.diffs, c.op).join("; ") + retriedNote(c);
 }
 
 /** Flaky cases, one line each: never green-washed, never red. */
@@ -65,27 +56,8 @@ function flakyLines(report: Report, p: Colors): string[] {
   );
 }
 
-/**
- * A failing wire case's recorded packets behind its first difference (the console shows those, the
- * HTML the whole exchange); when there are none, what the adapter said of its session.
- */
-function wireLinesBehind(c: CaseRecord): string[] {
-  const evidence = c.transcript.wire?.evidence as unknown as WireEvidence | undefined;
-  if (!evidence) return [];
-  if ((evidence as { kind?: unknown }).kind === "server") return serverLinesBehind(evidence as unknown as ServerSceneEvidence, c.diffs[0]);
-  if ((evidence as { kind?: unknown }).kind === "agent")
-    return agentLinesBehind(evidence as unknown as AgentSceneEvidence, c.result?.kind === "ok" ? c.result.output : undefined, c.diffs[0]);
-  const packets = packetsBehind(evidence, c.diffs[0]);
-  if (packets.length) return packets.map((packet) => packetLine(packet, focusOf(evidence, c.diffs[0])));
-  const out =
-    c.result?.kind === "ok"
-      ? (c.result.output as { ended?: unknown; stage?: unknown; raised?: { type?: unknown; message?: unknown } | null })
-      : undefined;
-  const raised = out?.raised ? `, ${String(out.raised.type)}: ${String(out.raised.message)}` : "";
-  return [
-    `no packet behind it (${evidence.packets?.length ?? 0} recorded); the adapter: ended ${String(out?.ended ?? "?")}${out?.stage ? ` at ${String(out.stage)}` : ""}${raised}`,
-  ];
-}
+/** A failing live case's evidence is shown up to this many lines a packet or body (report.json and index.html keep it whole). */
+const EVIDENCE_LINES = 40;
 
 /** Failing case lines; a message shared word for word by many cases of one implementation is folded. */
 function failureLines(report: Report, p: Colors): string[] {
@@ -100,7 +72,7 @@ function failureLines(report: Report, p: Colors): string[] {
     groups.set(key, g);
     if (g.ids.length <= SHOWN_PER_MESSAGE) {
       out.push(`${p.red(p.bold(c.status.toUpperCase()))} ${line`${c.implementation} ${c.vector_id}: ${detail}`.text}`);
-      for (const text of wireLinesBehind(c)) out.push(p.dim(line`    ${text}`.text));
+      for (const text of evidenceBehind(c, EVIDENCE_LINES)) out.push(p.dim(line`    ${text}`.text));
     }
   }
   for (const g of groups.values()) {

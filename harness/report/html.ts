@@ -8,6 +8,7 @@
 
 import { relative } from "node:path";
 import { describeDifference } from "../diff/describe.ts";
+import { evidenceBehind } from "../diff/evidence-behind.ts";
 import { caseStatuses, casesOfVectors } from "../model/case-list.ts";
 import { describeProtocolChoice, isDraft } from "../model/protocols.ts";
 import type { CaseRecord, Counts, Disagreement, Report, VectorRecord } from "../model/report.ts";
@@ -78,7 +79,7 @@ function answerHtml(c: CaseRecord): Markup {
   return html`<div class="answer st-${c.status}"><h4>${c.implementation} <span class="badge st-${c.status}">${c.status}</span></h4>${
     c.gap ? html`<p class="gapnote">known gap: ${c.gap.reason}</p>` : ""
   }${c.note ? html`<p>${c.note}</p>` : ""}${diffs.length ? html`<ul>${diffs}</ul>` : ""}<pre class="transcript">→ ${shown(t.request ?? "(not sent)")}
-← ${shown(t.response ?? t.fault?.detail ?? "(no answer)")}</pre>${wireExchangeHtml(c)}${httpExchangeHtml(c)}${firstAttemptHtml(c)}</div>`;
+← ${shown(t.response ?? t.fault?.detail ?? "(no answer)")}</pre>${evidenceHtml(c)}${wireExchangeHtml(c)}${httpExchangeHtml(c)}${firstAttemptHtml(c)}</div>`;
 }
 
 /** A retried case's first attempt, whole: its verdict and its own exchange (the retry's is above). */
@@ -87,7 +88,7 @@ function firstAttemptHtml(c: CaseRecord): Markup {
   if (!first) return html``;
   const { first_attempt: _, ...retry } = c;
   const attempt: CaseRecord = { ...retry, ...first };
-  return html`<details class="first-attempt"><summary>first attempt: ${first.status} — ${attemptDetail(first)}; the verdict above is the retry's, run alone</summary>${wireExchangeHtml(attempt)}${httpExchangeHtml(attempt)}</details>`;
+  return html`<details class="first-attempt"><summary>first attempt: ${first.status} — ${attemptDetail(first)}; the verdict above is the retry's, run alone</summary>${evidenceHtml(attempt)}${wireExchangeHtml(attempt)}${httpExchangeHtml(attempt)}</details>`;
 }
 
 /** An adapter line is shown whole up to this size: a run of 40 MB answers must not make one page string past V8's limit. */
@@ -101,6 +102,16 @@ function shown(line: string): string {
 
 /** Packets are shown whole up to this size (a flood stays readable; report.json has every byte). */
 const WHOLE_PACKET_CHARS = 8000;
+
+/** The packets or MCP exchange behind a live case's first difference, pretty-printed around it (the whole exchange follows). */
+const EVIDENCE_LINES = 200;
+
+function evidenceHtml(c: CaseRecord): Markup | string {
+  const lines = c.status === "pass" ? [] : evidenceBehind(c, EVIDENCE_LINES);
+  return lines.length
+    ? html`<p class="behind">behind the first difference:</p><pre class="transcript evidence">${lines.join("\n")}</pre>`
+    : "";
+}
 
 /** A transport case's recorded HTTP exchanges: every header and each body as the case kept it. */
 function httpExchangeHtml(c: CaseRecord): Markup | string {
