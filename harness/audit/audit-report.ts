@@ -45,6 +45,7 @@ import {
 import { matchCorpus } from "./corpus-match.ts";
 import { checkFrame } from "./report-frame.ts";
 import { checkScene, checkSealed } from "./scene-check.ts";
+import { checkServerStop } from "./server-stop-check.ts";
 
 export interface AuditResult {
   readonly cases: number;
@@ -231,6 +232,7 @@ function auditCase(
     problem("the case carries a gap, but the implementation had no expectations file (invented)");
   if (isTransportOp(vector.op) && c.transcript.transport) checkScene(vector, c.transcript.transport, problem);
   if (c.transcript.wire) checkSealed(c.transcript.wire.evidence, problem);
+  checkServerStop(c, problem);
   const compared = wireCompared({ result: result ?? c.result, transcript: c.transcript });
   if (diffValues(compared ?? null, c.compared ?? null).length > 0)
     problem("the case's compared facts differ from those its recorded packets give (edited)");

@@ -30,7 +30,7 @@ export async function wireServerAnswer(impl: Implementation, vector: Vector, not
   const caseId = `${impl.name}-${vector.id}`.replace(/[^A-Za-z0-9_.-]+/g, "-").slice(0, 80);
   const evidence = await playServerScene(output.url, prepared.spec, caseId);
   const stopped = await impl.call(vector.op, { action: "stop", server_id: output.server_id }, { timeoutMs: STOP_BUDGET_MS });
-  const unstopped = notStopped(stopped);
+  const unstopped = stopFault(stopped.result);
   return {
     ...started,
     ...(unstopped ? { result: unstopped } : {}),
@@ -53,9 +53,9 @@ export async function wireServerAnswer(impl: Implementation, vector: Vector, not
 /**
  * A stop not answered `{stopped: true}` is the case's fault: the case passed on its scene alone, so
  * an adapter that never stopped its Server (and was restarted, or given up on, over it) ended green.
+ * `audit` applies it to the stop's recorded answer too.
  */
-function notStopped(stop: Answer): Extract<CallResult, { kind: "timeout" | "crash" }> | undefined {
-  const r = stop.result;
+export function stopFault(r: CallResult): Extract<CallResult, { kind: "timeout" | "crash" }> | undefined {
   if (r.kind === "ok" && (r.output as { stopped?: unknown } | null)?.stopped === true) return undefined;
   const what =
     "message" in r && r.message
