@@ -5,9 +5,10 @@
  * With `--json` the annotations go to stderr (the runner reads workflow commands on both streams),
  * so stdout stays one JSON document.
  */
+
 import { appendFileSync } from "node:fs";
 import { relative } from "node:path";
-import { describeDifference } from "../diff/describe.ts";
+import { describeDifferences } from "../diff/story.ts";
 import { casesWith } from "../model/case-list.ts";
 import { staleReason } from "../model/gap-answer.ts";
 import type { Report } from "../model/report.ts";
@@ -47,7 +48,7 @@ export function githubAnnotations(report: Report): string[] {
   const cases = casesWith(report.cases, FAILING_STATUSES)
     .filter((c) => !silent.has(c.implementation))
     .map((c) => {
-      const message = c.status === "stale" ? staleReason(c) : (c.note ?? c.diffs.map(describeDifference).join("; "));
+      const message = c.status === "stale" ? staleReason(c) : (c.note ?? describeDifferences(c.diffs, c.op).join("; "));
       const where = c.status === "stale" ? entry(c.implementation, c.vector_id) : vectors.get(c.vector_id);
       return `::error ${at(where)}title=${escapeProperty(`${c.implementation} ${c.vector_id} (${c.status})`)}::${escapeData(message)}`;
     });

@@ -7,8 +7,8 @@
  */
 
 import { relative } from "node:path";
-import { describeDifference } from "../diff/describe.ts";
 import { evidenceBehind } from "../diff/evidence-behind.ts";
+import { describeDifferences } from "../diff/story.ts";
 import { caseStatuses, casesOfVectors } from "../model/case-list.ts";
 import { describeProtocolChoice, isDraft } from "../model/protocols.ts";
 import type { CaseRecord, Counts, Disagreement, Report, VectorRecord } from "../model/report.ts";
@@ -74,7 +74,7 @@ function cellText(c: Counts | undefined): string {
 }
 
 function answerHtml(c: CaseRecord): Markup {
-  const diffs = c.diffs.map((d) => html`<li>${describeDifference(d)}</li>`);
+  const diffs = describeDifferences(c.diffs, c.op).map((d) => html`<li>${d}</li>`);
   const t = c.transcript;
   return html`<div class="answer st-${c.status}"><h4>${c.implementation} <span class="badge st-${c.status}">${c.status}</span></h4>${
     c.gap ? html`<p class="gapnote">known gap: ${c.gap.reason}</p>` : ""
@@ -88,7 +88,7 @@ function firstAttemptHtml(c: CaseRecord): Markup {
   if (!first) return html``;
   const { first_attempt: _, ...retry } = c;
   const attempt: CaseRecord = { ...retry, ...first };
-  return html`<details class="first-attempt"><summary>first attempt: ${first.status} — ${attemptDetail(first)}; the verdict above is the retry's, run alone</summary>${evidenceHtml(attempt)}${wireExchangeHtml(attempt)}${httpExchangeHtml(attempt)}</details>`;
+  return html`<details class="first-attempt"><summary>first attempt: ${first.status} — ${attemptDetail(first, c.op)}; the verdict above is the retry's, run alone</summary>${evidenceHtml(attempt)}${wireExchangeHtml(attempt)}${httpExchangeHtml(attempt)}</details>`;
 }
 
 /** An adapter line is shown whole up to this size: a run of 40 MB answers must not make one page string past V8's limit. */

@@ -6,7 +6,8 @@
  * testcase of a testsuite `<implementation>.run`, so a CI reading only JUnit still sees it. Every
  * value goes through the `xml` tag.
  */
-import { describeDifference } from "../diff/describe.ts";
+
+import { describeDifferences } from "../diff/story.ts";
 import { casesOf } from "../model/case-list.ts";
 import { staleReason } from "../model/gap-answer.ts";
 import type { CaseRecord, Report } from "../model/report.ts";
@@ -22,7 +23,7 @@ function message(c: CaseRecord): string {
   if (c.status === "stale") return staleReason(c);
   if (c.status === "known_gap") return `known gap: ${c.gap?.reason ?? ""}`;
   if (c.status === "flaky") return `flaky: ${flakyText(c)}`;
-  return (c.note ?? c.diffs.map(describeDifference).join("; ")) + retriedNote(c);
+  return (c.note ?? describeDifferences(c.diffs, c.op).join("; ")) + retriedNote(c);
 }
 
 const seconds = (ms: number) => (Number(ms) / 1000).toFixed(3);

@@ -4,7 +4,7 @@
  * add Markdown or HTML of its own, nor break a table row.
  */
 
-import { describeDifference } from "../diff/describe.ts";
+import { describeDifferences } from "../diff/story.ts";
 import { casesWith } from "../model/case-list.ts";
 import { interopGrid } from "../model/interop.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
@@ -60,7 +60,7 @@ function failureLines(report: Report, limit = Number.POSITIVE_INFINITY): Markup[
   const lines = [failures.length === 0 ? md`No failures.` : md`## Failures (${failures.length})`, md``];
   for (const c of failures.slice(0, limit)) {
     lines.push(md`- **${c.vector_id}** on ${c.implementation} (${c.status})${c.note ? md`: ${c.note}` : ""}${retriedNote(c)}`);
-    for (const d of c.diffs) lines.push(md`  - ${describeDifference(d)}`);
+    for (const d of describeDifferences(c.diffs, c.op)) lines.push(md`  - ${d}`);
   }
   if (failures.length > limit) lines.push(md`- … and ${failures.length - limit} more, in matrix.md`);
   return lines;

@@ -3,23 +3,24 @@
  * passing retry, and for a case that failed twice, what its first attempt said. One wording for
  * the console, Markdown, JUnit and HTML.
  */
-import { describeDifference } from "../diff/describe.ts";
+
+import { describeDifferences } from "../diff/story.ts";
 import type { CaseRecord, FirstAttempt } from "../model/report.ts";
 
 /** What an attempt said, in one line: its note (a timeout says which box) or its differences. */
-export function attemptDetail(a: Pick<FirstAttempt, "note" | "diffs">): string {
-  return a.note ?? (a.diffs.map(describeDifference).join("; ") || "no detail");
+export function attemptDetail(a: Pick<FirstAttempt, "note" | "diffs">, op?: string): string {
+  return a.note ?? (describeDifferences(a.diffs, op).join("; ") || "no detail");
 }
 
 /** A flaky case: how its first attempt failed, and that it passed when retried alone. */
-export function flakyText(c: Pick<CaseRecord, "first_attempt">): string {
+export function flakyText(c: Pick<CaseRecord, "first_attempt" | "op">): string {
   const first = c.first_attempt;
   if (!first) return "flaky";
-  return `first attempt ${first.status}: ${attemptDetail(first)}; passed when retried alone`;
+  return `first attempt ${first.status}: ${attemptDetail(first, c.op)}; passed when retried alone`;
 }
 
 /** The note a case that was retried and failed again carries after its own detail. */
-export function retriedNote(c: Pick<CaseRecord, "first_attempt">): string {
+export function retriedNote(c: Pick<CaseRecord, "first_attempt" | "op">): string {
   const first = c.first_attempt;
-  return first ? ` (retried alone after a first attempt that was ${first.status}: ${attemptDetail(first)})` : "";
+  return first ? ` (retried alone after a first attempt that was ${first.status}: ${attemptDetail(first, c.op)})` : "";
 }
