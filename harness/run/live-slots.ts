@@ -22,10 +22,14 @@ export interface LiveSlots {
 
 /** The most slots: what a quiet machine runs best with. */
 export const MAX_LIVE_SLOTS = 8;
-/** The fewest: a fully busy machine still runs a few scenes side by side (most of a scene is waiting). */
-export const MIN_LIVE_SLOTS = 3;
+/**
+ * The fewest: a fully busy machine still runs a few scenes side by side (most of a scene is waiting).
+ * With two busy loops on 2 cores, 5 slots gave five main jobs with every status as on a quiet machine.
+ */
+export const MIN_LIVE_SLOTS = 4;
 /** How long the run samples the machine's CPU before it starts its adapters. */
 const SAMPLE_MS = 300;
+const SAMPLE_EVERY_MS = 20;
 
 /** Slots for a busy share: MAX on an idle machine, MIN once other processes keep every core busy. */
 export function slotsFor(busy: number): number {
@@ -43,32 +47,28 @@ export async function measureLiveSlots(env: NodeJS.ProcessEnv = process.env): Pr
 }
 
 /**
- * The share of all cores busy with other processes' work over SAMPLE_MS: /proc/stat's busy time
- * less this process's own CPU time. Elsewhere the one-minute load average per core.
+ * The share of the cores other processes want: the median, over SAMPLE_MS, of the kernel's count of
+ * runnable tasks (/proc/stat's procs_running) less this one, which is running as it reads. A CPU
+ * time share would understate it: two busy loops on two cores get only what this process leaves them
+ * while it starts up, and read as 60 % busy. Elsewhere the one-minute load average per core.
  */
 async function othersBusy(cores: number): Promise<{ busy: number; by: LiveSlots["measured_by"] }> {
-  const before = procStat();
-  if (before === undefined) return { busy: Math.min(1, loadavg()[0]! / cores), by: "loadavg" };
-  const own = process.cpuUsage();
-  await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
-  const after = procStat();
-  const ownUs = process.cpuUsage(own);
-  if (after === undefined || after.total <= before.total) return { busy: Math.min(1, loadavg()[0]! / cores), by: "loadavg" };
-  const ticks = after.total - before.total;
-  const busyTicks = after.busy - before.busy;
-  // /proc/stat counts in USER_HZ (100 per second on Linux) across all cores.
-  const ownTicks = ((ownUs.user + ownUs.system) / 1e6) * 100;
-  return { busy: Math.min(1, Math.max(0, (busyTicks - ownTicks) / ticks)), by: "proc-stat" };
+  const samples: number[] = [];
+  for (let t = 0; t < SAMPLE_MS; t += SAMPLE_EVERY_MS) {
+    const running = procsRunning();
+    if (running === undefined) return { busy: Math.min(1, loadavg()[0]! / cores), by: "loadavg" };
+    samples.push(Math.max(0, running - 1));
+    await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
+  }
+  samples.sort((a, b) => a - b);
+  const median = samples[Math.floor(samples.length / 2)]!;
+  return { busy: Math.min(1, median / cores), by: "proc-stat" };
 }
 
-function procStat(): { busy: number; total: number } | undefined {
+function procsRunning(): number | undefined {
   try {
-    const cpu = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!;
-    const fields = cpu.trim().split(/\s+/).slice(1).map(Number);
-    if (fields.length < 4 || fields.some((n) => !Number.isFinite(n))) return undefined;
-    const idle = fields[3]! + (fields[4] ?? 0); // idle + iowait
-    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0); // guest time is already in user
-    return { busy: total - idle, total };
+    const line = /^procs_running (\d+)$/m.exec(readFileSync("/proc/stat", "utf8"));
+    return line ? Number(line[1]) : undefined;
   } catch {
     return undefined;
   }
