@@ -7,7 +7,7 @@ const LAYERS = [
   ["util"],
   ["model"],
   ["corpus", "protocol", "bootstrap", "generators"],
-  ["driver", "transport", "wire", "diff", "expectations", "export"],
+  ["driver", "transport", "wire", "live", "diff", "expectations", "export"],
   ["report", "impl"],
   ["run", "fuzz", "audit", "lint"],
   ["generate"],

@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { diffValues } from "../diff/compare.ts";
 import { judge } from "../diff/judge.ts";
 import { loadExpectations } from "../expectations/load-expectations.ts";
+import { comparedValue, isLiveOp, judgedValue, roleOfOp } from "../live/roles.ts";
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { CallResult } from "../model/implementation.ts";
 import { applies } from "../model/protocols.ts";
@@ -23,25 +24,8 @@ import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protoco
 import { resultOf } from "../protocol/to-result.ts";
 import { judgeInterop } from "../run/interop-phase.ts";
 import { retryStatus } from "../run/retry.ts";
-import { isTransportOp, judgedResult } from "../run/transport-cases.ts";
-import { isWireOp, wireCompared } from "../run/wire-cases.ts";
-import { prepareTransportCase } from "../transport/prepare-case.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
-import {
-  type AgentSceneEvidence,
-  agentCallOf,
-  type InteropEvidence,
-  prepareAgentScene,
-  prepareServerScene,
-  prepareWireCase,
-  startCallOf,
-  WIRE_AGENT_OP,
-  WIRE_INTEROP_OP,
-  WIRE_SERVER_OP,
-  type WireEvidence,
-  wireCallOf,
-  wireLocationOf,
-} from "../wire/index.ts";
+import { type InteropEvidence, WIRE_INTEROP_OP } from "../wire/index.ts";
 import { matchCorpus } from "./corpus-match.ts";
 import { checkFrame } from "./report-frame.ts";
 import { checkScene, checkSealed } from "./scene-check.ts";
@@ -230,13 +214,13 @@ function auditCase(
       problem("the case's gap differs from the one the run's expectations list");
   } else if (c.gap && impl && !impl.expectations)
     problem("the case carries a gap, but the implementation had no expectations file (invented)");
-  if (isTransportOp(vector.op) && c.transcript.transport) checkScene(vector, c.transcript.transport, problem);
+  if (c.transcript.transport) checkScene(vector, c.transcript.transport, problem);
   if (c.transcript.wire) checkSealed(c.transcript.wire.evidence, problem);
   checkServerStop(c, problem);
-  const compared = wireCompared({ result: result ?? c.result, transcript: c.transcript });
+  const compared = comparedValue({ result: result ?? c.result, transcript: c.transcript });
   if (diffValues(compared ?? null, c.compared ?? null).length > 0)
     problem("the case's compared facts differ from those its recorded packets give (edited)");
-  const judged = result && judgedResult({ result, transcript: c.transcript });
+  const judged = result && judgedValue({ result, transcript: c.transcript });
   const judgement = judged && judge(vector, judged);
   const answer = judged && judgement ? gapAnswer(vector.op, judgement.status, judged, judgement.diffs) : c.answer;
   // A report from a kit before pinned answers has none: the status below is still re-derived from the answer.
@@ -322,34 +306,16 @@ function resultFromTranscript(
     return { kind: "unsupported", message };
   }
   if (kind === "not_applicable") return { kind: "not_applicable", message };
-  if (impl && impl.not_started === undefined && impl.stats?.broken === undefined && !isTransportOp(vector.op) && !isWireOp(vector.op))
+  if (impl && impl.not_started === undefined && impl.stats?.broken === undefined && !isLiveOp(vector.op))
     problem("the case says the adapter never answered it, but the implementation started");
   return { kind: "crash", message: kind === "crash" ? message : fault.detail };
 }
 
 /**
- * The input the adapter must have been sent: the vector's own, or for a transport case the call the
- * harness builds from the vector's scene and the case's recorded location (the URL is per run).
+ * The input the adapter must have been sent: the vector's own, or for a live case the call its role
+ * builds from the vector's scene and the case's recorded location (URLs and ids are per run).
  */
 function sentInput(c: CaseRecord, vector: VectorRecord): unknown {
-  const wire = c.transcript.wire;
-  if (vector.op === WIRE_SERVER_OP) {
-    const prepared = prepareServerScene(vector.input);
-    return prepared.ok ? startCallOf(prepared.spec) : { unpreparable: prepared.problem };
-  }
-  if (vector.op === WIRE_AGENT_OP && wire) {
-    const prepared = prepareAgentScene(vector.input);
-    const at = wire.evidence as unknown as AgentSceneEvidence;
-    return prepared.ok ? agentCallOf(prepared.spec, at) : { unpreparable: prepared.problem };
-  }
-  if (isWireOp(vector.op) && wire) {
-    const prepared = prepareWireCase(vector.input);
-    return prepared.ok
-      ? wireCallOf(prepared.spec, wireLocationOf(wire.evidence as unknown as WireEvidence))
-      : { unpreparable: prepared.problem };
-  }
-  const transport = c.transcript.transport;
-  if (!isTransportOp(vector.op) || !transport) return vector.input;
-  const prepared = prepareTransportCase(vector.input, { caseId: transport.case_id, baseUrl: transport.base_url });
-  return prepared.ok ? prepared.call : { unpreparable: prepared.problem };
+  const role = roleOfOp(vector.op);
+  return role ? role.sentInput(vector.input, c.transcript) : vector.input;
 }

@@ -5,6 +5,7 @@
  * in `longestFirst` order and keeps the records.
  */
 import { judge } from "../diff/judge.ts";
+import { comparedValue, isLiveOp, judgedValue } from "../live/roles.ts";
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { Answer, Handshake, Implementation } from "../model/implementation.ts";
 import { applies, describeSpan, type ProtocolChoice } from "../model/protocols.ts";
@@ -12,8 +13,8 @@ import type { CaseRecord } from "../model/report.ts";
 import { applyGap, type Gap } from "../model/status.ts";
 import type { Vector } from "../model/vector.ts";
 import type { StrayRequests } from "../transport/index.ts";
-import { isTransportOp, judgedResult, type TransportServer, transportAnswer, transportSchedule } from "./transport-cases.ts";
-import { isWireOp, wireCaseAnswer, wireCompared } from "./wire-cases.ts";
+import { isTransportOp, type TransportServer, transportAnswer, transportSchedule } from "./transport-cases.ts";
+import { isWireOp, wireCaseAnswer } from "./wire-cases.ts";
 
 /**
  * The order cases are handed out in: live scenes with the longest time box first, the rest as
@@ -23,7 +24,7 @@ import { isWireOp, wireCaseAnswer, wireCompared } from "./wire-cases.ts";
 export function longestFirst(vectors: readonly Vector[]): number[] {
   const box = (v: Vector) => {
     const t = (v.input as { time_box_ms?: unknown } | null)?.time_box_ms;
-    return isWireOp(v.op) || isTransportOp(v.op) ? (typeof t === "number" ? t : 0) : 0;
+    return isLiveOp(v.op) ? (typeof t === "number" ? t : 0) : 0;
   };
   return vectors.map((_, i) => i).sort((a, b) => box(vectors[b]!) - box(vectors[a]!) || a - b);
 }
@@ -78,7 +79,7 @@ export function notSent(kind: "unsupported" | "crash" | "not_applicable", messag
 }
 
 export function caseRecord(implementation: string, vector: Vector, answer: Answer, gap: Gap | undefined): CaseRecord {
-  const judged = judgedResult(answer);
+  const judged = judgedValue(answer);
   const judgement = judge(vector, judged);
   const pinned = gapAnswer(vector.op, judgement.status, judged, judgement.diffs);
   return {
@@ -117,6 +118,6 @@ export function withLateRequests(c: CaseRecord, late: StrayRequests["after_close
 }
 
 function withCompared(answer: Pick<Answer, "result" | "transcript">): { compared?: unknown } {
-  const compared = wireCompared(answer);
+  const compared = comparedValue(answer);
   return compared === undefined ? {} : { compared };
 }

@@ -11,6 +11,7 @@
 import { withCaseTimeout } from "../driver/in-process-guard.ts";
 import { DEFAULT_DRIVER_OPTIONS } from "../driver/subprocess-implementation.ts";
 import type { Expectations } from "../expectations/load-expectations.ts";
+import { isLiveOp } from "../live/roles.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import { type InteropCase, withKnown } from "../model/interop.ts";
 import { kitCommit } from "../model/kit-commit.ts";
@@ -33,6 +34,7 @@ import type { Corpus, Tier, Vector } from "../model/vector.ts";
 import { VectorPositions } from "../model/vector-positions.ts";
 import { recordOf } from "../model/vector-record.ts";
 import { type StrayRequests, serverSdkVersions } from "../transport/index.ts";
+import { atMost } from "../util/at-most.ts";
 import { Stop } from "../util/stop-race.ts";
 import { WIRE_INTEROP_OP } from "../wire/index.ts";
 import { answer, caseRecord, longestFirst, notApplicable, notSent, withLateRequests } from "./case-record.ts";
@@ -41,16 +43,8 @@ import { runInterop } from "./interop-phase.ts";
 import { type LiveSlots, measureLiveSlots } from "./live-slots.ts";
 import { RECORD_BYTES_PER_RUN, RecordBudget } from "./record-budget.ts";
 import { retried, withFirstAttempt } from "./retry.ts";
-import {
-  closeTransport,
-  isTransportOp,
-  mcpRevisions,
-  oneAtATime,
-  TRANSPORT_CONCURRENCY,
-  type TransportServer,
-  transportFor,
-} from "./transport-cases.ts";
-import { atMost, isWireOp, WIRE_CONCURRENCY } from "./wire-cases.ts";
+import { closeTransport, mcpRevisions, oneAtATime, TRANSPORT_CONCURRENCY, type TransportServer, transportFor } from "./transport-cases.ts";
+import { WIRE_CONCURRENCY } from "./wire-cases.ts";
 
 export interface RunInput {
   readonly corpus: Corpus;
@@ -292,7 +286,7 @@ export class RunSession {
   /** Where the run ran: node, platform, the kit (version and commit), and the MCP SDKs behind its live cases. */
   private environment(): Report["environment"] {
     const commit = kitCommit();
-    const live = this.input.vectors.some((v) => isTransportOp(v.op) || isWireOp(v.op));
+    const live = this.input.vectors.some((v) => isLiveOp(v.op));
     return {
       node: process.version,
       platform: process.platform,
@@ -508,9 +502,4 @@ function abortable(signal: AbortSignal | undefined): Stop {
   if (signal?.aborted) halt.stop();
   else signal?.addEventListener("abort", () => halt.stop(), { once: true });
   return halt;
-}
-
-/** A case with a live scene (a transport server or a wire scene), paced by that scene's own limits. */
-function isLiveOp(op: string): boolean {
-  return isWireOp(op) || isTransportOp(op);
 }

@@ -4,22 +4,20 @@
  * called with the URL of that scene only, and the server's record of every exchange joins the
  * case's transcript, so the verdict (and `audit`) can rest on what the server saw.
  */
-import type { Answer, CallResult, Handshake, Implementation } from "../model/implementation.ts";
+import type { Answer, Handshake, Implementation } from "../model/implementation.ts";
 import { opDefinition } from "../model/operations.ts";
 import type { Vector } from "../model/vector.ts";
 import {
   type CaseEvidence,
   describeTransportError,
   evidenceFacts,
-  observedValue,
   openTransportCase,
   type SceneServer,
   startSceneServer,
   TransportError,
 } from "../transport/index.ts";
 import { adapterBudgetMs } from "../transport/prepare-case.ts";
-import { sentNumber, type TransportBoxes, transportTimeout } from "./live-timeout.ts";
-import { atMost, wireJudgedResult } from "./wire-cases.ts";
+import { atMost } from "../util/at-most.ts";
 
 export function isTransportOp(op: string): boolean {
   return opDefinition(op)?.kind === "transport";
@@ -67,30 +65,6 @@ export async function transportAnswer(
       },
     },
   };
-}
-
-/**
- * What a case is judged on: the adapter's answer, and for a transport case its output with the
- * server's facts beside it (`server`), so a vector's expected server facts are checked against the
- * harness's own record. `audit` judges the same way from the transcript.
- */
-export function judgedResult(answer: Pick<Answer, "result" | "transcript">): CallResult {
-  const wire = wireJudgedResult(answer);
-  if (wire) return wire;
-  const transport = answer.transcript.transport;
-  const evidence = transport?.evidence;
-  if (!evidence || answer.result.kind !== "ok") return answer.result;
-  // A box that expired while the SDK was still acting measured the machine, not the SDK: a timeout, not values.
-  const timedOut = transportTimeout(answer.result.output, evidence, sentBoxes(answer.transcript.request));
-  if (timedOut) return timedOut;
-  return { kind: "ok", output: observedValue(answer.result.output, evidence as unknown as CaseEvidence) };
-}
-
-/** The boxes the adapter was given, from the call it was sent (the vector's, plus any start-up allowance). */
-function sentBoxes(request: string | null): TransportBoxes | undefined {
-  const connect = sentNumber(request, "connect_time_box_ms");
-  const call = sentNumber(request, "time_box_ms");
-  return connect === undefined || call === undefined ? undefined : { connect_ms: connect, call_ms: call };
 }
 
 /**

@@ -1,7 +1,7 @@
 // A transport box that expired while the SDK was still acting is the kit's timeout (retried), not
 // the SDK's hang; one that expired long after the SDK went quiet is the SDK's answer, judged as values.
 import { describe, expect, it } from "vitest";
-import { quietBeforeHangMs, transportTimeout, wireComputerTimeout } from "../../harness/run/live-timeout.ts";
+import { quietBeforeHangMs, transportTimeout, wireComputerTimeout } from "../../harness/live/live-timeout.ts";
 
 const BOXES = { connect_ms: 5000, call_ms: 5000 };
 const post = (t_ms: number, duration_ms = 5) => ({ t_ms, duration_ms, http_method: "POST", outcome: "finished" });
