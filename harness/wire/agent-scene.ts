@@ -10,6 +10,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server, type Socket } from "socket.io";
 import { newSeal, sealedUrl } from "./case-seal.ts";
+import type { AgentEventStep, ClientEventName } from "./events.ts";
 import type { WireHandshake, WireIntruder, WirePacket } from "./evidence.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
 import { SMCP_NAMESPACE } from "./scene.ts";
@@ -22,7 +23,8 @@ export const SCRIPTED_COMPUTER = "kit-computer";
 /** What the adapter may take beyond the time box to disconnect and answer. */
 export const AGENT_CLOSE_ALLOWANCE_MS = 5_000;
 
-export type AgentStepKind = "get_tools" | "get_config" | "get_desktop" | "list_room" | "tool_call" | "leave" | "wait";
+/** A script step: one per event the vocabulary has an Agent send (events.ts `agentStep`), or `wait`. */
+export type AgentStepKind = AgentEventStep | "wait";
 
 export interface AgentStep {
   readonly do: AgentStepKind;
@@ -223,7 +225,8 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
 /** The scripted Computer's answer: the vector's, with `$req_id` filled in, else the shapes data-structures gives. */
 function answerOf(event: string, req: Record<string, unknown>, spec: AgentSceneSpec): unknown {
   if (Object.hasOwn(spec.answers, event)) return withReqId(spec.answers[event], req.req_id);
-  switch (event) {
+  // Typed by the vocabulary: a case naming no client:* event does not compile.
+  switch (event as ClientEventName) {
     case "client:get_tools":
       return {
         tools: ["inv__get_inventory", "inv__get_price"].map((name) => ({

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import { SHARED_SCHEMA_DIR } from "../model/kit-files.ts";
+import { eventDefinition, type SmcpEventName } from "./events.ts";
 
 const MODELS_ID = "smcp-conformance:wire-models";
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -28,4 +29,15 @@ export function modelErrors(model: string, value: unknown): string[] {
   }
   if (validate(value)) return [];
   return (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? "is invalid"}`);
+}
+
+/**
+ * The model the kit checks an event's request (or notification payload) against: the vocabulary's
+ * (events.ts), when wire-models.json has it; undefined for the requests the kit has not written a
+ * model for yet.
+ */
+export function checkedRequestModel(event: SmcpEventName): string | undefined {
+  const definition = eventDefinition(event);
+  const model = definition.kitRequest ?? definition.request;
+  return ajv.getSchema(`${MODELS_ID}#/definitions/${model}`) ? model : undefined;
 }

@@ -10,6 +10,7 @@ import { Agent, type ClientRequestArgs } from "node:http";
 import type { Socket as NetSocket } from "node:net";
 import type { Duplex } from "node:stream";
 import { io, type Socket } from "socket.io-client";
+import type { ClientEventName } from "./events.ts";
 import type { WirePacket } from "./evidence.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
 import { SMCP_NAMESPACE } from "./scene.ts";
@@ -360,7 +361,7 @@ function answerAsComputer(socket: Socket, spec: ClientSpec, caseId: string): voi
     params_schema: { type: "object", properties: {} },
     return_schema: null,
   }));
-  const answers: Record<string, (req: Record<string, unknown>) => unknown> = {
+  const answers: Partial<Record<ClientEventName, (req: Record<string, unknown>) => unknown>> = {
     "client:get_tools": (req) => ({ tools, req_id: req.req_id }),
     "client:get_config": () => ({ inputs: [], servers: {} }),
     "client:get_desktop": (req) => ({ desktops: [], req_id: req.req_id }),
@@ -371,7 +372,7 @@ function answerAsComputer(socket: Socket, spec: ClientSpec, caseId: string): voi
     const ack = args.at(-1);
     if (typeof ack !== "function" || !event.startsWith("client:")) return;
     const answer =
-      answers[event] ??
+      answers[event as ClientEventName] ??
       ((req: Record<string, unknown>) => ({ code: 404, message: `the kit's Computer has no ${event}`, req_id: req.req_id }));
     (ack as (v: unknown) => void)(answer((args[0] ?? {}) as Record<string, unknown>));
   });

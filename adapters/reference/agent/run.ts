@@ -12,6 +12,16 @@ import { agentSocket, connected, request } from "./agent-socket.ts";
 
 const DEFAULT_ACK_MS = 10_000;
 
+/** The event each script step sends (events.md §完整事件列表); `wait` sends none. */
+export const STEP_EVENTS = {
+  get_tools: "client:get_tools",
+  get_config: "client:get_config",
+  get_desktop: "client:get_desktop",
+  list_room: "server:list_room",
+  tool_call: "client:tool_call",
+  leave: "server:leave_office",
+} as const satisfies Record<Exclude<AgentStepInput["do"], "wait">, string>;
+
 export async function runWireAgent(input: WireAgentInput): Promise<WireAgentOutput> {
   const started = performance.now();
   const deadline = started + input.time_box_ms;
@@ -65,15 +75,12 @@ export async function runWireAgent(input: WireAgentInput): Promise<WireAgentOutp
 async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInput): Promise<StepAnswer> {
   const computer = step.computer ?? input.computer_name;
   const call = { agent: input.agent_name, req_id: randomUUID() };
-  const event: Record<Exclude<AgentStepInput["do"], "wait" | "leave">, [string, Record<string, unknown>]> = {
-    get_tools: ["client:get_tools", { ...call, computer }],
-    get_config: ["client:get_config", { ...call, computer }],
-    get_desktop: ["client:get_desktop", { ...call, computer }],
-    list_room: ["server:list_room", { ...call, office_id: input.office_id }],
-    tool_call: [
-      "client:tool_call",
-      { ...call, computer, tool_name: step.tool_name ?? "", params: step.params ?? {}, timeout: step.timeout_s ?? 10 },
-    ],
+  const payload: Record<Exclude<AgentStepInput["do"], "wait" | "leave">, Record<string, unknown>> = {
+    get_tools: { ...call, computer },
+    get_config: { ...call, computer },
+    get_desktop: { ...call, computer },
+    list_room: { ...call, office_id: input.office_id },
+    tool_call: { ...call, computer, tool_name: step.tool_name ?? "", params: step.params ?? {}, timeout: step.timeout_s ?? 10 },
   };
   if (step.do === "wait") {
     await new Promise((resolve) => setTimeout(resolve, step.ms ?? 0));
@@ -81,16 +88,15 @@ async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInp
   }
   if (step.do === "leave") {
     try {
-      const args = await request(socket, "server:leave_office", { office_id: input.office_id }, DEFAULT_ACK_MS);
+      const args = await request(socket, STEP_EVENTS.leave, { office_id: input.office_id }, DEFAULT_ACK_MS);
       return { as: step.as, outcome: "ok", value: args.length === 1 ? args[0] : args };
     } catch (error) {
       return errorAnswer(step.as, error);
     }
   }
-  const [name, payload] = event[step.do];
   const timeoutMs = step.do === "tool_call" ? (step.timeout_s ?? 10) * 1000 : DEFAULT_ACK_MS;
   try {
-    const [value] = await request(socket, name, payload, timeoutMs);
+    const [value] = await request(socket, STEP_EVENTS[step.do], payload[step.do], timeoutMs);
     if (isErrorPayload(value))
       return { as: step.as, outcome: "error", error: { type: "ErrorPayload", code: value.code, message: value.message } };
     return { as: step.as, outcome: "ok", value };
