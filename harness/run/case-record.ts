@@ -5,7 +5,7 @@
  * in `longestFirst` order and keeps the records.
  */
 import { judge } from "../diff/judge.ts";
-import { comparedValue, isLiveOp, judgedValue } from "../live/roles.ts";
+import { comparedValue, isLiveOp, judgedValue, roleOfOp } from "../live/roles.ts";
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { Answer, Handshake, Implementation } from "../model/implementation.ts";
 import { applies, describeSpan, type ProtocolChoice } from "../model/protocols.ts";
@@ -13,8 +13,8 @@ import type { CaseRecord } from "../model/report.ts";
 import { applyGap, type Gap } from "../model/status.ts";
 import type { Vector } from "../model/vector.ts";
 import type { StrayRequests } from "../transport/index.ts";
-import { isTransportOp, type TransportServer, transportAnswer, transportSchedule } from "./transport-cases.ts";
-import { isWireOp, wireCaseAnswer } from "./wire-cases.ts";
+import { LIVE_PLAYERS } from "./live-players.ts";
+import { type TransportServer, transportSchedule } from "./transport-cases.ts";
 
 /**
  * The order cases are handed out in: live scenes with the longest time box first, the rest as
@@ -44,12 +44,12 @@ export function answer(
   if (outside) return outside;
   if (vector.needs !== undefined) return notSent("unsupported", `needs ${vector.needs}, which the kit does not provide yet`);
   if (!handshake.operations.includes(vector.op)) return notSent("unsupported", `${impl.name} does not offer ${vector.op}`);
-  if (isTransportOp(vector.op)) {
-    const schedule = transportSchedule(handshake, vector.op, serial, transportSlots); // concurrent when the handshake says so
-    return schedule(() => transportAnswer(impl, vector, transport, (message) => notSent("crash", message)));
-  }
-  if (isWireOp(vector.op)) return wireLimit(() => wireCaseAnswer(impl, vector, transport, (message) => notSent("crash", message)));
-  return impl.call(vector.op, vector.input);
+  const role = roleOfOp(vector.op);
+  if (!role) return impl.call(vector.op, vector.input);
+  const player = LIVE_PLAYERS[role.name];
+  // A client's cases run concurrently only when the handshake says so; a scene's under the wire limit.
+  const queue = player.queue === "client" ? transportSchedule(handshake, vector.op, serial, transportSlots) : wireLimit;
+  return queue(() => player.play(impl, vector, transport, (message) => notSent("crash", message)));
 }
 
 /** The case's answer when the vector does not apply to the protocol version the implementation is judged against. */

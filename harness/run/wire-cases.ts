@@ -8,10 +8,8 @@ import type { Answer, Implementation } from "../model/implementation.ts";
 import { opDefinition } from "../model/operations.ts";
 import type { Vector } from "../model/vector.ts";
 import type { SceneServer } from "../transport/index.ts";
-import { openWire, WIRE_AGENT_OP, WIRE_SERVER_OP, wireBudgetMs } from "../wire/index.ts";
-import { wireAgentAnswer } from "./wire-agent-cases.ts";
+import { openWire, wireBudgetMs } from "../wire/index.ts";
 import { withWireEvidence } from "./wire-evidence.ts";
-import { wireServerAnswer } from "./wire-server-cases.ts";
 
 /** The run's MCP scene server (the transport suite's), or why there is none. */
 type McpServer = { readonly server: SceneServer } | { readonly fault: string } | undefined;
@@ -25,18 +23,6 @@ export const WIRE_CONCURRENCY = 8;
 
 export function isWireOp(op: string): boolean {
   return opDefinition(op)?.kind === "wire";
-}
-
-/** One wire case, by its op: the SDK's Computer against the kit's Server, or the SDK's Server against the kit's clients. */
-export function wireCaseAnswer(
-  impl: Implementation,
-  vector: Vector,
-  transport: McpServer,
-  notSent: (message: string) => Answer,
-): Promise<Answer> {
-  if (vector.op === WIRE_SERVER_OP) return wireServerAnswer(impl, vector, notSent);
-  if (vector.op === WIRE_AGENT_OP) return wireAgentAnswer(impl, vector, notSent);
-  return wireAnswer(impl, vector, transport, notSent);
 }
 
 /** One wire.computer case: open its scene, call the adapter with the scene's URLs, wait for the scene, close, attach the record. */

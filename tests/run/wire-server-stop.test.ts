@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { Answer, CallResult, Implementation } from "../../harness/model/implementation.ts";
 import type { Vector } from "../../harness/model/vector.ts";
-import { wireCaseAnswer } from "../../harness/run/wire-cases.ts";
+import { LIVE_PLAYERS } from "../../harness/run/live-players.ts";
 
 /** A Server implementation whose start answers at once and whose stop ends as `stop` says (the driver's own fault answers). */
 function serverImpl(stop: CallResult): Implementation {
@@ -31,7 +31,7 @@ const notSent = (message: string): Answer => ({
   duration_ms: 0,
   attempts: 0,
 });
-const play = (stop: CallResult) => wireCaseAnswer(serverImpl(stop), vector as unknown as Vector, undefined, notSent);
+const play = (stop: CallResult) => LIVE_PLAYERS.server.play(serverImpl(stop), vector as unknown as Vector, undefined, notSent);
 
 describe("a wire.server case's stop", () => {
   it("answered `stopped`: the case is the start's answer, judged on its scene", async () => {

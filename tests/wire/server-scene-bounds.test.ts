@@ -1,6 +1,6 @@
 // A Server under test (wire.server) that never acknowledges the /smcp connect, or sends a 50 MB
 // first packet, hung the run (issue 41, item 7). Here a tiny socket.io Server in the test plays
-// that SDK Server behind a fake implementation, driven through the run's own path (wireCaseAnswer):
+// that SDK Server behind a fake implementation, driven through the run's own path (LIVE_PLAYERS.server):
 // the case ends by its box with its evidence, and nothing of the scene keeps running.
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,7 +8,7 @@ import { Server } from "socket.io";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Answer, Implementation } from "../../harness/model/implementation.ts";
 import type { Vector } from "../../harness/model/vector.ts";
-import { wireCaseAnswer } from "../../harness/run/wire-cases.ts";
+import { LIVE_PLAYERS } from "../../harness/run/live-players.ts";
 import type { ConnectRecord, ServerSceneEvidence } from "../../harness/wire/index.ts";
 
 const BOX_MS = 3_000;
@@ -68,7 +68,7 @@ async function play(mode: "never-ack" | "huge"): Promise<{ evidence: ServerScene
   const url = await fakeServer(mode);
   const began = performance.now();
   const v = vector([{ connect: "c1" }, { join: "c1", office: "A" }, { sleep_ms: 200 }]);
-  const answer = await wireCaseAnswer(fakeImplementation(url), v, undefined, notSent);
+  const answer = await LIVE_PLAYERS.server.play(fakeImplementation(url), v, undefined, notSent);
   return { evidence: answer.transcript.wire!.evidence as unknown as ServerSceneEvidence, ms: performance.now() - began };
 }
 
@@ -79,7 +79,7 @@ describe("a wire.server scene against a hostile Server", () => {
     const { port } = http.address() as AddressInfo;
     await new Promise((resolve) => http.close(resolve));
     const v = vector([{ connect: "c1" }]);
-    const answer = await wireCaseAnswer(fakeImplementation(`http://127.0.0.1:${port}`), v, undefined, notSent);
+    const answer = await LIVE_PLAYERS.server.play(fakeImplementation(`http://127.0.0.1:${port}`), v, undefined, notSent);
     const evidence = answer.transcript.wire!.evidence as unknown as ServerSceneEvidence;
     expect(evidence.connects).toEqual([expect.objectContaining({ client: "c1", connected: false, error_code_header: null })]);
   });
