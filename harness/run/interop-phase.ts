@@ -11,10 +11,10 @@ import type { Handshake, Implementation } from "../model/implementation.ts";
 import type { InteropCase } from "../model/interop.ts";
 import { applies, type ProtocolChoice } from "../model/protocols.ts";
 import type { Vector } from "../model/vector.ts";
+import { atMost } from "../util/at-most.ts";
 import { Stop } from "../util/stop-race.ts";
 import { type INTEROP_ROLES, type InteropEvidence, type InteropFacts, interopCell, interopFacts } from "../wire/index.ts";
 import type { TransportServer } from "./transport-cases.ts";
-import { atMost } from "./wire-cases.ts";
 import { interopEvidence, ROLE_OPS } from "./wire-interop-cases.ts";
 
 /** Interop cases in flight: each holds three SDK roles, an MCP case and a relay. */
