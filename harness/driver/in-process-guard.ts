@@ -20,7 +20,7 @@ import {
 import { opDefinition } from "../model/operations.ts";
 import { encode } from "../protocol/messages.ts";
 import { Stop } from "../util/stop-race.ts";
-import { MAX_TIMER_MS } from "./subprocess-implementation.ts";
+import { MAX_TIMER_MS } from "./driver-options.ts";
 
 interface Queued {
   readonly op: string;

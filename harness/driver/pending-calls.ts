@@ -1,8 +1,8 @@
 /**
  * The calls a subprocess driver holds: each one's state from queued to answered, the queue they
- * wait in, and the call line they are sent as.
+ * wait in, the call line they are sent as, and the answer they settle with.
  */
-import type { Answer } from "../model/implementation.ts";
+import type { Answer, CallResult, FaultKind } from "../model/implementation.ts";
 import { encode } from "../protocol/messages.ts";
 
 export interface Pending {
@@ -68,4 +68,18 @@ export function callLine(id: number, op: string, input: Record<string, unknown>)
   // Not an object after all (a caller outside the types): encode's own output, whatever it is.
   if (inputText === undefined) return encode({ type: "call", id, op, input }).trimEnd();
   return `{"type":"call","id":${id},"op":${JSON.stringify(op)},"input":${inputText}}`;
+}
+
+/**
+ * A call's answer: its result, the line it was sent as (null when it never went out, and its fault
+ * is then `not_sent`), the line that answered it, and the time from its last sending.
+ */
+export function answerOf(p: Pending, result: CallResult, response: string | null, fault?: { kind: FaultKind; detail: string }): Answer {
+  const request = p.attempts > 0 ? p.requestLine : null;
+  return {
+    result,
+    transcript: { request, response, ...(fault ? { fault: request === null ? { kind: "not_sent", detail: fault.detail } : fault } : {}) },
+    duration_ms: p.attempts > 0 ? performance.now() - p.sentAt : 0,
+    attempts: p.attempts,
+  };
 }

@@ -5,6 +5,10 @@
  * cases were in flight, they are re-sent one at a time so the culprit is found, not guessed.
  * An adapter that speaks protocol 2 gets its calls in batches, one line per burst; a batch that
  * hangs makes every call in it a suspect, re-sent alone, so the hang is pinned on the call that hangs.
+ *
+ * Beside it: the options (driver-options.ts), the calls' state and queue (pending-calls.ts), the
+ * calls in flight and their deadline timer (in-flight.ts, deadline-sweep.ts), reading answer lines
+ * (answer-lines.ts), the hello wait (hello-wait.ts), the stderr kept across restarts (stderr-tail.ts).
  */
 
 import type {
@@ -17,55 +21,19 @@ import type {
   ImplementationStats,
 } from "../model/implementation.ts";
 import { INTERRUPTED } from "../model/implementation.ts";
-import { batchLine, scanBatchLine } from "../protocol/batch-line.ts";
+import { batchLine } from "../protocol/batch-line.ts";
 import { ADAPTER_PROTOCOL, encode, type HelloMessage, parseFromAdapter, truncate } from "../protocol/messages.ts";
 import { handshakeOf, resultOf } from "../protocol/to-result.ts";
 import { type AdapterCommand, AdapterProcess, type ExitInfo } from "./adapter-process.ts";
-import { callLine, type Pending, PendingQueue } from "./pending-calls.ts";
+import { answerLine, idIn, isBlank } from "./answer-lines.ts";
+import { BATCH_MAX, DEFAULT_DRIVER_OPTIONS, type DriverOptions, MAX_TIMER_MS } from "./driver-options.ts";
+import { HelloWait } from "./hello-wait.ts";
+import { InFlight } from "./in-flight.ts";
+import { answerOf, callLine, type Pending, PendingQueue } from "./pending-calls.ts";
+import { StderrTail, stderrNote } from "./stderr-tail.ts";
 
-export interface DriverOptions {
-  /** Most requests in flight at once. */
-  readonly window: number;
-  readonly caseTimeoutMs: number;
-  readonly handshakeTimeoutMs: number;
-  /** Check every adapter line against the JSON Schemas, outputs included. */
-  readonly strictProtocol: boolean;
-  /** Restarts in a row without a single answer before the adapter is given up as broken. */
-  readonly maxRestarts: number;
-  readonly shutdownGraceMs: number;
-  /** The longest line an adapter may write; a longer one is a protocol error (its bytes are never buffered). */
-  readonly maxLineBytes: number;
-  /**
-   * The most answer bytes kept from one adapter in a run (every line read, summed): past it the
-   * adapter is stopped and its cases are faults. A per-line limit alone let 68 answers of 40 MB
-   * each run the harness out of heap before any report was written.
-   */
-  readonly maxAdapterBytes: number;
-  /** Send batches to an adapter that speaks protocol 2 (false: one call per line, as protocol 1; the bench compares). */
-  readonly batches: boolean;
-}
-
-/**
- * The most calls in one batch line (protocol 2), and at most half the window: batches small enough
- * that the adapter answers one while the harness reads the last. At window 1024 half-window batches
- * of 512 left each side waiting on the other (Rust 116k → 87k cases/s); batches of 32 keep both busy.
- */
-export const BATCH_MAX = 32;
-
-/** setTimeout's limit: a longer delay fires at once, so every timeout is capped here (and options are checked against it). */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
-
-export const DEFAULT_DRIVER_OPTIONS: DriverOptions = {
-  window: 64,
-  caseTimeoutMs: 10_000,
-  handshakeTimeoutMs: 60_000,
-  strictProtocol: false,
-  maxRestarts: 3,
-  shutdownGraceMs: 2_000,
-  maxLineBytes: 64 * 1024 * 1024,
-  maxAdapterBytes: 256 * 1024 * 1024,
-  batches: true,
-};
+// The driver's options are imported from here by its users (impl/, commands/, run/, bench/, tests/).
+export { BATCH_MAX, DEFAULT_DRIVER_OPTIONS, type DriverOptions, MAX_TIMER_MS };
 
 export class AdapterStartError extends Error {
   override readonly name = "AdapterStartError";
@@ -83,25 +51,16 @@ export class SubprocessImplementation implements Implementation {
   /** Operations the adapter answers concurrently: always sent alone, so a long one holds back no batch. */
   private concurrentOps: ReadonlySet<string> = new Set();
   private batchSerial = 0;
-  private handshakeWaiter: { resolve: (h: Handshake) => void; reject: (e: Error) => void; timer: NodeJS.Timeout } | undefined;
-  private readonly inFlight = new Map<number, Pending>();
+  private readonly hello = new HelloWait();
+  private readonly inFlight = new InFlight((p) => this.onTimeout(p));
   private readonly queue = new PendingQueue();
-  /** Suspects queued or in flight: while any remain, calls go one at a time. */
-  private suspects = 0;
   private pumpScheduled = false;
-  /**
-   * One timer for every call in flight, armed for the earliest deadline, instead of a timer per
-   * call: arming and clearing a timer per case was a measurable share of the driver's CPU.
-   */
-  private sweepTimer: NodeJS.Timeout | undefined;
-  private sweepAt = Infinity;
   private nextId = 1;
-  private lastSent: Pending | undefined;
   private restarts = 0;
   private restartsWithoutAnswer = 0;
   private brokenReason: string | undefined;
   private stopping = false;
-  private stderrTail = "";
+  private readonly stderr = new StderrTail();
   /** How the adapter failed to stop cleanly (killed past its shutdown grace, processes left running): `broken` in its stats. */
   private readonly unclean: string[] = [];
   /** Bytes of the lines read from this adapter in the run, across restarts (held against maxAdapterBytes). */
@@ -160,9 +119,9 @@ export class SubprocessImplementation implements Implementation {
       await proc.ended();
       clearTimeout(grace);
     }
-    this.collectStderr();
+    this.stderr.keep(this.proc?.stderrTail() ?? "");
     const broken = this.broken();
-    return { restarts: this.restarts, stderr_tail: this.stderrTail, ...(broken ? { broken } : {}) };
+    return { restarts: this.restarts, stderr_tail: this.stderr.text, ...(broken ? { broken } : {}) };
   }
 
   /** Why the adapter is broken: given up on, interrupted, or (not a reason to stop calling it) it did not stop cleanly. */
@@ -175,23 +134,17 @@ export class SubprocessImplementation implements Implementation {
     this.stopping = true;
     this.brokenReason ??= INTERRUPTED;
     // Every call settles now, as interrupted: dropped unsettled, they held whoever awaited them (the
-    // interop phase, between its roles' calls) forever. takeInFlight clears their timers first.
+    // interop phase, between its roles' calls) forever. takeAll stops their timer first.
     const detail = `adapter "${this.name}" was killed: ${this.brokenReason}`;
-    for (const p of [...this.takeInFlight(), ...this.queue.clear()]) this.fault(p, "crash", detail);
-    const waiter = this.handshakeWaiter;
-    this.handshakeWaiter = undefined;
-    if (waiter) {
-      // A start still waiting for the hello settles now: an interrupt never leaves it pending.
-      clearTimeout(waiter.timer);
-      waiter.reject(new Error("interrupted before its hello"));
-    }
+    for (const p of [...this.inFlight.takeAll(), ...this.queue.clear()]) this.fault(p, "crash", detail);
+    // A start still waiting for the hello settles now: an interrupt never leaves it pending.
+    this.hello.take()?.reject(new Error("interrupted before its hello"));
     this.proc?.kill();
   }
 
   /** Restarts, stderr tail and broken reason so far, for a report written while the adapter still runs. */
   statsNow(): ImplementationStats {
-    const tail = this.proc?.stderrTail() ?? "";
-    const stderr = `${this.stderrTail}${this.stderrTail && tail ? "\n--- restart ---\n" : ""}${tail}`.slice(-64 * 1024);
+    const stderr = this.stderr.with(this.proc?.stderrTail() ?? "");
     const broken = this.broken();
     return { restarts: this.restarts, stderr_tail: stderr, ...(broken ? { broken } : {}) };
   }
@@ -200,7 +153,7 @@ export class SubprocessImplementation implements Implementation {
   private spawn(): Promise<Handshake> {
     const generation = ++this.generation;
     this.ready = false;
-    this.collectStderr();
+    this.stderr.keep(this.proc?.stderrTail() ?? "");
     this.proc = new AdapterProcess(
       this.command!,
       {
@@ -211,23 +164,11 @@ export class SubprocessImplementation implements Implementation {
       },
       this.options.maxLineBytes,
     );
-    return new Promise<Handshake>((resolve, reject) => {
-      const timer = setTimeout(
-        () => {
-          this.handshakeWaiter = undefined;
-          this.proc?.kill();
-          reject(new Error(`no hello within ${this.options.handshakeTimeoutMs} ms`));
-        },
-        Math.min(MAX_TIMER_MS, this.options.handshakeTimeoutMs),
-      );
-      this.handshakeWaiter = { resolve, reject, timer };
-      this.proc!.write(encode({ type: "hello", adapter_protocol: ADAPTER_PROTOCOL }));
-    });
-  }
-
-  private collectStderr(): void {
-    const tail = this.proc?.stderrTail() ?? "";
-    if (tail) this.stderrTail = `${this.stderrTail}${this.stderrTail ? "\n--- restart ---\n" : ""}${tail}`.slice(-64 * 1024);
+    return this.hello.wait(
+      this.options.handshakeTimeoutMs,
+      () => this.proc?.kill(),
+      () => this.proc!.write(encode({ type: "hello", adapter_protocol: ADAPTER_PROTOCOL })),
+    );
   }
 
   /**
@@ -250,12 +191,13 @@ export class SubprocessImplementation implements Implementation {
       return;
     }
     if (!this.ready) return;
-    const limit = this.suspects > 0 ? 1 : this.options.window;
+    const suspects = this.inFlight.suspects;
+    const limit = suspects > 0 ? 1 : this.options.window;
     if (this.inFlight.size >= limit || this.queue.length === 0) return;
     const now = performance.now(); // one clock read per burst: its calls leave together
     // At most BATCH_MAX calls and half the window per batch: the adapter answers one while the next waits in its pipe.
     const batchMax =
-      this.options.batches && this.protocol >= 2 && this.suspects === 0 ? Math.min(BATCH_MAX, Math.ceil(this.options.window / 2)) : 1;
+      this.options.batches && this.protocol >= 2 && suspects === 0 ? Math.min(BATCH_MAX, Math.ceil(this.options.window / 2)) : 1;
     let text = "";
     let batch: Pending[] = [];
     while (this.inFlight.size < limit && this.queue.length > 0) {
@@ -271,7 +213,7 @@ export class SubprocessImplementation implements Implementation {
   }
 
   private sendAlone(p: Pending, now: number): string {
-    this.send(p, now, 0);
+    this.inFlight.send(p, now, 0);
     return `${p.requestLine}\n`;
   }
 
@@ -279,50 +221,13 @@ export class SubprocessImplementation implements Implementation {
   private sendBatch(batch: readonly Pending[], now: number): string {
     if (batch.length === 1) return this.sendAlone(batch[0]!, now);
     const serial = ++this.batchSerial;
-    for (const p of batch) this.send(p, now, serial);
+    for (const p of batch) this.inFlight.send(p, now, serial);
     return `${batchLine(batch.map((p) => p.requestLine))}\n`;
-  }
-
-  /** Marks the call as in flight; the caller writes its line. */
-  private send(p: Pending, now: number, batch: number): void {
-    p.batch = batch;
-    p.attempts++;
-    p.sentAt = now;
-    p.deadline = now + p.timeoutMs;
-    this.inFlight.set(p.id, p);
-    this.lastSent = p;
-    if (p.deadline < this.sweepAt) this.armSweep(p.deadline, now);
-  }
-
-  private armSweep(deadline: number, now: number): void {
-    if (this.sweepTimer !== undefined) clearTimeout(this.sweepTimer);
-    this.sweepAt = deadline;
-    this.sweepTimer = setTimeout(() => this.sweep(), Math.min(MAX_TIMER_MS, Math.max(0, deadline - now)));
-  }
-
-  private disarmSweep(): void {
-    if (this.sweepTimer !== undefined) clearTimeout(this.sweepTimer);
-    this.sweepTimer = undefined;
-    this.sweepAt = Infinity;
-  }
-
-  /** Times out the call whose deadline passed first, if any; otherwise waits for the next deadline. */
-  private sweep(): void {
-    this.sweepTimer = undefined;
-    this.sweepAt = Infinity;
-    let first: Pending | undefined;
-    for (const p of this.inFlight.values()) if (first === undefined || p.deadline < first.deadline) first = p;
-    if (first === undefined) return;
-    const now = performance.now();
-    // A timer may fire a little early (its clock rounds to whole ms): only a passed deadline times out.
-    if (first.deadline <= now) this.onTimeout(first);
-    else this.armSweep(first.deadline, now);
   }
 
   private onLine(generation: number, line: string): void {
     if (generation !== this.generation) return;
-    // A blank line is skipped; an answer starts with "{", so most lines skip the trim.
-    if (line.charCodeAt(0) !== 0x7b && line.trim() === "") return;
+    if (isBlank(line)) return;
     this.bytesRead += line.length;
     if (!this.ready) {
       this.onHelloLine(parseFromAdapter(line, this.options.strictProtocol), line);
@@ -332,12 +237,9 @@ export class SubprocessImplementation implements Implementation {
       this.overBudget();
       return;
     }
-    // Only a line that names "batch" can be one: the others skip the scan (a native search is far cheaper).
-    const scan = this.protocol >= 2 && line.includes('"batch"') ? scanBatchLine(line) : undefined;
-    if (scan?.kind === "bad") this.violation(scan.problem);
-    else if (scan?.kind === "batch" && this.options.strictProtocol && scan.others.length > 0)
-      this.violation(`a batch line with keys besides type and answers: ${scan.others.join(", ")}`);
-    else if (scan?.kind === "batch") this.onBatchAnswer(generation, scan.answers);
+    const read = answerLine(line, this.protocol, this.options.strictProtocol);
+    if (read.kind === "violation") this.violation(read.problem);
+    else if (read.kind === "batch") this.onBatchAnswer(generation, read.answers);
     else this.onAnswer(line);
   }
 
@@ -405,10 +307,8 @@ export class SubprocessImplementation implements Implementation {
   }
 
   private onHelloLine(parsed: ReturnType<typeof parseFromAdapter>, line: string): void {
-    const waiter = this.handshakeWaiter;
+    const waiter = this.hello.take();
     if (!waiter) return;
-    this.handshakeWaiter = undefined;
-    clearTimeout(waiter.timer);
     if (!parsed.ok || parsed.message.type !== "hello") {
       this.proc?.kill();
       waiter.reject(new Error(`expected a hello, got ${parsed.ok ? parsed.message.type : parsed.problem} (${truncate(line)})`));
@@ -427,7 +327,7 @@ export class SubprocessImplementation implements Implementation {
 
   /** A line no case can own: the adapter cannot be trusted, so it restarts. */
   private violation(problem: string): void {
-    const detail = `adapter "${this.name}" broke the protocol: ${problem}; last request: ${this.lastRequest()}`;
+    const detail = `adapter "${this.name}" broke the protocol: ${problem}; last request: ${this.inFlight.lastRequest()}`;
     this.abandonProcess("protocol_error", detail);
   }
 
@@ -437,7 +337,7 @@ export class SubprocessImplementation implements Implementation {
     this.brokenReason = `stopped: it wrote more than ${limit} bytes of answers in this run (the per-run limit, --max-adapter-bytes)`;
     this.retireProcess();
     const detail = `adapter "${this.name}" ${this.brokenReason}`;
-    for (const p of this.takeInFlight()) this.fault(p, "protocol_error", detail);
+    for (const p of this.inFlight.takeAll()) this.fault(p, "protocol_error", detail);
     this.pump();
   }
 
@@ -445,11 +345,11 @@ export class SubprocessImplementation implements Implementation {
     if (this.inFlight.get(p.id) !== p) return;
     const detail = `no answer within ${p.timeoutMs} ms to call ${p.id} (${p.op}); adapter "${this.name}" restarted`;
     this.retireProcess();
-    const waiting = this.takeInFlight().filter((other) => other !== p); // they were queued behind it
+    const waiting = this.inFlight.takeAll().filter((other) => other !== p); // they were queued behind it
     if (p.batch !== 0 && waiting.some((other) => other.batch === p.batch)) {
       // A batch is answered whole: any of its calls may be the one that hangs, so each is re-sent alone.
       const batch = [p, ...waiting.filter((other) => other.batch === p.batch)].sort((a, b) => a.id - b.id);
-      for (const suspect of batch) this.markSuspect(suspect);
+      for (const suspect of batch) this.inFlight.markSuspect(suspect);
       this.queue.unshift([...batch, ...waiting.filter((other) => other.batch !== p.batch)]);
     } else {
       this.queue.unshift(waiting);
@@ -466,13 +366,12 @@ export class SubprocessImplementation implements Implementation {
         `left ${left.length === 1 ? "a process" : `${left.length} processes`} running outside its process group, which the kit killed: ${left.join(", ")}`,
       );
     if (generation !== this.generation || this.stopping) return;
-    const detail = `adapter "${this.name}" ended (${info.message}${info.signal ? `, signal ${info.signal}` : ""}); last request: ${this.lastRequest()}${this.stderrNote()}`;
+    const note = stderrNote(this.proc?.stderrTail());
+    const detail = `adapter "${this.name}" ended (${info.message}${info.signal ? `, signal ${info.signal}` : ""}); last request: ${this.inFlight.lastRequest()}${note}`;
     if (!this.ready) {
-      const waiter = this.handshakeWaiter;
-      this.handshakeWaiter = undefined;
+      const waiter = this.hello.take();
       if (waiter) {
-        clearTimeout(waiter.timer);
-        waiter.reject(new Error(`${info.message} before its hello${this.stderrNote()}`));
+        waiter.reject(new Error(`${info.message} before its hello${note}`));
         return;
       }
     }
@@ -482,20 +381,13 @@ export class SubprocessImplementation implements Implementation {
   /** The process is gone or untrusted: attribute what can be attributed, re-send the rest. */
   private abandonProcess(kind: "crash" | "protocol_error", detail: string): void {
     this.retireProcess();
-    const inFlight = this.takeInFlight();
+    const inFlight = this.inFlight.takeAll();
     if (inFlight.length === 1) this.fault(inFlight[0]!, kind, detail);
     else {
-      for (const p of inFlight) this.markSuspect(p);
+      for (const p of inFlight) this.inFlight.markSuspect(p);
       this.queue.unshift(inFlight);
     }
     this.restart(detail);
-  }
-
-  private takeInFlight(): Pending[] {
-    const list = [...this.inFlight.values()].sort((a, b) => a.id - b.id);
-    this.inFlight.clear();
-    this.disarmSweep();
-    return list;
   }
 
   /** Stops talking to the current process first, so nothing is sent to it while faults are settled. */
@@ -524,44 +416,9 @@ export class SubprocessImplementation implements Implementation {
     this.finish(p, { kind, message: detail }, null, { kind, detail });
   }
 
-  private markSuspect(p: Pending): void {
-    if (!p.suspect) this.suspects++;
-    p.suspect = true;
-  }
-
   private finish(p: Pending, result: CallResult, response: string | null, fault?: { kind: FaultKind; detail: string }): void {
-    this.inFlight.delete(p.id);
-    // Nothing left to time out: no timer may outlive the calls (it would hold the process open).
-    if (this.inFlight.size === 0) this.disarmSweep();
-    if (p.suspect) {
-      p.suspect = false;
-      this.suspects--;
-    }
-    const request = p.attempts > 0 ? p.requestLine : null;
-    p.resolve({
-      result,
-      transcript: { request, response, ...(fault ? { fault: request === null ? { kind: "not_sent", detail: fault.detail } : fault } : {}) },
-      duration_ms: p.attempts > 0 ? performance.now() - p.sentAt : 0,
-      attempts: p.attempts,
-    });
+    this.inFlight.settle(p);
+    p.resolve(answerOf(p, result, response, fault));
     this.schedulePump();
-  }
-
-  private lastRequest(): string {
-    return this.lastSent ? `call ${this.lastSent.id} (${this.lastSent.op})` : "none (during the handshake)";
-  }
-
-  private stderrNote(): string {
-    const tail = this.proc?.stderrTail().trim();
-    return tail ? `; stderr: ${truncate(tail.split("\n").slice(-5).join(" | "), 500)}` : "";
-  }
-}
-
-function idIn(line: string): number | undefined {
-  try {
-    const id = (JSON.parse(line) as { id?: unknown }).id;
-    return Number.isInteger(id) ? (id as number) : undefined;
-  } catch {
-    return undefined;
   }
 }
