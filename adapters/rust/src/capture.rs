@@ -13,9 +13,13 @@
 //! `capture` returns WARN and above, as before; `capture_all` returns every record taken.
 //!
 //! Events on a `wire.computer` thread (its call thread and its runtime's blocking pool, named
-//! `wire_computer::THREAD_PREFIX…`) never enter a capture: that session runs beside the main
-//! thread's operations, so its WARN+ go to stderr, tagged with the thread name (the call id). The
-//! same holds for the `wire.server` runtime's threads (`wire_server::THREAD_PREFIX`).
+//! `WIRE_COMPUTER_THREADS…`) never enter a capture: that session runs beside the main thread's
+//! operations, so its WARN+ go to stderr, tagged with the thread name (the call id). The same holds
+//! for the `wire.server` runtime's threads (`WIRE_SERVER_THREADS`).
+//!
+//! The names of the threads kept apart are declared here, beside the one check that reads them
+//! (`APART`), and the modules that start those threads take them from here: this module depends on
+//! no other module of the adapter.
 //!
 //! A `transport.call_tool` call runs on a thread of its own beside the main thread (the harness
 //! has several in flight): it captures with `capture_all_here`, into a buffer of its own thread,
@@ -71,9 +75,16 @@ thread_local! {
 /// The names of `transport.call_tool`'s call threads and their runtimes' blocking threads.
 pub const TRANSPORT_THREADS: &str = "transport";
 
-/// The `wire.server` runtime's thread names (`wire_server::THREAD_PREFIX`; declared here because
-/// that module exists only where the manifest has the SDK's Server crates).
+/// The names of a `wire.computer` call's thread and its runtime's blocking threads.
+pub const WIRE_COMPUTER_THREADS: &str = "wire-computer";
+
+/// The names of the `wire.server` runtime's threads (`wire_server` exists only where the manifest
+/// has the SDK's Server crates; the name is needed either way).
 pub const WIRE_SERVER_THREADS: &str = "wire-server";
+
+/// A thread whose name starts with one of these runs beside the main thread's operations: its
+/// events never enter a capture.
+const APART: [&str; 3] = [WIRE_COMPUTER_THREADS, WIRE_SERVER_THREADS, TRANSPORT_THREADS];
 
 #[derive(Default)]
 struct Fields {
@@ -134,8 +145,7 @@ impl<S: Subscriber> Layer<S> for CaptureLayer {
             return;
         };
         let thread = std::thread::current();
-        let apart = [crate::wire_computer::THREAD_PREFIX, WIRE_SERVER_THREADS, TRANSPORT_THREADS];
-        if let Some(name) = thread.name().filter(|n| apart.iter().any(|p| n.starts_with(p))) {
+        if let Some(name) = thread.name().filter(|n| APART.iter().any(|p| n.starts_with(p))) {
             if record.level <= Level::WARN {
                 eprintln!("sdk [{name}]: {}", record.text());
             }

@@ -1,7 +1,7 @@
 //! smcp-conformance adapter for the Rust SDK (the published `smcp` + `smcp-computer` crates).
 //!
 //! The protocol (harness/protocol/README.md): one JSON message per line on stdin, one answer per
-//! line on stdout, nothing else on stdout (the line I/O is `wire`). Calls are answered one at a time,
+//! line on stdout, nothing else on stdout (the line I/O is `line_io`). Calls are answered one at a time,
 //! in arrival order; the SDK's async APIs run on one current-thread tokio runtime. The exception is
 //! `wire.computer` (a live session of seconds): each call runs on a thread and runtime of its own
 //! and is answered when it ends (`wire_computer`); `wire.server` (the SDK's own Server, start / stop)
@@ -17,6 +17,7 @@ mod capture;
 mod config;
 mod desktop;
 mod env_var;
+mod line_io;
 mod manager;
 mod outbox;
 mod plugin;
@@ -31,7 +32,6 @@ mod skill;
 mod surrogate;
 mod transport;
 mod window_uri;
-mod wire;
 mod wire_computer;
 // The SDK's own Server (smcp-server-core / smcp-server-hyper): only where the manifest has those
 // crates (build.rs sets the cfg from Cargo.lock; versions/0.3.2 does not list them).
@@ -81,10 +81,10 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("skill.mode_c", skill::mode_c),
     // Opens a socket: to the harness's loopback MCP server, in the call (so does wire.computer).
     (transport::OP, transport::call_tool),
-    // A live Computer against the harness's Server + MCP servers (loopback only); `wire` runs each
+    // A live Computer against the harness's Server + MCP servers (loopback only); `line_io` runs each
     // call on a thread of its own (the table entry is the same call, synchronous).
     (wire_computer::OP, wire_computer::run),
-    // The SDK's own Server on 127.0.0.1 (start / stop); `wire` runs each call as a task on the
+    // The SDK's own Server on 127.0.0.1 (start / stop); `line_io` runs each call as a task on the
     // Servers' runtime (the table entry is the same call, synchronous).
     #[cfg(adapter_wire_server)]
     (wire_server::OP, wire_server::run),
@@ -110,7 +110,7 @@ fn hello() -> Value {
     }
     json!({
         "type": "hello",
-        // the newest it speaks; wire.rs answers an older harness with the harness's own
+        // the newest it speaks; line_io.rs answers an older harness with the harness's own
         "adapter_protocol": 2,
         "implementation": "rust",
         "sdk": {
@@ -120,13 +120,13 @@ fn hello() -> Value {
         },
         "protocol_version": sdk::PROTOCOL_VERSION,
         "operations": OPERATIONS.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
-        // `wire` answers these beside everything else, in any order (wire.rs)
+        // `line_io` answers these beside everything else, in any order
         "concurrent": concurrent(),
         "runtime": env!("ADAPTER_RUSTC_VERSION"),
     })
 }
 
-/// The offered operations `wire` answers in any order: each runs on a thread (or Server task) of its own.
+/// The offered operations `line_io` answers in any order: each runs on a thread (or Server task) of its own.
 fn concurrent() -> Vec<&'static str> {
     #[allow(unused_mut)]
     let mut ops = vec![transport::OP, wire_computer::OP];
@@ -138,7 +138,7 @@ fn concurrent() -> Vec<&'static str> {
 }
 
 /// One call's work apart from its line: the handler, and its outcome as an answer message (shared
-/// by `wire` and `bench.loop`, so the in-language benchmark times exactly this).
+/// by `line_io` and `bench.loop`, so the in-language benchmark times exactly this).
 fn answer(ctx: &Ctx, id: &Value, op: &str, input: &Map<String, Value>) -> Value {
     let Some((_, handler)) = OPERATIONS.iter().find(|(name, _)| *name == op) else {
         return json!({"type": "unsupported", "id": id, "message": format!("the rust adapter has no operation {op}")});
@@ -199,5 +199,5 @@ fn main() {
             .build()
             .expect("tokio runtime"),
     };
-    wire::serve(&ctx);
+    line_io::serve(&ctx);
 }

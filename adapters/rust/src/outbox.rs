@@ -1,5 +1,5 @@
 //! Answers on their way to stdout: collected while a burst of requests is answered and written
-//! together (one write + flush per burst, not per answer; `wire` flushes before a read that may block).
+//! together (one write + flush per burst, not per answer; `line_io` flushes before a read that may block).
 //!
 //! A flusher thread looks every `FLUSH_AFTER` and writes answers that were already waiting at its
 //! previous look. Without it, a call that hangs would also hold back the answers computed before

@@ -419,7 +419,7 @@ pub fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
     }))
 }
 
-/// The dispatch-table entry (a synchronous run, on the main thread); `wire` uses `spawn`.
+/// The dispatch-table entry (a synchronous run, on the main thread); `line_io` uses `spawn`.
 pub fn run(_: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
     call(input)
 }

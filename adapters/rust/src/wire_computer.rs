@@ -1,7 +1,7 @@
 //! wire.computer: the SDK's own Computer, live, against the harness's A2C-SMCP Server scene
 //! (harness/wire/README.md). The only operation that runs on a thread of its own: the harness
-//! pipelines several calls (one office each), `wire` hands each one to `spawn`, and the answer goes
-//! out through the shared `Outbox` when that call ends. Every other operation stays on the main
+//! pipelines several calls (one office each), `line_io` hands each one to `spawn`, and the answer
+//! goes out through the shared `Outbox` when that call ends. Every other operation stays on the main
 //! thread, one at a time, as before.
 //!
 //! The SDK path (public API only, smcp-computer 0.4.1; 0.3.2 has the same calls):
@@ -31,8 +31,8 @@
 //! shutdown gets at most `CLOSE_BOUND` and never past `time_box_ms` + `ANSWER_SLACK`; the runtime's
 //! own shutdown then waits at most `SHUTDOWN_BOUND`: the answer is out before `time_box_ms` + 5 s.
 //!
-//! SDK tracing from these threads (names start with `THREAD_PREFIX`) never enters another
-//! operation's capture: `capture` writes their WARN+ to stderr with the thread name (call id).
+//! SDK tracing from these threads (names start with `capture::WIRE_COMPUTER_THREADS`) never enters
+//! another operation's capture: `capture` writes their WARN+ to stderr with the thread name (call id).
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -47,6 +47,7 @@ use smcp_computer::errors::ComputerError;
 use smcp_computer::LifecycleState;
 
 use crate::call_thread::spawn_call;
+use crate::capture::WIRE_COMPUTER_THREADS;
 use crate::outbox::Outbox;
 use crate::reasons::{build_config, Fail, OpError};
 use crate::runtime::Scratch;
@@ -54,8 +55,6 @@ use crate::sdk::MCPServerConfig;
 use crate::Ctx;
 
 pub const OP: &str = "wire.computer";
-/// Every thread a wire.computer call runs on is named with this prefix (see `capture`).
-pub const THREAD_PREFIX: &str = "wire-computer";
 
 const POLL: Duration = Duration::from_millis(20);
 /// `Computer::shutdown()` gets at most this ...
@@ -253,7 +252,7 @@ pub fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
     let scratch = Scratch::new()?;
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
-        .thread_name(format!("{THREAD_PREFIX}-blocking"))
+        .thread_name(format!("{WIRE_COMPUTER_THREADS}-blocking"))
         .build()
         .map_err(|e| OpError::new("unclassified", format!("tokio runtime: {e}"), "std::io::Error"))?;
     let (joined, ended, closed) = rt.block_on(session(&call, &scratch, started));
@@ -276,7 +275,7 @@ pub fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
     }))
 }
 
-/// The dispatch-table entry (a synchronous run, e.g. under bench.loop); `wire` uses `spawn`.
+/// The dispatch-table entry (a synchronous run, e.g. under bench.loop); `line_io` uses `spawn`.
 pub fn run(_: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
     call(input)
 }
@@ -284,7 +283,7 @@ pub fn run(_: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
 /// Runs one call on a thread of its own; its answer is queued and flushed when it ends. `Err` is
 /// the answer to send at once when no thread could be started.
 pub fn spawn<W: Write + Send + 'static>(id: &Value, input: &Map<String, Value>, out: &Outbox<W>) -> Result<JoinHandle<()>, Value> {
-    spawn_call("wire.computer", THREAD_PREFIX, STACK, id, input, out, call)
+    spawn_call("wire.computer", WIRE_COMPUTER_THREADS, STACK, id, input, out, call)
 }
 
 #[cfg(test)]

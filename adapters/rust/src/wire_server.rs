@@ -26,7 +26,7 @@
 //!   `STOP_BUDGET` (< the contract's 5 s).
 //!
 //! Concurrency: every Server runs on one shared multi-thread tokio runtime (`Host`, started with the
-//! first `start`, threads named `THREAD_PREFIX`). A call is checked on the main thread (a bad input
+//! first `start`, threads named `WIRE_SERVER_THREADS`). A call is checked on the main thread (a bad input
 //! is answered at once), then its work is a task on that runtime that answers through a clone of the
 //! shared `Outbox`, so the main thread keeps answering other operations while a stop is under way.
 //! Each Server has one controller task that ends it, either when `stop` asks or `time_box_ms` after
@@ -54,13 +54,12 @@ use tokio::sync::watch;
 use tokio::task::{JoinHandle, JoinSet};
 use tower::ServiceBuilder;
 
+use crate::capture::WIRE_SERVER_THREADS;
 use crate::outbox::Outbox;
 use crate::reasons::{Fail, OpError};
 use crate::{answer_with, sdk, Ctx};
 
 pub const OP: &str = "wire.server";
-/// The Servers' runtime threads are named with this prefix (see `capture`).
-pub const THREAD_PREFIX: &str = crate::capture::WIRE_SERVER_THREADS;
 
 /// The SDK's Socket.IO namespace (smcp::SMCP_NAMESPACE, registered by the SDK's handlers).
 const NAMESPACE: &str = smcp::SMCP_NAMESPACE;
@@ -121,7 +120,7 @@ fn host() -> Result<&'static Host, OpError> {
         let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 4);
         tokio::runtime::Builder::new_multi_thread()
             .worker_threads(workers)
-            .thread_name(THREAD_PREFIX)
+            .thread_name(WIRE_SERVER_THREADS)
             .enable_all()
             .build()
             .map(|rt| Host { rt, servers: Mutex::new(HashMap::new()), next_id: Mutex::new(0), pending: Mutex::new(Vec::new()) })
@@ -312,7 +311,7 @@ pub fn dispatch<W: Write + Send + 'static>(id: &Value, input: &Map<String, Value
     pending.push(task);
 }
 
-/// The dispatch-table entry (a synchronous run, e.g. under bench.loop); `wire` uses `dispatch`.
+/// The dispatch-table entry (a synchronous run, e.g. under bench.loop); `line_io` uses `dispatch`.
 pub fn run(_: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
     let call = parse(input)?;
     let host = host()?;
