@@ -45,7 +45,7 @@ export function buildProgram(): Command {
     .option("--filter <pattern>", FILTER_HELP)
     .option("--tier <tiers>", "comma-separated tiers: must, should, observe (default: all)")
     .option("--last-failed", "only the vectors that failed in <out>/latest (any implementation)")
-    .option("--bail", "stop at the first failing case (the report is marked incomplete; exit 1)")
+    .option("--bail", "stop at the first failing case, live cases not retried (the report is marked incomplete; exit 1)")
     .option("--quiet", "print only failures, run-level failures and the closing line")
     .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
     .option("--json", "print a JSON summary instead of text")

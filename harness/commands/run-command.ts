@@ -181,6 +181,8 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       kitVersion: kitPackage().version,
       signal: AbortSignal.any([interrupts.signal, bail.signal]),
       onCase: watcher.onCase,
+      // --bail stops at the first failing case: a retry would wait for every other case first.
+      ...(options.bail ? { retry: false } : {}),
       ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
       ...(caseTimeoutMs !== undefined ? { caseTimeoutMs } : {}),
       ...(maxRecordBytes !== undefined ? { maxRecordBytes } : {}),

@@ -79,7 +79,11 @@ export interface RunInput {
   readonly caseLanes?: number;
   /** Live cases in flight per implementation (default: measured from the machine's load when the run starts, live-slots.ts). */
   readonly liveSlots?: LiveSlots;
-  /** false: no retry of failing live cases (default true; SMCP_CONFORMANCE_NO_RETRY=1 too): to look at first attempts alone. */
+  /**
+   * false: failing live cases are not retried (default true: each once, alone, after every other
+   * case; SMCP_CONFORMANCE_NO_RETRY=1 turns it off too). --bail turns it off: its first failing
+   * case stops the run, and a retry waits for all the others.
+   */
   readonly retry?: boolean;
 }
 
