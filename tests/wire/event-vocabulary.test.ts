@@ -83,7 +83,9 @@ describe("the definition", () => {
     for (const name of NAMES) {
       const d = eventDefinition(name);
       expect(d.spec.section, name).toBe(name);
-      expect(sections.has(d.spec.section), `${name}: no requirement of events.md §${d.spec.section} in vectors/_spec`).toBe(true);
+      expect(sections.has(d.spec.section), `${name}: no requirement of events.md §${d.spec.section} in vectors/_spec/*/events.yaml`).toBe(
+        true,
+      );
       const row = requirements.get(d.spec.row);
       expect(row?.section, `${name}: ${d.spec.row} is not a row of its event table`).toBe(
         tables[name.split(":")[0] as keyof typeof tables],
@@ -113,7 +115,7 @@ describe("the definition", () => {
       const d = eventDefinition(name);
       // A request model's name is held to the spec index's row above; the answer models and the kit's own readings must be written.
       for (const model of [d.response, d.kitRequest].filter((m) => m !== undefined))
-        expect(written.has(model), `${name}: ${model}`).toBe(true);
+        expect(written.has(model), `${name}: ${model} is not in vectors/_schema/wire-models.json`).toBe(true);
       expect(checkedRequestModel(name), name).toBe(written.has(d.kitRequest ?? d.request) ? (d.kitRequest ?? d.request) : undefined);
     }
     expect(checkedRequestModel("server:tool_call_cancel")).toBe("ToolCallCancel");
@@ -124,20 +126,22 @@ describe("the definition", () => {
 
 describe("the harness's tables of events", () => {
   it("the Computer scene's events and response models are the vocabulary's client:* events", () => {
-    expect([...CLIENT_EVENTS]).toEqual(CLIENT_EVENT_NAMES);
-    expect(RESPONSE_MODEL).toEqual(CLIENT_RESPONSE_MODELS);
+    expect([...CLIENT_EVENTS], "harness/wire/scene.ts CLIENT_EVENTS").toEqual(CLIENT_EVENT_NAMES);
+    expect(RESPONSE_MODEL, "harness/wire/scene.ts RESPONSE_MODEL").toEqual(CLIENT_RESPONSE_MODELS);
     expectTypeOf<ClientEvent>().toEqualTypeOf<ClientEventName>();
   });
 
   it("the Agent facts check each request the Agent sends against the vocabulary's model, where it is written", () => {
     const expected = Object.fromEntries(eventsFrom("agent").flatMap((n) => (checkedRequestModel(n) ? [[n, checkedRequestModel(n)]] : [])));
-    expect(REQUEST_MODEL).toEqual(expected);
+    expect(REQUEST_MODEL, "harness/wire/agent-facts.ts REQUEST_MODEL").toEqual(expected);
   });
 
   it("the Server facts check notifications against the vocabulary's payload models and count every event a client can receive", () => {
-    expect(NOTIFY_MODEL).toEqual(NOTIFY_PAYLOAD_MODELS);
+    expect(NOTIFY_MODEL, "harness/wire/server-facts.ts NOTIFY_MODEL").toEqual(NOTIFY_PAYLOAD_MODELS);
     for (const n of NOTIFY_EVENT_NAMES) expect(checkedRequestModel(n), n).toBe(NOTIFY_PAYLOAD_MODELS[n]);
-    expect([...COUNTED_EVENTS]).toEqual([...CLIENT_EVENT_NAMES, ...NOTIFY_EVENT_NAMES]);
+    expect([...COUNTED_EVENTS], "harness/wire/server-facts.ts COUNTED_EVENTS (scene.ts's CLIENT_EVENTS, then the notify:* events)").toEqual(
+      [...CLIENT_EVENT_NAMES, ...NOTIFY_EVENT_NAMES],
+    );
   });
 
   it("the Server facts check a Server-answered step's ack against the vocabulary's answer model, and only those", () => {
@@ -189,10 +193,11 @@ describe("the op schemas", () => {
     const enums = schemas.flatMap(({ file, schema }) => valuesOf(schema, "enum").map((values) => ({ file, values: values as unknown[] })));
     const ofEvents = enums.filter((e) => e.values.some((v) => typeof v === "string" && EVENT_SHAPE.test(v)));
     expect(ofEvents.length).toBeGreaterThan(0);
-    for (const e of ofEvents) expect(e.values, e.file).toEqual(CLIENT_EVENT_NAMES);
+    for (const e of ofEvents) expect(e.values, `vectors/_schema/ops/${e.file}: an enum of events`).toEqual(CLIENT_EVENT_NAMES);
     const ofSteps = enums.filter((e) => e.values.includes("wait") && e.values.includes("get_tools"));
     expect(ofSteps.length).toBeGreaterThan(0);
-    for (const e of ofSteps) expect(sorted(e.values as string[]), e.file).toEqual(sorted(AGENT_STEP_KINDS));
+    for (const e of ofSteps)
+      expect(sorted(e.values as string[]), `vectors/_schema/ops/${e.file}: an enum of steps`).toEqual(sorted(AGENT_STEP_KINDS));
   });
 
   it("a pattern that admits one event of a prefix admits every event of it", () => {
@@ -238,17 +243,19 @@ describe("the corpus", () => {
 
 describe("the reference's handlers", () => {
   it("its Computer handles every client:* event, and listens for exactly the events meant for a Computer", () => {
-    expect(sorted(Object.keys(CLIENT_HANDLERS))).toEqual(sorted(CLIENT_EVENT_NAMES));
+    expect(sorted(Object.keys(CLIENT_HANDLERS)), "adapters/reference/computer/handlers.ts CLIENT_HANDLERS").toEqual(
+      sorted(CLIENT_EVENT_NAMES),
+    );
     const listened: string[] = [];
     serveClientEvents(
       { on: (event: string) => listened.push(event) } as unknown as Parameters<typeof serveClientEvents>[0],
       {} as Computer,
     );
-    expect(sorted(listened)).toEqual(sorted(eventsTo("computer")));
+    expect(sorted(listened), "adapters/reference/computer/dispatch.ts").toEqual(sorted(eventsTo("computer")));
   });
 
   it("its Agent sends, for each script step, the vocabulary's event", () => {
-    expect(STEP_EVENTS).toEqual(AGENT_STEP_EVENTS);
+    expect(STEP_EVENTS, "adapters/reference/agent/run.ts STEP_EVENTS").toEqual(AGENT_STEP_EVENTS);
     expectTypeOf<AgentStepInput["do"]>().toEqualTypeOf<AgentStepKind>();
   });
 
@@ -380,21 +387,27 @@ describe("the SDK adapters' Agent tables (read from their sources)", () => {
   it("Python: the script steps it accepts and the SDK method per step are the vocabulary's; its handlers record notifications meant for an Agent", () => {
     const text = source("python", "smcp_adapter", "wire_agent.py");
     const dos = [...(text.match(/^_DOS = \(([^)]*)\)/m)?.[1] ?? "").matchAll(/"([a-z_]+)"/g)].map((m) => m[1]!);
-    expect(sorted(dos)).toEqual(sorted(AGENT_STEP_KINDS));
+    expect(sorted(dos), "adapters/python/smcp_adapter/wire_agent.py _DOS").toEqual(sorted(AGENT_STEP_KINDS));
     const methods = [...(text.match(/^_METHODS = \{([^}]*)\}/m)?.[1] ?? "").matchAll(/"([a-z_]+)":/g)].map((m) => m[1]!);
-    expect(sorted(methods)).toEqual(sorted(Object.keys(AGENT_STEP_EVENTS)));
+    expect(sorted(methods), "adapters/python/smcp_adapter/wire_agent.py _METHODS").toEqual(sorted(Object.keys(AGENT_STEP_EVENTS)));
     const recorded = [...text.matchAll(/"event": "((?:client|server|notify):[a-z_]+)"/g)].map((m) => m[1]!);
     expect(recorded.length).toBeGreaterThan(0);
-    expect(recorded.filter((e) => !agentNotices.has(e))).toEqual([]);
+    expect(
+      recorded.filter((e) => !agentNotices.has(e)),
+      "adapters/python/smcp_adapter/wire_agent.py _Recorder",
+    ).toEqual([]);
   });
 
   it("Rust: the script steps it parses are the vocabulary's; its handlers record notifications meant for an Agent", () => {
     const text = source("rust", "src", "wire_agent.rs");
     const parse = text.slice(text.indexOf('match text(step, "do")?'), text.indexOf("other => return Err"));
     const dos = [...parse.matchAll(/^\s*"([a-z_]+)" => (?:\{|Do::)/gm)].map((m) => m[1]!);
-    expect(sorted(dos)).toEqual(sorted(AGENT_STEP_KINDS));
+    expect(sorted(dos), "adapters/rust/src/wire_agent.rs parse_step").toEqual(sorted(AGENT_STEP_KINDS));
     const recorded = [...text.matchAll(/self\.model\("((?:client|server|notify):[a-z_]+)"/g)].map((m) => m[1]!);
     expect(recorded.length).toBeGreaterThan(0);
-    expect(recorded.filter((e) => !agentNotices.has(e))).toEqual([]);
+    expect(
+      recorded.filter((e) => !agentNotices.has(e)),
+      "adapters/rust/src/wire_agent.rs Recorder",
+    ).toEqual([]);
   });
 });
