@@ -5,21 +5,18 @@
  * re-derives them from the transcript alone.
  */
 import { admittedPart } from "./case-seal.ts";
+import { eventsFrom } from "./events.ts";
 import type { WirePacket } from "./evidence.ts";
-import { modelErrors } from "./models.ts";
+import { checkedRequestModel, modelErrors } from "./models.ts";
 import { SMCP_NAMESPACE } from "./scene.ts";
 
-/** The request model of each event an Agent sends (data-structures.md). */
-export const REQUEST_MODEL: Readonly<Record<string, string>> = {
-  "client:tool_call": "ToolCallReq",
-  "client:get_tools": "GetToolsReq",
-  "client:get_config": "GetComputerConfigReq",
-  "client:get_desktop": "GetDeskTopReq",
-  "server:list_room": "ListRoomReq",
-  "server:join_office": "EnterOfficeReq",
-  "server:leave_office": "LeaveOfficeReq",
-  "server:tool_call_cancel": "ToolCallCancel",
-};
+/** The request model of each event an Agent sends, where the kit has one written (events.ts, models.ts). */
+export const REQUEST_MODEL: Readonly<Record<string, string>> = Object.fromEntries(
+  eventsFrom("agent").flatMap((event) => {
+    const model = checkedRequestModel(event);
+    return model === undefined ? [] : [[event, model]];
+  }),
+);
 
 export interface RequestFacts {
   readonly count: number;

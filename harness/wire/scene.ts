@@ -3,6 +3,7 @@
  * input/definitions/vector_input): the Computer's name, the MCP servers it mounts (the transport
  * suite's scenes) and the scripted Agent's steps. Pure: no sockets here.
  */
+import { CLIENT_EVENT_NAMES, CLIENT_RESPONSE_MODELS, type ClientEventName } from "./events.ts";
 
 export const WIRE_COMPUTER_OP = "wire.computer";
 export const SMCP_NAMESPACE = "/smcp";
@@ -15,31 +16,12 @@ export const SETTLE_MS = 300;
 /** What the adapter may take beyond its own time box to close and answer. */
 export const CLOSE_ALLOWANCE_MS = 8_000;
 
-export const CLIENT_EVENTS = [
-  "client:tool_call",
-  "client:get_tools",
-  "client:get_config",
-  "client:get_desktop",
-  "client:get_resources",
-  "client:get_skills",
-  "client:get_skill",
-  "client:get_blob",
-  "client:put_blob",
-] as const;
-export type ClientEvent = (typeof CLIENT_EVENTS)[number];
+/** The events a script may emit: the vocabulary's client:* events (events.ts). */
+export const CLIENT_EVENTS = CLIENT_EVENT_NAMES;
+export type ClientEvent = ClientEventName;
 
-/** The response model of each event (events.md §完整事件列表), checked unless a step names another. */
-export const RESPONSE_MODEL: Readonly<Record<ClientEvent, string>> = {
-  "client:tool_call": "CallToolResult",
-  "client:get_tools": "GetToolsRet",
-  "client:get_config": "GetComputerConfigRet",
-  "client:get_desktop": "GetDeskTopRet",
-  "client:get_resources": "GetResourcesRet",
-  "client:get_skills": "GetSkillsRet",
-  "client:get_skill": "GetSkillRet",
-  "client:get_blob": "GetBlobRet",
-  "client:put_blob": "PutBlobRet",
-};
+/** The response model of each event (events.ts), checked unless a step names another. */
+export const RESPONSE_MODEL = CLIENT_RESPONSE_MODELS;
 
 export interface WireStep {
   readonly emit?: ClientEvent;

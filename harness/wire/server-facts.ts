@@ -3,9 +3,11 @@
  * (server-scene.ts). Pure and tolerant of damaged records. Office ids are put back as their labels
  * (`$office:<label>`), so facts compare across runs and implementations.
  */
+
+import { CLIENT_EVENT_NAMES, NOTIFY_EVENT_NAMES, NOTIFY_PAYLOAD_MODELS, SERVER_ANSWER_MODELS } from "./events.ts";
 import type { WirePacket } from "./evidence.ts";
 import { modelErrors } from "./models.ts";
-import { CLIENT_EVENTS, SMCP_NAMESPACE } from "./scene.ts";
+import { SMCP_NAMESPACE } from "./scene.ts";
 import type { ServerSceneEvidence, ServerStepRecord } from "./server-scene.ts";
 import { serverStepName } from "./server-scene.ts";
 
@@ -56,31 +58,14 @@ export interface ServerFacts {
   >;
 }
 
-/** The model each notification's payload must satisfy (data-structures.md; events.md §Notify 事件). */
-export const NOTIFY_MODEL: Readonly<Record<string, string>> = {
-  "notify:enter_office": "EnterOfficeNotification",
-  "notify:leave_office": "LeaveOfficeNotification",
-  "notify:update_config": "UpdateMCPConfigNotification",
-  "notify:update_tool_list": "UpdateToolListNotification",
-  "notify:update_desktop": "UpdateComputerConfigReq",
-  "notify:update_skills": "UpdateComputerConfigReq",
-  "notify:tool_call_cancel": "AgentCallData",
-};
+/** The model each notification's payload must satisfy (events.ts). */
+export const NOTIFY_MODEL: Readonly<Record<string, string>> = NOTIFY_PAYLOAD_MODELS;
 
-/** The model of a Server-answered step's ack, by event. */
-const ACK_MODEL: Readonly<Record<string, string>> = { "server:list_room": "ListRoomRet" };
+/** The model of a Server-answered step's ack, by event (events.ts). */
+const ACK_MODEL: Readonly<Record<string, string>> = SERVER_ANSWER_MODELS;
 
 /** Every event a client can receive, counted (zero included) so a vector can say "never received". */
-export const COUNTED_EVENTS = [
-  ...CLIENT_EVENTS,
-  "notify:enter_office",
-  "notify:leave_office",
-  "notify:update_config",
-  "notify:update_tool_list",
-  "notify:update_desktop",
-  "notify:update_skills",
-  "notify:tool_call_cancel",
-] as const;
+export const COUNTED_EVENTS = [...CLIENT_EVENT_NAMES, ...NOTIFY_EVENT_NAMES];
 
 export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
   const labels = new Map(
