@@ -20,6 +20,7 @@ import { plural } from "../util/plural.ts";
 import { type Colors, colors } from "./color.ts";
 import { interopLines } from "./console-interop.ts";
 import { suiteTable, TABLE_LEGEND } from "./console-table.ts";
+import { liveSlotsLine } from "./environment-text.ts";
 import { line } from "./escape.ts";
 import { interopCounts } from "./interop-counts.ts";
 import { flakyText, retriedNote } from "./retry-text.ts";
@@ -107,6 +108,8 @@ function header(report: Report, p: Colors, columns: number): string[] {
     // An adapter the run itself stopped (a signal, --bail) did not fail: say so without the alarm.
     if (broken) out.push(stoppedByInterrupt(broken) ? p.dim(line`  stopped: ${broken}`.text) : p.red(line`  BROKEN: ${broken}`.text));
   }
+  const slots = liveSlotsLine(report.environment);
+  if (slots) out.push(p.dim(line`${slots}`.text));
   out.push("", ...suiteTable(report, p, columns), p.dim(TABLE_LEGEND), "");
   return out;
 }

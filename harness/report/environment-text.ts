@@ -10,6 +10,12 @@ export function kitText(environment: Report["environment"]): string {
   return `${environment.kit_version}${commit}${server}${slotsText(environment.live_slots)}`;
 }
 
+/** The live slots the run chose, and the load it chose them for (the console's own line). */
+export function liveSlotsLine(environment: Report["environment"]): string | undefined {
+  const text = slotsText(environment.live_slots);
+  return text === "" ? undefined : `live cases: ${text.slice(2)}`;
+}
+
 /** The live slots the run chose, and the load it chose them for. */
 function slotsText(slots: Report["environment"]["live_slots"]): string {
   if (!slots) return "";
