@@ -6,7 +6,7 @@
  * shortest warm main job (wire-cases.ts); with two CPU-bound processes beside it, 8 slots let
  * Rust's first MCP request come 4.6 s into a 5 s box.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 
 export interface LiveSlots {
@@ -47,17 +47,18 @@ export async function measureLiveSlots(env: NodeJS.ProcessEnv = process.env): Pr
 }
 
 /**
- * The share of the cores other processes want: the median, over SAMPLE_MS, of the kernel's count of
- * runnable tasks (/proc/stat's procs_running) less this one, which is running as it reads. A CPU
- * time share would understate it: two busy loops on two cores get only what this process leaves them
- * while it starts up, and read as 60 % busy. Elsewhere the one-minute load average per core.
+ * The share of the cores other processes want: the median, over SAMPLE_MS, of the processes the
+ * kernel has running or runnable (state R in /proc/<pid>/stat), this process and its children left
+ * out (tsx's compiler service, anything the run starts). A CPU time share understated it (two busy
+ * loops on 2 cores read as 60 % busy while the run started); the kernel's own procs_running count
+ * overstated it (the run's own start-up read as half the machine). Elsewhere the load average.
  */
 async function othersBusy(cores: number): Promise<{ busy: number; by: LiveSlots["measured_by"] }> {
   const samples: number[] = [];
   for (let t = 0; t < SAMPLE_MS; t += SAMPLE_EVERY_MS) {
-    const running = procsRunning();
+    const running = othersRunnable();
     if (running === undefined) return { busy: Math.min(1, loadavg()[0]! / cores), by: "loadavg" };
-    samples.push(Math.max(0, running - 1));
+    samples.push(running);
     await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
   }
   samples.sort((a, b) => a - b);
@@ -65,11 +66,33 @@ async function othersBusy(cores: number): Promise<{ busy: number; by: LiveSlots[
   return { busy: Math.min(1, median / cores), by: "proc-stat" };
 }
 
-function procsRunning(): number | undefined {
+/** Processes in state R that are neither this one nor its descendants; undefined without /proc. */
+function othersRunnable(): number | undefined {
+  let pids: string[];
   try {
-    const line = /^procs_running (\d+)$/m.exec(readFileSync("/proc/stat", "utf8"));
-    return line ? Number(line[1]) : undefined;
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
   } catch {
     return undefined;
   }
+  const parent = new Map<number, number>();
+  const running: number[] = [];
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    parent.set(Number(pid), Number(ppid));
+    if (state === "R") running.push(Number(pid));
+  }
+  if (parent.size === 0) return undefined;
+  const own = (pid: number): boolean => {
+    for (let p: number | undefined = pid, hops = 0; p !== undefined && p > 1 && hops < 64; p = parent.get(p), hops++)
+      if (p === process.pid) return true;
+    return false;
+  };
+  return running.filter((pid) => !own(pid)).length;
 }

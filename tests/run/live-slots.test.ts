@@ -1,6 +1,6 @@
 // Live slots follow the machine's load (issue 41, item 5): 8 per implementation on a quiet machine,
 // down to 4 when other processes keep every core busy; SMCP_CONFORMANCE_LIVE_SLOTS fixes them.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { MAX_LIVE_SLOTS, MIN_LIVE_SLOTS, measureLiveSlots, slotsFor } from "../../harness/run/live-slots.ts";
 
@@ -21,15 +21,30 @@ describe("live slots", () => {
 
   it.runIf(process.platform === "linux")("see CPU-bound processes beside the run, not the run's own work", async () => {
     const cores = (await measureLiveSlots({})).cores;
-    const burners = Array.from({ length: cores }, () => spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore" }));
+    // Busy loops of the run's own (its children) are its own work: not counted.
+    const own = Array.from({ length: cores }, () => spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore" }));
+    // Busy loops beside it: orphaned at once (their shell exits), as another job's processes would be.
+    const beside = Array.from({ length: cores }, () =>
+      Number(execFileSync("sh", ["-c", "(while :; do :; done) >/dev/null 2>&1 & echo $!"], { encoding: "utf8" }).trim()),
+    );
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const busy = await measureLiveSlots({});
       expect(busy.measured_by).toBe("proc-stat");
       expect(busy.busy).toBeGreaterThanOrEqual(0.9);
       expect(busy.wire).toBe(MIN_LIVE_SLOTS);
+      for (const pid of beside) process.kill(pid, "SIGKILL");
+      const quiet = await measureLiveSlots({});
+      expect(quiet.busy).toBeLessThanOrEqual(0.5); // its own loops still run
     } finally {
-      for (const b of burners) b.kill("SIGKILL");
+      for (const b of own) b.kill("SIGKILL");
+      for (const pid of beside) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
     }
   });
 });
