@@ -3,7 +3,7 @@
  * processes, read from /proc), each as a share of one core. On two cores a side near 1.0 is the
  * bottleneck; both well below it means they wait for each other (ping-pong) instead of overlapping.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { procStats } from "../harness/util/proc-stats.ts";
 
 /** Linux's USER_HZ: /proc reports CPU time in these ticks. */
 const TICKS_PER_SECOND = 100;
@@ -22,25 +22,11 @@ interface Snapshot {
 
 /** CPU milliseconds of each live child of this process. */
 function childrenCpuMs(): Map<number, number> | null {
-  let pids: string[];
-  try {
-    pids = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
-  } catch {
-    return null;
-  }
+  const stats = procStats();
+  if (stats === null) return null;
   const children = new Map<number, number>();
-  for (const pid of pids) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    } catch {
-      continue; // it ended meanwhile
-    }
-    // Fields after the command name (which may hold spaces), from field 3 (state) on.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[1]) !== process.pid) continue;
-    children.set(Number(pid), ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
-  }
+  for (const { pid, fields } of stats)
+    if (Number(fields[1]) === process.pid) children.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
   return children;
 }
 

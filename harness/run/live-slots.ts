@@ -6,8 +6,8 @@
  * shortest warm main job (wire-cases.ts); with two CPU-bound processes beside it, 8 slots let
  * Rust's first MCP request come 4.6 s into a 5 s box.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
+import { procStats } from "../util/proc-stats.ts";
 
 export interface LiveSlots {
   /** Wire cases (a whole SDK Computer, Server or Agent each) of one implementation in flight at once. */
@@ -68,27 +68,10 @@ async function othersBusy(cores: number): Promise<{ busy: number; by: LiveSlots[
 
 /** Processes in state R that are neither this one nor its descendants; undefined without /proc. */
 function othersRunnable(): number | undefined {
-  let pids: string[];
-  try {
-    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-  } catch {
-    return undefined;
-  }
-  const parent = new Map<number, number>();
-  const running: number[] = [];
-  for (const pid of pids) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    } catch {
-      continue; // gone meanwhile
-    }
-    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
-    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    parent.set(Number(pid), Number(ppid));
-    if (state === "R") running.push(Number(pid));
-  }
-  if (parent.size === 0) return undefined;
+  const stats = procStats();
+  if (stats === null || stats.length === 0) return undefined;
+  const parent = new Map(stats.map((p) => [p.pid, Number(p.fields[1])] as const));
+  const running = stats.filter((p) => p.fields[0] === "R").map((p) => p.pid);
   const own = (pid: number): boolean => {
     for (let p: number | undefined = pid, hops = 0; p !== undefined && p > 1 && hops < 64; p = parent.get(p), hops++)
       if (p === process.pid) return true;
