@@ -1,7 +1,7 @@
-// A busy runner, made on purpose, in front of the real Rust SDK (issue 41): its adapter is stopped
-// just after it read its first transport call and started its box, so the box expires before its
-// first request leaves. The case is a timeout (which box, after how long, what the server had
-// seen), never value differences; its retry, alone and unstopped, passes: flaky, and audit agrees.
+// A busy kit, made on purpose, in front of the real Rust SDK (issue 41): the first transport call's
+// connections are held in a relay for 6 s, so the kit sees the SDK's request only after its 5 s
+// box ran out. The case is a timeout (which box, after how long, what the server had seen), never
+// value differences; its retry, alone and unheld, passes: flaky, and audit agrees.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
