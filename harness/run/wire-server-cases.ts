@@ -6,7 +6,7 @@
  */
 import type { Answer, CallResult, Implementation } from "../model/implementation.ts";
 import type { Vector } from "../model/vector.ts";
-import { playServerScene, prepareServerScene, STOP_BUDGET_MS, startCallOf } from "../wire/index.ts";
+import { answeredStopped, playServerScene, prepareServerScene, STOP_BUDGET_MS, startCallOf } from "../wire/index.ts";
 
 const LOOPBACK_BASE = /^http:\/\/127\.0\.0\.1:[0-9]{1,5}$/;
 
@@ -56,7 +56,7 @@ export async function wireServerAnswer(impl: Implementation, vector: Vector, not
  * `audit` applies it to the stop's recorded answer too.
  */
 export function stopFault(r: CallResult): Extract<CallResult, { kind: "timeout" | "crash" }> | undefined {
-  if (r.kind === "ok" && (r.output as { stopped?: unknown } | null)?.stopped === true) return undefined;
+  if (r.kind === "ok" && answeredStopped(r.output)) return undefined;
   const what =
     "message" in r && r.message
       ? r.message

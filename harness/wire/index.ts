@@ -51,6 +51,7 @@ export { openRelay, type Relay, type RelayRecord } from "./relay.ts";
 export { CLIENT_EVENTS, CLOSE_ALLOWANCE_MS, prepareWireCase, WIRE_COMPUTER_OP, type WireCaseSpec, type WireStep } from "./scene.ts";
 export { type ServerFacts, serverComparedValue, serverFacts } from "./server-facts.ts";
 export {
+  answeredStopped,
   type ClientSpec,
   type ConnectRecord,
   playServerScene,

@@ -11,6 +11,7 @@ import { admittedPart } from "./case-seal.ts";
 import type { WirePacket } from "./evidence.ts";
 import type { RelayRecord } from "./relay.ts";
 import type { McpServerScene } from "./scene.ts";
+import { answeredStopped } from "./server-scene.ts";
 
 export { WIRE_INTEROP_OP } from "../model/operations.ts";
 export const INTEROP_ROLES = ["agent", "server", "computer"] as const;
@@ -154,7 +155,7 @@ function serverCallKind(start: RoleCall | null | undefined, stop: RoleCall | nul
   const started = start?.result ?? "not_run";
   if (started !== "ok" || !stop) return started;
   if (stop.result !== "ok") return stop.result;
-  return (stop.output as { stopped?: unknown } | null | undefined)?.stopped === true ? "ok" : "not_stopped";
+  return answeredStopped(stop.output) ? "ok" : "not_stopped";
 }
 
 /** A cell of the interop grid: pass, fail, or hang (a role's adapter call timed out). */

@@ -18,6 +18,11 @@ import { SMCP_NAMESPACE } from "./scene.ts";
 export const WIRE_SERVER_OP = "wire.server";
 /** What the adapter may take to start or stop its Server. */
 export const STOP_BUDGET_MS = 10_000;
+
+/** Whether a stop's output says the Server stopped (`{stopped: true}`): a wire.server case and an interop cell both rest on it. */
+export function answeredStopped(output: unknown): boolean {
+  return (output as { stopped?: unknown } | null | undefined)?.stopped === true;
+}
 const CONNECT_TIME_BOX_MS = 5_000;
 const DEFAULT_ACK_MS = 3_000;
 const SETTLE_MS = 300;
