@@ -28,7 +28,7 @@ interface ExchangeLike {
   readonly outcome?: string;
 }
 
-/** The boxes a transport call was given (the prepared call's, plus any start-up allowance the run added). */
+/** The boxes a transport call was given, as its request line says. */
 export interface TransportBoxes {
   readonly connect_ms: number;
   readonly call_ms: number;
@@ -106,15 +106,20 @@ export function wireComputerTimeout(evidence: unknown, boxMs: number | undefined
   };
 }
 
-/** A number field of the call's input, read back from the request line the adapter was sent. */
-export function sentNumber(request: string | null, field: string): number | undefined {
-  if (request === null) return undefined;
+/**
+ * The number fields of the call's input, read back from the request line the adapter was sent (one
+ * parse; read only for a case whose box may have expired).
+ */
+export function sentNumbers<K extends string>(request: string | null, fields: readonly K[]): Partial<Record<K, number>> {
+  let input: Record<string, unknown> | undefined;
   try {
-    const value = (JSON.parse(request) as { input?: Record<string, unknown> }).input?.[field];
-    return typeof value === "number" ? value : undefined;
+    input = request === null ? undefined : (JSON.parse(request) as { input?: Record<string, unknown> }).input;
   } catch {
-    return undefined;
+    input = undefined;
   }
+  const out: Partial<Record<K, number>> = {};
+  for (const field of fields) if (typeof input?.[field] === "number") out[field] = input[field] as number;
+  return out;
 }
 
 function ms(value: number): string {

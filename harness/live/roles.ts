@@ -26,7 +26,7 @@ import {
   wireLocationOf,
   wireObservedValue,
 } from "../wire/index.ts";
-import { sentNumber, type TransportBoxes, transportTimeout, wireComputerTimeout } from "./live-timeout.ts";
+import { sentNumbers, type TransportBoxes, transportTimeout, wireComputerTimeout } from "./live-timeout.ts";
 import type { Answered, LiveRole } from "./role.ts";
 
 const TRANSPORT_OP = "transport.call_tool";
@@ -48,7 +48,8 @@ const transport: LiveRole = {
     const evidence = answer.transcript.transport?.evidence;
     if (!evidence || answer.result.kind !== "ok") return answer.result;
     // A box that expired while the SDK was still acting measured the machine, not the SDK: a timeout, not values.
-    const timedOut = transportTimeout(answer.result.output, evidence, sentBoxes(answer.transcript.request));
+    const hung = (answer.result.output as { hangs?: unknown } | null)?.hangs === true;
+    const timedOut = hung && transportTimeout(answer.result.output, evidence, sentBoxes(answer.transcript.request));
     if (timedOut) return timedOut;
     return { kind: "ok", output: observedValue(answer.result.output, evidence as unknown as CaseEvidence) };
   },
@@ -62,8 +63,7 @@ const transport: LiveRole = {
 
 /** The boxes the adapter was given, from the call it was sent. */
 function sentBoxes(request: string | null): TransportBoxes | undefined {
-  const connect = sentNumber(request, "connect_time_box_ms");
-  const call = sentNumber(request, "time_box_ms");
+  const { connect_time_box_ms: connect, time_box_ms: call } = sentNumbers(request, ["connect_time_box_ms", "time_box_ms"]);
   return connect === undefined || call === undefined ? undefined : { connect_ms: connect, call_ms: call };
 }
 
@@ -74,7 +74,8 @@ const computer: LiveRole = {
   judged(answer) {
     const evidence = answer.transcript.wire?.evidence;
     if (!evidence || answer.result.kind !== "ok") return answer.result;
-    const timedOut = wireComputerTimeout(evidence, sentNumber(answer.transcript.request, "time_box_ms"));
+    const timedOut =
+      evidence.ended === "no_join" && wireComputerTimeout(evidence, sentNumbers(answer.transcript.request, ["time_box_ms"]).time_box_ms);
     if (timedOut) return timedOut;
     return { kind: "ok", output: wireObservedValue(answer.result.output, evidence as unknown as WireEvidence) };
   },

@@ -46,13 +46,7 @@ export interface Transcript {
   readonly response: string | null;
   readonly fault?: { readonly kind: FaultKind; readonly detail: string };
   /** A transport case: the scene's id and server, and the server's record of every exchange (harness/transport/evidence.ts). */
-  readonly transport?: {
-    readonly case_id: string;
-    readonly base_url: string;
-    readonly evidence: Readonly<Record<string, unknown>>;
-    /** What the run added to the vector's connect box for the implementation's measured start-up (absent: nothing). */
-    readonly start_allowance_ms?: number;
-  };
+  readonly transport?: { readonly case_id: string; readonly base_url: string; readonly evidence: Readonly<Record<string, unknown>> };
   /** A wire case: the scene's id and the Server's record of every Socket.IO packet (harness/wire/evidence.ts). */
   readonly wire?: { readonly case_id: string; readonly evidence: Readonly<Record<string, unknown>> };
 }
