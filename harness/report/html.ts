@@ -48,7 +48,8 @@ function cellClass(c: Counts | undefined): string {
 function cellStyle(c: Counts | undefined): string {
   if (!c || c.judged === 0) return "";
   const ratio = c.pass / c.judged;
-  const hue = c.failed > 0 ? Math.round(ratio * 25) : c.known_gap > 0 ? Math.round(35 + ratio * 60) : 120;
+  // A flaky case is no plain pass: its cell is never the all-green of a suite that passed throughout.
+  const hue = c.failed > 0 ? Math.round(ratio * 25) : c.known_gap + c.flaky > 0 ? Math.round(35 + ratio * 60) : 120;
   return `background:hsl(${hue},75%,${c.failed > 0 ? 82 : 84}%)`;
 }
 
@@ -239,7 +240,7 @@ function verdictHtml(report: Report): Markup {
   const reasons = v.failures.map((f) => html`<li>${f.message}</li>`);
   const o = report.summary.overall;
   const interop = report.interop?.length ? `; ${interopCounts(report.interop)}` : "";
-  const counts = `${o.pass} passed, ${o.failed} failed, ${o.known_gap} known gaps, ${o.skipped} skipped, ${o.not_applicable} not applicable across ${report.implementations.length} implementations${interop}`;
+  const counts = `${o.pass} passed, ${o.failed} failed, ${o.known_gap} known gaps${o.flaky ? `, ${o.flaky} flaky` : ""}, ${o.skipped} skipped, ${o.not_applicable} not applicable across ${report.implementations.length} implementations${interop}`;
   return html`<div id="verdict" class="v-${v.status}"><strong>${v.status.toUpperCase()}</strong>${counts}.${incomplete}${
     reasons.length ? html`<ul>${reasons}</ul>` : ""
   }</div>`;
@@ -334,7 +335,7 @@ export function* htmlPieces(report: Report, paging: { readonly casesPerPage?: nu
 <body><h1>smcp-conformance</h1><p>run ${report.run_id} · ${report.started_at} · node ${report.environment.node} · kit ${kitText(report.environment)}</p>${verdictHtml(report)}
 ${statementsHtml(report)}
 <table id="implementations"><tr><th>implementation</th><th>SDK</th><th>version</th><th>packages</th><th>protocol</th><th>MCP revision (agreed / sent)</th><th>transport</th><th>restarts</th><th>broken</th></tr>${implRows}</table>
-<h2>Matrix</h2><p>pass / judged cases per suite (a known gap is judged); red to orange = failing cases (redder the fewer pass), amber to yellow-green = known gaps only (the fewer gaps, the greener), green = every judged case passes, grey = nothing judged.</p>
+<h2>Matrix</h2><p>pass / judged cases per suite (a known gap is judged); red to orange = failing cases (redder the fewer pass), amber to yellow-green = known gaps or flaky cases only (the fewer, the greener), green = every judged case passes, grey = nothing judged.</p>
 <table id="matrix">${head}
 ${rows}${total}</table>
 ${renderInteropHtml(report.interop, impls)}
