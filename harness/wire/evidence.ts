@@ -71,6 +71,8 @@ export interface StepRecord {
 }
 
 export interface WireEvidence {
+  /** The live role whose scene this is: the SDK's Computer under test. */
+  readonly kind: "computer";
   readonly case_id: string;
   /** The URL the adapter was given, with the case's secret (`?smcp_case=<hex>`, case-seal.ts). */
   readonly url: string;

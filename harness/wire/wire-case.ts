@@ -177,6 +177,7 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
       http.closeAllConnections();
       const landing = options.landingRoot === undefined ? undefined : await collectLandingRoot(options.landingRoot);
       return {
+        kind: "computer",
         case_id: options.id,
         url,
         office_id: officeId,
