@@ -1,4 +1,8 @@
-/** `smcp-conformance compare old.json new.json`: exit 1 on regressions, removed implementations or missing cases. */
+/**
+ * `smcp-conformance compare old.json new.json`: exit 1 on regressions, removed implementations or
+ * missing cases. With `--pair`, only the paired implementations are compared; the others are named
+ * on one line and do not count.
+ */
 import { compareReports, pairReports, renderComparison } from "../report/compare-reports.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
@@ -32,9 +36,19 @@ export function compareCommand(oldPath: string, newPath: string, json: boolean, 
   const after = readReportFile(newPath);
   const names = (r: typeof before) => r.implementations.map((i) => i.name);
   const pairs = parsePairs(pair, names(before), names(after), [oldPath, newPath]);
-  const paired = pairs.size > 0 ? pairReports(before, after, pairs) : { before, after };
+  const paired = pairs.size > 0 ? pairReports(before, after, pairs) : { before, after, ignored: { before: [], after: [] } };
   const comparison = compareReports(paired.before, paired.after);
-  process.stdout.write(json ? `${JSON.stringify(comparison)}\n` : `${terminalSafe(renderComparison(comparison))}\n`);
+  const { ignored } = paired;
+  const setAside = [
+    ...(ignored.before.length > 0 ? [`${ignored.before.join(", ")} of ${oldPath}`] : []),
+    ...(ignored.after.length > 0 ? [`${ignored.after.join(", ")} of ${newPath}`] : []),
+  ];
+  const note = setAside.length > 0 ? `not compared (not named by --pair): ${setAside.join("; ")}\n` : "";
+  process.stdout.write(
+    json
+      ? `${JSON.stringify(pairs.size > 0 ? { ...comparison, not_paired: ignored } : comparison)}\n`
+      : `${terminalSafe(`${note}${renderComparison(comparison)}`)}\n`,
+  );
   const lost = comparison.regressions.length + comparison.removed_implementations.length + comparison.missing_cases.length;
   return lost > 0 ? EXIT.failures : EXIT.ok;
 }

@@ -44,23 +44,34 @@ function selectedBy(run: RunSettings | undefined, v: { readonly id: string; read
 
 /**
  * `--pair old=new`: the old report's implementation `old` is compared with the new report's `new`
- * (a release against a checkout: `python=python@path:.`); both are shown as `old=new`.
+ * (a release against a checkout: `python=python@path:.`); both are shown as `old=new`. Only the
+ * paired implementations are compared: the others of either report (a release run's rust beside
+ * the python a pull request pairs) are set aside and named in `ignored`, never counted as removed.
  */
 export function pairReports(
   before: ParsedReport,
   after: ParsedReport,
   pairs: ReadonlyMap<string, string>,
-): { before: ParsedReport; after: ParsedReport } {
-  const rename = (report: ParsedReport, name: (n: string) => string | undefined): ParsedReport => ({
+): { before: ParsedReport; after: ParsedReport; ignored: { before: string[]; after: string[] } } {
+  const only = (report: ParsedReport, name: (n: string) => string | undefined): ParsedReport => ({
     ...report,
-    cases: report.cases.map((c) => ({ ...c, implementation: name(c.implementation) ?? c.implementation })),
-    implementations: report.implementations.map((i) => ({ ...i, name: name(i.name) ?? i.name })),
+    cases: report.cases.flatMap((c) => {
+      const n = name(c.implementation);
+      return n === undefined ? [] : [{ ...c, implementation: n }];
+    }),
+    implementations: report.implementations.flatMap((i) => {
+      const n = name(i.name);
+      return n === undefined ? [] : [{ ...i, name: n }];
+    }),
   });
+  const others = (report: ParsedReport, paired: (n: string) => boolean) =>
+    [...new Set([...report.implementations.map((i) => i.name), ...report.cases.map((c) => c.implementation)])].filter((n) => !paired(n));
   const label = (old: string) => `${old}=${pairs.get(old)}`;
   const byNew = new Map([...pairs].map(([old, now]) => [now, old]));
   return {
-    before: rename(before, (n) => (pairs.has(n) ? label(n) : undefined)),
-    after: rename(after, (n) => (byNew.has(n) ? label(byNew.get(n)!) : undefined)),
+    before: only(before, (n) => (pairs.has(n) ? label(n) : undefined)),
+    after: only(after, (n) => (byNew.has(n) ? label(byNew.get(n)!) : undefined)),
+    ignored: { before: others(before, (n) => pairs.has(n)), after: others(after, (n) => byNew.has(n)) },
   };
 }
 

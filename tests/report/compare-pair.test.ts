@@ -32,6 +32,26 @@ describe("compare --pair", () => {
     expect(c.fixes.map((f) => f.vector_id)).toEqual(["a/x/3"]);
   });
 
+  it("sets aside the implementations no pair names: a release run's other SDKs are neither removed nor compared", () => {
+    const release = {
+      ...report("python", { "a/x/1": "pass", "a/x/2": "fail" }),
+      implementations: [{ name: "python" }, { name: "rust" }, { name: "reference" }],
+    } as unknown as ParsedReport;
+    (release.cases as unknown as object[]).push(
+      { implementation: "rust", vector_id: "a/x/1", status: "pass" },
+      { implementation: "reference", vector_id: "a/x/1", status: "pass" },
+    );
+    const checkout = report("python@path:.", { "a/x/1": "pass", "a/x/2": "fail" });
+    const paired = pairReports(release, checkout, new Map([["python", "python@path:."]]));
+    expect(paired.ignored).toEqual({ before: ["rust", "reference"], after: [] });
+    const c = compareReports(paired.before, paired.after);
+    expect(c.removed_implementations).toEqual([]);
+    expect(c.missing_cases).toEqual([]);
+    expect(c.regressions).toEqual([]);
+    // Without --pair, the same two reports lose three implementations and gain one.
+    expect(compareReports(release, checkout).removed_implementations).toEqual(["python", "rust", "reference"]);
+  });
+
   it("a pair naming an implementation a report lacks is a usage error naming the file", () => {
     expect(() => parsePairs(["python=rust"], ["python"], ["python@path:."], ["old.json", "new.json"])).toThrow(
       "--pair python=rust: new.json has no implementation rust (it has python@path:.)",
