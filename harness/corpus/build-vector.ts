@@ -1,4 +1,5 @@
 /** Turns a schema-valid raw vector into a resolved Vector, or reports what is wrong with it. */
+import { basename } from "node:path";
 import { isOperation } from "../model/operations.ts";
 import { applies, compareVersions, describeSpan, FIRST_PROTOCOL, PROTOCOL_VERSIONS } from "../model/protocols.ts";
 import { isReason, isWarningKind } from "../model/reasons.ts";
@@ -36,6 +37,8 @@ export interface VectorContext {
   readonly until?: string;
   /** The requirement ids every vector of an imported suite checks (suite.yaml covers). */
   readonly covers?: readonly string[];
+  /** An imported fixture's vectors: their ids come from the fixture (`<suite>/<its name>`), not from an author. */
+  readonly imported?: boolean;
   /** Known requirements by id, to check `covers` against. */
   readonly requirements: ReadonlyMap<string, Requirement>;
   lineOf(pointer: string): number;
@@ -48,6 +51,10 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
     problems.push({ code, file: ctx.file, line: ctx.lineOf(at), vectorId: raw.id, pointer: at, message });
 
   if (!raw.id.startsWith(`${ctx.suite}/`)) problem("corpus.id_prefix", `${pointer}/id`, `id must start with "${ctx.suite}/"`);
+  else if (!ctx.imported) {
+    const shape = idShapeProblem(raw.id, ctx.suite, ctx.file);
+    if (shape) problem("corpus.id_prefix", `${pointer}/id`, shape);
+  }
   if (!isOperation(raw.op)) problem("corpus.unknown_op", `${pointer}/op`, `unknown operation "${raw.op}"`);
   else if (!ctx.ops.includes(raw.op))
     problem("corpus.unknown_op", `${pointer}/op`, `operation "${raw.op}" is not one of suite ${ctx.suite}'s ops (${ctx.ops.join(", ")})`);
@@ -131,6 +138,18 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
     content_hash: vectorContentHash({ ...raw, since, ...(until !== undefined ? { until } : {}) }),
     source: { file: ctx.file, line: ctx.lineOf(pointer) },
   };
+}
+
+/**
+ * An authored id is `<suite>/<group>/<name>` (vectors/README.md): three parts, the group saying
+ * which rule the vector belongs with. What is wrong, and an id of the right shape to start from.
+ */
+export function idShapeProblem(id: string, suite: string, file: string): string | undefined {
+  const parts = id.split("/");
+  if (parts.length === 3) return undefined;
+  const group = basename(file).replace(/\.ya?ml$/, "") || "<group>";
+  const example = parts.length < 3 ? `${suite}/${group}/${parts.slice(1).join("-")}` : `${suite}/${parts[1]}/${parts.slice(2).join("-")}`;
+  return `id has ${parts.length} parts, but an id is <suite>/<group>/<name> (three, never changed once published): rename it, e.g. to ${example}`;
 }
 
 /** plugin.layout file maps become files in a temp folder: refuse anything that could escape it. */

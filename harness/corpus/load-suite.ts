@@ -7,6 +7,7 @@ import type { Provenance, Vector } from "../model/vector.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
 import { buildVector, type RawVector } from "./build-vector.ts";
 import { CorpusError, type CorpusProblem } from "./errors.ts";
+import { explainTierShape } from "./expected-shape.ts";
 import { readCorpusText } from "./read-file.ts";
 import { errorMessage, errorPointer, SchemaRegistry, SchemaTimeout } from "./schema-registry.ts";
 import { suiteSchema } from "./suite-schema.ts";
@@ -70,17 +71,29 @@ function schemaProblems(registry: SchemaRegistry, schemaId: string, source: Sour
     if (!(error instanceof SchemaTimeout)) throw error;
     return [{ code: "corpus.schema", file: source.file, message: error.message }];
   }
-  return SchemaRegistry.meaningful(validate.errors).map((error) => {
-    const pointer = errorPointer(error);
-    return {
-      code: "corpus.schema" as const,
+  // The tier rule (observe pins nothing, must / should pin one answer) in words, not as ajv's `must NOT be valid`.
+  const { errors, problems } = explainTierShape(source.data, SchemaRegistry.meaningful(validate.errors));
+  return [
+    ...problems.map((p) => ({
+      code: "corpus.tier" as const,
       file: source.file,
-      line: source.lineOf(pointer),
-      vectorId: vectorIdAt(source.data, pointer),
-      pointer,
-      message: errorMessage(error),
-    };
-  });
+      line: source.lineOf(p.pointer),
+      vectorId: vectorIdAt(source.data, p.pointer),
+      pointer: p.pointer,
+      message: p.message,
+    })),
+    ...errors.map((error) => {
+      const pointer = errorPointer(error);
+      return {
+        code: "corpus.schema" as const,
+        file: source.file,
+        line: source.lineOf(pointer),
+        vectorId: vectorIdAt(source.data, pointer),
+        pointer,
+        message: errorMessage(error),
+      };
+    }),
+  ];
 }
 
 function vectorIdAt(data: unknown, pointer: string): string | undefined {
@@ -284,6 +297,7 @@ function importUpstream(
     ops: definition.ops,
     file: source.file,
     provenance: upstreamProvenance(meta),
+    imported: true,
     lineOf: source.lineOf,
     ...(definition.covers !== undefined ? { covers: definition.covers } : {}),
     requirements,
