@@ -1,9 +1,10 @@
 /** `smcp-conformance show <id>`: one vector as the kit reads it, with each implementation's answer from `<out>/latest`. */
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { evidenceBehind } from "../diff/evidence-behind.ts";
 import { describeDifferences } from "../diff/story.ts";
+import { KIT_ROOT } from "../model/kit-files.ts";
 import type { CaseRecord } from "../model/report.ts";
 import { type CaseEvidence, httpExchangeLines } from "../transport/index.ts";
 import { closest } from "../util/did-you-mean.ts";
@@ -31,6 +32,22 @@ function answerText(c: CaseRecord): string {
   return `${r.kind}${"message" in r && r.message ? `: ${r.message}` : ""}`;
 }
 
+/**
+ * A vector's file as a reader finds it without this machine's folders: relative to the kit
+ * (`vectors/tlv/utf8.yaml`) for the kit's corpus, else below the extra corpus folder as it was given.
+ */
+export function shownVectorFile(file: string, extraRoots: readonly string[] = [], kitRoot = KIT_ROOT): string {
+  const below = (root: string) => {
+    const rel = relative(resolve(root), file);
+    return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : undefined;
+  };
+  for (const root of extraRoots) {
+    const rel = below(root);
+    if (rel !== undefined) return join(root, rel);
+  }
+  return below(kitRoot) ?? file;
+}
+
 export function showCommand(id: string, options: ShowOptions): number {
   const corpus = loadCorpus({ extraRoots: options.vectors });
   const all = corpus.suites.flatMap((s) => s.vectors);
@@ -53,7 +70,7 @@ export function showCommand(id: string, options: ShowOptions): number {
     `${vector.id}  (${vector.tier}, ${vector.op}, ${vector.suite})`,
     `  ${vector.description}`,
     `  spec: ${vector.spec.file} ${vector.spec.section}${vector.spec.note ? ` (${vector.spec.note})` : ""}`,
-    `  file: ${vector.source.file}:${vector.source.line}`,
+    `  file: ${shownVectorFile(vector.source.file, options.vectors)}:${vector.source.line}`,
     `  protocol: ${vector.since}${vector.until ? ` to ${vector.until}` : " and later"}`,
     `  input: ${JSON.stringify(vector.input)}`,
     vector.expected_error

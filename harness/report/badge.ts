@@ -35,9 +35,18 @@ function colour(c: Counts, run: BadgeRun): string {
   return "#4c1";
 }
 
+/**
+ * The implementation as a badge names it: a checkout (`python@path:../sdk`) is `python checkout`,
+ * never its path (the runner's folder is no part of what the badge claims); any other name as it is.
+ */
+export function badgeName(implementation: string): string {
+  const checkout = /^([^@]+)@path:/.exec(implementation);
+  return checkout ? `${checkout[1]} checkout` : implementation;
+}
+
 /** The badge's label and value, shared by the SVG and the shields.io endpoint JSON. */
 function badgeText(implementation: string, c: Counts, run: BadgeRun): { label: string; value: string } {
-  const label = `smcp ${implementation}`;
+  const label = `smcp ${badgeName(implementation)}`;
   const extra = run.runFailures ? `, run fails (${run.runFailures})` : run.incomplete ? ", incomplete" : "";
   const counted = run.statement ? badgeValue(run.statement) : `${c.pass}/${c.judged} pass`;
   const value = `${counted}${c.known_gap ? `, ${plural(c.known_gap, "known gap")}` : ""}${c.failed ? `, ${c.failed} failing` : ""}${extra}`;

@@ -52,4 +52,13 @@ describe("shields.io endpoint", () => {
     expect(renderBadge("python", counts)).toContain(`${json.label}: ${json.message}`);
     expect(JSON.parse(renderBadgeEndpoint("python", countsOf({ pass: 1, fail: 1 }))).color).toBe("e05d44");
   });
+
+  it("names a checkout by its SDK, never by its path", () => {
+    const counts = countsOf({ pass: 1 });
+    for (const name of ["python@path:.", "python@path:/home/runner/work/a2c-smcp/a2c-smcp"]) {
+      expect(JSON.parse(renderBadgeEndpoint(name, counts)).label).toBe("smcp python checkout");
+      expect(renderBadge(name, counts)).not.toContain("@path");
+    }
+    expect(JSON.parse(renderBadgeEndpoint("python@0.4.2", counts)).label).toBe("smcp python@0.4.2");
+  });
 });
