@@ -11,11 +11,20 @@ import { describeVersions } from "../model/protocols.ts";
 import { OutputError } from "../util/output-error.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
-import { ENVIRONMENT_HELP, EXAMPLES_HELP, FILTER_HELP, HANDSHAKE_HELP, KEEP_HELP } from "./help-text.ts";
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
+import {
+  ADAPTER_NONE,
+  CASE_TIMEOUT_HELP,
+  ENVIRONMENT_HELP,
+  EXAMPLES_HELP,
+  FILTER_HELP,
+  HANDSHAKE_HELP,
+  KEEP_HELP,
+  MAX_ADAPTER_HELP,
+  MAX_MESSAGE_HELP,
+  MAX_RECORD_HELP,
+  repeatable,
+  WINDOW_HELP,
+} from "./help-text.ts";
 
 export function buildProgram(): Command {
   const program = new Command("smcp-conformance")
@@ -34,42 +43,41 @@ export function buildProgram(): Command {
       "--impl <names>",
       "comma-separated implementations, e.g. reference,python,python@0.3.2,rust (default: reference, every SDK at its pinned version and the older releases its sdk.yaml lists)",
     )
-    .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
-    .option(
-      "--expectations <impl=file>",
-      "a known-gaps file for one selected implementation, in place of the kit's (repeatable; e.g. python@path:.=known-gaps.yaml)",
-      collect,
-      [],
+    .addOption(repeatable("--adapter <name=command>", "an adapter command speaking the adapter protocol", ADAPTER_NONE))
+    .addOption(
+      repeatable(
+        "--expectations <impl=file>",
+        "a known-gaps file for one selected implementation, in place of the kit's (e.g. python@path:.=known-gaps.yaml)",
+        "the kit's adapters/<sdk>/expectations.yaml, or expectations@<version>.yaml",
+      ),
     )
-    .option("--suite <names>", "comma-separated suites (default: all; `list suites` names them)")
-    .option("--filter <pattern>", FILTER_HELP)
+    .option("--suite <names>", "comma-separated suites (default: every suite but the opt-in wire-interop; `list suites` names them)")
+    .option("--exclude-suite <names>", "comma-separated suites left out of the selection (default: none)")
+    .option("--filter <pattern>", `${FILTER_HELP} (default: none, every vector of the selected suites)`)
     .option("--tier <tiers>", "comma-separated tiers: must, should, observe (default: all)")
     .option("--last-failed", "only the vectors that failed in <out>/latest (any implementation)")
     .option("--bail", "stop at the first failing case, live cases not retried (the report is marked incomplete; exit 1)")
     .option("--quiet", "print only failures, run-level failures and the closing line")
-    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .addOption(repeatable("--vectors <dir>", "an extra corpus folder", "none: the kit's vectors/ only"))
     .option("--json", "print a JSON summary instead of text")
     .option("--out <dir>", "where run folders are written", "reports")
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
-    .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
+    .option("--case-timeout <ms>", CASE_TIMEOUT_HELP)
     .option("--handshake-timeout <ms>", HANDSHAKE_HELP)
-    .option("--window <n>", "most requests in flight per adapter")
-    .option("--max-message-bytes <n>", "longest line an adapter may write (default 64 MiB); a longer one is a protocol error")
-    .option(
-      "--max-adapter-bytes <n>",
-      "most answer bytes read from one adapter in the run (default 256 MiB); past it the adapter is stopped and its remaining cases are faults",
-    )
-    .option(
-      "--max-record-bytes <n>",
-      "most case-record bytes the run holds, shared by its implementations (default 512 MiB); past its share an implementation is stopped and its remaining cases are faults",
-    )
+    .option("--window <n>", WINDOW_HELP)
+    .option("--max-message-bytes <n>", MAX_MESSAGE_HELP)
+    .option("--max-adapter-bytes <n>", MAX_ADAPTER_HELP)
+    .option("--max-record-bytes <n>", MAX_RECORD_HELP)
     .option("--allow-empty", "an implementation with no judged case, or no passing one, does not fail the run")
-    .option("--history <file>", "append each implementation's conformance statement to this history file (JSON lines)")
+    .option(
+      "--history <file>",
+      "append each implementation's conformance statement to this history file (JSON lines; default: none, nothing appended)",
+    )
     .option(
       "--require <level>",
-      "fail the run (exit 1) unless every implementation's conformance statement reaches this level: conforming or partial",
+      "fail the run (exit 1) unless every implementation's conformance statement reaches this level: conforming or partial (default: none, the level is reported, not required)",
     )
-    .option("--shard <i/n>", "run only shard i of n (split deterministically by vector id)")
+    .option("--shard <i/n>", "run only shard i of n (split deterministically by vector id; default: the whole selection)")
     .option("--keep <n>", KEEP_HELP)
     .option("--durations <n>", "after the report, list the n slowest cases (time, implementation, vector, status)")
     .option(
@@ -80,7 +88,7 @@ export function buildProgram(): Command {
     .option("--record-faults", "with --update-expectations: record crash, timeout and protocol_error cases as gaps too")
     .option(
       "--unchecked <impls>",
-      "with --update-expectations: do not run (or build) these implementations; mark the selected vectors their expectations files do not list as unchecked (unverified until a run of them checks it); pair with --filter <new vector>",
+      "with --update-expectations: do not run (or build) these implementations; mark the selected vectors their expectations files do not list as unchecked (unverified until a run of them checks it); pair with --filter <new vector> (default: none)",
     )
     .addHelpText("after", `${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n${EXAMPLES_HELP}`)
     .action(async (options) => {
@@ -93,7 +101,7 @@ export function buildProgram(): Command {
       "differential fuzzing: generated inputs through every implementation; disagreements shrunk to candidate vectors; exit 1 on a kind of disagreement no SDK's fuzz baseline lists",
     )
     .option("--impl <names>", "comma-separated implementations (default: reference and every SDK at its pinned version)")
-    .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
+    .addOption(repeatable("--adapter <name=command>", "an adapter command speaking the adapter protocol", ADAPTER_NONE))
     .option("--op <ops>", "comma-separated operations to fuzz (default: every operation with a generator)")
     .option("--seed <n>", "the run's seed (default: random, printed)")
     .option("--runs <n>", "generated cases in all, split evenly over the operations", "1000")
@@ -102,9 +110,9 @@ export function buildProgram(): Command {
     .option("--shrinks-per-signature <n>", "cases shrunk per kind of disagreement", "2")
     .option("--out <dir>", "where the fuzz folder (summary, candidate vectors) is written", "reports")
     .option("--json", "print the summary as JSON")
-    .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
+    .option("--case-timeout <ms>", CASE_TIMEOUT_HELP)
     .option("--handshake-timeout <ms>", HANDSHAKE_HELP)
-    .option("--window <n>", "most requests in flight per adapter")
+    .option("--window <n>", WINDOW_HELP)
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .option("--update-baseline", "rewrite each SDK's fuzz baseline (adapters/<sdk>/fuzz-baseline.yaml) from this run, keeping reasons")
     .option("--group <name>", "the id segment after the suite for candidate vectors (<suite>/<group>/<what it probes>; default: fuzz)")
@@ -127,7 +135,7 @@ export function buildProgram(): Command {
     .option("--seed <n>", "the seed (default: random, printed)")
     .option("--tier <tier>", "must or should", "should")
     .option("--impl <names>", "implementations asked whether they agree (default: none besides the reference)")
-    .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
+    .addOption(repeatable("--adapter <name=command>", "an adapter command speaking the adapter protocol", ADAPTER_NONE))
     .option("--out <dir>", "where the generated corpus folder is written", "reports")
     .option("--group <name>", "the id segment after the suite (<suite>/<group>/<what it probes>; default: generated)")
     .option(
@@ -144,14 +152,14 @@ export function buildProgram(): Command {
       "isolation: each rejecting vector's input with its one fault repaired, and each config other vectors carry, must be accepted by every implementation",
     )
     .option("--impl <names>", "comma-separated implementations (default: reference and every SDK at its pinned version)")
-    .option("--adapter <name=command>", "an adapter command speaking the adapter protocol (repeatable)", collect, [])
+    .addOption(repeatable("--adapter <name=command>", "an adapter command speaking the adapter protocol", ADAPTER_NONE))
     .option("--suite <names>", "comma-separated suites (default: all)")
     .option("--filter <pattern>", FILTER_HELP)
-    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .addOption(repeatable("--vectors <dir>", "an extra corpus folder", "none: the kit's vectors/ only"))
     .option("--json", "print the findings as JSON")
-    .option("--case-timeout <ms>", "per-case timeout for subprocess adapters")
+    .option("--case-timeout <ms>", CASE_TIMEOUT_HELP)
     .option("--handshake-timeout <ms>", HANDSHAKE_HELP)
-    .option("--window <n>", "most requests in flight per adapter")
+    .option("--window <n>", WINDOW_HELP)
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
     .action(async (options) => {
       const { lintCommand } = await import("../commands/lint-command.ts");
@@ -165,7 +173,7 @@ export function buildProgram(): Command {
     .option("--filter <pattern>", FILTER_HELP)
     .option("--tier <tiers>", "comma-separated tiers: must, should, observe (default: all)")
     .option("--protocol <version>", `only the vectors that apply at this protocol version (${describeVersions()})`)
-    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .addOption(repeatable("--vectors <dir>", "an extra corpus folder", "none: the kit's vectors/ only"))
     .option("--json", "print the list as JSON")
     .action(async (what: string, options) => {
       const { listCommand } = await import("../commands/list-command.ts");
@@ -176,7 +184,7 @@ export function buildProgram(): Command {
     .argument("<id>", "a vector id")
     .description("one vector (input, expected, spec section, file) with each implementation's answer from <out>/latest")
     .option("--out <dir>", "where run folders are written", "reports")
-    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .addOption(repeatable("--vectors <dir>", "an extra corpus folder", "none: the kit's vectors/ only"))
     .option("--json", "print the vector and its cases as JSON")
     .action(async (id: string, options) => {
       const { showCommand } = await import("../commands/show-command.ts");
@@ -194,7 +202,7 @@ export function buildProgram(): Command {
     .command("export")
     .requiredOption("--format <format>", "upstream: JSON fixtures in the upstream fixture shape")
     .requiredOption("--out <dir>", "where the fixture files are written")
-    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .addOption(repeatable("--vectors <dir>", "an extra corpus folder", "none: the kit's vectors/ only"))
     .description("write the flat suites as fixtures an SDK's own tests can load without the kit")
     .action(async (options: { format: string; out: string; vectors: string[] }) => {
       const { exportCommand } = await import("../commands/export-command.ts");
@@ -219,7 +227,7 @@ export function buildProgram(): Command {
     )
     .option("--report <path>", "read each implementation's results from this report.json (default: <out>/latest/report.json when present)")
     .option("--out <dir>", "where run folders are written", "reports")
-    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .addOption(repeatable("--vectors <dir>", "an extra corpus folder", "none: the kit's vectors/ only"))
     .option("--all", "list every uncovered pure MUST (default: the first 40)")
     .option("--json", "the coverage as JSON")
     .action(async (options) => {
@@ -231,7 +239,7 @@ export function buildProgram(): Command {
     .description("for the protocol's and SDKs' maintainers: every point the spec leaves open, by section, and every MUST an SDK breaks")
     .option("--report <path>", "read the answers from this report.json (default: <out>/latest/report.json)")
     .option("--out <dir>", "where run folders are written", "reports")
-    .option("--vectors <dir>", "an extra corpus folder (repeatable)", collect, [])
+    .addOption(repeatable("--vectors <dir>", "an extra corpus folder", "none: the kit's vectors/ only"))
     .option("--json", "the catalogue as JSON")
     .action(async (options) => {
       const { divergencesCommand } = await import("../commands/divergences-command.ts");
@@ -241,7 +249,7 @@ export function buildProgram(): Command {
     .command("history")
     .argument("<file>", "a history file (JSON lines) written by run --history")
     .description("the conformance statements of recorded runs, per implementation, oldest first")
-    .option("--add <report>", "first append the statements of this report.json (repeatable)", collect, [])
+    .addOption(repeatable("--add <report>", "first append the statements of this report.json", "none"))
     .option("--json", "the entries as JSON")
     .option("--html <path>", "also write the trend as a self-contained HTML page (an SVG line per implementation)")
     .action(async (file: string, options: { add: string[]; json?: boolean; html?: string }) => {
@@ -253,11 +261,12 @@ export function buildProgram(): Command {
     .argument("<old>", "the earlier report.json")
     .argument("<new>", "the later report.json")
     .option("--json", "print the comparison as JSON")
-    .option(
-      "--pair <old=new>",
-      "compare implementation old of the earlier report with new of the later one (repeatable; e.g. python=python@path:.)",
-      collect,
-      [],
+    .addOption(
+      repeatable(
+        "--pair <old=new>",
+        "compare implementation old of the earlier report with new of the later one (e.g. python=python@path:.)",
+        "none: each implementation with its namesake",
+      ),
     )
     .description("regressions, fixes, status changes, new / removed / changed vectors between two runs")
     .action(async (oldPath: string, newPath: string, options: { json?: boolean; pair: string[] }) => {

@@ -17,12 +17,14 @@ import { casesOf } from "../model/case-list.ts";
 import { KIT_VECTORS_DIR, kitPackage } from "../model/kit-files.ts";
 import type { Report } from "../model/report.ts";
 import { CONFORMANCE_LEVELS, type ConformanceLevel } from "../model/statement.ts";
+import type { Corpus } from "../model/vector.ts";
 import { slowestCasesText } from "../report/durations-text.ts";
 import { prepareOutDir } from "../report/out-dir.ts";
 import { type Pruned, parseKeep, pruneRuns } from "../report/retention.ts";
 import { announceReport, discardPendingWrites, WriteInterrupted, writeReport, writeReportInterruptible } from "../report/views.ts";
 import { CASE_LANES, RunSession } from "../run/run-corpus.ts";
 import { RunSpool } from "../run/run-spool.ts";
+import { didYouMean } from "../util/did-you-mean.ts";
 import { boundHeapGrowth } from "../util/heap-growth.ts";
 import { OutputError } from "../util/output-error.ts";
 import { plural } from "../util/plural.ts";
@@ -43,6 +45,8 @@ export interface RunOptions {
   readonly adapter: string[];
   readonly expectations?: string[];
   readonly suite?: string;
+  /** --exclude-suite <names>: suites left out of the selection (of --suite's, or of the default set). */
+  readonly excludeSuite?: string;
   readonly filter?: string;
   readonly vectors: string[];
   readonly json?: boolean;
@@ -80,6 +84,23 @@ function requiredLevel(value: string | undefined): ConformanceLevel | undefined 
   const level = value.replace(/-/g, " ");
   if ((CONFORMANCE_LEVELS as readonly string[]).includes(level)) return level as ConformanceLevel;
   throw new UsageError(`--require needs a conformance level (${CONFORMANCE_LEVELS.join(", ")}), got ${JSON.stringify(value)}`);
+}
+
+/**
+ * `--suite` less `--exclude-suite`, as the explicit list the run selects (and records in its
+ * settings, so `compare` counts the excluded suites' vectors as not selected, never as removed).
+ * Without --exclude-suite the list is --suite's as given (empty: the default set).
+ */
+export function suitesAfterExclusion(corpus: Corpus, suites: readonly string[], excluded: readonly string[]): string[] {
+  if (excluded.length === 0) return [...suites];
+  const known = corpus.suites.map((s) => s.name);
+  const unknown = excluded.find((s) => !known.includes(s));
+  if (unknown !== undefined)
+    throw new UsageError(`--exclude-suite: unknown suite "${unknown}"${didYouMean(unknown, known)} (known: ${known.join(", ")})`);
+  const from = suites.length > 0 ? suites : corpus.suites.filter((s) => s.opt_in === undefined).map((s) => s.name);
+  const left = from.filter((s) => !excluded.includes(s));
+  if (left.length === 0) throw new UsageError(`--exclude-suite ${excluded.join(",")} leaves no suite of ${from.join(", ")}`);
+  return left;
 }
 
 /** The incomplete reason --bail leaves: the run stopped at its first failing case (exit 1). */
@@ -155,7 +176,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       if (s.expectationsFile) expectations.set(s.implementation.name, loadExpectations(s.expectationsFile, s.implementation.name));
     }
     const corpus = loadCorpus({ extraRoots: options.vectors, keep: (built) => spool.vectors.keep(built) });
-    const suites = list(options.suite);
+    const suites = suitesAfterExclusion(corpus, list(options.suite), list(options.excludeSuite));
     const tiers = list(options.tier);
     const ids = options.lastFailed ? lastFailedIds(options.out) : undefined;
     const chosen = selectVectors(corpus, { suites, tiers, ...(options.filter ? { filter: options.filter } : {}), ...(ids ? { ids } : {}) });
