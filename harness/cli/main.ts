@@ -235,6 +235,21 @@ export function buildProgram(): Command {
       process.exitCode = coverageCommand(options);
     });
   program
+    .command("requirements")
+    .argument("[words...]", "words every statement shown holds in its id, section, summary or note (case and width ignored)")
+    .description("find requirement ids for covers: by words, page or section, with level, text in the index and the vectors covering each")
+    .option("--page <page>", "only this page of the index (e.g. error-handling)")
+    .option("--section <heading>", "only sections whose heading holds this text")
+    .option("--uncovered", "only statements no vector covers")
+    .option("--protocol <version>", `only statements that hold at this revision (${describeVersions()})`)
+    .addOption(repeatable("--vectors <dir>", "an extra corpus folder", "none: the kit's vectors/ only"))
+    .option("--all", "list every covering vector (default: the first 3)")
+    .option("--json", "the statements as JSON")
+    .action(async (words: string[], options) => {
+      const { requirementsCommand } = await import("../commands/requirements-command.ts");
+      process.exitCode = requirementsCommand(words, options);
+    });
+  program
     .command("divergences")
     .description("for the protocol's and SDKs' maintainers: every point the spec leaves open, by section, and every MUST an SDK breaks")
     .option("--report <path>", "read the answers from this report.json (default: <out>/latest/report.json)")
