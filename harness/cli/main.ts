@@ -131,7 +131,11 @@ export function buildProgram(): Command {
     )
     .requiredOption("--suite <suite>", "the suite to generate for")
     .option("--op <ops>", "comma-separated operations of the suite (default: every one with a generator)")
-    .option("--count <n>", "vectors per operation", "10")
+    .option(
+      "--count <n>",
+      "vectors per group: each generator family of an operation is its own group, an operation without families one group (generated, or --group)",
+      "10",
+    )
     .option("--seed <n>", "the seed (default: random, printed)")
     .option("--tier <tier>", "must or should", "should")
     .option("--impl <names>", "implementations asked whether they agree (default: none besides the reference)")
