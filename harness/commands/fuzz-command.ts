@@ -192,8 +192,9 @@ function gateJson(verdict: GateVerdict) {
 }
 
 /**
- * `--update-baseline`: each SDK's file lists the kinds this run met (faults never), and is read
- * again for the gate; a run cut short updates nothing.
+ * `--update-baseline`: each SDK's file gains the kinds this run met (faults never) and keeps every
+ * kind it did not meet (stale, reported here and by the gate), and is read again for the gate; a
+ * run cut short updates nothing.
  */
 function rewriteBaselines(
   summary: FuzzSummary,
@@ -211,9 +212,10 @@ function rewriteBaselines(
     const own = new Map(kinds.map((kind) => [kind, links.get(kindKey(name, kind)) ?? []]));
     const update = updateBaseline(baseline.file, name, kinds, own, ops);
     const left = update.left.length ? `, ${update.left.length} of operations not fuzzed left as they are` : "";
-    process.stderr.write(
-      `fuzz baseline ${update.file}: ${update.added.length} added (reason to fill in), ${update.removed.length} removed${left}\n`,
-    );
+    const stale = update.stale.length
+      ? `, ${update.stale.length} stale kept (not met in this run; delete one by hand only if the SDK changed): ${update.stale.join("; ")}`
+      : ", 0 stale";
+    process.stderr.write(`fuzz baseline ${update.file}: ${update.added.length} added (reason to fill in)${stale}${left}\n`);
     baselines.set(name, loadBaseline(baseline.file, name, vectorIds(corpus)));
   }
 }
