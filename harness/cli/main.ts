@@ -114,7 +114,10 @@ export function buildProgram(): Command {
     .option("--handshake-timeout <ms>", HANDSHAKE_HELP)
     .option("--window <n>", WINDOW_HELP)
     .option("--strict-protocol", "check every adapter message against the protocol schemas")
-    .option("--update-baseline", "rewrite each SDK's fuzz baseline (adapters/<sdk>/fuzz-baseline.yaml) from this run, keeping reasons")
+    .option(
+      "--update-baseline",
+      "add the kinds this run met to each SDK's fuzz baseline (adapters/<sdk>/fuzz-baseline.yaml), keeping reasons; a listed kind it did not meet is kept and reported stale, never deleted",
+    )
     .option("--group <name>", "the id segment after the suite for candidate vectors (<suite>/<group>/<what it probes>; default: fuzz)")
     .option("--into <file>", "append the candidates to this suite file (vectors/<suite>/<file>.yaml) for review, instead of under --out")
     .option("--quiet", "print only new kinds, candidate files, the gate and the closing line (no tables, groups or shrink progress)")
