@@ -3,7 +3,9 @@
  * still fail as listed keep their reason (and the file keeps its comments) and get the answer pinned
  * (an old status-only entry gains its `answer`); an entry whose answer changed keeps its reason and
  * is re-pinned, named in the summary so its reason is checked; stale entries are removed; new
- * failures are appended with their answer and a reason to fill in. Only cases of this run are touched.
+ * failures are inserted beside their siblings (same group, else same suite) with their answer and
+ * a reason to fill in. Only entries of vectors this run selected are touched: every other entry,
+ * pinned or not, is left byte for byte (the summary counts them as left).
  * A crash, timeout or protocol error is a fault of the adapter run, not a known divergence of the
  * SDK: it is recorded only when asked (`--record-faults`), and a run whose adapter never started
  * updates nothing (see updateRefusal).
@@ -51,6 +53,28 @@ export function updateRefusal(record: {
     return `${record.name} never started (${record.not_started}): its cases say nothing about the SDK, so its expectations are left as they are`;
   if (record.handshake.sdk.version === "unknown") return `${record.name} reported no SDK version: its expectations are left as they are`;
   return undefined;
+}
+
+/**
+ * Where a new entry for `id` goes among the listed ids: beside its siblings, not at the end. Among
+ * the entries of its group (`<suite>/<group>/`) in id order when they are listed in id order,
+ * else after the last of them; with none of its group, after the last of its suite; else at the end.
+ */
+export function siblingIndex(ids: readonly string[], id: string): number {
+  const parts = id.split("/");
+  for (const depth of [parts.length - 1, 1]) {
+    if (depth < 1) continue;
+    const prefix = `${parts.slice(0, depth).join("/")}/`;
+    const at = ids.flatMap((x, i) => (x.startsWith(prefix) ? [i] : []));
+    if (at.length === 0) continue;
+    const sorted = at.every((i, k) => k === 0 || ids[at[k - 1]!]! <= ids[i]!);
+    if (depth === parts.length - 1 && sorted) {
+      const after = at.find((i) => ids[i]! > id);
+      if (after !== undefined) return after;
+    }
+    return at.at(-1)! + 1;
+  }
+  return ids.length;
 }
 
 export function updateExpectations(
@@ -120,7 +144,8 @@ export function updateExpectations(
         reason: TODO_REASON,
       });
       node.flow = false;
-      seq.add(node);
+      const ids = seq.items.map((item) => (isMap(item) ? String(item.get("id")) : ""));
+      seq.items.splice(siblingIndex(ids, c.vector_id), 0, node);
       added.push(c.vector_id);
     }
   }
