@@ -23,7 +23,10 @@ describe("show's file line", () => {
     const written: string[] = [];
     vi.spyOn(process.stdout, "write").mockImplementation((c) => written.push(String(c)) > 0);
     expect(showCommand("explicit-id/charset/trailing-newline", { out: tempOut(), vectors: [] })).toBe(0);
-    const file = written.join("").split("\n").find((l) => l.startsWith("  file: "));
+    const file = written
+      .join("")
+      .split("\n")
+      .find((l) => l.startsWith("  file: "));
     expect(file).toMatch(/^ {2}file: vectors\/explicit-id\/[\w.-]+\.yaml:\d+$/);
     expect(written.join("")).not.toContain(KIT_ROOT);
   });
