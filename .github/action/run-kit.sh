@@ -13,9 +13,13 @@
 #   INPUT_ARGS            further arguments for `run`, split on whitespace
 #   INPUT_OUT             the report folder (the run folder is <out>/latest)
 #   SMCP_ACTION_DRY_RUN   1: print the command, one argument per line, and exit 0
-# Under GitHub Actions (GITHUB_ACTIONS=true) the kit itself writes the annotations and appends the
-# Markdown matrix to $GITHUB_STEP_SUMMARY; this script adds the outputs `exit-code` and `report` to
-# $GITHUB_OUTPUT and exits with the kit's code (0 pass, 1 failures, 2 usage or corpus error).
+#   SMCP_KIT_REPOSITORY   optional: the kit's repository (owner/name or a URL) its annotations link vectors in
+#   SMCP_KIT_REF          optional: the tag or commit of the kit those links point at
+# Under GitHub Actions (GITHUB_ACTIONS=true) the kit itself writes the annotations (on the SDK's own
+# known-gaps file, or run-level with a link to the vector in the kit's repository) and appends the
+# conformance statement and the Markdown matrix to $GITHUB_STEP_SUMMARY; this script adds the outputs
+# `exit-code` and `report` to $GITHUB_OUTPUT and exits with the kit's code (0 pass, 1 failures,
+# 2 usage or corpus error).
 set -uo pipefail
 
 out="${INPUT_OUT:-smcp-conformance-reports}"
@@ -42,6 +46,28 @@ else
   kit=(node "$KIT_DIR/bin/smcp-conformance.js")
 fi
 
+# The repository and ref the annotations link the kit's vectors at: the ones this action was used at.
+# A composite action's run step gets GITHUB_ACTION_REPOSITORY / GITHUB_ACTION_REF empty, so they are
+# read from the action's folder, which the runner names .../_actions/<owner>/<name>/<ref>. With
+# KIT_VERSION the installed package is the kit, so only the repository is taken (its ref is then the
+# release tag v<version>, the kit's default). SMCP_KIT_REPOSITORY / SMCP_KIT_REF set by hand win.
+repo="${GITHUB_ACTION_REPOSITORY:-}"
+ref="${GITHUB_ACTION_REF:-}"
+if [ -z "$repo" ]; then
+  case "${KIT_DIR:-}" in
+    */_actions/*/*/*)
+      rest="${KIT_DIR#*/_actions/}"
+      repo="${rest%%/*}"
+      rest="${rest#*/}"
+      repo="$repo/${rest%%/*}"
+      ref="${rest#*/}"
+      ref="${ref%/}"
+      ;;
+  esac
+fi
+if [ -z "${SMCP_KIT_REPOSITORY:-}" ] && [ -n "$repo" ]; then export SMCP_KIT_REPOSITORY="$repo"; fi
+if [ -z "${SMCP_KIT_REF:-}" ] && [ -z "${KIT_VERSION:-}" ] && [ -n "$ref" ]; then export SMCP_KIT_REF="$ref"; fi
+
 args=(run --out "$out")
 [ -n "${INPUT_IMPLEMENTATIONS:-}" ] && args+=(--impl "$INPUT_IMPLEMENTATIONS")
 while IFS= read -r line; do
@@ -62,6 +88,7 @@ fi
 
 if [ "${SMCP_ACTION_DRY_RUN:-}" = 1 ]; then
   printf '%s\n' "${kit[@]}" "${args[@]}"
+  [ -n "${SMCP_KIT_REPOSITORY:-}" ] && echo "links: ${SMCP_KIT_REPOSITORY}@${SMCP_KIT_REF:-v<version>}" >&2
   exit 0
 fi
 

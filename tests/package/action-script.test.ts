@@ -89,6 +89,22 @@ describe("the action's run step", () => {
     ]);
   });
 
+  it("links vectors at the repository and ref the action was used at, read from the action's folder", async () => {
+    const at = (env: Record<string, string>) => script({ SMCP_ACTION_DRY_RUN: "1", ...env }).then((r) => r.stderr);
+    expect(await at({ KIT_DIR: "/home/runner/work/_actions/acme/smcp-conformance/v0.1.0" })).toBe("links: acme/smcp-conformance@v0.1.0");
+    expect(await at({ KIT_DIR: "/home/runner/work/_actions/acme/smcp-conformance/feature/x" })).toBe(
+      "links: acme/smcp-conformance@feature/x",
+    );
+    // An installed kit version: the repository only (the kit links at its release tag v<version>).
+    expect(await at({ KIT_DIR: "/w/_actions/acme/smcp-conformance/main", KIT_VERSION: "0.1.0", RUNNER_TEMP: "/t" })).toBe(
+      "links: acme/smcp-conformance@v<version>",
+    );
+    expect(await at({ KIT_DIR: "/w/_actions/acme/kit/main", SMCP_KIT_REPOSITORY: "https://git.example/k", SMCP_KIT_REF: "abc" })).toBe(
+      "links: https://git.example/k@abc",
+    );
+    expect(await at({})).toBe(""); // a clone: no repository known
+  });
+
   it("a kit version installs that package instead of using the action's checkout", async () => {
     const result = await script({ SMCP_ACTION_DRY_RUN: "1", KIT_VERSION: "0.1.0", RUNNER_TEMP: "/runner-temp" });
     expect(result.stdout.split("\n")[0]).toBe("/runner-temp/smcp-conformance-kit/node_modules/.bin/smcp-conformance");
@@ -106,10 +122,18 @@ describe("the action's run step", () => {
       INPUT_ADAPTERS: `buggy=${process.execPath} --import ${import.meta.resolve("tsx")} ${BUGGY} --bug no-fold`,
       INPUT_SUITES: "bundle-id",
       INPUT_OUT: join(dir, "reports"),
+      SMCP_KIT_REPOSITORY: "acme/smcp-conformance",
+      SMCP_KIT_REF: "v0.1.0",
     });
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toMatch(/^::error file=vectors\/bundle-id\/[^,]+\.yaml,line=\d+,title=buggy bundle-id\/[^\n]+\(fail\)::/m);
+    // No known-gaps file of the SDK's: run-level annotations (no file= a pull request could not
+    // place), each linking its vector in the kit's repository at the kit's ref.
+    expect(result.stdout).toMatch(
+      /^::error title=buggy bundle-id\/[^\n]+\(fail\)::[^\n]*\. Vector: https:\/\/github\.com\/acme\/smcp-conformance\/blob\/v0\.1\.0\/vectors\/bundle-id\/[^#\s]+\.yaml#L\d+$/m,
+    );
+    expect(result.stdout).not.toMatch(/^::error file=/m);
     expect(result.stdout).not.toMatch(/^::error [^\n]*title=reference /m);
+    expect(readFileSync(summary, "utf8")).toMatch(/^# Conformance\n\n- \*\*\w[^*]*\*\*: reference /);
     expect(readFileSync(summary, "utf8")).toMatch(/\| implementation \| SDK \|/);
     expect(readFileSync(output, "utf8")).toBe(`exit-code=1\nreport=${join(dir, "reports")}/latest/report.json\n`);
     const report = JSON.parse(readFileSync(join(dir, "reports", "latest", "report.json"), "utf8"));

@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
@@ -8,6 +8,8 @@ import { selectVectors } from "../../harness/corpus/select.ts";
 import { loadExpectations } from "../../harness/expectations/load-expectations.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
 import { parseAdapterSpec } from "../../harness/impl/registry.ts";
+import { KIT_ROOT } from "../../harness/model/kit-files.ts";
+import type { Report } from "../../harness/model/report.ts";
 import { renderConsole } from "../../harness/report/console.ts";
 import { githubAnnotations, STEP_SUMMARY_LIMIT, stepSummary } from "../../harness/report/github-actions.ts";
 import { renderMarkdown } from "../../harness/report/markdown.ts";
@@ -40,14 +42,15 @@ describe("under GitHub Actions", () => {
       },
     );
     expect(result.exitCode).toBe(1);
-    // The annotation points at the vector in its file (relative to the working folder), so the job's log links to it.
-    const file = relative(process.cwd(), join(extra, "explicit-id", "extra.yaml"))
-      .replace(/:/g, "%3A")
-      .replace(/,/g, "%2C");
-    expect(result.stdout).toContain(
-      `::error file=${file},line=4,title=reference explicit-id/extra/ok (fail)::/accepted: expected rejected, got accepted; /reason: expected reason bundle_id.dot, got none`,
+    // A vector of another corpus and no known-gaps file of the SDK's: a run-level annotation, no
+    // file= GitHub could not place (it was ../../tmp/…/extra.yaml), no link to a kit file.
+    expect(result.stdout.split("\n")).toContain(
+      "::error title=reference explicit-id/extra/ok (fail)::/accepted: expected rejected, got accepted; /reason: expected reason bundle_id.dot, got none",
     );
-    expect(readFileSync(summary, "utf8")).toContain("| explicit-id | 1 | 0/1 pass, **1 fail** |");
+    expect(result.stdout).not.toMatch(/::error file=/);
+    const written = readFileSync(summary, "utf8");
+    expect(written.split("\n").slice(0, 3)).toEqual(["# Conformance", "", expect.stringMatching(/^- \*\*not conforming\*\*: reference /)]);
+    expect(written).toContain("| explicit-id | 1 | 0/1 pass, **1 fail** |");
   });
 });
 
@@ -70,14 +73,56 @@ describe("annotations that point (issue 31, item 5)", () => {
       implementations: [referenceInProcess()],
       expectations: new Map([["reference", loadExpectations(file, "reference")]]),
     });
-    const where = `file=${relative(process.cwd(), file).replace(/:/g, "%3A")}`;
-    const annotations = githubAnnotations(report);
+    // The SDK's own file, in the job's workspace: each entry at its line, relative to the workspace.
+    const annotations = githubAnnotations(report, { GITHUB_WORKSPACE: dirname(file) });
     expect(annotations).toContainEqual(
-      expect.stringMatching(new RegExp(`^::error ${escapeRe(where)},line=6,title=reference explicit-id/extra/ok \\(stale\\)::`)),
+      expect.stringMatching(
+        /^::error file=known-gaps\.yaml,line=6,title=reference explicit-id\/extra\/ok \(stale\)::listed as a known fail/,
+      ),
     );
     expect(annotations).toContainEqual(
-      expect.stringMatching(new RegExp(`^::error ${escapeRe(where)},line=3,title=reference%3A the run fails \\(orphan_gap\\)::`)),
+      expect.stringMatching(/^::error file=known-gaps\.yaml,line=3,title=reference%3A the run fails \(orphan_gap\)::/),
     );
+    // The same file outside the workspace: GitHub could not place it, so no file= at all.
+    const elsewhere = githubAnnotations(report, { GITHUB_WORKSPACE: mkdtempSync(join(tmpdir(), "ws-")) });
+    expect(elsewhere.filter((a) => a.includes("file="))).toEqual([]);
+    expect(elsewhere).toHaveLength(2);
+  });
+
+  it("a failing kit vector the SDK's file does not list: on that file beside its siblings, with a permalink to the vector", async () => {
+    const corpus = loadCorpus();
+    const vectors = selectVectors(corpus, { filter: "explicit-id/charset/*" }).slice(0, 3);
+    const [first, second, third] = vectors.map((v) => v.id);
+    const wrong = { ...referenceInProcess(), name: "sdk" };
+    const dir = mkdtempSync(join(tmpdir(), "ws-"));
+    const file = join(dir, "conformance", "known-gaps.yaml");
+    mkdirSync(dirname(file));
+    writeFileSync(file, `implementation: sdk\ngaps:\n  - id: ${first}\n    status: fail\n    reason: r\n`);
+    const report = await runCorpus({
+      corpus,
+      vectors: [vectors[0]!, vectors[1]!, vectors[2]!],
+      implementations: [wrong],
+      expectations: new Map([["sdk", loadExpectations(file, "sdk")]]),
+    });
+    // Plant one failing case (the third) without running a broken SDK: its status and diffs as a failure reads them.
+    const failing = {
+      ...report,
+      cases: report.cases.map((c) => (c.vector_id === third ? { ...c, status: "fail" as const, note: "planted" } : c)),
+    };
+    const source = vectors[2]!.source;
+    const rel = relative(KIT_ROOT, source.file);
+    const env = { GITHUB_WORKSPACE: dir, SMCP_KIT_REPOSITORY: "example/smcp-conformance", SMCP_KIT_REF: "v9.9.9" };
+    const annotations = githubAnnotations(failing as Report, env);
+    const planted = annotations.find((a) => a.includes(`sdk ${third} (fail)`));
+    expect(planted).toBe(
+      `::error file=conformance/known-gaps.yaml,line=3,title=sdk ${third} (fail)::planted. conformance/known-gaps.yaml does not list it: fix the SDK, or add it there as a known gap with its reason. Vector: https://github.com/example/smcp-conformance/blob/v9.9.9/${rel}#L${source.line}`,
+    );
+    // Without a repository the kit knows: the vector's path in the kit and the kit's version.
+    const plain = githubAnnotations(failing as Report, { GITHUB_WORKSPACE: dir }).find((a) => a.includes(`sdk ${third} (fail)`));
+    expect(plain).toMatch(new RegExp(`Vector: ${escapeRe(rel)}:${source.line} of the kit \\d+\\.\\d+\\.\\d+$`));
+    // The stale entry (the first case passes) is on its own line; the second vector, passing and unlisted, has none.
+    expect(annotations.find((a) => a.includes(`sdk ${first} (stale)`))).toMatch(/^::error file=conformance\/known-gaps\.yaml,line=3,/);
+    expect(annotations.some((a) => a.includes(second!))).toBe(false);
   });
 
   it("an adapter that never starts is one annotation and one console line, with no STALE line per known gap", async () => {
@@ -125,9 +170,32 @@ describe("the step summary", () => {
     return runCorpus({ corpus, vectors: selectVectors(corpus, { filter: "explicit-id/many/" }), implementations: [referenceInProcess()] });
   }
 
-  it("is the whole matrix while it is short", async () => {
+  it("leads with the statement and the gate, then the whole matrix while it is short", async () => {
     const report = await failingRun(2);
-    expect(stepSummary(report, env)).toBe(renderMarkdown(report));
+    const summary = stepSummary(report, env);
+    expect(summary.split("\n").slice(0, 6)).toEqual([
+      "# Conformance",
+      "",
+      expect.stringMatching(/^- \*\*not conforming\*\*: reference [^:]*: MUST 0\/2 \(0 %\), .* — not conforming$/),
+      "",
+      "**The gate fails** (1 reason):",
+      expect.stringMatching(/^- /),
+    ]);
+    expect(summary).toContain(
+      renderMarkdown(report)
+        .split("\n")
+        .find((l) => l.startsWith("| suite |")),
+    );
+    expect(summary).not.toMatch(/^\*\*(PASS|FAIL)\*\*/m);
+  });
+
+  it("never says PASS beside a not-conforming SDK: a gate that passes on known gaps says so in words", async () => {
+    const report = await failingRun(2);
+    const gated = { ...report, verdict: { ...report.verdict, status: "pass" as const, failures: [] } };
+    const summary = stepSummary(gated as Report, env);
+    expect(summary).toMatch(/^- \*\*not conforming\*\*: /m);
+    expect(summary).toContain("**The gate passes**: every failing case is a known gap its expectations file lists");
+    expect(summary).not.toMatch(/\*\*PASS\*\*/);
   });
 
   it("is the verdict, the totals, the first failures and where the rest is when the matrix is large", async () => {
@@ -135,7 +203,9 @@ describe("the step summary", () => {
     expect(renderMarkdown(report).length).toBeGreaterThan(STEP_SUMMARY_LIMIT);
     const summary = stepSummary(report, env);
     expect(summary.length).toBeLessThan(10_000);
-    expect(summary).toContain("**FAIL**");
+    expect(summary.startsWith("# Conformance\n")).toBe(true);
+    expect(summary).toContain("**The gate fails**");
+    expect(summary).not.toMatch(/^\*\*FAIL\*\*/m);
     expect(summary).toContain("| **all** (250 vectors) | 0/250 pass, **250 fail** |");
     expect(summary).toContain("## Failures (250)");
     expect(summary.match(/^- \*\*explicit-id\/many\//gm)).toHaveLength(30);
