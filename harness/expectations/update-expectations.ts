@@ -145,7 +145,15 @@ export function updateExpectations(
       });
       node.flow = false;
       const ids = seq.items.map((item) => (isMap(item) ? String(item.get("id")) : ""));
-      seq.items.splice(siblingIndex(ids, c.vector_id), 0, node);
+      const at = siblingIndex(ids, c.vector_id);
+      // Placed first in its group: the comment heading the group moves up to head the new entry.
+      const group = `${c.vector_id.split("/").slice(0, -1).join("/")}/`;
+      const next = seq.items[at] as { commentBefore?: string | null } | undefined;
+      if (next?.commentBefore && ids[at]!.startsWith(group) && !(ids[at - 1] ?? "").startsWith(group)) {
+        node.commentBefore = next.commentBefore;
+        next.commentBefore = null;
+      }
+      seq.items.splice(at, 0, node);
       added.push(c.vector_id);
     }
   }

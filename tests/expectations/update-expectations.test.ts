@@ -63,7 +63,9 @@ describe("updateExpectations", () => {
     expect(text).toContain("# a group comment that must survive");
     expect(text).toContain('sdk_version: "1.2.3"');
     const gaps = loadExpectations(file, "reference").gaps;
-    expect([...gaps.keys()]).toEqual(["explicit-id/extra/old", "explicit-id/extra/new"]);
+    // The new entry sits in its group in id order, under the group's comment (update-selection.test.ts).
+    expect([...gaps.keys()]).toEqual(["explicit-id/extra/new", "explicit-id/extra/old"]);
+    expect(text).toMatch(/# a group comment that must survive\n {2}- id: explicit-id\/extra\/new\n/);
     expect(gaps.get("explicit-id/extra/old")!.reason).toBe("the reason a person wrote");
     expect(gaps.get("explicit-id/extra/new")!.reason).toBe(TODO_REASON);
   });

@@ -60,6 +60,15 @@ describe("--update-expectations and the selection", () => {
     expect(text.replace(added, "")).toBe(FILE);
   });
 
+  it("first in its group, a new entry goes under the comment heading the group", () => {
+    const file = scratch(FILE);
+    updateExpectations(file, "sdk", "1.0.0", [at("explicit-id/charset/0-nul", "fail")]);
+    const text = readFileSync(file, "utf8");
+    expect(text).toMatch(
+      /^gaps:\n {2}# ---- explicit-id ----\n {2}- id: explicit-id\/charset\/0-nul\n(?: {4}.*\n)+ {2}- id: explicit-id\/charset\/a-space\n/,
+    );
+  });
+
   it("an unpinned entry is pinned only when the run selected its vector", () => {
     const file = scratch(FILE);
     const summary = updateExpectations(file, "sdk", "1.0.0", [at("explicit-id/dot/one", "known_gap", '/reason="bundle_id.dot"')]);
