@@ -65,7 +65,7 @@ describe("--update-expectations and the selection", () => {
     updateExpectations(file, "sdk", "1.0.0", [at("explicit-id/charset/0-nul", "fail")]);
     const text = readFileSync(file, "utf8");
     expect(text).toMatch(
-      /^gaps:\n {2}# ---- explicit-id ----\n {2}- id: explicit-id\/charset\/0-nul\n(?: {4}.*\n)+ {2}- id: explicit-id\/charset\/a-space\n/,
+      /^gaps:\n {2}# ---- explicit-id ----\n {2}- id: explicit-id\/charset\/0-nul\n(?: {4}.*\n)+ {2}- id: explicit-id\/charset\/a-space\n/m,
     );
   });
 
