@@ -5,13 +5,13 @@
  */
 import type { Answer, Implementation } from "../model/implementation.ts";
 import type { Vector } from "../model/vector.ts";
-import { AGENT_CLOSE_ALLOWANCE_MS, openAgentCase, prepareAgentScene } from "../wire/index.ts";
+import { AGENT_CLOSE_ALLOWANCE_MS, caseSlug, openAgentCase, prepareAgentScene } from "../wire/index.ts";
 import { withWireEvidence } from "./wire-evidence.ts";
 
 export async function wireAgentAnswer(impl: Implementation, vector: Vector, notSent: (message: string) => Answer): Promise<Answer> {
   const prepared = prepareAgentScene(vector.input);
   if (!prepared.ok) return notSent(prepared.problem);
-  const caseId = `${impl.name}-${vector.id}`.replace(/[^A-Za-z0-9_.-]+/g, "-").slice(0, 80);
+  const caseId = caseSlug(impl.name, vector.id);
   let opened: Awaited<ReturnType<typeof openAgentCase>>;
   try {
     opened = await openAgentCase(caseId, prepared.spec);
@@ -20,7 +20,7 @@ export async function wireAgentAnswer(impl: Implementation, vector: Vector, notS
   }
   let answer: Answer;
   try {
-    answer = await impl.call(vector.op, opened.call as unknown as Record<string, unknown>, {
+    answer = await impl.call(vector.op, opened.call, {
       timeoutMs: opened.call.time_box_ms + AGENT_CLOSE_ALLOWANCE_MS,
     });
   } finally {

@@ -37,7 +37,7 @@ export async function wireAnswer(
   if (!opened.ok) return notSent(opened.message);
   let answer: Answer;
   try {
-    answer = await impl.call(vector.op, opened.call as unknown as Record<string, unknown>, { timeoutMs: wireBudgetMs(opened.call) });
+    answer = await impl.call(vector.op, opened.call, { timeoutMs: wireBudgetMs(opened.call) });
   } finally {
     // An adapter that answers before its session ended leaves the scene to finish on its own time box.
     await Promise.race([opened.case.ended, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);

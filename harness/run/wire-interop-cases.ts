@@ -10,6 +10,7 @@ import type { Vector } from "../model/vector.ts";
 import type { SceneServer } from "../transport/index.ts";
 import {
   AGENT_CLOSE_ALLOWANCE_MS,
+  agentCallOf,
   CLOSE_ALLOWANCE_MS,
   INTEROP_AGENT,
   INTEROP_COMPUTER,
@@ -19,15 +20,14 @@ import {
   openRelay,
   prepareInterop,
   type RoleCall,
-  STOP_BUDGET_MS,
   WIRE_AGENT_OP,
   WIRE_COMPUTER_OP,
   WIRE_SERVER_OP,
   wireCallOf,
 } from "../wire/index.ts";
+import { startSdkServer } from "./sdk-server.ts";
 
 const JOIN_WAIT_MS = 15_000;
-const LOOPBACK_BASE = /^http:\/\/127\.0\.0\.1:[0-9]{1,5}$/;
 
 export type InteropRoles = Readonly<Record<InteropRole, Implementation>>;
 
@@ -58,14 +58,10 @@ export async function interopEvidence(
   if (!prepared.ok)
     return { ...base, relay: null, server_start: noStart, server_stop: null, computer: null, agent: null, stopped: prepared.problem };
   const { spec } = prepared;
-  const started = await roles.server.call(
-    WIRE_SERVER_OP,
-    { action: "start", time_box_ms: spec.time_box_ms * 2 + STOP_BUDGET_MS },
-    { timeoutMs: STOP_BUDGET_MS * 2 },
-  );
+  // The Server outlives the Computer's and the Agent's time boxes, one after the other.
+  const { started, running } = await startSdkServer(roles.server, spec.time_box_ms * 2);
   const serverStart = roleCall(started);
-  const out = started.result.kind === "ok" ? (started.result.output as { url?: unknown; server_id?: unknown }) : {};
-  if (typeof out.url !== "string" || !LOOPBACK_BASE.test(out.url) || typeof out.server_id !== "string")
+  if (!running)
     return {
       ...base,
       relay: null,
@@ -75,10 +71,8 @@ export async function interopEvidence(
       agent: null,
       stopped: "the Server did not start",
     };
-  const serverId = out.server_id;
-  const stopServer = async () =>
-    roleCall(await roles.server.call(WIRE_SERVER_OP, { action: "stop", server_id: serverId }, { timeoutMs: STOP_BUDGET_MS }));
-  const relay = await openRelay(out.url).catch(() => undefined);
+  const stopServer = async () => roleCall(await running.stop());
+  const relay = await openRelay(running.url).catch(() => undefined);
   const mcp = await openMcpCases(mcpServer, spec.servers, caseId);
   if (!relay || !mcp.ok) {
     const record = relay ? await relay.close() : null;
@@ -104,7 +98,7 @@ export async function interopEvidence(
     { computer_name: INTEROP_COMPUTER, servers: spec.servers, script: [], time_box_ms: spec.time_box_ms },
     { url: relay.url, office_id: officeId, mcp_urls: mcp.mcpUrls, planted_secrets: mcp.secrets },
   );
-  const computerDone = roles.computer.call(WIRE_COMPUTER_OP, computerCall as unknown as Record<string, unknown>, {
+  const computerDone = roles.computer.call(WIRE_COMPUTER_OP, computerCall, {
     timeoutMs: spec.time_box_ms + CLOSE_ALLOWANCE_MS,
   });
   let agent: RoleCall | null = null;
@@ -119,14 +113,10 @@ export async function interopEvidence(
     }),
   ]);
   if (joined) {
-    const agentCall = {
-      url: relay.url,
-      office_id: officeId,
-      agent_name: INTEROP_AGENT,
-      computer_name: INTEROP_COMPUTER,
-      script: spec.script,
-      time_box_ms: spec.time_box_ms,
-    };
+    const agentCall = agentCallOf(
+      { computer_name: INTEROP_COMPUTER, script: spec.script, time_box_ms: spec.time_box_ms },
+      { url: relay.url, office_id: officeId, agent_name: INTEROP_AGENT },
+    );
     agent = roleCall(await roles.agent.call(WIRE_AGENT_OP, agentCall, { timeoutMs: spec.time_box_ms + AGENT_CLOSE_ALLOWANCE_MS }));
   } else
     stopped = ended

@@ -6,30 +6,24 @@
  */
 import type { Answer, CallResult, Implementation } from "../model/implementation.ts";
 import type { Vector } from "../model/vector.ts";
-import { answeredStopped, playServerScene, prepareServerScene, STOP_BUDGET_MS, startCallOf } from "../wire/index.ts";
-
-const LOOPBACK_BASE = /^http:\/\/127\.0\.0\.1:[0-9]{1,5}$/;
+import { answeredStopped, caseSlug, playServerScene, prepareServerScene } from "../wire/index.ts";
+import { startSdkServer } from "./sdk-server.ts";
 
 export async function wireServerAnswer(impl: Implementation, vector: Vector, notSent: (message: string) => Answer): Promise<Answer> {
   const prepared = prepareServerScene(vector.input);
   if (!prepared.ok) return notSent(prepared.problem);
-  const start = startCallOf(prepared.spec);
   const began = performance.now();
-  const started = await impl.call(vector.op, start, { timeoutMs: STOP_BUDGET_MS * 2 });
+  const { started, running } = await startSdkServer(impl, prepared.spec.time_box_ms);
   const lines = {
     request: started.transcript.request,
     response: started.transcript.response,
     ...(started.transcript.fault ? { fault: started.transcript.fault } : {}),
   };
-  if (started.result.kind !== "ok") return { ...started, transcript: lines };
-  const output = started.result.output as { url?: unknown; server_id?: unknown };
-  if (typeof output.url !== "string" || !LOOPBACK_BASE.test(output.url) || typeof output.server_id !== "string") {
-    // The answer is judged as given (its facts then say nothing connected); the harness connects only to loopback.
-    return { ...started, transcript: lines };
-  }
-  const caseId = `${impl.name}-${vector.id}`.replace(/[^A-Za-z0-9_.-]+/g, "-").slice(0, 80);
-  const evidence = await playServerScene(output.url, prepared.spec, caseId);
-  const stopped = await impl.call(vector.op, { action: "stop", server_id: output.server_id }, { timeoutMs: STOP_BUDGET_MS });
+  // An answer without a loopback URL and an id is judged as given (its facts then say nothing connected).
+  if (!running) return { ...started, transcript: lines };
+  const caseId = caseSlug(impl.name, vector.id);
+  const evidence = await playServerScene(running.url, prepared.spec, caseId);
+  const stopped = await running.stop();
   const unstopped = stopFault(stopped.result);
   return {
     ...started,

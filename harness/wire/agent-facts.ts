@@ -5,6 +5,7 @@
  * re-derives them from the transcript alone.
  */
 import { admittedPart } from "./case-seal.ts";
+import { type ConnectionFacts, connectionFacts } from "./client-facts.ts";
 import { eventsFrom } from "./events.ts";
 import type { WirePacket } from "./evidence.ts";
 import { checkedRequestModel, modelErrors } from "./models.ts";
@@ -40,14 +41,7 @@ export interface SurfacedFacts {
   readonly session_names?: readonly string[];
 }
 
-export interface AgentFacts {
-  readonly connected: boolean;
-  readonly handshake: {
-    readonly a2c_version: string | null;
-    readonly first_transport: string | null;
-    readonly auth_keys: readonly string[];
-    readonly auth_has_role: boolean;
-  };
+export interface AgentFacts extends ConnectionFacts {
   readonly join: {
     readonly role: unknown;
     readonly name: unknown;
@@ -83,8 +77,6 @@ export function agentFacts(output: unknown, side: AgentSide, fromAgent: (p: Wire
   const admitted = admittedPart(side);
   const packets = admitted.packets.filter((p) => p?.nsp === SMCP_NAMESPACE);
   const sent = packets.filter(fromAgent);
-  const connect = sent.find((p) => p.type === "connect");
-  const auth = isObject(connect?.args?.[0]) ? (connect.args[0] as Record<string, unknown>) : {};
   const events = sent.filter((p) => p.type === "event" && typeof p.event === "string");
   const joins = events.filter((p) => p.event === "server:join_office");
   const joinReq = isObject(joins[0]?.args?.[0]) ? (joins[0].args[0] as Record<string, unknown>) : undefined;
@@ -111,18 +103,11 @@ export function agentFacts(output: unknown, side: AgentSide, fromAgent: (p: Wire
   const ids = withIds.map(idOf);
   const callIds = new Set(events.filter((p) => p.event === "client:tool_call").map(idOf));
   const cancels = events.filter((p) => p.event === "server:tool_call_cancel");
-  const handshake = admitted.handshakes[0];
   const answer = isObject(output) ? output : {};
   const notifications = Array.isArray(answer.notifications) ? answer.notifications : [];
   const received = new Set(notifications.map((n) => (isObject(n) ? n.event : undefined)));
   return {
-    connected: connect !== undefined,
-    handshake: {
-      a2c_version: handshake?.url ? queryParam(handshake.url, "a2c_version") : null,
-      first_transport: handshake?.transport ?? null,
-      auth_keys: Object.keys(auth).sort(),
-      auth_has_role: Object.hasOwn(auth, "role"),
-    },
+    ...connectionFacts(sent, admitted.handshakes[0]),
     join: joinReq
       ? {
           role: joinReq.role,
@@ -173,12 +158,4 @@ function valueFacts(value: unknown): Omit<SurfacedFacts, "outcome" | "code"> {
     };
   }
   return {};
-}
-
-function queryParam(url: string, name: string): string | null {
-  try {
-    return new URL(url, "http://x").searchParams.get(name);
-  } catch {
-    return null;
-  }
 }

@@ -5,18 +5,13 @@
  * (the vector may replace an answer or keep one unanswered) and the Server pushes the vector's
  * notifications. Every packet is recorded; nothing here judges.
  */
-import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { Server, type Socket } from "socket.io";
-import { newSeal, sealedUrl } from "./case-seal.ts";
-import type { AgentEventStep, ClientEventName } from "./events.ts";
+import type { Socket } from "socket.io";
+import type { AgentEventStep } from "./events.ts";
 import type { WireHandshake, WireIntruder, WirePacket } from "./evidence.ts";
-import { PacketRecorder } from "./packet-recorder.ts";
-import { SMCP_NAMESPACE } from "./scene.ts";
+import { newOfficeId, openKitServer } from "./kit-server.ts";
+import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 
 export const WIRE_AGENT_OP = "wire.agent";
-const HOST = "127.0.0.1";
 export const DEFAULT_AGENT_TIME_BOX_MS = 15_000;
 export const AGENT_NAME_UNDER_TEST = "sdk-agent";
 export const SCRIPTED_COMPUTER = "kit-computer";
@@ -53,14 +48,14 @@ export interface AgentSceneSpec {
 }
 
 /** What the adapter gets (vectors/_schema/ops/wire.agent.json, input). */
-export interface WireAgentCall {
+export type WireAgentCall = {
   readonly url: string;
   readonly office_id: string;
   readonly agent_name: string;
   readonly computer_name: string;
   readonly script: readonly AgentStep[];
   readonly time_box_ms: number;
-}
+};
 
 export interface AgentSceneEvidence {
   readonly kind: "agent";
@@ -119,22 +114,12 @@ export interface AgentCase {
 
 /** Opens the case's Server with its scripted Computer; the Agent is expected to connect to `call.url`. */
 export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<AgentCase> {
-  const started = performance.now();
-  const since = () => performance.now() - started;
-  const recorder = new PacketRecorder(since);
-  const seal = newSeal(since);
-  const handshakes: WireHandshake[] = [];
+  const server = await openKitServer();
   const answered: Record<string, unknown> = {};
   const pushed: Array<{ event: string; payload: unknown; after: string }> = [];
-  const officeId = `office-${randomBytes(9).toString("base64url")}`;
+  const officeId = newOfficeId();
   const firsts = new Set<string>();
-
-  const http = createServer();
-  const io = new Server(http, { serveClient: false, pingInterval: 5_000, pingTimeout: 5_000, allowRequest: seal.allowRequest });
-  io.engine.on("connection", (raw: { id: string; request: { url?: string }; transport: { name: string } }) => {
-    handshakes.push({ conn: raw.id, t_ms: Math.round(since() * 10) / 10, url: raw.request.url ?? "", transport: raw.transport.name });
-    recorder.attach(raw as never);
-  });
+  const computer: ScriptedComputerSpec = { answers: spec.answers, silent: spec.silent };
 
   const pushAfter = (socket: Socket, trigger: string) => {
     if (firsts.has(trigger)) return;
@@ -146,7 +131,7 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
     }
   };
 
-  io.of(SMCP_NAMESPACE).on("connection", (socket) => {
+  server.smcp.on("connection", (socket) => {
     socket.on("server:join_office", (request: unknown, ack?: (...args: unknown[]) => void) => {
       const req = (request ?? {}) as Record<string, unknown>;
       const accepted = req.role === "agent" && req.office_id === officeId;
@@ -176,89 +161,49 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
       const req = (args[0] ?? {}) as Record<string, unknown>;
       const ack = args.at(-1);
       const reqId = String(req.req_id);
-      if (spec.silent.includes(event)) {
+      // The Server routes to its one Computer: a request naming another gets the Server's 404.
+      const routed =
+        req.computer !== spec.computer_name
+          ? {
+              silent: false as const,
+              answer: { code: 404, message: `no Computer named ${String(req.computer)} in this office`, req_id: req.req_id },
+            }
+          : scriptedAnswer(event, req, computer);
+      if (routed.silent) {
         answered[reqId] = null;
         return;
       }
-      const answer =
-        req.computer !== spec.computer_name
-          ? { code: 404, message: `no Computer named ${String(req.computer)} in this office`, req_id: req.req_id }
-          : answerOf(event, req, spec);
-      answered[reqId] = answer;
-      if (typeof ack === "function") (ack as (v: unknown) => void)(answer);
+      answered[reqId] = routed.answer;
+      if (typeof ack === "function") (ack as (v: unknown) => void)(routed.answer);
       pushAfter(socket, event);
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    http.once("error", reject);
-    http.listen(0, HOST, () => resolve());
-  });
-  const url = sealedUrl(`http://${HOST}:${(http.address() as AddressInfo).port}`, seal.secret);
   let closing: Promise<AgentSceneEvidence> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      io.disconnectSockets(true);
-      // Keep-alive polling connections would hold http.close() for the keep-alive timeout: cut them now.
-      const closed = new Promise<void>((resolve) => io.close(() => resolve()));
-      http.closeAllConnections();
-      await closed;
+      await server.close();
       return {
         kind: "agent",
         case_id: id,
-        url,
+        url: server.url,
         office_id: officeId,
         agent_name: AGENT_NAME_UNDER_TEST,
         computer_name: spec.computer_name,
-        handshakes,
-        intruders: seal.intruders,
-        ...(seal.notKept() > 0 ? { intruders_not_kept: seal.notKept() } : {}),
-        packets: recorder.packets,
+        handshakes: server.handshakes,
+        ...server.intruders(),
+        packets: server.recorder.packets,
         answered,
         pushed,
-        dropped_packets: recorder.dropped,
+        dropped_packets: server.recorder.dropped,
       } satisfies AgentSceneEvidence;
     })());
-  return { call: agentCallOf(spec, { url, office_id: officeId, agent_name: AGENT_NAME_UNDER_TEST }), close };
-}
-
-/** The scripted Computer's answer: the vector's, with `$req_id` filled in, else the shapes data-structures gives. */
-function answerOf(event: string, req: Record<string, unknown>, spec: AgentSceneSpec): unknown {
-  if (Object.hasOwn(spec.answers, event)) return withReqId(spec.answers[event], req.req_id);
-  // Typed by the vocabulary: a case naming no client:* event does not compile.
-  switch (event as ClientEventName) {
-    case "client:get_tools":
-      return {
-        tools: ["inv__get_inventory", "inv__get_price"].map((name) => ({
-          name,
-          bundle_id: "inv",
-          description: `a tool of the harness's scripted Computer`,
-          params_schema: { type: "object", properties: { sku: { type: "string" } } },
-          return_schema: null,
-        })),
-        req_id: req.req_id,
-      };
-    case "client:get_config":
-      return { inputs: [], servers: {} };
-    case "client:get_desktop":
-      return { desktops: ["window://com.example.inventory/stock\n\nstock: 3"], req_id: req.req_id };
-    case "client:tool_call":
-      return { content: [{ type: "text", text: `ran ${String(req.tool_name)}` }], isError: false };
-    default:
-      return { code: 404, message: `the scripted Computer has no ${event}`, req_id: req.req_id };
-  }
-}
-
-function withReqId(value: unknown, reqId: unknown): unknown {
-  if (value === "$req_id") return reqId;
-  if (Array.isArray(value)) return value.map((v) => withReqId(v, reqId));
-  if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withReqId(v, reqId)]));
+  return { call: agentCallOf(spec, { url: server.url, office_id: officeId, agent_name: AGENT_NAME_UNDER_TEST }), close };
 }
 
 /** The adapter's call for a scene at a recorded place. Pure, so `audit` rebuilds it from the vector and the evidence. */
 export function agentCallOf(
-  spec: AgentSceneSpec,
+  spec: Pick<AgentSceneSpec, "computer_name" | "script" | "time_box_ms">,
   at: { readonly url: string; readonly office_id: string; readonly agent_name: string },
 ): WireAgentCall {
   return {

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path/posix";
 import { evidenceFacts as mcpFacts } from "../transport/index.ts";
 import { admittedPart } from "./case-seal.ts";
+import { type ConnectionFacts, connectionFacts } from "./client-facts.ts";
 import type { StepRecord, WireEvidence, WirePacket } from "./evidence.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
@@ -69,14 +70,7 @@ export interface LandingFacts {
   readonly landed: ReadonlyArray<{ readonly size: number; readonly sha256: string | null }>;
 }
 
-export interface WireFacts {
-  readonly connected: boolean;
-  readonly handshake: {
-    readonly a2c_version: string | null;
-    readonly first_transport: string | null;
-    readonly auth_keys: readonly string[];
-    readonly auth_has_role: boolean;
-  };
+export interface WireFacts extends ConnectionFacts {
   readonly join: { readonly role: unknown; readonly name: unknown; readonly office_id_matches: boolean; readonly joins: number } | null;
   readonly updates_before_join: readonly string[];
   readonly events_after_join: readonly string[];
@@ -96,8 +90,6 @@ export function wireFacts(evidence: WireEvidence): WireFacts {
   const { packets, handshakes } = admittedPart(evidence);
   const smcp = packets.filter((p) => p?.nsp === SMCP_NAMESPACE);
   const fromComputer = smcp.filter((p) => p.dir === "in");
-  const connect = fromComputer.find((p) => p.type === "connect");
-  const auth = isObject(connect?.args?.[0]) ? (connect?.args?.[0] as Record<string, unknown>) : {};
   const joins = fromComputer.filter((p) => p.type === "event" && p.event === "server:join_office");
   const firstJoin = joins[0];
   const joinReq = isObject(firstJoin?.args?.[0]) ? (firstJoin?.args?.[0] as Record<string, unknown>) : undefined;
@@ -107,17 +99,10 @@ export function wireFacts(evidence: WireEvidence): WireFacts {
       : smcp.find((p) => p.dir === "out" && p.type === "ack" && p.ack_id === firstJoin.ack_id && p.conn === firstJoin.conn);
   const joinedAt = joinAck && joinAck.args?.[0] === true ? joinAck.seq : undefined;
   const events = fromComputer.filter((p) => p.type === "event" && typeof p.event === "string");
-  const handshake = handshakes[0];
   const mcpByName = Object.entries(isObject(evidence?.mcp) ? evidence.mcp : {}).map(([name, e]) => [name, mcpFacts(e)] as const);
   const mcp = mcpByName.map(([, f]) => f);
   return {
-    connected: connect !== undefined,
-    handshake: {
-      a2c_version: handshake ? queryParam(handshake.url, "a2c_version") : null,
-      first_transport: handshake?.transport ?? null,
-      auth_keys: Object.keys(auth).sort(),
-      auth_has_role: Object.hasOwn(auth, "role"),
-    },
+    ...connectionFacts(fromComputer, handshakes[0]),
     join: joinReq
       ? {
           role: joinReq.role ?? null,
@@ -169,14 +154,6 @@ function putBlobFacts(v: Record<string, unknown>, landing: LandingEvidence | und
   const rel = inside ? path.slice(root.length + 1) : undefined;
   const file = rel === undefined ? undefined : (landing?.files ?? []).find((f) => f?.path === rel);
   return { ...facts, landing_path_inside_root: inside, landed_at_path: file ? { size: file.size, sha256: file.sha256 } : null };
-}
-
-function queryParam(url: string, name: string): string | null {
-  try {
-    return new URL(url, "http://x").searchParams.get(name);
-  } catch {
-    return null;
-  }
 }
 
 /** The facts of one emit step: its ACK packet (same connection, same ack id), classified and checked against the model. */

@@ -16,7 +16,9 @@ export {
   WIRE_AGENT_OP,
   type WireAgentCall,
 } from "./agent-scene.ts";
+export { caseSlug } from "./case-id.ts";
 export { admittedConns, admittedPart, SEAL_PARAM, secretIn } from "./case-seal.ts";
+export { type ConnectionFacts, connectionFacts } from "./client-facts.ts";
 export type { StepRecord, WireEvidence, WireHandshake, WireIntruder, WirePacket } from "./evidence.ts";
 export { type StepFacts, type WireFacts, wireFacts } from "./evidence-facts.ts";
 export { exchangeLines, focusOf, packetLine, packetsBehind, serverLinesBehind } from "./exchange.ts";
@@ -34,6 +36,7 @@ export {
   type RoleCall,
   WIRE_INTEROP_OP,
 } from "./interop.ts";
+export { type KitServer, openKitServer } from "./kit-server.ts";
 export { modelErrors, modelNames } from "./models.ts";
 export { wireComparedValue, wireObservedValue } from "./observation.ts";
 export {
@@ -49,6 +52,7 @@ export {
 } from "./open-case.ts";
 export { openRelay, type Relay, type RelayRecord } from "./relay.ts";
 export { CLIENT_EVENTS, CLOSE_ALLOWANCE_MS, prepareWireCase, WIRE_COMPUTER_OP, type WireCaseSpec, type WireStep } from "./scene.ts";
+export { SCRIPTED_TOOLS, type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 export { type ServerFacts, serverComparedValue, serverFacts } from "./server-facts.ts";
 export {
   answeredStopped,
@@ -60,6 +64,7 @@ export {
   type ServerSceneSpec,
   type ServerStep,
   STOP_BUDGET_MS,
+  serverStartCall,
   serverStepName,
   startCallOf,
   WIRE_SERVER_OP,

@@ -13,7 +13,7 @@ import { CLOSE_ALLOWANCE_MS, type McpServerScene, prepareWireCase, type WireCase
 import { openWireCase, type WireCase } from "./wire-case.ts";
 
 /** What the adapter gets (vectors/_schema/ops/wire.computer.json, input). */
-export interface WireComputerCall {
+export type WireComputerCall = {
   readonly url: string;
   readonly office_id: string;
   readonly computer_name: string;
@@ -21,7 +21,7 @@ export interface WireComputerCall {
   readonly time_box_ms: number;
   /** Where the Computer lands client:put_blob uploads (absent: no landing root is configured). */
   readonly landing_root?: string;
-}
+};
 
 export type OpenedWireCase =
   | { readonly ok: true; readonly case: WireCase; readonly call: WireComputerCall; readonly spec: WireCaseSpec }

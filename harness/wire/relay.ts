@@ -8,16 +8,11 @@
  * the case's own Agent and Computer get through, and the secret is not passed upstream. Nothing here
  * judges.
  */
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { Server } from "socket.io";
 import { io as connectUpstream, type Socket as UpstreamSocket } from "socket.io-client";
-import { newSeal, sealedUrl } from "./case-seal.ts";
 import type { WireHandshake, WireIntruder, WirePacket } from "./evidence.ts";
-import { PacketRecorder } from "./packet-recorder.ts";
+import { connIdOf, KIT_PAYLOAD_BYTES, openKitServer } from "./kit-server.ts";
 import { SMCP_NAMESPACE } from "./scene.ts";
 
-const HOST = "127.0.0.1";
 const UPSTREAM_CONNECT_MS = 5_000;
 
 export interface RelayRecord {
@@ -46,35 +41,18 @@ export interface Relay {
 }
 
 export async function openRelay(upstream: string): Promise<Relay> {
-  const started = performance.now();
-  const since = () => performance.now() - started;
-  const recorder = new PacketRecorder(since);
-  const seal = newSeal(since);
-  const handshakes: WireHandshake[] = [];
+  const server = await openKitServer({ maxHttpBufferSize: KIT_PAYLOAD_BYTES });
   const refused: Array<{ conn: string; error: string }> = [];
   const uppers = new Set<UpstreamSocket>();
   const joins: Array<{ role: unknown; ok: boolean }> = [];
   const waiters = new Set<() => void>();
   const afterAnswer = new Map<string, () => Promise<void> | void>();
 
-  const http = createServer();
-  const io = new Server(http, {
-    serveClient: false,
-    pingInterval: 5_000,
-    pingTimeout: 5_000,
-    maxHttpBufferSize: 8e6,
-    allowRequest: seal.allowRequest,
-  });
-  io.engine.on("connection", (raw: { id: string; request: { url?: string }; transport: { name: string } }) => {
-    handshakes.push({ conn: raw.id, t_ms: Math.round(since() * 10) / 10, url: raw.request.url ?? "", transport: raw.transport.name });
-    recorder.attach(raw as never);
-  });
-  const nsp = io.of(SMCP_NAMESPACE);
   // The client is admitted at once and its events wait for the upstream connection: holding its
   // CONNECT until the SDK Server answered would add the relay's own latency to the handshake, and
   // a client that sends before its CONNECT is acknowledged would then lose events only through
   // the relay. An upstream refusal disconnects the client and is recorded.
-  nsp.on("connection", (socket) => {
+  server.smcp.on("connection", (socket) => {
     const query = socket.handshake.query as Record<string, string>;
     const up = connectUpstream(`${upstream}${SMCP_NAMESPACE}`, {
       query: query.a2c_version === undefined ? {} : { a2c_version: query.a2c_version },
@@ -88,7 +66,7 @@ export async function openRelay(upstream: string): Promise<Relay> {
     const ready = new Promise<boolean>((resolve) => {
       up.once("connect", () => resolve(true));
       up.once("connect_error", (error: Error) => {
-        refused.push({ conn: (socket.conn as unknown as { id: string }).id, error: error.message });
+        refused.push({ conn: connIdOf(socket), error: error.message });
         up.disconnect();
         socket.disconnect(true);
         resolve(false);
@@ -120,11 +98,7 @@ export async function openRelay(upstream: string): Promise<Relay> {
     up.on("disconnect", () => socket.disconnect(true));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    http.once("error", reject);
-    http.listen(0, HOST, () => resolve());
-  });
-  const url = sealedUrl(`http://${HOST}:${(http.address() as AddressInfo).port}`, seal.secret);
+  const { url } = server;
   let closing: Promise<RelayRecord> | undefined;
   return {
     url,
@@ -148,21 +122,17 @@ export async function openRelay(upstream: string): Promise<Relay> {
     },
     close: () =>
       (closing ??= (async () => {
-        io.disconnectSockets(true);
+        const closed = server.close();
         for (const up of uppers) up.disconnect();
-        const closed = new Promise<void>((resolve) => io.close(() => resolve()));
-        http.closeAllConnections();
         await closed;
-        const notKept = seal.notKept();
         return {
           url,
           upstream,
-          handshakes,
-          intruders: seal.intruders,
-          ...(notKept > 0 ? { intruders_not_kept: notKept } : {}),
-          packets: recorder.packets,
+          handshakes: server.handshakes,
+          ...server.intruders(),
+          packets: server.recorder.packets,
           refused,
-          dropped_packets: recorder.dropped,
+          dropped_packets: server.recorder.dropped,
         };
       })()),
   };

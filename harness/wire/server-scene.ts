@@ -10,10 +10,11 @@ import { Agent, type ClientRequestArgs } from "node:http";
 import type { Socket as NetSocket } from "node:net";
 import type { Duplex } from "node:stream";
 import { io, type Socket } from "socket.io-client";
-import type { ClientEventName } from "./events.ts";
 import type { WirePacket } from "./evidence.ts";
+import { KIT_PAYLOAD_BYTES } from "./kit-server.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
 import { SMCP_NAMESPACE } from "./scene.ts";
+import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 
 export const WIRE_SERVER_OP = "wire.server";
 /** What the adapter may take to start or stop its Server. */
@@ -29,13 +30,6 @@ const SETTLE_MS = 300;
 const DEFAULT_AWAIT_MS = 3_000;
 const AWAIT_POLL_MS = 10;
 const BODY_CHARS = 2_000;
-/**
- * The most bytes a kit client takes from the Server in one go (a polling response, or what a
- * WebSocket carries between two of the client's writes): the payload limit of the kit's own relay.
- * engine.io-client holds a polling response whole, re-copied per chunk: a 50 MB packet took 40 s
- * of CPU per client, and 13 such cases made no progress in 310 s.
- */
-const MAX_RECEIVED_BYTES = 8_000_000;
 
 export interface ClientSpec {
   readonly role: "computer" | "agent";
@@ -141,7 +135,12 @@ export function prepareServerScene(input: unknown): PreparedServerScene {
 
 /** The adapter's start call for a scene: the Server lives at most the scene's time box and a stop's allowance. */
 export function startCallOf(spec: ServerSceneSpec): Record<string, unknown> {
-  return { action: "start", time_box_ms: spec.time_box_ms + STOP_BUDGET_MS };
+  return serverStartCall(spec.time_box_ms);
+}
+
+/** A `wire.server` start for a Server that must live `timeBoxMs` (a wire.server scene, an interop case) and its stop. */
+export function serverStartCall(timeBoxMs: number): Record<string, unknown> {
+  return { action: "start", time_box_ms: timeBoxMs + STOP_BUDGET_MS };
 }
 
 /**
@@ -193,7 +192,7 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
       steps.push({ index, step, client: key });
       const agent = new CappedAgent();
       agents.push([key, agent]);
-      const socket = await connectClient(url, key, spec.clients[key]!, { recorder, connects, caseId, agent, withinMs: left() });
+      const socket = await connectClient(url, key, spec.clients[key]!, { recorder, connects, agent, withinMs: left() });
       if (socket) sockets.set(key, socket);
     } else if (step.disconnect !== undefined) {
       steps.push({ index, step, client: step.disconnect });
@@ -252,7 +251,7 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
 }
 
 /**
- * One client's HTTP agent: a connection over which the Server sends more than MAX_RECEIVED_BYTES
+ * One client's HTTP agent: a connection over which the Server sends more than KIT_PAYLOAD_BYTES
  * since the client last wrote is cut (the transport then fails, as on any network error), and why
  * is kept as evidence. No keep-alive: each polling request has a connection, so a response of its own.
  */
@@ -266,8 +265,8 @@ class CappedAgent extends Agent {
     socket?.on("data", (chunk: Buffer) => {
       if (socket.bytesWritten !== written) [written, received] = [socket.bytesWritten, 0];
       received += chunk.length;
-      if (received <= MAX_RECEIVED_BYTES) return;
-      this.cut ??= `over the size limit: the Server sent more than ${MAX_RECEIVED_BYTES} bytes in one go (a packet or payload); the kit cut the connection`;
+      if (received <= KIT_PAYLOAD_BYTES) return;
+      this.cut ??= `over the size limit: the Server sent more than ${KIT_PAYLOAD_BYTES} bytes in one go (a packet or payload); the kit cut the connection`;
       socket.destroy();
     });
     return socket;
@@ -277,7 +276,6 @@ class CappedAgent extends Agent {
 interface ConnectContext {
   readonly recorder: PacketRecorder;
   readonly connects: ConnectRecord[];
-  readonly caseId: string;
   readonly agent: CappedAgent;
   /** What is left of the scene's box: the attempt ends by then, acknowledged or not. */
   readonly withinMs: number;
@@ -285,7 +283,7 @@ interface ConnectContext {
 
 /** Connects one client (polling first, no reconnection), records its packets and how the attempt ended. */
 async function connectClient(url: string, key: string, spec: ClientSpec, at: ConnectContext): Promise<Socket | undefined> {
-  const { recorder, connects, caseId, agent } = at;
+  const { recorder, connects, agent } = at;
   const ms = Math.round(Math.min(CONNECT_TIME_BOX_MS, at.withinMs));
   const version = spec.a2c_version === undefined ? "0.4.0" : spec.a2c_version;
   const socket = io(`${url}${SMCP_NAMESPACE}`, {
@@ -305,7 +303,7 @@ async function connectClient(url: string, key: string, spec: ClientSpec, at: Con
     };
     recorder.attach({ id: key, on: (event, listener) => engine.on(event, listener) });
   });
-  if (spec.role === "computer") answerAsComputer(socket, spec, caseId);
+  if (spec.role === "computer") answerAsComputer(socket, spec);
   const failed = (error: string): ConnectRecord => ({
     client: key,
     url: `${url}${SMCP_NAMESPACE}`,
@@ -357,29 +355,14 @@ function responseHeader(xhr: { getResponseHeader?: (h: string) => string | null 
   }
 }
 
-/** A scripted Computer: answers the client:* events the Server routes to it with the shapes data-structures gives. */
-function answerAsComputer(socket: Socket, spec: ClientSpec, caseId: string): void {
-  const tools = (spec.tools ?? ["inv__get_inventory"]).map((name) => ({
-    name,
-    bundle_id: name.split("__")[0] ?? name,
-    description: `a tool of the kit's scripted Computer (${caseId})`,
-    params_schema: { type: "object", properties: {} },
-    return_schema: null,
-  }));
-  const answers: Partial<Record<ClientEventName, (req: Record<string, unknown>) => unknown>> = {
-    "client:get_tools": (req) => ({ tools, req_id: req.req_id }),
-    "client:get_config": () => ({ inputs: [], servers: {} }),
-    "client:get_desktop": (req) => ({ desktops: [], req_id: req.req_id }),
-    "client:get_skills": (req) => ({ skills: [], req_id: req.req_id }),
-    "client:tool_call": () => ({ content: [{ type: "text", text: "ok" }], isError: false }),
-  };
+/** A scripted Computer (scripted-computer.ts): answers the client:* events the Server routes to it. */
+function answerAsComputer(socket: Socket, spec: ClientSpec): void {
+  const computer: ScriptedComputerSpec = spec.tools ? { tools: spec.tools } : {};
   socket.onAny((event: string, ...args: unknown[]) => {
     const ack = args.at(-1);
     if (typeof ack !== "function" || !event.startsWith("client:")) return;
-    const answer =
-      answers[event as ClientEventName] ??
-      ((req: Record<string, unknown>) => ({ code: 404, message: `the kit's Computer has no ${event}`, req_id: req.req_id }));
-    (ack as (v: unknown) => void)(answer((args[0] ?? {}) as Record<string, unknown>));
+    const routed = scriptedAnswer(event, args[0], computer);
+    if (!routed.silent) (ack as (v: unknown) => void)(routed.answer);
   });
 }
 

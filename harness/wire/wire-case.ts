@@ -4,15 +4,11 @@
  * accepts the Computer's join for the case's office, plays the script once it joined, then
  * disconnects it. Nothing here judges: the record is the evidence.
  */
-import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { Server, type Socket } from "socket.io";
+import type { Socket } from "socket.io";
 import type { OpenCase } from "../transport/index.ts";
-import { newSeal, sealedUrl } from "./case-seal.ts";
-import type { StepRecord, WireEvidence, WireHandshake } from "./evidence.ts";
+import type { StepRecord, WireEvidence } from "./evidence.ts";
+import { connIdOf, newOfficeId, openKitServer } from "./kit-server.ts";
 import { collectLandingRoot } from "./landing-root.ts";
-import { PacketRecorder } from "./packet-recorder.ts";
 import {
   AGENT_NAME,
   atPointer,
@@ -20,13 +16,10 @@ import {
   DEFAULT_ACK_TIME_BOX_MS,
   requestOf,
   SETTLE_MS,
-  SMCP_NAMESPACE,
   stepName,
   type WireCaseSpec,
   type WireStep,
 } from "./scene.ts";
-
-const HOST = "127.0.0.1";
 
 export interface WireCase {
   readonly id: string;
@@ -50,14 +43,11 @@ export interface WireCaseOptions {
 
 export async function openWireCase(options: WireCaseOptions): Promise<WireCase> {
   const { spec } = options;
-  const started = performance.now();
   const openedAt = new Date().toISOString();
-  const since = () => performance.now() - started;
-  const recorder = new PacketRecorder(since);
-  const seal = newSeal(since);
-  const handshakes: WireHandshake[] = [];
+  const server = await openKitServer();
+  const { since, recorder } = server;
   const steps: StepRecord[] = [];
-  const officeId = `office-${randomBytes(9).toString("base64url")}`;
+  const officeId = newOfficeId();
   let ended: WireEvidence["ended"] | undefined;
   let endScene: () => void = () => undefined;
   const endedPromise = new Promise<void>((resolve) => {
@@ -68,23 +58,9 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
     endScene();
   };
 
-  const http = createServer();
-  // No reconnection state, no CORS, nothing served but the protocol, no party but the case's own.
-  const io = new Server(http, {
-    serveClient: false,
-    connectionStateRecovery: undefined,
-    pingInterval: 5_000,
-    pingTimeout: 5_000,
-    allowRequest: seal.allowRequest,
-  });
-  io.engine.on("connection", (raw: { id: string; request: { url?: string }; transport: { name: string }; on: never }) => {
-    handshakes.push({ conn: raw.id, t_ms: Math.round(since() * 10) / 10, url: raw.request.url ?? "", transport: raw.transport.name });
-    recorder.attach(raw as never);
-  });
-
   const noJoin = setTimeout(() => finish("no_join"), spec.time_box_ms);
   let joinedSocket: Socket | undefined;
-  io.of(SMCP_NAMESPACE).on("connection", (socket) => {
+  server.smcp.on("connection", (socket) => {
     socket.on("server:join_office", (request: unknown, ack?: (...args: unknown[]) => void) => {
       const req = (request ?? {}) as Record<string, unknown>;
       const accepted = req.role === "computer" && req.office_id === officeId && !joinedSocket;
@@ -130,7 +106,7 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
         }
         const notice = { agent: AGENT_NAME, req_id: reqId };
         steps.push({ index, step, t_ms, request: notice, req_id: reqId });
-        io.of(SMCP_NAMESPACE).to(officeId).emit("notify:tool_call_cancel", notice);
+        server.smcp.to(officeId).emit("notify:tool_call_cancel", notice);
       } else if (step.emit !== undefined) {
         const name = stepName(step) as string;
         if (!socket.connected) {
@@ -141,13 +117,13 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
         const request = requestOf(spec, step as WireStep & { emit: ClientEvent }, reqId, (ref, pointer) =>
           atPointer(acked.get(ref), pointer),
         );
-        const record = { index, step, t_ms, request, req_id: reqId, conn: connId(socket) } as StepRecord & { ack_id?: number };
+        const record = { index, step, t_ms, request, req_id: reqId, conn: connIdOf(socket) } as StepRecord & { ack_id?: number };
         steps.push(record);
         const reply = emitWithAck(socket, step.emit, request, step.ack_time_box_ms ?? DEFAULT_ACK_TIME_BOX_MS).then((args) => {
           acked.set(name, args?.[0]);
         });
         // The ack id socket.io gave this emit: the last outgoing EVENT of this name on this connection.
-        const ackId = recorder.lastSentAckId(step.emit, connId(socket));
+        const ackId = recorder.lastSentAckId(step.emit, connIdOf(socket));
         if (ackId !== undefined) record.ack_id = ackId;
         acks.set(name, reply);
         if (step.wait !== false) await reply;
@@ -158,11 +134,7 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
     if (socket.connected) socket.disconnect(true);
   };
 
-  await new Promise<void>((resolve, reject) => {
-    http.once("error", reject);
-    http.listen(0, HOST, () => resolve());
-  });
-  const url = sealedUrl(`http://${HOST}:${(http.address() as AddressInfo).port}`, seal.secret);
+  const { url } = server;
 
   let closing: Promise<WireEvidence> | undefined;
   const close = () =>
@@ -172,9 +144,7 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
       const mcp = Object.fromEntries(
         await Promise.all(Object.entries(options.mcp).map(async ([name, c]) => [name, await c.close()] as const)),
       );
-      io.disconnectSockets(true);
-      await new Promise<void>((resolve) => io.close(() => resolve()));
-      http.closeAllConnections();
+      await server.close();
       const landing = options.landingRoot === undefined ? undefined : await collectLandingRoot(options.landingRoot);
       return {
         kind: "computer",
@@ -183,9 +153,8 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
         office_id: officeId,
         computer_name: spec.computer_name,
         opened_at: openedAt,
-        handshakes,
-        intruders: seal.intruders,
-        ...(seal.notKept() > 0 ? { intruders_not_kept: seal.notKept() } : {}),
+        handshakes: server.handshakes,
+        ...server.intruders(),
         packets: recorder.packets,
         steps,
         planted_secrets: options.plantedSecrets,
@@ -197,11 +166,6 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
     })());
 
   return { id: options.id, url, officeId, ended: endedPromise, close };
-}
-
-/** The Engine.IO connection id the recorder files this socket's packets under (typed private, read-only in practice). */
-function connId(socket: Socket): string {
-  return (socket.conn as unknown as { id: string }).id;
 }
 
 /** The ack's arguments, or undefined when none came within the time box (the packets say which). */

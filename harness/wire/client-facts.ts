@@ -1,0 +1,44 @@
+/**
+ * How a client under test reached a kit Server, written once for the Computer and the Agent scenes
+ * (and the interop relay's Agent): whether it connected on /smcp, and what its first admitted
+ * handshake and its CONNECT said. Pure and tolerant of damaged records.
+ */
+import type { WirePacket } from "./evidence.ts";
+
+export interface ConnectionFacts {
+  readonly connected: boolean;
+  readonly handshake: {
+    readonly a2c_version: string | null;
+    readonly first_transport: string | null;
+    readonly auth_keys: readonly string[];
+    readonly auth_has_role: boolean;
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** `sent`: the /smcp packets the client sent; `handshake`: its first admitted Engine.IO handshake. */
+export function connectionFacts(
+  sent: readonly WirePacket[],
+  handshake: { readonly url?: string; readonly transport?: string } | undefined,
+): ConnectionFacts {
+  const connect = sent.find((p) => p.type === "connect");
+  const auth = isObject(connect?.args?.[0]) ? (connect.args[0] as Record<string, unknown>) : {};
+  return {
+    connected: connect !== undefined,
+    handshake: {
+      a2c_version: handshake?.url ? queryParam(handshake.url, "a2c_version") : null,
+      first_transport: handshake?.transport ?? null,
+      auth_keys: Object.keys(auth).sort(),
+      auth_has_role: Object.hasOwn(auth, "role"),
+    },
+  };
+}
+
+export function queryParam(url: string, name: string): string | null {
+  try {
+    return new URL(url, "http://x").searchParams.get(name);
+  } catch {
+    return null;
+  }
+}
