@@ -190,7 +190,13 @@ function whereTheReportIs(report: Report, env: NodeJS.ProcessEnv): Markup {
 export function summaryLead(report: Report): string {
   const statements = statementsOf(report);
   const lines: Markup[] = [md`# Conformance`, md``];
-  for (const s of statements) lines.push(md`- **${s.level}**: ${statementLine(s)}`);
+  for (const s of statements) {
+    // statementLine is "<who>: <counts> — <level>": the level goes up front, beside who reached it.
+    const text = statementLine(s);
+    const colon = text.indexOf(": ");
+    const counts = text.slice(colon + 2).replace(new RegExp(` — ${s.level}$`), "");
+    lines.push(md`- **${text.slice(0, colon)}: ${s.level}** (${counts})`);
+  }
   if (statements.length === 0) lines.push(md`No implementation was judged.`);
   lines.push(md``);
   const v = report.verdict;

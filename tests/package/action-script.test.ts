@@ -133,7 +133,7 @@ describe("the action's run step", () => {
     );
     expect(result.stdout).not.toMatch(/^::error file=/m);
     expect(result.stdout).not.toMatch(/^::error [^\n]*title=reference /m);
-    expect(readFileSync(summary, "utf8")).toMatch(/^# Conformance\n\n- \*\*\w[^*]*\*\*: reference /);
+    expect(readFileSync(summary, "utf8")).toMatch(/^# Conformance\n\n- \*\*reference [^*]*: [a-z ]+\*\* \(MUST /);
     expect(readFileSync(summary, "utf8")).toMatch(/\| implementation \| SDK \|/);
     expect(readFileSync(output, "utf8")).toBe(`exit-code=1\nreport=${join(dir, "reports")}/latest/report.json\n`);
     const report = JSON.parse(readFileSync(join(dir, "reports", "latest", "report.json"), "utf8"));

@@ -49,7 +49,11 @@ describe("under GitHub Actions", () => {
     );
     expect(result.stdout).not.toMatch(/::error file=/);
     const written = readFileSync(summary, "utf8");
-    expect(written.split("\n").slice(0, 3)).toEqual(["# Conformance", "", expect.stringMatching(/^- \*\*not conforming\*\*: reference /)]);
+    expect(written.split("\n").slice(0, 3)).toEqual([
+      "# Conformance",
+      "",
+      expect.stringMatching(/^- \*\*reference [^*]*: not conforming\*\* \(MUST /),
+    ]);
     expect(written).toContain("| explicit-id | 1 | 0/1 pass, **1 fail** |");
   });
 });
@@ -176,7 +180,7 @@ describe("the step summary", () => {
     expect(summary.split("\n").slice(0, 6)).toEqual([
       "# Conformance",
       "",
-      expect.stringMatching(/^- \*\*not conforming\*\*: reference [^:]*: MUST 0\/2 \(0 %\), .* — not conforming$/),
+      expect.stringMatching(/^- \*\*reference [^*]*: not conforming\*\* \(MUST 0\/2 \(0 %\), [^—]*\)$/),
       "",
       "**The gate fails** (1 reason):",
       expect.stringMatching(/^- /),
@@ -193,7 +197,7 @@ describe("the step summary", () => {
     const report = await failingRun(2);
     const gated = { ...report, verdict: { ...report.verdict, status: "pass" as const, failures: [] } };
     const summary = stepSummary(gated as Report, env);
-    expect(summary).toMatch(/^- \*\*not conforming\*\*: /m);
+    expect(summary).toMatch(/^- \*\*reference [^*]*: not conforming\*\* /m);
     expect(summary).toContain("**The gate passes**: every failing case is a known gap its expectations file lists");
     expect(summary).not.toMatch(/\*\*PASS\*\*/);
   });
