@@ -9,6 +9,8 @@ import type { Provenance, Vector } from "../model/vector.ts";
 /** A vector as authored in a file: the loaded form without what the loader adds. */
 export type VectorToWrite = Pick<Vector, "id" | "description" | "spec" | "tier" | "op" | "input" | "expected" | "expected_error"> & {
   readonly provenance?: Provenance;
+  /** Requirement ids (vectors/_spec/); a candidate's are proposals awaiting review. */
+  readonly covers?: readonly string[];
 };
 
 export interface VectorFileToWrite {

@@ -7,10 +7,11 @@
  */
 
 import { type VectorFileToWrite, type VectorToWrite, visibleText } from "../corpus/vector-file-text.ts";
-import type { Corpus, SpecRef } from "../model/vector.ts";
+import type { Corpus, SpecRef, Vector } from "../model/vector.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
 import type { FuzzGroup } from "./fuzz-run.ts";
 import { answerWords, probeOf, slugify } from "./probe.ts";
+import { citedRule } from "./rule-reference.ts";
 import { firstDifference, valueSlug } from "./value-slug.ts";
 
 /** The group segment of candidate ids when none is given. */
@@ -77,13 +78,28 @@ export interface RuleNear {
  * type and suite; the note names the vector it came from. With no such vector, the suite's first
  * vector of the operation, and the note says so.
  */
-export function specForRule(
+/**
+ * The spec ref of the rule that fired, with a versioned file and the `covers:`
+ * candidates the reviewer picks from (rule-reference.ts).
+ */
+export function ruleReference(
   corpus: Corpus,
   op: string,
   suite: string,
   rule: { reason?: string; accepted?: boolean },
   near: RuleNear,
-): SpecRef {
+): { spec: SpecRef; covers: string[] } {
+  const { spec, same } = ruleSpec(corpus, op, suite, rule, near);
+  return citedRule(corpus, spec, same);
+}
+
+function ruleSpec(
+  corpus: Corpus,
+  op: string,
+  suite: string,
+  rule: { reason?: string; accepted?: boolean },
+  near: RuleNear,
+): { spec: SpecRef; same: Vector[] } {
   const home = homeOf(corpus, op, suite);
   const field = near.field === undefined ? undefined : slugify(near.field.replace(/_/g, "-"));
   const scored = corpus.suites
@@ -105,13 +121,25 @@ export function specForRule(
     .sort((a, b) => b.score - a.score);
   const best = scored[0]?.v;
   if (!best)
-    return { ...home.spec, note: reviewNote(`no corpus vector checks this rule yet; section copied from the suite's first ${op} vector`) };
+    return {
+      spec: { ...home.spec, note: reviewNote(`no corpus vector checks this rule yet; section copied from the suite's first ${op} vector`) },
+      same: [],
+    };
   const what = rule.reason ?? "accepted";
   return {
-    file: best.spec.file,
-    section: best.spec.section,
-    note: reviewNote(`section from ${best.id}, which checks the same rule (${what})`),
+    spec: {
+      file: best.spec.file,
+      section: best.spec.section,
+      note: reviewNote(`section from ${best.id}, which checks the same rule (${what})`),
+    },
+    // The vectors of the best one's section first: their covers are the likeliest candidates.
+    same: scored.filter((x) => x.v.spec.section === best.spec.section).map((x) => x.v),
   };
+}
+
+/** `spec` and, when there are candidates, `covers` of a vector to write. */
+export function citedFields(cited: { spec: SpecRef; covers: readonly string[] }): Pick<VectorToWrite, "spec" | "covers"> {
+  return { spec: cited.spec, ...(cited.covers.length > 0 ? { covers: cited.covers } : {}) };
 }
 
 /** "python says {…}; reference, rust say {…}" */
@@ -187,7 +215,7 @@ export function candidateFiles(
     const vector: VectorToWrite = {
       id: allocateId(home.suite, name, probe.slug, taken, group.input, inputs),
       description: visibleText(`${probe.summary}. Implementations differ: ${describeClasses(group)}`),
-      spec: specForRule(corpus, group.op, home.suite, { ...(rule.reason ? { reason: rule.reason } : {}), accepted }, { group: name }),
+      ...citedFields(ruleReference(corpus, group.op, home.suite, { ...(rule.reason ? { reason: rule.reason } : {}), accepted }, { group: name })),
       tier: "observe",
       op: group.op,
       input: group.input,

@@ -88,6 +88,8 @@ export function vectorLines(v: VectorToWrite, indent = 2): string[] {
     ...proseLines("description", v.description, inner),
     ...entryLines("spec", v.spec, inner),
     `${pad(inner)}tier: ${v.tier}`,
+    // One flow line whatever its length, as the corpus writes covers by hand.
+    ...(v.covers !== undefined ? [`${pad(inner)}covers: ${flowText(v.covers)}`] : []),
     `${pad(inner)}op: ${v.op}`,
     ...entryLines("input", v.input, inner),
     ...(v.expected !== undefined ? entryLines("expected", v.expected, inner) : []),

@@ -12,7 +12,16 @@
 import type { Arbitrary } from "fast-check";
 import { type VectorToWrite, visibleText } from "../corpus/vector-file-text.ts";
 import { type AnswerClass, ask } from "../fuzz/answers.ts";
-import { allocateId, corpusIds, corpusInputs, inputKey, inputsById, type RuleNear, specForRule } from "../fuzz/candidates.ts";
+import {
+  allocateId,
+  citedFields,
+  corpusIds,
+  corpusInputs,
+  inputKey,
+  inputsById,
+  type RuleNear,
+  ruleReference,
+} from "../fuzz/candidates.ts";
 import { valuesAt } from "../fuzz/generate-at.ts";
 import { answerWords, probeOf } from "../fuzz/probe.ts";
 import type { Family, FamilyCase } from "../generators/families.ts";
@@ -164,7 +173,9 @@ async function toVector(
   return {
     id: allocateId(options.suite, pick.group, probe.slug, taken, input, inputs),
     description: visibleText(sentence(`${probe.summary}${agree}`)),
-    spec: specForRule(options.corpus, op, options.suite, { ...(rule.reason ? { reason: rule.reason } : {}), accepted }, nearOf(pick)),
+    ...citedFields(
+      ruleReference(options.corpus, op, options.suite, { ...(rule.reason ? { reason: rule.reason } : {}), accepted }, nearOf(pick)),
+    ),
     tier: options.tier,
     op,
     input,
