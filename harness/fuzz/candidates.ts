@@ -215,7 +215,9 @@ export function candidateFiles(
     const vector: VectorToWrite = {
       id: allocateId(home.suite, name, probe.slug, taken, group.input, inputs),
       description: visibleText(`${probe.summary}. Implementations differ: ${describeClasses(group)}`),
-      ...citedFields(ruleReference(corpus, group.op, home.suite, { ...(rule.reason ? { reason: rule.reason } : {}), accepted }, { group: name })),
+      ...citedFields(
+        ruleReference(corpus, group.op, home.suite, { ...(rule.reason ? { reason: rule.reason } : {}), accepted }, { group: name }),
+      ),
       tier: "observe",
       op: group.op,
       input: group.input,
