@@ -107,5 +107,6 @@ function closingLine(found: readonly FoundRequirement[], words: readonly string[
   if (found.length === 0) return head;
   const uncovered = found.filter((f) => f.covered_by.length === 0);
   const open = uncovered.filter((f) => isMust(f.requirement.level) && f.requirement.testability !== "untestable");
-  return `${head}: ${found.length - uncovered.length} covered, ${uncovered.length} not${open.length > 0 ? ` (${plural(open.length, "MUST")} a vector could check)` : ""}`;
+  const could = open.length > 0 ? ` (${plural(open.length, "MUST")} a vector could check)` : "";
+  return options.uncovered ? `${head}${could}` : `${head}: ${found.length - uncovered.length} covered, ${uncovered.length} not${could}`;
 }
