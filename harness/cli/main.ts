@@ -258,11 +258,26 @@ export function buildProgram(): Command {
     });
   program
     .command("divergences")
-    .description("for the protocol's and SDKs' maintainers: every point the spec leaves open, by section, and every MUST an SDK breaks")
+    .description(
+      "for the protocol's and SDKs' maintainers: every point the spec leaves open, by section, and every MUST an SDK breaks; writes divergences.md and divergences.html into the run folder and prints a one-screen summary",
+    )
     .option("--report <path>", "read the answers from this report.json (default: <out>/latest/report.json)")
-    .option("--out <dir>", "where run folders are written", "reports")
+    .option(
+      "--out <dir>",
+      "where run folders are written; the files go into <out>/latest (default: reports). With --report: where the files go (default: the report's folder)",
+    )
     .addOption(repeatable("--vectors <dir>", "an extra corpus folder", "none: the kit's vectors/ only"))
-    .option("--json", "the catalogue as JSON")
+    .option(
+      "--sdk <names>",
+      "only these implementations' disagreements and MUST breaks: comma-separated names or families, e.g. python,rust@0.4.1 (default: all)",
+    )
+    .option(
+      "--section <text>",
+      "only points whose '<page> §<section>' contains this text, any case, e.g. desktop or 渲染规则 (default: all)",
+    )
+    .option("--kind <kinds>", "only these kinds, comma-separated: disagreement, contradiction, spec-silent, must-break (default: all)")
+    .option("--markdown", "print the catalogue as Markdown to stdout instead of writing the files")
+    .option("--json", "print the catalogue as JSON to stdout instead of writing the files")
     .action(async (options) => {
       const { divergencesCommand } = await import("../commands/divergences-command.ts");
       process.exitCode = divergencesCommand(options);
@@ -286,7 +301,7 @@ export function buildProgram(): Command {
     .addOption(
       repeatable(
         "--pair <old=new>",
-        "compare implementation old of the earlier report with new of the later one (e.g. python=python@path:.)",
+        "compare implementation old of the earlier report with new of the later one (e.g. python=python@path:.); implementations no pair names are left out, and named",
         "none: each implementation with its namesake",
       ),
     )

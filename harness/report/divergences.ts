@@ -2,7 +2,8 @@
  * The divergence catalogue for the protocol's and the SDKs' maintainers (issue 29): every point the
  * spec leaves open where implementations could differ, and every point where an SDK breaks a MUST.
  * A pure function of a report's cases, the corpus's vectors and requirements index, and the
- * mutation triage's spec-silent survivors; `divergences` renders it as Markdown or JSON.
+ * mutation triage's spec-silent survivors; `divergences` writes it as Markdown and HTML (or prints
+ * it as Markdown or JSON) and prints a summary.
  */
 import { basename } from "node:path";
 import { casesWith } from "../model/case-list.ts";
@@ -48,6 +49,12 @@ export interface MustBreak {
 
 export interface DivergenceCatalogue {
   readonly report?: string;
+  /** The filters this catalogue was narrowed by (divergences-filter.ts), when any. */
+  readonly filters?: {
+    readonly sdk?: readonly string[];
+    readonly section?: string;
+    readonly kind?: ReadonlyArray<"disagreement" | "contradiction" | "spec-silent" | "must-break">;
+  };
   readonly open: readonly OpenPoint[];
   readonly must_breaks: ReadonlyArray<{
     readonly implementation: string;

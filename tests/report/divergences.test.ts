@@ -142,7 +142,9 @@ describe("divergence catalogue", () => {
 
   it("renders counts per section, then each point in full", () => {
     const text = renderDivergencesMarkdown(catalogue);
-    expect(text).toContain("| desktop §URI | 1 | 1 | 0 | 0 |");
+    expect(text).toContain("| [desktop §URI](#section-2) | 1 | 1 | 0 | 0 |");
+    expect(text).toContain('<a id="section-2"></a>\n\n### desktop §URI');
+    expect(text).toContain("| [rust 0.4.1](#must-2) | 1 |");
     expect(text).toContain("- python: `a b`");
     expect(text).toContain("## MUSTs an SDK breaks (1 known gaps at must tier)");
   });
