@@ -10,10 +10,15 @@ import type { ClientEventName } from "./events.ts";
 /** The tools it lists unless told otherwise (the transport suite's inventory server's, by exposed name). */
 export const SCRIPTED_TOOLS: readonly string[] = ["inv__get_inventory", "inv__get_price"];
 
+/** The desktops it shows unless told otherwise: one window of the inventory server, rendered. */
+export const SCRIPTED_DESKTOPS: readonly string[] = ["window://com.example.inventory/stock\n\nstock: 3"];
+
 /** What a vector may change of the scripted Computer. */
 export interface ScriptedComputerSpec {
   /** The tools `client:get_tools` lists, by exposed name (`<bundle>__<tool>`). */
   readonly tools?: readonly string[];
+  /** The desktops `client:get_desktop` shows. */
+  readonly desktops?: readonly string[];
   /** An event's whole answer in place of the table's; the string `"$req_id"` stands for the request's req_id. */
   readonly answers?: Readonly<Record<string, unknown>>;
   /** Events it never answers (the Agent's own timeout applies). */
@@ -35,7 +40,7 @@ const ANSWERS: Partial<Record<ClientEventName, (req: Request, spec: ScriptedComp
     req_id: req.req_id,
   }),
   "client:get_config": () => ({ inputs: [], servers: {} }),
-  "client:get_desktop": (req) => ({ desktops: [], req_id: req.req_id }),
+  "client:get_desktop": (req, spec) => ({ desktops: spec.desktops ?? SCRIPTED_DESKTOPS, req_id: req.req_id }),
   "client:get_skills": (req) => ({ skills: [], req_id: req.req_id }),
   "client:tool_call": (req) => ({ content: [{ type: "text", text: `ran ${String(req.tool_name)}` }], isError: false }),
 };

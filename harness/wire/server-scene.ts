@@ -35,7 +35,9 @@ export interface ClientSpec {
   readonly role: "computer" | "agent";
   readonly name?: string;
   readonly a2c_version?: string | null;
+  /** A Computer: what its scripted answers list (scripted-computer.ts). */
   readonly tools?: readonly string[];
+  readonly desktops?: readonly string[];
   readonly trailing_slash?: boolean;
 }
 
@@ -357,7 +359,10 @@ function responseHeader(xhr: { getResponseHeader?: (h: string) => string | null 
 
 /** A scripted Computer (scripted-computer.ts): answers the client:* events the Server routes to it. */
 function answerAsComputer(socket: Socket, spec: ClientSpec): void {
-  const computer: ScriptedComputerSpec = spec.tools ? { tools: spec.tools } : {};
+  const computer: ScriptedComputerSpec = {
+    ...(spec.tools ? { tools: spec.tools } : {}),
+    ...(spec.desktops ? { desktops: spec.desktops } : {}),
+  };
   socket.onAny((event: string, ...args: unknown[]) => {
     const ack = args.at(-1);
     if (typeof ack !== "function" || !event.startsWith("client:")) return;
