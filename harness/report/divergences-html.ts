@@ -6,7 +6,7 @@
 import { canonicalJson } from "../util/canonical-json.ts";
 import type { DivergenceCatalogue, OpenPoint, StatementRef } from "./divergences.ts";
 import { filtersText } from "./divergences-filter.ts";
-import { pointsBySection } from "./divergences-markdown.ts";
+import { pointsBySection, sdkLabel } from "./divergences-markdown.ts";
 import { html, type Markup, trusted } from "./escape.ts";
 
 const KIND: Record<OpenPoint["kind"], { readonly label: string; readonly title: string }> = {
@@ -46,9 +46,8 @@ export function renderDivergencesHtml(c: DivergenceCatalogue): string {
     ([section, points], i) =>
       html`<tr><td><a href="#section-${i + 1}">${section}</a></td><td class="n">${points.length}</td><td class="n">${count(points, "observe_disagreement")}</td><td class="n">${count(points, "contradiction")}</td><td class="n">${count(points, "spec_silent_mutant")}</td></tr>`,
   );
-  const sdkName = (m: DivergenceCatalogue["must_breaks"][number]) => `${m.implementation}${m.sdk_version ? ` ${m.sdk_version}` : ""}`;
   const sdks = c.must_breaks.map(
-    (m, i) => html`<tr><td><a href="#must-${i + 1}">${sdkName(m)}</a></td><td class="n">${m.breaks.length}</td></tr>`,
+    (m, i) => html`<tr><td><a href="#must-${i + 1}">${sdkLabel(m)}</a></td><td class="n">${m.breaks.length}</td></tr>`,
   );
   let n = 0;
   const blocks = sections.map(
@@ -57,7 +56,7 @@ export function renderDivergencesHtml(c: DivergenceCatalogue): string {
   );
   const breaks = c.must_breaks.map(
     (m, i) =>
-      html`<details id="must-${i + 1}"><summary>${sdkName(m)} (${m.breaks.length})</summary><ul>${m.breaks.map(
+      html`<details id="must-${i + 1}"><summary>${sdkLabel(m)} (${m.breaks.length})</summary><ul>${m.breaks.map(
         (b) =>
           html`<li><code>${b.vector_id}</code> (${b.section}; ${b.statements.map((s) => s.id).join(", ") || "no statement id"}): ${b.reason}<br>input: ${code(b.input)}</li>`,
       )}</ul></details>`,

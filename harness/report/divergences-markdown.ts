@@ -39,6 +39,11 @@ export function pointsBySection(c: DivergenceCatalogue): Map<string, OpenPoint[]
 
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 
+/** "python 0.4.2", "python@0.3.2" (a name that holds its version is not followed by it again). */
+export function sdkLabel(m: { readonly implementation: string; readonly sdk_version?: string }): string {
+  return m.sdk_version && !m.implementation.endsWith(`@${m.sdk_version}`) ? `${m.implementation} ${m.sdk_version}` : m.implementation;
+}
+
 export function renderDivergencesMarkdown(c: DivergenceCatalogue): string {
   const sections = pointsBySection(c);
   const lines = ["# Divergence catalogue", ""];
@@ -60,11 +65,9 @@ export function renderDivergencesMarkdown(c: DivergenceCatalogue): string {
   lines.push("");
   if (c.must_breaks.length > 0) {
     lines.push("| SDK | MUSTs it breaks |", "| --- | ---: |");
-    c.must_breaks.forEach((impl, i) =>
-      lines.push(
-        `| [${cell(`${impl.implementation}${impl.sdk_version ? ` ${impl.sdk_version}` : ""}`)}](#must-${i + 1}) | ${impl.breaks.length} |`,
-      ),
-    );
+    c.must_breaks.forEach((impl, i) => {
+      lines.push(`| [${cell(sdkLabel(impl))}](#must-${i + 1}) | ${impl.breaks.length} |`);
+    });
     lines.push("");
   }
   let n = 0;
@@ -75,12 +78,7 @@ export function renderDivergencesMarkdown(c: DivergenceCatalogue): string {
   const total = c.must_breaks.reduce((sum, i) => sum + i.breaks.length, 0);
   lines.push(`## MUSTs an SDK breaks (${total} known gaps at must tier)`, "");
   c.must_breaks.forEach((impl, i) => {
-    lines.push(
-      `<a id="must-${i + 1}"></a>`,
-      "",
-      `### ${impl.implementation}${impl.sdk_version ? ` ${impl.sdk_version}` : ""} (${impl.breaks.length})`,
-      "",
-    );
+    lines.push(`<a id="must-${i + 1}"></a>`, "", `### ${sdkLabel(impl)} (${impl.breaks.length})`, "");
     for (const b of impl.breaks)
       lines.push(
         `- \`${b.vector_id}\` (${b.section}; ${b.statements.map((s) => s.id).join(", ") || "no statement id"}): ${b.reason}`,

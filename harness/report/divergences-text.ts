@@ -6,7 +6,7 @@
 import { plural } from "../util/plural.ts";
 import type { DivergenceCatalogue } from "./divergences.ts";
 import { DIVERGENCE_KINDS, filtersText } from "./divergences-filter.ts";
-import { pointsBySection } from "./divergences-markdown.ts";
+import { pointsBySection, sdkLabel } from "./divergences-markdown.ts";
 
 /** Sections named on the console; the files list every one. */
 export const SUMMARY_SECTIONS = 8;
@@ -25,8 +25,8 @@ export function divergencesSummary(c: DivergenceCatalogue, written: readonly str
     lines.push(`  ${sections.length > shown.length ? `the ${shown.length} sections with the most` : "by section"}:`);
     for (const [section, points] of shown) lines.push(`  ${String(points.length).padStart(width)}  ${section}`);
   }
-  const breaks = c.must_breaks.map((m) => `${m.implementation}${m.sdk_version ? ` ${m.sdk_version}` : ""} ${m.breaks.length}`);
-  lines.push(`MUSTs an SDK breaks (known gaps at must tier): ${breaks.length > 0 ? breaks.join(", ") : "none selected"}`);
+  const breaks = c.must_breaks.map((m) => `${sdkLabel(m)}: ${m.breaks.length}`);
+  lines.push(`MUSTs an SDK breaks (known gaps at must tier): ${breaks.length > 0 ? breaks.join("; ") : "none selected"}`);
   if (written.length > 0) lines.push(`written: ${written.join(", ")}`);
   lines.push(
     `narrow it: --sdk <implementation or family>, --section <text>, --kind ${Object.keys(DIVERGENCE_KINDS).join(",")}; --markdown or --json print the catalogue instead`,
