@@ -50,6 +50,8 @@ export class ProgressBoard {
   private restores: (() => void)[] = [];
   /** A foreign write left the cursor mid-line: wait for its newline before drawing. */
   private midLine = false;
+  /** When a set-up last showed something (a line started, updated or ended); 0: never. */
+  private lastNews = 0;
 
   constructor(
     private readonly out: BoardOutput,
@@ -68,6 +70,15 @@ export class ProgressBoard {
     return this.entries.size > 0;
   }
 
+  /**
+   * Milliseconds since a set-up last showed news (a line started, updated or ended);
+   * Infinity when none ever did. Whoever says "nothing for N s" counts from here too: after
+   * "ready in 1 m 37 s" the wait has lasted seconds, not the set-up's 97.
+   */
+  idleMs(): number {
+    return this.lastNews === 0 ? Number.POSITIVE_INFINITY : this.now() - this.lastNews;
+  }
+
   /** Prints a line that stays (above the progress lines on a terminal). */
   print(text: string): void {
     if (!this.tty || this.entries.size === 0) this.write(`${text}\n`);
@@ -77,17 +88,20 @@ export class ProgressBoard {
   /** Starts a progress line for `label`, timed from now. */
   start(label: string, status: SetupStatus): ProgressLine {
     const entry: Entry = { label, started: this.now(), status, printedAt: 0, printedStep: undefined };
+    this.lastNews = entry.started;
     if (this.entries.size === 0) this.activate();
     this.entries.add(entry);
     this.refresh(true);
     return {
       update: (next) => {
         if (!this.entries.has(entry)) return;
+        this.lastNews = this.now();
         entry.status = next;
         this.refresh(false);
       },
       end: (message) => {
         if (!this.entries.delete(entry)) return;
+        this.lastNews = this.now();
         if (this.tty) this.write(`${this.erase()}${message}\n${this.render()}`);
         else this.write(`${message}\n`);
         if (this.entries.size === 0) this.deactivate();
