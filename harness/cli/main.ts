@@ -79,10 +79,10 @@ export function buildProgram(): Command {
     )
     .option("--shard <i/n>", "run only shard i of n (split deterministically by vector id; default: the whole selection)")
     .option("--keep <n>", KEEP_HELP)
-    .option("--durations <n>", "after the report, list the n slowest cases (time, implementation, vector, status)")
+    .option("--durations <n>", "after the report, list the n slowest cases (time, implementation, vector, status; default: none listed)")
     .option(
       "--protocol <version>",
-      `judge every implementation against this protocol version (${describeVersions()}) instead of the version its handshake claims`,
+      `judge every implementation against this protocol version (${describeVersions()}) instead of the version its handshake claims (default: the claimed one; the latest released for an implementation that claims none)`,
     )
     .option("--update-expectations", "rewrite each implementation's expectations file from this run (reasons kept)")
     .option("--record-faults", "with --update-expectations: record crash, timeout and protocol_error cases as gaps too")
