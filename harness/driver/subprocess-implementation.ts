@@ -8,7 +8,8 @@
  *
  * Beside it: the options (driver-options.ts), the calls' state and queue (pending-calls.ts), the
  * calls in flight and their deadline timer (in-flight.ts, deadline-sweep.ts), reading answer lines
- * (answer-lines.ts), the hello wait (hello-wait.ts), the stderr kept across restarts (stderr-tail.ts).
+ * (answer-lines.ts), the hello wait (hello-wait.ts), the stderr kept across restarts (stderr-tail.ts),
+ * one burst of calls taken from the queue and written (burst.ts), whom a lost process is blamed on (blame.ts).
  */
 
 import type {
@@ -21,11 +22,12 @@ import type {
   ImplementationStats,
 } from "../model/implementation.ts";
 import { INTERRUPTED } from "../model/implementation.ts";
-import { batchLine } from "../protocol/batch-line.ts";
 import { ADAPTER_PROTOCOL, encode, type HelloMessage, parseFromAdapter, truncate } from "../protocol/messages.ts";
 import { handshakeOf, resultOf } from "../protocol/to-result.ts";
 import { type AdapterCommand, AdapterProcess, type ExitInfo } from "./adapter-process.ts";
 import { answerLine, idIn, isBlank } from "./answer-lines.ts";
+import { type Blame, blameLoss, blameTimeout } from "./blame.ts";
+import { takeBurst } from "./burst.ts";
 import { BATCH_MAX, DEFAULT_DRIVER_OPTIONS, type DriverOptions, MAX_TIMER_MS } from "./driver-options.ts";
 import { HelloWait } from "./hello-wait.ts";
 import { InFlight } from "./in-flight.ts";
@@ -184,45 +186,21 @@ export class SubprocessImplementation implements Implementation {
     });
   }
 
-  /** Sends what the window allows, as one write: a pipelined burst costs one syscall, not one per call. */
+  /** Sends what the window allows, as one write (burst.ts). */
   private pump(): void {
     if (this.brokenReason !== undefined) {
       for (const p of this.queue.clear()) this.fault(p, "crash", `adapter "${this.name}" is broken: ${this.brokenReason}`);
       return;
     }
     if (!this.ready) return;
-    const suspects = this.inFlight.suspects;
-    const limit = suspects > 0 ? 1 : this.options.window;
-    if (this.inFlight.size >= limit || this.queue.length === 0) return;
-    const now = performance.now(); // one clock read per burst: its calls leave together
-    // At most BATCH_MAX calls and half the window per batch: the adapter answers one while the next waits in its pipe.
-    const batchMax =
-      this.options.batches && this.protocol >= 2 && suspects === 0 ? Math.min(BATCH_MAX, Math.ceil(this.options.window / 2)) : 1;
-    let text = "";
-    let batch: Pending[] = [];
-    while (this.inFlight.size < limit && this.queue.length > 0) {
-      const p = this.queue.shift()!;
-      if (batchMax === 1 || this.concurrentOps.has(p.op)) text += this.sendAlone(p, now);
-      else if (batch.push(p) === batchMax) {
-        text += this.sendBatch(batch, now);
-        batch = [];
-      }
-    }
-    if (batch.length > 0) text += this.sendBatch(batch, now);
-    this.proc!.write(text);
-  }
-
-  private sendAlone(p: Pending, now: number): string {
-    this.inFlight.send(p, now, 0);
-    return `${p.requestLine}\n`;
-  }
-
-  /** Protocol 2: one line for several calls, each call's text inside it unchanged. */
-  private sendBatch(batch: readonly Pending[], now: number): string {
-    if (batch.length === 1) return this.sendAlone(batch[0]!, now);
-    const serial = ++this.batchSerial;
-    for (const p of batch) this.inFlight.send(p, now, serial);
-    return `${batchLine(batch.map((p) => p.requestLine))}\n`;
+    const text = takeBurst(this.queue, this.inFlight, {
+      window: this.options.window,
+      batches: this.options.batches,
+      protocol: this.protocol,
+      concurrentOps: this.concurrentOps,
+      nextBatch: () => ++this.batchSerial,
+    });
+    if (text !== "") this.proc!.write(text);
   }
 
   private onLine(generation: number, line: string): void {
@@ -346,15 +324,7 @@ export class SubprocessImplementation implements Implementation {
     const detail = `no answer within ${p.timeoutMs} ms to call ${p.id} (${p.op}); adapter "${this.name}" restarted`;
     this.retireProcess();
     const waiting = this.inFlight.takeAll().filter((other) => other !== p); // they were queued behind it
-    if (p.batch !== 0 && waiting.some((other) => other.batch === p.batch)) {
-      // A batch is answered whole: any of its calls may be the one that hangs, so each is re-sent alone.
-      const batch = [p, ...waiting.filter((other) => other.batch === p.batch)].sort((a, b) => a.id - b.id);
-      for (const suspect of batch) this.inFlight.markSuspect(suspect);
-      this.queue.unshift([...batch, ...waiting.filter((other) => other.batch !== p.batch)]);
-    } else {
-      this.queue.unshift(waiting);
-      this.fault(p, "timeout", detail);
-    }
+    this.resend(blameTimeout(p, waiting), "timeout", detail);
     this.restart(detail);
   }
 
@@ -381,13 +351,15 @@ export class SubprocessImplementation implements Implementation {
   /** The process is gone or untrusted: attribute what can be attributed, re-send the rest. */
   private abandonProcess(kind: "crash" | "protocol_error", detail: string): void {
     this.retireProcess();
-    const inFlight = this.inFlight.takeAll();
-    if (inFlight.length === 1) this.fault(inFlight[0]!, kind, detail);
-    else {
-      for (const p of inFlight) this.inFlight.markSuspect(p);
-      this.queue.unshift(inFlight);
-    }
+    this.resend(blameLoss(this.inFlight.takeAll()), kind, detail);
     this.restart(detail);
+  }
+
+  /** The blamed call is faulted; suspects go back first, each to be sent alone, then the calls queued behind. */
+  private resend(blame: Blame, kind: "crash" | "protocol_error" | "timeout", detail: string): void {
+    for (const p of blame.suspects) this.inFlight.markSuspect(p);
+    this.queue.unshift([...blame.suspects, ...blame.innocent]);
+    if (blame.culprit) this.fault(blame.culprit, kind, detail);
   }
 
   /** Stops talking to the current process first, so nothing is sent to it while faults are settled. */
