@@ -1,4 +1,5 @@
-//! smcp-conformance adapter for the Rust SDK (the published `smcp` + `smcp-computer` crates).
+//! smcp-conformance adapter for the Rust SDK (the published `smcp` crates: `smcp`, `smcp-computer`, and for
+//! 0.4.1 `smcp-server-core`, `smcp-server-hyper`, `smcp-agent`).
 //!
 //! The protocol (harness/protocol/README.md): one JSON message per line on stdin, one answer per
 //! line on stdout, nothing else on stdout (the line I/O is `line_io`). Calls are answered one at a time,
@@ -108,13 +109,19 @@ fn hello() -> Value {
     {
         packages["smcp-agent"] = json!(env!("ADAPTER_SMCP_AGENT_VERSION"));
     }
+    // The SDK is every SDK crate linked (rmcp is smcp-computer's MCP library, not the SDK): five for
+    // 0.4.1 (Computer, Server, Agent), two for 0.3.2, named from the same table as the packages.
+    let name = packages
+        .as_object()
+        .map(|crates| crates.keys().filter(|k| k.as_str() != "rmcp").cloned().collect::<Vec<_>>().join("+"))
+        .unwrap_or_default();
     json!({
         "type": "hello",
         // the newest it speaks; line_io.rs answers an older harness with the harness's own
         "adapter_protocol": 2,
         "implementation": "rust",
         "sdk": {
-            "name": "smcp+smcp-computer",
+            "name": name,
             "version": computer,
             "packages": packages,
         },
