@@ -4,7 +4,7 @@
  * drifts fails here naming the file and what it says; fix the doc (or generate the figure).
  * Measured figures (timings, folder sizes) cannot be derived from the sources and are not checked.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildProgram } from "../../harness/cli/main.ts";
@@ -112,6 +112,14 @@ describe("the docs quote the kit", () => {
         `${file} selects suites the corpus lacks`,
       ).toEqual([]);
     }
+  });
+  it("README's Layout has a row for every folder of harness/", () => {
+    const readme = text("README.md");
+    const folders = readdirSync(new URL("../../harness/", import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory());
+    expect(
+      folders.map((d) => `harness/${d.name}/`).filter((f) => !readme.includes(`| \`${f}\``) && !readme.includes(`, \`${f}\``)),
+      "harness folders with no row in README.md's Layout",
+    ).toEqual([]);
   });
   it("README's live-suite table lists every wire suite of the corpus", () => {
     const readme = text("README.md");
