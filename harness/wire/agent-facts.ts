@@ -5,7 +5,7 @@
  * re-derives them from the transcript alone.
  */
 import { admittedPart } from "./case-seal.ts";
-import { type ConnectionFacts, connectionFacts } from "./client-facts.ts";
+import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
 import { eventsFrom } from "./events.ts";
 import type { WirePacket } from "./evidence.ts";
 import { checkedRequestModel, modelErrors } from "./models.ts";
@@ -42,13 +42,7 @@ export interface SurfacedFacts {
 }
 
 export interface AgentFacts extends ConnectionFacts {
-  readonly join: {
-    readonly role: unknown;
-    readonly name: unknown;
-    readonly office_matches: boolean;
-    readonly asks_ack: boolean;
-    readonly count: number;
-  } | null;
+  readonly join: JoinFacts | null;
   readonly joined: boolean | null;
   readonly requests: Readonly<Record<string, RequestFacts>>;
   /** No two requests the Agent sent share a req_id (joins and leaves carry none). */
@@ -79,7 +73,6 @@ export function agentFacts(output: unknown, side: AgentSide, fromAgent: (p: Wire
   const sent = packets.filter(fromAgent);
   const events = sent.filter((p) => p.type === "event" && typeof p.event === "string");
   const joins = events.filter((p) => p.event === "server:join_office");
-  const joinReq = isObject(joins[0]?.args?.[0]) ? (joins[0].args[0] as Record<string, unknown>) : undefined;
   const requests: Record<string, RequestFacts> = {};
   for (const event of [...new Set(events.map((p) => p.event as string))].sort()) {
     const of = events.filter((p) => p.event === event);
@@ -108,15 +101,7 @@ export function agentFacts(output: unknown, side: AgentSide, fromAgent: (p: Wire
   const received = new Set(notifications.map((n) => (isObject(n) ? n.event : undefined)));
   return {
     ...connectionFacts(sent, admitted.handshakes[0]),
-    join: joinReq
-      ? {
-          role: joinReq.role,
-          name: joinReq.name,
-          office_matches: joinReq.office_id === side.office_id,
-          asks_ack: joins[0]?.ack_id !== undefined,
-          count: joins.length,
-        }
-      : null,
+    join: joinFacts(joins, side.office_id),
     joined: typeof answer.joined === "boolean" ? answer.joined : null,
     requests,
     req_ids_unique: new Set(ids).size === ids.length,

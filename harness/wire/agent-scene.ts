@@ -6,9 +6,10 @@
  * notifications. Every packet is recorded; nothing here judges.
  */
 import type { Socket } from "socket.io";
-import type { AgentEventStep } from "./events.ts";
+import { type AgentEventStep, eventDefinition, isSmcpEvent, type SmcpEventName } from "./events.ts";
 import type { WireHandshake, WireIntruder, WirePacket } from "./evidence.ts";
 import { newOfficeId, openKitServer } from "./kit-server.ts";
+import { type ScriptStep, stepNameOf } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 
 export const WIRE_AGENT_OP = "wire.agent";
@@ -18,9 +19,14 @@ export const SCRIPTED_COMPUTER = "kit-computer";
 /** What the adapter may take beyond the time box to disconnect and answer. */
 export const AGENT_CLOSE_ALLOWANCE_MS = 5_000;
 
-/** A script step: one per event the vocabulary has an Agent send (events.ts `agentStep`), or `wait`. */
+/** An adapter's script step: one per event the vocabulary has an Agent send (events.ts `agentStep`), or `wait`. */
 export type AgentStepKind = AgentEventStep | "wait";
 
+/**
+ * A step of the adapter's script (wire.agent's call input): the protocol the SDK adapters speak,
+ * each step one call of the SDK's Agent API. A vector writes its script in the one script language
+ * (AgentSceneStep); agentCallOf translates it.
+ */
 export interface AgentStep {
   readonly do: AgentStepKind;
   readonly as: string;
@@ -31,6 +37,22 @@ export interface AgentStep {
   readonly ms?: number;
 }
 
+/** What the SDK's Agent may set of a request through its API (a vector step's `payload`). */
+export type AgentPayload = {
+  /** The Computer the call addresses (default: the scene's Computer). */
+  readonly computer?: string;
+  readonly tool_name?: string;
+  readonly params?: Readonly<Record<string, unknown>>;
+  /** client:tool_call: the timeout (seconds) the Agent sends and waits. */
+  readonly timeout?: number;
+};
+
+/** A vector's step (script.ts keys): the SDK's Agent sends `send` (through its API's call for that event), or pauses. */
+export interface AgentSceneStep extends ScriptStep {
+  readonly send?: SmcpEventName;
+  readonly payload?: AgentPayload;
+}
+
 export interface AgentPush {
   readonly after: string;
   readonly event: string;
@@ -38,7 +60,7 @@ export interface AgentPush {
 }
 
 export interface AgentSceneSpec {
-  readonly script: readonly AgentStep[];
+  readonly script: readonly AgentSceneStep[];
   readonly computer_name: string;
   readonly time_box_ms: number;
   readonly answers: Readonly<Record<string, unknown>>;
@@ -79,19 +101,14 @@ export interface AgentSceneEvidence {
 
 export type PreparedAgentScene = { readonly ok: true; readonly spec: AgentSceneSpec } | { readonly ok: false; readonly problem: string };
 
-/** Defaults and what a schema cannot check: unique step names, a tool_call names its tool. */
+/** Defaults and what a schema cannot check: unique step names, an event an Agent is driven to send, a tool_call names its tool. */
 export function prepareAgentScene(input: unknown): PreparedAgentScene {
   if (input === null || typeof input !== "object" || Array.isArray(input))
     return { ok: false, problem: "the wire.agent input is not an object" };
   const raw = input as Partial<AgentSceneSpec>;
   const script = raw.script ?? [];
-  const names = new Set<string>();
-  for (const [i, step] of script.entries()) {
-    if (names.has(step.as)) return { ok: false, problem: `script/${i}: step name "${step.as}" is used twice` };
-    names.add(step.as);
-    if (step.do === "tool_call" && step.tool_name === undefined)
-      return { ok: false, problem: `script/${i}: a tool_call step names no tool_name` };
-  }
+  const problem = checkAgentScript(script);
+  if (problem) return { ok: false, problem };
   return {
     ok: true,
     spec: {
@@ -211,7 +228,43 @@ export function agentCallOf(
     office_id: at.office_id,
     agent_name: at.agent_name,
     computer_name: spec.computer_name,
-    script: spec.script,
+    script: spec.script.map(adapterStep),
     time_box_ms: spec.time_box_ms,
   };
+}
+
+/** A step's name for the adapter (it answers by it): `as`, else the event without its prefix, else `wait_<n>`. */
+function adapterName(step: AgentSceneStep, index: number): string {
+  return stepNameOf(step) ?? `wait_${index + 1}`;
+}
+
+/** A vector step as the adapter's step: the event's Agent call (events.ts `agentStep`) with the payload's fields, or a wait. */
+function adapterStep(step: AgentSceneStep, index: number): AgentStep {
+  const as = adapterName(step, index);
+  if (step.send === undefined) return { do: "wait", as, ms: step.sleep_ms ?? 0 };
+  const p = step.payload ?? {};
+  return {
+    do: eventDefinition(step.send).agentStep as AgentEventStep,
+    as,
+    ...(p.computer !== undefined ? { computer: p.computer } : {}),
+    ...(p.tool_name !== undefined ? { tool_name: p.tool_name } : {}),
+    ...(p.params !== undefined ? { params: p.params } : {}),
+    ...(p.timeout !== undefined ? { timeout_s: p.timeout } : {}),
+  };
+}
+
+/** The checks of an Agent's script (wire.agent and interop alike); a problem names the step. */
+export function checkAgentScript(script: readonly AgentSceneStep[]): string | undefined {
+  const names = new Set<string>();
+  for (const [i, step] of script.entries()) {
+    if (step.send === undefined && step.sleep_ms === undefined) return `script/${i}: an Agent's step sends an event or sleeps`;
+    if (step.send !== undefined && (!isSmcpEvent(step.send) || eventDefinition(step.send).agentStep === undefined))
+      return `script/${i}: the SDK's Agent is not driven to send ${String(step.send)}`;
+    const name = adapterName(step, i);
+    if (names.has(name)) return `script/${i}: step name "${name}" is used twice`;
+    names.add(name);
+    if (step.send === "client:tool_call" && step.payload?.tool_name === undefined)
+      return `script/${i}: a client:tool_call step names no payload.tool_name`;
+  }
+  return undefined;
 }

@@ -35,6 +35,31 @@ export function connectionFacts(
   };
 }
 
+/** The client's first server:join_office (null: it sent none): what it asked, and how many joins it sent. */
+export interface JoinFacts {
+  readonly role: unknown;
+  readonly name: unknown;
+  /** The join named the case's office. */
+  readonly office_matches: boolean;
+  /** The join asked for an ack. */
+  readonly asks_ack: boolean;
+  readonly count: number;
+}
+
+/** `joins`: the client's server:join_office EVENT packets, in order. */
+export function joinFacts(joins: readonly WirePacket[], officeId: string | undefined): JoinFacts | null {
+  const first = joins[0];
+  const req = isObject(first?.args?.[0]) ? (first.args[0] as Record<string, unknown>) : undefined;
+  if (!req) return null;
+  return {
+    role: req.role ?? null,
+    name: req.name ?? null,
+    office_matches: req.office_id === officeId,
+    asks_ack: first?.ack_id !== undefined,
+    count: joins.length,
+  };
+}
+
 export function queryParam(url: string, name: string): string | null {
   try {
     return new URL(url, "http://x").searchParams.get(name);

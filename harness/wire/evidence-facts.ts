@@ -9,11 +9,11 @@ import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path/posix";
 import { evidenceFacts as mcpFacts } from "../transport/index.ts";
 import { admittedPart } from "./case-seal.ts";
-import { type ConnectionFacts, connectionFacts } from "./client-facts.ts";
+import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
 import type { StepRecord, WireEvidence, WirePacket } from "./evidence.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
-import { RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./scene.ts";
+import { RESPONSE_MODEL, SMCP_NAMESPACE, sentStep, stepName } from "./scene.ts";
 
 export interface StepFacts {
   readonly acked: boolean;
@@ -71,7 +71,7 @@ export interface LandingFacts {
 }
 
 export interface WireFacts extends ConnectionFacts {
-  readonly join: { readonly role: unknown; readonly name: unknown; readonly office_id_matches: boolean; readonly joins: number } | null;
+  readonly join: JoinFacts | null;
   readonly updates_before_join: readonly string[];
   readonly events_after_join: readonly string[];
   readonly sent_after_join: Readonly<Record<string, boolean>>;
@@ -92,7 +92,6 @@ export function wireFacts(evidence: WireEvidence): WireFacts {
   const fromComputer = smcp.filter((p) => p.dir === "in");
   const joins = fromComputer.filter((p) => p.type === "event" && p.event === "server:join_office");
   const firstJoin = joins[0];
-  const joinReq = isObject(firstJoin?.args?.[0]) ? (firstJoin?.args?.[0] as Record<string, unknown>) : undefined;
   const joinAck =
     firstJoin?.ack_id === undefined
       ? undefined
@@ -103,14 +102,7 @@ export function wireFacts(evidence: WireEvidence): WireFacts {
   const mcp = mcpByName.map(([, f]) => f);
   return {
     ...connectionFacts(fromComputer, handshakes[0]),
-    join: joinReq
-      ? {
-          role: joinReq.role ?? null,
-          name: joinReq.name ?? null,
-          office_id_matches: joinReq.office_id === evidence.office_id,
-          joins: joins.length,
-        }
-      : null,
+    join: joinFacts(joins, evidence?.office_id),
     updates_before_join: events
       .filter((p) => p.event?.startsWith("server:update_") && (joinedAt === undefined || p.seq < joinedAt))
       .map((p) => p.event as string),
@@ -119,7 +111,10 @@ export function wireFacts(evidence: WireEvidence): WireFacts {
       (joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt)).map((p) => [p.event as string, true] as const),
     ),
     steps: Object.fromEntries(
-      (evidence?.steps ?? []).flatMap((s) => (s?.step?.emit ? [[stepName(s.step) as string, stepFacts(s, smcp, evidence?.landing)]] : [])),
+      (evidence?.steps ?? []).flatMap((s) => {
+        const step = s?.step ? sentStep(s.step) : undefined;
+        return step?.send ? [[stepName(step) as string, stepFacts({ ...s, step }, smcp, evidence?.landing)]] : [];
+      }),
     ),
     leaked_secrets: leaks(evidence?.planted_secrets ?? [], fromComputer),
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
@@ -164,7 +159,7 @@ function stepFacts(record: StepRecord, smcp: readonly WirePacket[], landing: Lan
       : smcp.find((p) => p.dir === "in" && p.type === "ack" && p.ack_id === record.ack_id && p.conn === record.conn);
   if (!ack) return { acked: false, shape: "none", valid: false, schema_errors: [], code: null, reason: null, req_id_echoed: null };
   const value = ack.args?.[0];
-  const model = record.step.model ?? (record.step.emit ? RESPONSE_MODEL[record.step.emit] : "ErrorPayload");
+  const model = record.step.model ?? (record.step.send ? RESPONSE_MODEL[record.step.send] : "ErrorPayload");
   const schemaErrors = modelErrors(model, value);
   const flat = modelErrors("ErrorPayload", value).length === 0;
   // A flat ErrorPayload first: a model whose fields are all optional (GetResourcesRet) would accept one too.
@@ -187,8 +182,8 @@ function stepFacts(record: StepRecord, smcp: readonly WirePacket[], landing: Lan
     req_id_echoed: typeof v.req_id === "string" ? v.req_id === record.req_id : null,
     ...(flat ? { mcp_server: v.mcp_server ?? null, capability: v.capability ?? null, details_keys: Object.keys(details).sort() } : {}),
     value,
-    ...eventFacts(record.step.emit, v),
-    ...(record.step.emit === "client:put_blob" && !flat ? putBlobFacts(v, landing) : {}),
+    ...eventFacts(record.step.send, v),
+    ...(record.step.send === "client:put_blob" && !flat ? putBlobFacts(v, landing) : {}),
   };
 }
 

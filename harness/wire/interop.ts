@@ -6,7 +6,7 @@
  */
 import { evidenceFacts as mcpFacts } from "../transport/index.ts";
 import { agentFacts, type RequestFacts, type SurfacedFacts, surfacedOf } from "./agent-facts.ts";
-import type { AgentStep } from "./agent-scene.ts";
+import { type AgentSceneStep, checkAgentScript } from "./agent-scene.ts";
 import { admittedPart } from "./case-seal.ts";
 import type { WirePacket } from "./evidence.ts";
 import type { RelayRecord } from "./relay.ts";
@@ -23,7 +23,7 @@ const NOTIFY_EVENTS = ["notify:enter_office", "notify:leave_office", "notify:upd
 
 export interface InteropSpec {
   readonly servers: readonly McpServerScene[];
-  readonly script: readonly AgentStep[];
+  readonly script: readonly AgentSceneStep[];
   readonly time_box_ms: number;
   /** Once the Agent's first request of this event is answered, the named MCP server adds a tool (tools/list_changed). */
   readonly add_tool?: { readonly after: string; readonly server: string };
@@ -36,11 +36,8 @@ export function prepareInterop(input: unknown): PreparedInterop {
     return { ok: false, problem: "the wire.interop input is not an object" };
   const raw = input as Partial<InteropSpec>;
   const servers = (raw.servers ?? [{ name: "inventory", bundle_id: "inv" }]).map((s) => ({ ...s, name: s.name ?? "inventory" }));
-  const names = new Set<string>();
-  for (const [i, step] of (raw.script ?? []).entries()) {
-    if (names.has(step.as)) return { ok: false, problem: `script/${i}: step name "${step.as}" is used twice` };
-    names.add(step.as);
-  }
+  const problem = checkAgentScript(raw.script ?? []);
+  if (problem) return { ok: false, problem };
   if (raw.add_tool && !servers.some((s) => s.name === raw.add_tool?.server && s.server_mode === "legacy_sessionful"))
     return { ok: false, problem: `add_tool names "${raw.add_tool.server}", which is no server with server_mode legacy_sessionful` };
   return {

@@ -4,6 +4,7 @@
  * suite's scenes) and the scripted Agent's steps. Pure: no sockets here.
  */
 import { CLIENT_EVENT_NAMES, CLIENT_RESPONSE_MODELS, type ClientEventName } from "./events.ts";
+import { checkScript, type ScriptStep, stepNameOf, substitute } from "./script.ts";
 
 export const WIRE_COMPUTER_OP = "wire.computer";
 export const SMCP_NAMESPACE = "/smcp";
@@ -23,17 +24,15 @@ export type ClientEvent = ClientEventName;
 /** The response model of each event (events.ts), checked unless a step names another. */
 export const RESPONSE_MODEL = CLIENT_RESPONSE_MODELS;
 
-export interface WireStep {
-  readonly emit?: ClientEvent;
-  readonly as?: string;
-  readonly payload?: Readonly<Record<string, unknown>>;
+/** A step of the kit's Agent (script.ts keys; `send` a client:* event the Server routes to the Computer) or of the scene. */
+export interface WireStep extends ScriptStep {
+  readonly send?: ClientEvent;
+  /** Keys removed from the request. */
   readonly omit?: readonly string[];
+  /** The data-structures model the answer is checked against (default: the event's response model). */
   readonly model?: string;
-  readonly wait?: boolean;
-  readonly ack_time_box_ms?: number;
+  /** The Server broadcasts notify:tool_call_cancel with the req_id of this earlier client:tool_call step. */
   readonly cancel?: string;
-  readonly sleep_ms?: number;
-  readonly await?: string;
   readonly add_tool?: string;
   readonly add_window?: string;
 }
@@ -62,10 +61,16 @@ export interface WireCaseSpec {
   readonly landing_root?: boolean;
 }
 
-/** The step's name: `as`, else the event without `client:` (the corpus check makes names unique). */
+/** A sending step's name: `as`, else the event without `client:` (unique: prepareWireCase); undefined for any other step. */
 export function stepName(step: WireStep): string | undefined {
-  if (step.emit === undefined) return undefined;
-  return step.as ?? step.emit.slice("client:".length);
+  const sent = sentStep(step);
+  return sent.send === undefined ? undefined : stepNameOf(sent);
+}
+
+/** A step as recorded: a record made before the one script language names a sending step's event `emit`, read as `send`. */
+export function sentStep(step: WireStep): WireStep {
+  const old = (step as { emit?: ClientEvent }).emit;
+  return step.send === undefined && old !== undefined ? { ...step, send: old } : step;
 }
 
 export type PreparedWire = { readonly ok: true; readonly spec: WireCaseSpec } | { readonly ok: false; readonly problem: string };
@@ -75,22 +80,18 @@ export function prepareWireCase(input: unknown): PreparedWire {
   if (input === null || typeof input !== "object" || Array.isArray(input)) return { ok: false, problem: "the wire input is not an object" };
   const raw = input as Record<string, unknown>;
   const script = (raw.script ?? []) as WireStep[];
-  const seen = new Map<string, WireStep>();
+  const problem = checkScript(script);
+  if (problem) return { ok: false, problem };
+  const sent = new Map<string, WireStep>();
   for (const [i, step] of script.entries()) {
+    if (step.cancel !== undefined) {
+      const earlier = sent.get(step.cancel);
+      if (!earlier) return { ok: false, problem: `script/${i}: cancel names "${step.cancel}", no earlier step` };
+      if (earlier.send !== "client:tool_call")
+        return { ok: false, problem: `script/${i}: cancel names "${step.cancel}", which is not a client:tool_call` };
+    }
     const name = stepName(step);
-    if (name !== undefined) {
-      if (seen.has(name)) return { ok: false, problem: `script/${i}: step name "${name}" is used twice (give one an \`as\`)` };
-      seen.set(name, step);
-    }
-    const ref = step.cancel ?? step.await;
-    if (ref !== undefined) {
-      const earlier = seen.get(ref);
-      if (!earlier) return { ok: false, problem: `script/${i}: "${ref}" names no earlier emit step` };
-      if (step.cancel !== undefined && earlier.emit !== "client:tool_call")
-        return { ok: false, problem: `script/${i}: cancel names "${ref}", which is not a client:tool_call` };
-      if (step.await !== undefined && earlier.wait !== false)
-        return { ok: false, problem: `script/${i}: await names "${ref}", which was not sent with wait: false` };
-    }
+    if (name !== undefined) sent.set(name, step);
   }
   const modes = new Map(((raw.servers as McpServerScene[] | undefined) ?? []).map((s) => [s.name ?? "inventory", s.server_mode ?? "dual"]));
   const windows = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.window).map((s) => s.name ?? "inventory"));
@@ -127,39 +128,17 @@ export function prepareWireCase(input: unknown): PreparedWire {
   };
 }
 
-/** The request an emit step sends: the defaults, the step's payload laid over them, `omit` removed. */
+/** The request a sending step sends: the defaults, the step's payload laid over them (`{$ref: step/…}` resolved), `omit` removed. */
 export function requestOf(
   spec: WireCaseSpec,
-  step: WireStep & { emit: ClientEvent },
+  step: WireStep & { send: ClientEvent },
   reqId: string,
-  fromStep: (name: string, pointer: string) => unknown,
+  answerOf: (name: string) => unknown,
 ): Record<string, unknown> {
   const defaults: Record<string, unknown> = { agent: AGENT_NAME, req_id: reqId, computer: spec.computer_name };
-  if (step.emit === "client:tool_call") Object.assign(defaults, { params: { sku: "DEMO-001" }, timeout: 10 });
+  if (step.send === "client:tool_call") Object.assign(defaults, { params: { sku: "DEMO-001" }, timeout: 10 });
   const request: Record<string, unknown> = { ...defaults };
-  for (const [key, value] of Object.entries(step.payload ?? {})) request[key] = resolveRef(value, fromStep);
+  for (const [key, value] of Object.entries(step.payload ?? {})) request[key] = substitute(value, { step: answerOf });
   for (const key of step.omit ?? []) delete request[key];
   return request;
-}
-
-function resolveRef(value: unknown, fromStep: (name: string, pointer: string) => unknown): unknown {
-  if (value !== null && typeof value === "object" && !Array.isArray(value) && "$step" in value) {
-    const ref = value as { $step: string; pointer?: string };
-    return fromStep(ref.$step, ref.pointer ?? "");
-  }
-  return value;
-}
-
-/** A JSON pointer into a value; undefined where it leads nowhere. */
-export function atPointer(value: unknown, pointer: string): unknown {
-  if (pointer === "") return value;
-  return pointer
-    .split("/")
-    .slice(1)
-    .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce<unknown>((v, key) => {
-      if (Array.isArray(v)) return v[Number(key)];
-      if (v !== null && typeof v === "object") return (v as Record<string, unknown>)[key];
-      return undefined;
-    }, value);
 }

@@ -6,6 +6,7 @@
  * front of an SDK's Server, server-scene.ts) both answer through it. Pure.
  */
 import type { ClientEventName } from "./events.ts";
+import { substitute } from "./script.ts";
 
 /** The tools it lists unless told otherwise (the transport suite's inventory server's, by exposed name). */
 export const SCRIPTED_TOOLS: readonly string[] = ["inv__get_inventory", "inv__get_price"];
@@ -19,7 +20,7 @@ export interface ScriptedComputerSpec {
   readonly tools?: readonly string[];
   /** The desktops `client:get_desktop` shows. */
   readonly desktops?: readonly string[];
-  /** An event's whole answer in place of the table's; the string `"$req_id"` stands for the request's req_id. */
+  /** An event's whole answer in place of the table's; `{$ref: request/<pointer>}` takes a value of the request (its req_id). */
   readonly answers?: Readonly<Record<string, unknown>>;
   /** Events it never answers (the Agent's own timeout applies). */
   readonly silent?: readonly string[];
@@ -53,17 +54,11 @@ export function scriptedAnswer(
 ): { readonly silent: true } | { readonly silent: false; readonly answer: unknown } {
   if (spec.silent?.includes(event)) return { silent: true };
   const req = (request !== null && typeof request === "object" && !Array.isArray(request) ? request : {}) as Request;
-  if (spec.answers && Object.hasOwn(spec.answers, event)) return { silent: false, answer: withReqId(spec.answers[event], req.req_id) };
+  if (spec.answers && Object.hasOwn(spec.answers, event))
+    return { silent: false, answer: substitute(spec.answers[event], { request: req }) };
   const answer = ANSWERS[event as ClientEventName];
   return {
     silent: false,
     answer: answer ? answer(req, spec) : { code: 404, message: `the kit's Computer has no ${event}`, req_id: req.req_id },
   };
-}
-
-function withReqId(value: unknown, reqId: unknown): unknown {
-  if (value === "$req_id") return reqId;
-  if (Array.isArray(value)) return value.map((v) => withReqId(v, reqId));
-  if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withReqId(v, reqId)]));
 }

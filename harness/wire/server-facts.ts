@@ -93,7 +93,7 @@ export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
   }
   const steps: Record<string, ServerFacts["steps"][string]> = {};
   for (const s of evidence?.steps ?? []) {
-    if (!s?.step || (s.step.join ?? s.step.leave ?? s.step.emit) === undefined) continue;
+    if (typeof s?.step?.send !== "string") continue;
     steps[serverStepName(s.step)] = stepFacts(s, packets, relabel);
   }
   const received: Record<string, string[]> = {};
@@ -132,8 +132,7 @@ function stepFacts(
     record.ack_id === undefined
       ? undefined
       : packets.find((p) => p.dir === "in" && p.type === "ack" && p.ack_id === record.ack_id && p.conn === record.client);
-  const event =
-    record.step.join !== undefined ? "server:join_office" : record.step.leave !== undefined ? "server:leave_office" : record.step.event;
+  const event = record.step.send;
   if (!ack)
     return {
       acked: false,

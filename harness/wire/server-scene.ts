@@ -14,6 +14,7 @@ import type { WirePacket } from "./evidence.ts";
 import { KIT_PAYLOAD_BYTES } from "./kit-server.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
 import { SMCP_NAMESPACE } from "./scene.ts";
+import { checkScript, playScript, type ScriptStep, sleep, stepNameOf, substitute } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 
 export const WIRE_SERVER_OP = "wire.server";
@@ -41,23 +42,14 @@ export interface ClientSpec {
   readonly trailing_slash?: boolean;
 }
 
-export interface ServerStep {
-  readonly connect?: string;
-  readonly join?: string;
-  readonly leave?: string;
+/** A step of the scene's script (script.ts keys; `by` names the client that acts), or one of its acts. */
+export interface ServerStep extends ScriptStep {
+  /** Client `by` connects to /smcp. */
+  readonly connect?: true;
+  /** Client `by` disconnects. */
+  readonly disconnect?: true;
+  /** With `send: server:join_office` / `server:leave_office`: the office's label (a fresh id per case); the request is the client's join or leave. */
   readonly office?: string;
-  readonly emit?: string;
-  readonly event?: string;
-  readonly payload?: Readonly<Record<string, unknown>>;
-  readonly as?: string;
-  readonly ack_time_box_ms?: number;
-  readonly sleep_ms?: number;
-  readonly disconnect?: string;
-  /** Waits until this client has received `heard` (`count` times, default 1) or `time_box_ms` passes. */
-  readonly await?: string;
-  readonly heard?: string;
-  readonly count?: number;
-  readonly time_box_ms?: number;
 }
 
 export interface ServerSceneSpec {
@@ -104,34 +96,30 @@ export interface ServerSceneEvidence {
   readonly cut?: Readonly<Record<string, string>>;
 }
 
-/** The step's name: `as`, else the event without its prefix, else the step kind and the client. */
+/** A step's name: `as`, else the sent event without its prefix (unique among sending steps: prepareServerScene); "" for neither. */
 export function serverStepName(step: ServerStep): string {
-  if (step.as) return step.as;
-  if (step.event) return step.event.replace(/^[a-z]+:/, "");
-  if (step.join) return `join_${step.join}`;
-  if (step.leave) return `leave_${step.leave}`;
-  return "";
+  return stepNameOf(step) ?? "";
 }
 
 export type PreparedServerScene = { readonly ok: true; readonly spec: ServerSceneSpec } | { readonly ok: false; readonly problem: string };
 
-/** Checks what a schema cannot: every step names a declared client, names are unique, emits come from connected clients. */
+const JOIN_OR_LEAVE = new Set(["server:join_office", "server:leave_office"]);
+
+/** Checks what a schema cannot: every acting client is declared, step names are unique, a join or leave names its office. */
 export function prepareServerScene(input: unknown): PreparedServerScene {
   if (input === null || typeof input !== "object" || Array.isArray(input))
     return { ok: false, problem: "the wire.server input is not an object" };
   const raw = input as { clients?: Record<string, ClientSpec>; script?: ServerStep[]; time_box_ms?: number };
   const clients = raw.clients ?? {};
   const script = raw.script ?? [];
-  const names = new Set<string>();
   for (const [i, step] of script.entries()) {
-    const who = step.connect ?? step.join ?? step.leave ?? step.emit ?? step.disconnect ?? step.await;
-    if (who !== undefined && !Object.hasOwn(clients, who)) return { ok: false, problem: `script/${i}: "${who}" is no client of the scene` };
-    const name = serverStepName(step);
-    if ((step.join ?? step.leave ?? step.emit) !== undefined) {
-      if (names.has(name)) return { ok: false, problem: `script/${i}: step name "${name}" is used twice (give one an \`as\`)` };
-      names.add(name);
-    }
+    if (step.by !== undefined && !Object.hasOwn(clients, step.by))
+      return { ok: false, problem: `script/${i}: "${step.by}" is no client of the scene` };
+    if ((step.send !== undefined && JOIN_OR_LEAVE.has(step.send)) !== (step.office !== undefined))
+      return { ok: false, problem: `script/${i}: office goes with a server:join_office or server:leave_office step, and only there` };
   }
+  const problem = checkScript(script);
+  if (problem) return { ok: false, problem };
   return { ok: true, spec: { clients, script, time_box_ms: raw.time_box_ms ?? 20_000 } };
 }
 
@@ -160,77 +148,70 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
   const connects: ConnectRecord[] = [];
   const steps: ServerStepRecord[] = [];
   const nameOf = (key: string) => spec.clients[key]?.name ?? key;
-  const substitute = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(substitute);
-    if (value === null || typeof value !== "object") return value;
-    const o = value as Record<string, unknown>;
-    if (typeof o.$office === "string" && Object.keys(o).length === 1) return officeId(o.$office);
-    if (typeof o.$name === "string" && Object.keys(o).length === 1) return nameOf(o.$name);
-    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, substitute(v)]));
+  const scope = {
+    office: officeId,
+    client: Object.fromEntries(Object.keys(spec.clients).map((key) => [key, { name: nameOf(key) }])),
   };
   const deadline = started + spec.time_box_ms;
-  const left = () => Math.max(0, deadline - performance.now());
 
-  for (const [index, step] of spec.script.entries()) {
-    if (performance.now() > deadline) {
-      steps.push({ index, step, skipped: "the scene's time box ended" });
-      continue;
-    }
-    if (step.sleep_ms !== undefined) {
-      steps.push({ index, step });
-      await sleep(Math.min(step.sleep_ms, left()));
-    } else if (step.await !== undefined) {
-      const from = performance.now();
-      const met = await heardWithin(
-        recorder,
-        step.await,
-        step.heard as string,
-        step.count ?? 1,
-        Math.min(step.time_box_ms ?? DEFAULT_AWAIT_MS, deadline - from),
-      );
-      steps.push({ index, step, client: step.await, waited_ms: Math.round(performance.now() - from), met });
-    } else if (step.connect !== undefined) {
-      const key = step.connect;
-      steps.push({ index, step, client: key });
-      const agent = new CappedAgent();
-      agents.push([key, agent]);
-      const socket = await connectClient(url, key, spec.clients[key]!, { recorder, connects, agent, withinMs: left() });
-      if (socket) sockets.set(key, socket);
-    } else if (step.disconnect !== undefined) {
-      steps.push({ index, step, client: step.disconnect });
-      sockets.get(step.disconnect)?.disconnect();
-      sockets.delete(step.disconnect);
-    } else {
-      const key = (step.join ?? step.leave ?? step.emit) as string;
-      const socket = sockets.get(key);
-      if (!socket?.connected) {
-        const why = agents.filter(([k]) => k === key).at(-1)?.[1].cut;
-        steps.push({ index, step, client: key, skipped: `client "${key}" is not connected${why ? ` (${why})` : ""}` });
-        continue;
-      }
-      const client = spec.clients[key]!;
-      let event: string;
-      let request: unknown;
-      if (step.join !== undefined) {
-        event = "server:join_office";
-        request = { role: client.role, name: nameOf(key), office_id: officeId(step.office as string) };
-      } else if (step.leave !== undefined) {
-        event = "server:leave_office";
-        request = { office_id: officeId(step.office as string) };
-      } else {
-        event = step.event as string;
-        request = { agent: nameOf(key), req_id: `${caseId}-${index + 1}`, ...(substitute(step.payload ?? {}) as object) };
-      }
-      const record: ServerStepRecord & { ack_id?: number } = { index, step, client: key, request };
-      steps.push(record);
-      const acked = new Promise<void>((resolve) => {
-        socket.timeout(Math.min(step.ack_time_box_ms ?? DEFAULT_ACK_MS, left())).emit(event, request, () => resolve());
-      });
-      const ackId = recorder.lastSentAckId(event, key);
-      if (ackId !== undefined) record.ack_id = ackId;
-      await acked;
-    }
-  }
+  await playScript<ServerStep>(
+    spec.script,
+    {
+      deadline,
+      send(step, index, withinMs, answerOf) {
+        const key = step.by as string;
+        const socket = sockets.get(key);
+        if (!socket?.connected) {
+          const why = agents.filter(([k]) => k === key).at(-1)?.[1].cut;
+          return { record: { client: key, skipped: `client "${key}" is not connected${why ? ` (${why})` : ""}` } };
+        }
+        const client = spec.clients[key]!;
+        const event = step.send as string;
+        const payload = substitute(step.payload ?? {}, { ...scope, step: answerOf }) as object;
+        const request =
+          event === "server:join_office" && step.office !== undefined
+            ? { role: client.role, name: nameOf(key), office_id: officeId(step.office), ...payload }
+            : event === "server:leave_office" && step.office !== undefined
+              ? { office_id: officeId(step.office), ...payload }
+              : { agent: nameOf(key), req_id: `${caseId}-${index + 1}`, ...payload };
+        const answer = new Promise<unknown[] | undefined>((resolve) => {
+          socket
+            .timeout(Math.min(step.ack_time_box_ms ?? DEFAULT_ACK_MS, withinMs))
+            .emit(event, request, (error: Error | null, ...args: unknown[]) => resolve(error ? undefined : args));
+        });
+        const ackId = recorder.lastSentAckId(event, key);
+        return { record: { client: key, request, ...(ackId !== undefined ? { ack_id: ackId } : {}) }, answer };
+      },
+      async act(step, _index, withinMs) {
+        const key = step.by as string;
+        if (step.heard !== undefined) {
+          const from = performance.now();
+          const met = await heardWithin(
+            recorder,
+            key,
+            step.heard,
+            step.count ?? 1,
+            Math.min(step.time_box_ms ?? DEFAULT_AWAIT_MS, withinMs),
+          );
+          return { client: key, waited_ms: Math.round(performance.now() - from), met };
+        }
+        if (step.connect) {
+          const agent = new CappedAgent();
+          agents.push([key, agent]);
+          const socket = await connectClient(url, key, spec.clients[key]!, { recorder, connects, agent, withinMs });
+          if (socket) sockets.set(key, socket);
+          return { client: key };
+        }
+        if (step.disconnect) {
+          sockets.get(key)?.disconnect();
+          sockets.delete(key);
+          return { client: key };
+        }
+        return { skipped: "a step this scene does not play" };
+      },
+    },
+    (played) => steps.push(played as ServerStepRecord),
+  );
   await sleep(SETTLE_MS);
   for (const socket of sockets.values()) socket.disconnect();
   // A disconnect leaves a long-poll in flight to finish on its own: the agents end every connection now.
@@ -383,8 +364,4 @@ async function heardWithin(recorder: PacketRecorder, key: string, event: string,
     await sleep(AWAIT_POLL_MS);
   }
   return true;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -11,7 +11,6 @@ import { connIdOf, newOfficeId, openKitServer } from "./kit-server.ts";
 import { collectLandingRoot } from "./landing-root.ts";
 import {
   AGENT_NAME,
-  atPointer,
   type ClientEvent,
   DEFAULT_ACK_TIME_BOX_MS,
   requestOf,
@@ -20,6 +19,7 @@ import {
   type WireCaseSpec,
   type WireStep,
 } from "./scene.ts";
+import { playScript, sleep } from "./script.ts";
 
 export interface WireCase {
   readonly id: string;
@@ -69,67 +69,50 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
       joinedSocket = socket;
       void socket.join(officeId);
       clearTimeout(noJoin);
-      void playScript(socket).finally(() => finish("script_done"));
+      void playAgentScript(socket).finally(() => finish("script_done"));
     });
   });
 
-  /** The Agent's script; every ack is waited for within its time box, then the Computer is disconnected. */
-  const playScript = async (socket: Socket) => {
-    const acks = new Map<string, Promise<unknown>>();
-    const acked = new Map<string, unknown>();
-    for (const [index, step] of spec.script.entries()) {
-      const t_ms = Math.round(since() * 10) / 10;
-      if (ended) break;
-      if (step.sleep_ms !== undefined) {
-        steps.push({ index, step, t_ms });
-        await sleep(step.sleep_ms);
-      } else if (step.await !== undefined) {
-        steps.push({ index, step, t_ms });
-        await acks.get(step.await);
-      } else if (step.add_tool !== undefined) {
-        const mcpCase = options.mcp[step.add_tool];
-        steps.push({ index, step, t_ms, mcp_sessions: mcpCase ? await mcpCase.addTool() : null });
-      } else if (step.add_window !== undefined) {
-        const mcpCase = options.mcp[step.add_window];
-        steps.push({ index, step, t_ms, mcp_sessions: mcpCase ? await mcpCase.addWindow() : null });
-      } else if (step.cancel !== undefined) {
-        const target = steps.find((s) => stepName(s.step) === step.cancel);
-        const reqId = target?.req_id;
-        if (reqId === undefined || !socket.connected) {
-          steps.push({
-            index,
-            step,
-            t_ms,
-            skipped: reqId === undefined ? `no request was sent as "${step.cancel}"` : "the Computer is gone",
-          });
-          continue;
-        }
-        const notice = { agent: AGENT_NAME, req_id: reqId };
-        steps.push({ index, step, t_ms, request: notice, req_id: reqId });
-        server.smcp.to(officeId).emit("notify:tool_call_cancel", notice);
-      } else if (step.emit !== undefined) {
-        const name = stepName(step) as string;
-        if (!socket.connected) {
-          steps.push({ index, step, t_ms, skipped: "the Computer is gone" });
-          continue;
-        }
-        const reqId = `${options.id}-${index + 1}`;
-        const request = requestOf(spec, step as WireStep & { emit: ClientEvent }, reqId, (ref, pointer) =>
-          atPointer(acked.get(ref), pointer),
-        );
-        const record = { index, step, t_ms, request, req_id: reqId, conn: connIdOf(socket) } as StepRecord & { ack_id?: number };
-        steps.push(record);
-        const reply = emitWithAck(socket, step.emit, request, step.ack_time_box_ms ?? DEFAULT_ACK_TIME_BOX_MS).then((args) => {
-          acked.set(name, args?.[0]);
-        });
-        // The ack id socket.io gave this emit: the last outgoing EVENT of this name on this connection.
-        const ackId = recorder.lastSentAckId(step.emit, connIdOf(socket));
-        if (ackId !== undefined) record.ack_id = ackId;
-        acks.set(name, reply);
-        if (step.wait !== false) await reply;
-      }
-    }
-    await Promise.all(acks.values());
+  /** The Agent's script (script.ts); every ack is waited for within its time box, then the Computer is disconnected. */
+  const playAgentScript = async (socket: Socket) => {
+    await playScript<WireStep>(
+      spec.script,
+      {
+        since,
+        over: () => ended !== undefined,
+        send(step, index, _withinMs, answerOf) {
+          if (!socket.connected) return { record: { skipped: "the Computer is gone" } };
+          const event = step.send as ClientEvent;
+          const reqId = `${options.id}-${index + 1}`;
+          const request = requestOf(spec, step as WireStep & { send: ClientEvent }, reqId, answerOf);
+          const answer = emitWithAck(socket, event, request, step.ack_time_box_ms ?? DEFAULT_ACK_TIME_BOX_MS);
+          // The ack id socket.io gave this emit: the last outgoing EVENT of this name on this connection.
+          const ackId = recorder.lastSentAckId(event, connIdOf(socket));
+          return { record: { request, req_id: reqId, conn: connIdOf(socket), ...(ackId !== undefined ? { ack_id: ackId } : {}) }, answer };
+        },
+        async act(step) {
+          if (step.add_tool !== undefined) {
+            const mcpCase = options.mcp[step.add_tool];
+            return { mcp_sessions: mcpCase ? await mcpCase.addTool() : null };
+          }
+          if (step.add_window !== undefined) {
+            const mcpCase = options.mcp[step.add_window];
+            return { mcp_sessions: mcpCase ? await mcpCase.addWindow() : null };
+          }
+          if (step.cancel !== undefined) {
+            const target = steps.find((s) => stepName(s.step) === step.cancel);
+            const reqId = target?.req_id;
+            if (reqId === undefined || !socket.connected)
+              return { skipped: reqId === undefined ? `no request was sent as "${step.cancel}"` : "the Computer is gone" };
+            const notice = { agent: AGENT_NAME, req_id: reqId };
+            server.smcp.to(officeId).emit("notify:tool_call_cancel", notice);
+            return { request: notice, req_id: reqId };
+          }
+          return { skipped: "a step this scene does not play" };
+        },
+      },
+      (played) => steps.push(played as StepRecord),
+    );
     await sleep(SETTLE_MS);
     if (socket.connected) socket.disconnect(true);
   };
@@ -173,8 +156,4 @@ function emitWithAck(socket: Socket, event: string, request: unknown, timeoutMs:
   return new Promise((resolve) => {
     socket.timeout(timeoutMs).emit(event, request, (error: Error | null, ...args: unknown[]) => resolve(error ? undefined : args));
   });
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -20,12 +20,12 @@ describe("the Agent scene", () => {
       "t1",
       scene({
         script: [
-          { do: "get_tools", as: "tools" },
-          { do: "tool_call", as: "call", tool_name: "inv__get_inventory", params: { sku: "A" }, timeout_s: 5 },
-          { do: "get_config", as: "config" },
-          { do: "wait", as: "settle", ms: 200 },
+          { send: "client:get_tools", as: "tools" },
+          { send: "client:tool_call", as: "call", payload: { tool_name: "inv__get_inventory", params: { sku: "A" }, timeout: 5 } },
+          { send: "client:get_config", as: "config" },
+          { sleep_ms: 200, as: "settle" },
         ],
-        answers: { "client:get_config": { code: 404, message: "gone", req_id: "$req_id" } },
+        answers: { "client:get_config": { code: 404, message: "gone", req_id: { $ref: "request/req_id" } } },
         push: [{ after: "client:tool_call", event: "notify:update_tool_list" }],
       }),
     );
@@ -51,7 +51,7 @@ describe("the Agent scene", () => {
   it("fails a hand-made Agent whose tool call lacks its timeout and reuses a req_id, and one that is never told", async () => {
     const opened = await openAgentCase(
       "t2",
-      scene({ script: [{ do: "wait", as: "w", ms: 1 }], push: [{ after: "join", event: "notify:enter_office" }] }),
+      scene({ script: [{ sleep_ms: 1, as: "w" }], push: [{ after: "join", event: "notify:enter_office" }] }),
     );
     const { origin, searchParams } = new URL(opened.call.url); // the case's secret rides in the query
     const query = Object.fromEntries(searchParams);
@@ -76,14 +76,14 @@ describe("the Agent scene", () => {
     expect(
       prepareAgentScene({
         script: [
-          { do: "get_tools", as: "a" },
-          { do: "get_config", as: "a" },
+          { send: "client:get_tools", as: "a" },
+          { send: "client:get_config", as: "a" },
         ],
       }),
     ).toEqual({
       ok: false,
       problem: 'script/1: step name "a" is used twice',
     });
-    expect(prepareAgentScene({ script: [{ do: "tool_call", as: "c" }] })).toMatchObject({ ok: false });
+    expect(prepareAgentScene({ script: [{ send: "client:tool_call", as: "c" }] })).toMatchObject({ ok: false });
   });
 });

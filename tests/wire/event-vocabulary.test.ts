@@ -153,7 +153,7 @@ describe("the harness's tables of events", () => {
       url: "",
       offices: {},
       connects: [{ client: "c", url: "", connected: true }],
-      steps: sent.map((event, index) => ({ index, step: { emit: "c", event, as: `s${index}` }, client: "c", ack_id: index })),
+      steps: sent.map((event, index) => ({ index, step: { by: "c", send: event, as: `s${index}` }, client: "c", ack_id: index })),
       packets: sent.map((_, index) => ({
         seq: index,
         t_ms: 0,
@@ -189,11 +189,15 @@ describe("the op schemas", () => {
     .filter((f) => f.startsWith("wire."))
     .map((f) => ({ file: f, schema: JSON.parse(readFileSync(join(SHARED_SCHEMA_DIR, "ops", f), "utf8")) as unknown }));
 
-  it("an enum of events lists exactly the client:* events, in the vocabulary's order; an enum of Agent steps exactly the step kinds", () => {
+  it("an enum of events lists exactly the client:* events, or exactly the events an Agent is driven to send, in the vocabulary's order; an enum of Agent steps exactly the step kinds", () => {
     const enums = schemas.flatMap(({ file, schema }) => valuesOf(schema, "enum").map((values) => ({ file, values: values as unknown[] })));
     const ofEvents = enums.filter((e) => e.values.some((v) => typeof v === "string" && EVENT_SHAPE.test(v)));
     expect(ofEvents.length).toBeGreaterThan(0);
-    for (const e of ofEvents) expect(e.values, `vectors/_schema/ops/${e.file}: an enum of events`).toEqual(CLIENT_EVENT_NAMES);
+    const agentSends = NAMES.filter((n) => Object.values(AGENT_STEP_EVENTS).includes(n));
+    for (const e of ofEvents)
+      expect(e.values, `vectors/_schema/ops/${e.file}: an enum of events`).toEqual(
+        e.values.every((v) => String(v).startsWith("client:")) ? CLIENT_EVENT_NAMES : agentSends,
+      );
     const ofSteps = enums.filter((e) => e.values.includes("wait") && e.values.includes("get_tools"));
     expect(ofSteps.length).toBeGreaterThan(0);
     for (const e of ofSteps)
@@ -327,7 +331,7 @@ describe("the reference's handlers", () => {
 
 describe("the kit's scripted Computers", () => {
   it("the Agent scene's answers every client:* event with its response model or a flat 404, and every event an Agent step sends with its model", async () => {
-    const prepared = prepareAgentScene({ script: [{ do: "wait", as: "w", ms: 1 }] });
+    const prepared = prepareAgentScene({ script: [{ sleep_ms: 1, as: "w" }] });
     if (!prepared.ok) throw new Error(prepared.problem);
     const opened = await openAgentCase("vocabulary", prepared.spec);
     const { origin, searchParams } = new URL(opened.call.url);
@@ -359,11 +363,11 @@ describe("the kit's scripted Computers", () => {
     const server = await openSmcpServer();
     try {
       const script = [
-        { connect: "c" },
-        { connect: "a" },
-        { join: "c", office: "A" },
-        { join: "a", office: "A" },
-        ...CLIENT_EVENT_NAMES.map((event) => ({ emit: "a", event, payload: { computer: { $name: "c" } } })),
+        { by: "c", connect: true },
+        { by: "a", connect: true },
+        { by: "c", send: "server:join_office", office: "A", as: "join_c" },
+        { by: "a", send: "server:join_office", office: "A", as: "join_a" },
+        ...CLIENT_EVENT_NAMES.map((event) => ({ by: "a", send: event, payload: { computer: { $ref: "client/c/name" } } })),
       ];
       const prepared = prepareServerScene({ clients: { c: { role: "computer" }, a: { role: "agent" } }, script, time_box_ms: 15_000 });
       if (!prepared.ok) throw new Error(prepared.problem);

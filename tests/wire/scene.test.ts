@@ -48,7 +48,7 @@ describe("the wire scene", () => {
     const evidence = await play(
       {
         servers: [{ name: "inventory", bundle_id: "inv" }],
-        script: [{ emit: "client:get_tools" }, { emit: "client:get_resources", as: "res", payload: { mcp_server: "zz" } }],
+        script: [{ send: "client:get_tools" }, { send: "client:get_resources", as: "res", payload: { mcp_server: "zz" } }],
       },
       {
         "client:get_tools": (req) => ({
@@ -62,7 +62,7 @@ describe("the wire scene", () => {
     expect(evidence.handshakes[0]?.transport).toBe("polling");
     const facts = wireFacts(evidence);
     expect(facts.handshake).toEqual({ a2c_version: "0.4.0", first_transport: "polling", auth_keys: [], auth_has_role: false });
-    expect(facts.join).toEqual({ role: "computer", name: "wire-computer", office_id_matches: true, joins: 1 });
+    expect(facts.join).toEqual({ role: "computer", name: "wire-computer", office_matches: true, asks_ack: true, count: 1 });
     expect(facts.steps.get_tools).toMatchObject({
       acked: true,
       shape: "model",
@@ -78,7 +78,7 @@ describe("the wire scene", () => {
 
   it("classifies a wrapped error, a missing ack and a role in auth; an edited ack changes the facts", async () => {
     const evidence = await play(
-      { script: [{ emit: "client:get_config" }, { emit: "client:get_skills", ack_time_box_ms: 300 }] },
+      { script: [{ send: "client:get_config" }, { send: "client:get_skills", ack_time_box_ms: 300 }] },
       { "client:get_config": () => ({ error: { code: 500, message: "x" } }) },
       { auth: { role: "computer" } },
     );
@@ -95,7 +95,7 @@ describe("the wire scene", () => {
   it("finds a planted credential wherever the Computer sends it, and rebuilds the adapter's call from the record", async () => {
     const opened = await openWire(
       mcp,
-      { servers: [{ name: "inventory", credential: true }], script: [{ emit: "client:get_config" }] },
+      { servers: [{ name: "inventory", credential: true }], script: [{ send: "client:get_config" }] },
       "test",
     );
     if (!opened.ok) throw new Error(opened.message);
@@ -130,9 +130,9 @@ describe("the wire scene", () => {
       {
         landing_root: true,
         script: [
-          { emit: "client:put_blob", as: "inside", payload: { chunk_offset: 0, eof: true } },
-          { emit: "client:put_blob", as: "climbs_out", payload: { chunk_offset: 0, eof: true } },
-          { emit: "client:put_blob", as: "elsewhere", payload: { chunk_offset: 0, eof: true } },
+          { send: "client:put_blob", as: "inside", payload: { chunk_offset: 0, eof: true } },
+          { send: "client:put_blob", as: "climbs_out", payload: { chunk_offset: 0, eof: true } },
+          { send: "client:put_blob", as: "elsewhere", payload: { chunk_offset: 0, eof: true } },
         ],
       },
       "test",

@@ -55,7 +55,7 @@ function computer(url: string, office: string) {
 
 describe("a sealed wire scene", () => {
   it("refuses handshakes without the case's secret, records them as intruders and judges only its own Computer", async () => {
-    const opened = await openWire(mcp, { script: [{ emit: "client:get_tools" }], time_box_ms: 5_000 }, "sealed");
+    const opened = await openWire(mcp, { script: [{ send: "client:get_tools" }], time_box_ms: 5_000 }, "sealed");
     if (!opened.ok) throw new Error(opened.message);
     const secret = new URL(opened.call.url).searchParams.get("smcp_case");
     expect(secret).toMatch(/^[0-9a-f]{32}$/);
@@ -84,7 +84,7 @@ describe("a sealed wire scene", () => {
     expect(evidence.handshakes[0]!.url).toContain(`smcp_case=${secret}`);
     expect(new Set(evidence.packets.map((p) => p.conn))).toEqual(new Set([evidence.handshakes[0]!.conn]));
     const facts = wireFacts(evidence);
-    expect(facts.join).toEqual({ role: "computer", name: "wire-computer", office_id_matches: true, joins: 1 });
+    expect(facts.join).toEqual({ role: "computer", name: "wire-computer", office_matches: true, asks_ack: true, count: 1 });
     expect(facts.updates_before_join).toEqual([]);
     expect(facts.steps.get_tools).toMatchObject({ acked: true, shape: "model" });
   }, 15_000);

@@ -36,7 +36,7 @@ const evidence: ServerSceneEvidence = {
     { seq: 3, t_ms: 3, dir: "in", conn: "c1", type: "event", nsp: "/smcp", event: "notify:enter_office", args: [{ office_id: "A-xyz" }] },
     { seq: 4, t_ms: 4, dir: "in", conn: "other", type: "ack", nsp: "/smcp", args: [false, "no"], ack_id: 0 },
   ],
-  steps: [{ index: 0, step: { join: "c1", office: "A" }, client: "c1", ack_id: 0 }],
+  steps: [{ index: 0, step: { by: "c1", send: "server:join_office", office: "A", as: "join_c1" }, client: "c1", ack_id: 0 }],
   dropped_packets: 0,
 };
 

@@ -67,7 +67,7 @@ const notSent = (message: string): Answer => ({
 async function play(mode: "never-ack" | "huge"): Promise<{ evidence: ServerSceneEvidence; ms: number }> {
   const url = await fakeServer(mode);
   const began = performance.now();
-  const v = vector([{ connect: "c1" }, { join: "c1", office: "A" }, { sleep_ms: 200 }]);
+  const v = vector([{ by: "c1", connect: true }, { by: "c1", send: "server:join_office", office: "A", as: "join_c1" }, { sleep_ms: 200 }]);
   const answer = await LIVE_PLAYERS.server.play(fakeImplementation(url), v, undefined, notSent);
   return { evidence: answer.transcript.wire!.evidence as unknown as ServerSceneEvidence, ms: performance.now() - began };
 }
@@ -78,7 +78,7 @@ describe("a wire.server scene against a hostile Server", () => {
     await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
     const { port } = http.address() as AddressInfo;
     await new Promise((resolve) => http.close(resolve));
-    const v = vector([{ connect: "c1" }]);
+    const v = vector([{ by: "c1", connect: true }]);
     const answer = await LIVE_PLAYERS.server.play(fakeImplementation(`http://127.0.0.1:${port}`), v, undefined, notSent);
     const evidence = answer.transcript.wire!.evidence as unknown as ServerSceneEvidence;
     expect(evidence.connects).toEqual([expect.objectContaining({ client: "c1", connected: false, error_code_header: null })]);
