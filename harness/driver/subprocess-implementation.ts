@@ -9,7 +9,8 @@
  * Beside it: the options (driver-options.ts), the calls' state and queue (pending-calls.ts), the
  * calls in flight and their deadline timer (in-flight.ts, deadline-sweep.ts), reading answer lines
  * (answer-lines.ts), the hello wait (hello-wait.ts), the stderr kept across restarts (stderr-tail.ts),
- * one burst of calls taken from the queue and written (burst.ts), whom a lost process is blamed on (blame.ts).
+ * one burst of calls taken from the queue and written (burst.ts), whom a lost process is blamed on (blame.ts),
+ * why it was given up and its restarts (adapter-health.ts).
  */
 
 import type {
@@ -24,6 +25,7 @@ import type {
 import { INTERRUPTED } from "../model/implementation.ts";
 import { ADAPTER_PROTOCOL, encode, type HelloMessage, parseFromAdapter, truncate } from "../protocol/messages.ts";
 import { handshakeOf, resultOf } from "../protocol/to-result.ts";
+import { AdapterHealth } from "./adapter-health.ts";
 import { type AdapterCommand, AdapterProcess, type ExitInfo } from "./adapter-process.ts";
 import { answerLine, idIn, isBlank } from "./answer-lines.ts";
 import { type Blame, blameLoss, blameTimeout } from "./blame.ts";
@@ -58,13 +60,10 @@ export class SubprocessImplementation implements Implementation {
   private readonly queue = new PendingQueue();
   private pumpScheduled = false;
   private nextId = 1;
-  private restarts = 0;
-  private restartsWithoutAnswer = 0;
-  private brokenReason: string | undefined;
+  /** Why it was given up, how it failed to stop cleanly, its restarts (adapter-health.ts). */
+  private readonly health = new AdapterHealth();
   private stopping = false;
   private readonly stderr = new StderrTail();
-  /** How the adapter failed to stop cleanly (killed past its shutdown grace, processes left running): `broken` in its stats. */
-  private readonly unclean: string[] = [];
   /** Bytes of the lines read from this adapter in the run, across restarts (held against maxAdapterBytes). */
   private bytesRead = 0;
 
@@ -83,17 +82,17 @@ export class SubprocessImplementation implements Implementation {
     try {
       this.command = typeof this.commandSource === "function" ? await this.commandSource() : this.commandSource;
     } catch (error) {
-      this.brokenReason = (error as Error).message;
+      this.health.brokenReason = (error as Error).message;
       throw new AdapterStartError(`adapter "${this.name}" could not be set up: ${(error as Error).message}`);
     }
     if (this.stopping) {
-      this.brokenReason = "interrupted during its set-up";
+      this.health.brokenReason = "interrupted during its set-up";
       throw new AdapterStartError(`adapter "${this.name}" was interrupted during its set-up`);
     }
     try {
       return await this.spawn();
     } catch (error) {
-      this.brokenReason = (error as Error).message;
+      this.health.brokenReason = (error as Error).message;
       throw new AdapterStartError(`adapter "${this.name}" failed its handshake: ${(error as Error).message}`);
     }
   }
@@ -115,29 +114,22 @@ export class SubprocessImplementation implements Implementation {
       proc.write(encode({ type: "shutdown" }));
       proc.endInput();
       const grace = setTimeout(() => {
-        this.unclean.push(`still running ${this.options.shutdownGraceMs} ms after shutdown, so killed`);
+        this.health.noteUnclean(`still running ${this.options.shutdownGraceMs} ms after shutdown, so killed`);
         proc.kill();
       }, this.options.shutdownGraceMs);
       await proc.ended();
       clearTimeout(grace);
     }
     this.stderr.keep(this.proc?.stderrTail() ?? "");
-    const broken = this.broken();
-    return { restarts: this.restarts, stderr_tail: this.stderr.text, ...(broken ? { broken } : {}) };
-  }
-
-  /** Why the adapter is broken: given up on, interrupted, or (not a reason to stop calling it) it did not stop cleanly. */
-  private broken(): string | undefined {
-    const unclean = this.unclean.length > 0 ? `did not stop cleanly: ${this.unclean.join("; ")}` : undefined;
-    return [this.brokenReason, unclean].filter((x) => x !== undefined).join("; ") || undefined;
+    return this.health.stats(this.stderr.text);
   }
 
   kill(): void {
     this.stopping = true;
-    this.brokenReason ??= INTERRUPTED;
+    this.health.brokenReason ??= INTERRUPTED;
     // Every call settles now, as interrupted: dropped unsettled, they held whoever awaited them (the
     // interop phase, between its roles' calls) forever. takeAll stops their timer first.
-    const detail = `adapter "${this.name}" was killed: ${this.brokenReason}`;
+    const detail = `adapter "${this.name}" was killed: ${this.health.brokenReason}`;
     for (const p of [...this.inFlight.takeAll(), ...this.queue.clear()]) this.fault(p, "crash", detail);
     // A start still waiting for the hello settles now: an interrupt never leaves it pending.
     this.hello.take()?.reject(new Error("interrupted before its hello"));
@@ -146,9 +138,7 @@ export class SubprocessImplementation implements Implementation {
 
   /** Restarts, stderr tail and broken reason so far, for a report written while the adapter still runs. */
   statsNow(): ImplementationStats {
-    const stderr = this.stderr.with(this.proc?.stderrTail() ?? "");
-    const broken = this.broken();
-    return { restarts: this.restarts, stderr_tail: stderr, ...(broken ? { broken } : {}) };
+    return this.health.stats(this.stderr.with(this.proc?.stderrTail() ?? ""));
   }
 
   /** Starts a fresh adapter process and resolves with its handshake. */
@@ -188,8 +178,8 @@ export class SubprocessImplementation implements Implementation {
 
   /** Sends what the window allows, as one write (burst.ts). */
   private pump(): void {
-    if (this.brokenReason !== undefined) {
-      for (const p of this.queue.clear()) this.fault(p, "crash", `adapter "${this.name}" is broken: ${this.brokenReason}`);
+    if (this.health.brokenReason !== undefined) {
+      for (const p of this.queue.clear()) this.fault(p, "crash", `adapter "${this.name}" is broken: ${this.health.brokenReason}`);
       return;
     }
     if (!this.ready) return;
@@ -257,7 +247,7 @@ export class SubprocessImplementation implements Implementation {
       this.violation(`answered with unknown id ${message.id}`);
       return undefined;
     }
-    this.restartsWithoutAnswer = 0;
+    this.health.answered();
     this.finish(p, resultOf(message), text);
     return p;
   }
@@ -312,9 +302,9 @@ export class SubprocessImplementation implements Implementation {
   /** Past the run's byte budget: nothing more is read from this adapter; its cases in flight and queued are faults. */
   private overBudget(): void {
     const limit = this.options.maxAdapterBytes;
-    this.brokenReason = `stopped: it wrote more than ${limit} bytes of answers in this run (the per-run limit, --max-adapter-bytes)`;
+    this.health.brokenReason = `stopped: it wrote more than ${limit} bytes of answers in this run (the per-run limit, --max-adapter-bytes)`;
     this.retireProcess();
-    const detail = `adapter "${this.name}" ${this.brokenReason}`;
+    const detail = `adapter "${this.name}" ${this.health.brokenReason}`;
     for (const p of this.inFlight.takeAll()) this.fault(p, "protocol_error", detail);
     this.pump();
   }
@@ -332,7 +322,7 @@ export class SubprocessImplementation implements Implementation {
     // Whichever process it was (retired, restarted, stopped): what it left running is the adapter's fault.
     const left = info.leftBehind ?? [];
     if (left.length > 0)
-      this.unclean.push(
+      this.health.noteUnclean(
         `left ${left.length === 1 ? "a process" : `${left.length} processes`} running outside its process group, which the kit killed: ${left.join(", ")}`,
       );
     if (generation !== this.generation || this.stopping) return;
@@ -371,10 +361,7 @@ export class SubprocessImplementation implements Implementation {
 
   private restart(reason: string): void {
     if (this.stopping) return;
-    this.restarts++;
-    this.restartsWithoutAnswer++;
-    if (this.restartsWithoutAnswer > this.options.maxRestarts) {
-      this.brokenReason = `gave up after ${this.options.maxRestarts} restarts in a row without an answer; last: ${reason}`;
+    if (!this.health.restart(this.options.maxRestarts, reason)) {
       this.pump();
       return;
     }
