@@ -8,7 +8,7 @@ import type { Answer, Implementation } from "../model/implementation.ts";
 import { opDefinition } from "../model/operations.ts";
 import type { Vector } from "../model/vector.ts";
 import type { SceneServer } from "../transport/index.ts";
-import { openWire, wireBudgetMs } from "../wire/index.ts";
+import { computerBudgetMs, openComputerCase } from "../wire/index.ts";
 import { withWireEvidence } from "./wire-evidence.ts";
 
 /** The run's MCP scene server (the transport suite's), or why there is none. */
@@ -33,11 +33,11 @@ export async function wireAnswer(
   notSent: (message: string) => Answer,
 ): Promise<Answer> {
   if (!transport || "fault" in transport) return notSent(transport?.fault ?? "no MCP scene server for the wire case");
-  const opened = await openWire(transport.server, vector.input, `${impl.name}-${vector.id}`);
+  const opened = await openComputerCase(transport.server, vector.input, `${impl.name}-${vector.id}`);
   if (!opened.ok) return notSent(opened.message);
   let answer: Answer;
   try {
-    answer = await impl.call(vector.op, opened.call, { timeoutMs: wireBudgetMs(opened.call) });
+    answer = await impl.call(vector.op, opened.call, { timeoutMs: computerBudgetMs(opened.call) });
   } finally {
     // An adapter that answers before its session ended leaves the scene to finish on its own time box.
     await Promise.race([opened.case.ended, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);

@@ -12,6 +12,7 @@ import {
   AGENT_CLOSE_ALLOWANCE_MS,
   agentCallOf,
   CLOSE_ALLOWANCE_MS,
+  computerCallOf,
   INTEROP_AGENT,
   INTEROP_COMPUTER,
   type InteropEvidence,
@@ -23,7 +24,6 @@ import {
   WIRE_AGENT_OP,
   WIRE_COMPUTER_OP,
   WIRE_SERVER_OP,
-  wireCallOf,
 } from "../wire/index.ts";
 import { startSdkServer } from "./sdk-server.ts";
 
@@ -94,7 +94,7 @@ export async function interopEvidence(
       addedTool = (await mcp.mcp[server]?.addTool()) !== undefined;
     });
   }
-  const computerCall = wireCallOf(
+  const computerCall = computerCallOf(
     { computer_name: INTEROP_COMPUTER, servers: spec.servers, script: [], time_box_ms: spec.time_box_ms },
     { url: relay.url, office_id: officeId, mcp_urls: mcp.mcpUrls, planted_secrets: mcp.secrets },
   );

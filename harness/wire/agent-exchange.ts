@@ -5,9 +5,9 @@
  */
 import type { Difference } from "../model/difference.ts";
 import type { AgentSceneEvidence } from "./agent-scene.ts";
-import type { WirePacket } from "./evidence.ts";
+import { SMCP_NAMESPACE } from "./computer-scene.ts";
 import { packetLine } from "./exchange.ts";
-import { SMCP_NAMESPACE } from "./scene.ts";
+import type { WirePacket } from "./scene-record.ts";
 
 const VALUE_CHARS = 200;
 

@@ -6,10 +6,10 @@
  */
 import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
+import { SMCP_NAMESPACE } from "./computer-scene.ts";
 import { eventsFrom } from "./events.ts";
-import type { WirePacket } from "./evidence.ts";
 import { checkedRequestModel, modelErrors } from "./models.ts";
-import { SMCP_NAMESPACE } from "./scene.ts";
+import type { WirePacket } from "./scene-record.ts";
 
 /** The request model of each event an Agent sends, where the kit has one written (events.ts, models.ts). */
 export const REQUEST_MODEL: Readonly<Record<string, string>> = Object.fromEntries(
@@ -136,7 +136,7 @@ function valueFacts(value: unknown): Omit<SurfacedFacts, "outcome" | "code"> {
     return { session_names: sessions.map((s) => String((s as { name?: unknown }).name)).sort() };
   if (isObject(value) && Array.isArray(value.content)) {
     const text = value.content.find((c) => isObject(c) && c.type === "text") as { text?: unknown } | undefined;
-    // MCP's CallToolResult.isError is optional and read as false when absent (as evidence-facts.ts reads acks).
+    // MCP's CallToolResult.isError is optional and read as false when absent (as computer-facts.ts reads acks).
     return {
       is_error: typeof value.isError === "boolean" ? value.isError : false,
       text: typeof text?.text === "string" ? text.text : null,

@@ -7,8 +7,8 @@
  */
 import type { Socket } from "socket.io";
 import { type AgentEventStep, eventDefinition, isSmcpEvent, type SmcpEventName } from "./events.ts";
-import type { WireHandshake, WireIntruder, WirePacket } from "./evidence.ts";
 import { newOfficeId, openKitServer } from "./kit-server.ts";
+import type { WireHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
 import { type ScriptStep, stepNameOf } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 

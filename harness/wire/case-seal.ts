@@ -10,7 +10,7 @@
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import type { WireHandshake, WireIntruder, WirePacket } from "./evidence.ts";
+import type { WireHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
 
 export const SEAL_PARAM = "smcp_case";
 /** Intruders past this many are counted, not kept: a flood cannot fill the run's memory. */

@@ -3,7 +3,7 @@
  * (and the interop relay's Agent): whether it connected on /smcp, and what its first admitted
  * handshake and its CONNECT said. Pure and tolerant of damaged records.
  */
-import type { WirePacket } from "./evidence.ts";
+import type { WirePacket } from "./scene-record.ts";
 
 export interface ConnectionFacts {
   readonly connected: boolean;

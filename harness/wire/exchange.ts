@@ -3,8 +3,9 @@
  * `←` Computer to Server), and the packets behind a verdict's first difference. Pure.
  */
 import type { Difference } from "../model/difference.ts";
-import type { StepRecord, WireEvidence, WirePacket } from "./evidence.ts";
-import { SMCP_NAMESPACE, stepName } from "./scene.ts";
+import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
+import { SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
+import type { WirePacket } from "./scene-record.ts";
 import { type ServerSceneEvidence, serverStepName } from "./server-scene.ts";
 
 const PREVIEW_CHARS = 240;
@@ -30,13 +31,13 @@ function cut(text: string, focus: string | undefined, preview: number): string {
 }
 
 /** What a wire case's packet line should be centred on: a leaked secret, when that is the difference. */
-export function focusOf(evidence: WireEvidence, diff: Difference | undefined): string | undefined {
+export function focusOf(evidence: ComputerSceneEvidence, diff: Difference | undefined): string | undefined {
   if (!(diff?.path ?? "").startsWith("/leaked_secrets")) return undefined;
   return evidence.planted_secrets?.[0];
 }
 
 /** Every packet, in order, as lines (each cut to `preview` characters). */
-export function exchangeLines(evidence: WireEvidence, preview = PREVIEW_CHARS): string[] {
+export function exchangeLines(evidence: ComputerSceneEvidence, preview = PREVIEW_CHARS): string[] {
   return (evidence.packets ?? []).map((p) => packetLine(p, undefined, preview));
 }
 
@@ -46,11 +47,11 @@ export function exchangeLines(evidence: WireEvidence, preview = PREVIEW_CHARS): 
  * `/leaked_secrets` the first packet carrying a planted secret; for `/updates_before_join` the first
  * update. Empty when the record has none.
  */
-export function packetsBehind(evidence: WireEvidence, diff: Difference | undefined): WirePacket[] {
+export function packetsBehind(evidence: ComputerSceneEvidence, diff: Difference | undefined): WirePacket[] {
   const packets = (evidence.packets ?? []).filter((p) => p.nsp === SMCP_NAMESPACE);
   const [, top, name] = (diff?.path ?? "").split("/");
   if (top === "steps" && name !== undefined) {
-    const step = (evidence.steps ?? []).find((s: StepRecord) => stepName(s.step) === name);
+    const step = (evidence.steps ?? []).find((s: ComputerStepRecord) => stepName(s.step) === name);
     if (!step || step.ack_id === undefined) return [];
     const sent = packets.find((p) => p.dir === "out" && p.type === "event" && p.ack_id === step.ack_id && p.conn === step.conn);
     const ack = packets.find((p) => p.dir === "in" && p.type === "ack" && p.ack_id === step.ack_id && p.conn === step.conn);

@@ -19,8 +19,39 @@ export {
 export { caseSlug } from "./case-id.ts";
 export { admittedConns, admittedPart, SEAL_PARAM, secretIn } from "./case-seal.ts";
 export { type ConnectionFacts, connectionFacts } from "./client-facts.ts";
-export type { StepRecord, WireEvidence, WireHandshake, WireIntruder, WirePacket } from "./evidence.ts";
-export { type StepFacts, type WireFacts, wireFacts } from "./evidence-facts.ts";
+export {
+  type ComputerCall,
+  type ComputerLocation,
+  computerBudgetMs,
+  computerCallOf,
+  computerCallOf as wireCallOf,
+  computerLocationOf,
+  computerLocationOf as wireLocationOf,
+  type OpenedComputerCase,
+  type OpenedMcpCases,
+  openComputerCase,
+  openMcpCases,
+} from "./computer-call.ts";
+export type { ComputerScene } from "./computer-case.ts";
+// The Computer scene's former names, kept only while modules outside harness/wire (live/, diff/,
+// report/) still import them; each is the renamed one above. Remove with their last import.
+export type { ComputerSceneEvidence, ComputerSceneEvidence as WireEvidence, ComputerStepRecord } from "./computer-evidence.ts";
+export { type ComputerFacts, computerFacts, type StepFacts } from "./computer-facts.ts";
+export {
+  computerComparedValue,
+  computerComparedValue as wireComparedValue,
+  computerObservedValue,
+  computerObservedValue as wireObservedValue,
+} from "./computer-observation.ts";
+export {
+  CLIENT_EVENTS,
+  CLOSE_ALLOWANCE_MS,
+  type ComputerSceneSpec,
+  type ComputerStep,
+  prepareComputerScene,
+  prepareComputerScene as prepareWireCase,
+  WIRE_COMPUTER_OP,
+} from "./computer-scene.ts";
 export { exchangeLines, focusOf, packetLine, packetsBehind, serverLinesBehind } from "./exchange.ts";
 export {
   INTEROP_AGENT,
@@ -38,20 +69,8 @@ export {
 } from "./interop.ts";
 export { type KitServer, openKitServer } from "./kit-server.ts";
 export { modelErrors, modelNames } from "./models.ts";
-export { wireComparedValue, wireObservedValue } from "./observation.ts";
-export {
-  type OpenedMcpCases,
-  type OpenedWireCase,
-  openMcpCases,
-  openWire,
-  type WireComputerCall,
-  type WireLocation,
-  wireBudgetMs,
-  wireCallOf,
-  wireLocationOf,
-} from "./open-case.ts";
 export { openRelay, type Relay, type RelayRecord } from "./relay.ts";
-export { CLIENT_EVENTS, CLOSE_ALLOWANCE_MS, prepareWireCase, WIRE_COMPUTER_OP, type WireCaseSpec, type WireStep } from "./scene.ts";
+export type { WireHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
 export { SCRIPTED_TOOLS, type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 export { type ServerFacts, serverComparedValue, serverFacts } from "./server-facts.ts";
 export {
@@ -69,4 +88,3 @@ export {
   startCallOf,
   WIRE_SERVER_OP,
 } from "./server-scene.ts";
-export type { WireCase } from "./wire-case.ts";

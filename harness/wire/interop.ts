@@ -8,9 +8,9 @@ import { evidenceFacts as mcpFacts } from "../transport/index.ts";
 import { agentFacts, type RequestFacts, type SurfacedFacts, surfacedOf } from "./agent-facts.ts";
 import { type AgentSceneStep, checkAgentScript } from "./agent-scene.ts";
 import { admittedPart } from "./case-seal.ts";
-import type { WirePacket } from "./evidence.ts";
+import type { McpServerScene } from "./computer-scene.ts";
 import type { RelayRecord } from "./relay.ts";
-import type { McpServerScene } from "./scene.ts";
+import type { WirePacket } from "./scene-record.ts";
 import { answeredStopped } from "./server-scene.ts";
 
 export { WIRE_INTEROP_OP } from "../model/operations.ts";

@@ -10,9 +10,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Namespace, Server } from "socket.io";
 import { newSeal, sealedUrl } from "./case-seal.ts";
-import type { WireHandshake, WireIntruder } from "./evidence.ts";
+import { SMCP_NAMESPACE } from "./computer-scene.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
-import { SMCP_NAMESPACE } from "./scene.ts";
+import type { WireHandshake, WireIntruder } from "./scene-record.ts";
 
 const HOST = "127.0.0.1";
 

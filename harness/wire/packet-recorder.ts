@@ -5,7 +5,7 @@
  * since binary packets arrive in parts.
  */
 import { Decoder, PacketType } from "socket.io-parser";
-import type { WirePacket } from "./evidence.ts";
+import type { WirePacket } from "./scene-record.ts";
 
 /** Arguments whose JSON is larger are cut to a note (the size is kept): a flood cannot fill the run's memory. */
 export const PACKET_ARG_BUDGET_BYTES = 256 * 1024;

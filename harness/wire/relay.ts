@@ -9,9 +9,9 @@
  * judges.
  */
 import { io as connectUpstream, type Socket as UpstreamSocket } from "socket.io-client";
-import type { WireHandshake, WireIntruder, WirePacket } from "./evidence.ts";
+import { SMCP_NAMESPACE } from "./computer-scene.ts";
 import { connIdOf, KIT_PAYLOAD_BYTES, openKitServer } from "./kit-server.ts";
-import { SMCP_NAMESPACE } from "./scene.ts";
+import type { WireHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
 
 const UPSTREAM_CONNECT_MS = 5_000;
 

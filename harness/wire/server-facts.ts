@@ -4,10 +4,10 @@
  * (`$office:<label>`), so facts compare across runs and implementations.
  */
 
+import { SMCP_NAMESPACE } from "./computer-scene.ts";
 import { CLIENT_EVENT_NAMES, NOTIFY_EVENT_NAMES, NOTIFY_PAYLOAD_MODELS, SERVER_ANSWER_MODELS } from "./events.ts";
-import type { WirePacket } from "./evidence.ts";
 import { modelErrors } from "./models.ts";
-import { SMCP_NAMESPACE } from "./scene.ts";
+import type { WirePacket } from "./scene-record.ts";
 import type { ServerSceneEvidence, ServerStepRecord } from "./server-scene.ts";
 import { serverStepName } from "./server-scene.ts";
 

@@ -10,10 +10,10 @@ import { Agent, type ClientRequestArgs } from "node:http";
 import type { Socket as NetSocket } from "node:net";
 import type { Duplex } from "node:stream";
 import { io, type Socket } from "socket.io-client";
-import type { WirePacket } from "./evidence.ts";
+import { SMCP_NAMESPACE } from "./computer-scene.ts";
 import { KIT_PAYLOAD_BYTES } from "./kit-server.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
-import { SMCP_NAMESPACE } from "./scene.ts";
+import type { WirePacket } from "./scene-record.ts";
 import { checkScript, playScript, type ScriptStep, sleep, stepNameOf, substitute } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 
@@ -105,7 +105,7 @@ export type PreparedServerScene = { readonly ok: true; readonly spec: ServerScen
 
 const JOIN_OR_LEAVE = new Set(["server:join_office", "server:leave_office"]);
 
-/** Checks what a schema cannot: every acting client is declared, step names are unique, a join or leave names its office. */
+/** Checks what a schema cannot: every acting client is declared, step names are unique, `office` only on a join or leave. */
 export function prepareServerScene(input: unknown): PreparedServerScene {
   if (input === null || typeof input !== "object" || Array.isArray(input))
     return { ok: false, problem: "the wire.server input is not an object" };
@@ -115,8 +115,8 @@ export function prepareServerScene(input: unknown): PreparedServerScene {
   for (const [i, step] of script.entries()) {
     if (step.by !== undefined && !Object.hasOwn(clients, step.by))
       return { ok: false, problem: `script/${i}: "${step.by}" is no client of the scene` };
-    if ((step.send !== undefined && JOIN_OR_LEAVE.has(step.send)) !== (step.office !== undefined))
-      return { ok: false, problem: `script/${i}: office goes with a server:join_office or server:leave_office step, and only there` };
+    if (step.office !== undefined && !(step.send !== undefined && JOIN_OR_LEAVE.has(step.send)))
+      return { ok: false, problem: `script/${i}: office goes with a server:join_office or server:leave_office step only` };
   }
   const problem = checkScript(script);
   if (problem) return { ok: false, problem };

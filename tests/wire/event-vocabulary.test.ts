@@ -19,6 +19,7 @@ import { sdkManifest } from "../../harness/impl/sdk-manifests.ts";
 import { KIT_VECTORS_DIR, SHARED_SCHEMA_DIR } from "../../harness/model/kit-files.ts";
 import { REQUEST_MODEL } from "../../harness/wire/agent-facts.ts";
 import { type AgentStepKind, openAgentCase, prepareAgentScene } from "../../harness/wire/agent-scene.ts";
+import { CLIENT_EVENTS, type ClientEvent, RESPONSE_MODEL } from "../../harness/wire/computer-scene.ts";
 import {
   AGENT_STEP_EVENTS,
   AGENT_STEP_KINDS,
@@ -37,7 +38,6 @@ import {
   type SmcpEventName,
 } from "../../harness/wire/events.ts";
 import { checkedRequestModel, modelErrors, modelNames } from "../../harness/wire/models.ts";
-import { CLIENT_EVENTS, type ClientEvent, RESPONSE_MODEL } from "../../harness/wire/scene.ts";
 import { COUNTED_EVENTS, NOTIFY_MODEL, serverFacts } from "../../harness/wire/server-facts.ts";
 import { playServerScene, prepareServerScene, type ServerSceneEvidence } from "../../harness/wire/server-scene.ts";
 
@@ -126,8 +126,8 @@ describe("the definition", () => {
 
 describe("the harness's tables of events", () => {
   it("the Computer scene's events and response models are the vocabulary's client:* events", () => {
-    expect([...CLIENT_EVENTS], "harness/wire/scene.ts CLIENT_EVENTS").toEqual(CLIENT_EVENT_NAMES);
-    expect(RESPONSE_MODEL, "harness/wire/scene.ts RESPONSE_MODEL").toEqual(CLIENT_RESPONSE_MODELS);
+    expect([...CLIENT_EVENTS], "harness/wire/computer-scene.ts CLIENT_EVENTS").toEqual(CLIENT_EVENT_NAMES);
+    expect(RESPONSE_MODEL, "harness/wire/computer-scene.ts RESPONSE_MODEL").toEqual(CLIENT_RESPONSE_MODELS);
     expectTypeOf<ClientEvent>().toEqualTypeOf<ClientEventName>();
   });
 

@@ -6,7 +6,14 @@ import { isAbsolute, join } from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SceneServer, startSceneServer } from "../../harness/transport/index.ts";
-import { openWire, prepareWireCase, type WireEvidence, wireCallOf, wireFacts, wireLocationOf } from "../../harness/wire/index.ts";
+import {
+  type ComputerSceneEvidence,
+  computerCallOf,
+  computerFacts,
+  computerLocationOf,
+  openComputerCase,
+  prepareComputerScene,
+} from "../../harness/wire/index.ts";
 
 let mcp: SceneServer;
 beforeAll(async () => {
@@ -35,8 +42,8 @@ function standIn(url: string, office: string, handlers: Handlers, opts: { query?
   return new Promise<void>((resolve) => socket.on("disconnect", () => resolve()));
 }
 
-async function play(input: unknown, handlers: Handlers, opts?: Parameters<typeof standIn>[3]): Promise<WireEvidence> {
-  const opened = await openWire(mcp, input, "test");
+async function play(input: unknown, handlers: Handlers, opts?: Parameters<typeof standIn>[3]): Promise<ComputerSceneEvidence> {
+  const opened = await openComputerCase(mcp, input, "test");
   if (!opened.ok) throw new Error(opened.message);
   await standIn(opened.call.url, opened.call.office_id, handlers, opts);
   await opened.case.ended;
@@ -60,7 +67,7 @@ describe("the wire scene", () => {
     );
     expect(evidence.ended).toBe("script_done");
     expect(evidence.handshakes[0]?.transport).toBe("polling");
-    const facts = wireFacts(evidence);
+    const facts = computerFacts(evidence);
     expect(facts.handshake).toEqual({ a2c_version: "0.4.0", first_transport: "polling", auth_keys: [], auth_has_role: false });
     expect(facts.join).toEqual({ role: "computer", name: "wire-computer", office_matches: true, asks_ack: true, count: 1 });
     expect(facts.steps.get_tools).toMatchObject({
@@ -82,18 +89,18 @@ describe("the wire scene", () => {
       { "client:get_config": () => ({ error: { code: 500, message: "x" } }) },
       { auth: { role: "computer" } },
     );
-    const facts = wireFacts(evidence);
+    const facts = computerFacts(evidence);
     expect(facts.handshake.auth_has_role).toBe(true);
     expect(facts.steps.get_config).toMatchObject({ acked: true, shape: "wrapped_error", code: null });
     expect(facts.steps.get_skills).toMatchObject({ acked: false, shape: "none" });
     const edited = structuredClone(evidence) as unknown as { packets: Array<{ dir: string; type: string; args?: unknown[] }> };
     const ack = edited.packets.find((p) => p.dir === "in" && p.type === "ack");
     ack!.args = [{ code: 400, message: "flat" }];
-    expect(wireFacts(edited as unknown as WireEvidence).steps.get_config).toMatchObject({ shape: "error_payload", code: 400 });
+    expect(computerFacts(edited as unknown as ComputerSceneEvidence).steps.get_config).toMatchObject({ shape: "error_payload", code: 400 });
   });
 
   it("finds a planted credential wherever the Computer sends it, and rebuilds the adapter's call from the record", async () => {
-    const opened = await openWire(
+    const opened = await openComputerCase(
       mcp,
       { servers: [{ name: "inventory", credential: true }], script: [{ send: "client:get_config" }] },
       "test",
@@ -105,27 +112,27 @@ describe("the wire scene", () => {
     });
     await opened.case.ended;
     const evidence = await opened.case.close();
-    expect(wireFacts(evidence).leaked_secrets).toEqual(["ack/0/servers/inventory/headers/Authorization"]);
+    expect(computerFacts(evidence).leaked_secrets).toEqual(["ack/0/servers/inventory/headers/Authorization"]);
     expect(
-      wireCallOf(
+      computerCallOf(
         { computer_name: "wire-computer", servers: [{ name: "inventory", credential: true }], script: [], time_box_ms: 20_000 },
-        wireLocationOf(evidence),
+        computerLocationOf(evidence),
       ),
     ).toEqual(opened.call);
   });
 
   it("ends at the time box when no Computer joins, and tolerates a damaged record", async () => {
-    const opened = await openWire(mcp, { script: [], time_box_ms: 2000 }, "test");
+    const opened = await openComputerCase(mcp, { script: [], time_box_ms: 2000 }, "test");
     if (!opened.ok) throw new Error(opened.message);
     await opened.case.ended;
     const evidence = await opened.case.close();
     expect(evidence.ended).toBe("no_join");
-    expect(wireFacts(evidence)).toMatchObject({ connected: false, join: null, steps: {} });
-    expect(() => wireFacts({ packets: [null, { dir: "in" }], steps: [{}] } as unknown as WireEvidence)).not.toThrow();
+    expect(computerFacts(evidence)).toMatchObject({ connected: false, join: null, steps: {} });
+    expect(() => computerFacts({ packets: [null, { dir: "in" }], steps: [{}] } as unknown as ComputerSceneEvidence)).not.toThrow();
   });
 
   it("gives a landing root, lists what landed there by content, judges landing_path against it, and removes it", async () => {
-    const opened = await openWire(
+    const opened = await openComputerCase(
       mcp,
       {
         landing_root: true,
@@ -151,7 +158,7 @@ describe("the wire scene", () => {
     const evidence = await opened.case.close();
     expect(existsSync(root)).toBe(false);
     const hello = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824";
-    const facts = wireFacts(evidence);
+    const facts = computerFacts(evidence);
     expect(facts.landing).toEqual({ files: 2, landed: [{ size: 5, sha256: hello }] });
     expect(facts.steps.inside).toMatchObject({
       has_upload_id: true,
@@ -160,19 +167,19 @@ describe("the wire scene", () => {
     });
     expect(facts.steps.climbs_out).toMatchObject({ landing_path_inside_root: false, landed_at_path: null });
     expect(facts.steps.elsewhere).toMatchObject({ landing_path_inside_root: false, landed_at_path: null });
-    const spec = prepareWireCase({ landing_root: true, script: [] });
+    const spec = prepareComputerScene({ landing_root: true, script: [] });
     if (!spec.ok) throw new Error(spec.problem);
-    expect(wireCallOf(spec.spec, wireLocationOf(evidence)).landing_root).toBe(root);
+    expect(computerCallOf(spec.spec, computerLocationOf(evidence)).landing_root).toBe(root);
     // Without a landing root the call names none and the facts say so.
-    const plain = await openWire(mcp, { script: [], time_box_ms: 1000 }, "test");
+    const plain = await openComputerCase(mcp, { script: [], time_box_ms: 1000 }, "test");
     if (!plain.ok) throw new Error(plain.message);
     expect(plain.call.landing_root).toBeUndefined();
     await plain.case.ended;
-    expect(wireFacts(await plain.case.close()).landing).toBeNull();
+    expect(computerFacts(await plain.case.close()).landing).toBeNull();
   });
 
   it("refuses a script whose cancel names no earlier tool call", async () => {
-    const opened = await openWire(mcp, { script: [{ cancel: "call" }] }, "test");
+    const opened = await openComputerCase(mcp, { script: [{ cancel: "call" }] }, "test");
     expect(opened).toMatchObject({ ok: false, kind: "invalid_input" });
   });
 });

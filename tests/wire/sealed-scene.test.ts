@@ -11,7 +11,14 @@ import { selectVectors } from "../../harness/corpus/select.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
 import { type SceneServer, startSceneServer } from "../../harness/transport/index.ts";
-import { openAgentCase, openRelay, openWire, prepareAgentScene, type WireEvidence, wireFacts } from "../../harness/wire/index.ts";
+import {
+  type ComputerSceneEvidence,
+  computerFacts,
+  openAgentCase,
+  openComputerCase,
+  openRelay,
+  prepareAgentScene,
+} from "../../harness/wire/index.ts";
 
 let mcp: SceneServer;
 beforeAll(async () => {
@@ -55,7 +62,7 @@ function computer(url: string, office: string) {
 
 describe("a sealed wire scene", () => {
   it("refuses handshakes without the case's secret, records them as intruders and judges only its own Computer", async () => {
-    const opened = await openWire(mcp, { script: [{ send: "client:get_tools" }], time_box_ms: 5_000 }, "sealed");
+    const opened = await openComputerCase(mcp, { script: [{ send: "client:get_tools" }], time_box_ms: 5_000 }, "sealed");
     if (!opened.ok) throw new Error(opened.message);
     const secret = new URL(opened.call.url).searchParams.get("smcp_case");
     expect(secret).toMatch(/^[0-9a-f]{32}$/);
@@ -83,28 +90,28 @@ describe("a sealed wire scene", () => {
     expect(evidence.handshakes).toHaveLength(1);
     expect(evidence.handshakes[0]!.url).toContain(`smcp_case=${secret}`);
     expect(new Set(evidence.packets.map((p) => p.conn))).toEqual(new Set([evidence.handshakes[0]!.conn]));
-    const facts = wireFacts(evidence);
+    const facts = computerFacts(evidence);
     expect(facts.join).toEqual({ role: "computer", name: "wire-computer", office_matches: true, asks_ack: true, count: 1 });
     expect(facts.updates_before_join).toEqual([]);
     expect(facts.steps.get_tools).toMatchObject({ acked: true, shape: "model" });
   }, 15_000);
 
   it("reads the facts from admitted connections only, whatever else a record holds", async () => {
-    const opened = await openWire(mcp, { script: [], time_box_ms: 5_000 }, "sealed-facts");
+    const opened = await openComputerCase(mcp, { script: [], time_box_ms: 5_000 }, "sealed-facts");
     if (!opened.ok) throw new Error(opened.message);
     await computer(opened.call.url, opened.call.office_id);
     await opened.case.ended;
     const evidence = await opened.case.close();
-    const before = wireFacts(evidence);
+    const before = computerFacts(evidence);
     const join = { dir: "in", conn: "stranger", type: "event", nsp: "/smcp", event: "server:join_office", args: [{ name: "intruder" }] };
-    const tainted: WireEvidence = {
+    const tainted: ComputerSceneEvidence = {
       ...evidence,
       handshakes: [{ conn: "stranger", t_ms: 0, url: "/socket.io/?a2c_version=0.3.0&EIO=4", transport: "polling" }, ...evidence.handshakes],
-      packets: [{ ...join, seq: 0, t_ms: 0 } as WireEvidence["packets"][number], ...evidence.packets],
+      packets: [{ ...join, seq: 0, t_ms: 0 } as ComputerSceneEvidence["packets"][number], ...evidence.packets],
     };
-    expect(wireFacts(tainted)).toEqual(before);
+    expect(computerFacts(tainted)).toEqual(before);
     // A record whose URL carries no secret (a scene before sealing) admits no connection at all.
-    expect(wireFacts({ ...evidence, url: new URL(evidence.url).origin }).connected).toBe(false);
+    expect(computerFacts({ ...evidence, url: new URL(evidence.url).origin }).connected).toBe(false);
   }, 15_000);
 
   it("seals the Agent scene and the interop relay the same way", async () => {

@@ -7,13 +7,13 @@
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { type OpenCase, openTransportCase, type SceneServer } from "../transport/index.ts";
-import type { WireEvidence } from "./evidence.ts";
+import { type ComputerScene, openComputerScene } from "./computer-case.ts";
+import type { ComputerSceneEvidence } from "./computer-evidence.ts";
+import { CLOSE_ALLOWANCE_MS, type ComputerSceneSpec, type McpServerScene, prepareComputerScene } from "./computer-scene.ts";
 import { makeLandingRoot } from "./landing-root.ts";
-import { CLOSE_ALLOWANCE_MS, type McpServerScene, prepareWireCase, type WireCaseSpec } from "./scene.ts";
-import { openWireCase, type WireCase } from "./wire-case.ts";
 
 /** What the adapter gets (vectors/_schema/ops/wire.computer.json, input). */
-export type WireComputerCall = {
+export type ComputerCall = {
   readonly url: string;
   readonly office_id: string;
   readonly computer_name: string;
@@ -23,12 +23,12 @@ export type WireComputerCall = {
   readonly landing_root?: string;
 };
 
-export type OpenedWireCase =
-  | { readonly ok: true; readonly case: WireCase; readonly call: WireComputerCall; readonly spec: WireCaseSpec }
+export type OpenedComputerCase =
+  | { readonly ok: true; readonly case: ComputerScene; readonly call: ComputerCall; readonly spec: ComputerSceneSpec }
   | { readonly ok: false; readonly kind: "invalid_input" | "server"; readonly message: string };
 
-export async function openWire(mcpServer: SceneServer, vectorInput: unknown, hint: string): Promise<OpenedWireCase> {
-  const prepared = prepareWireCase(vectorInput);
+export async function openComputerCase(mcpServer: SceneServer, vectorInput: unknown, hint: string): Promise<OpenedComputerCase> {
+  const prepared = prepareComputerScene(vectorInput);
   if (!prepared.ok) return { ok: false, kind: "invalid_input", message: prepared.problem };
   const { spec } = prepared;
   const opened = await openMcpCases(mcpServer, spec.servers, hint);
@@ -37,12 +37,12 @@ export async function openWire(mcpServer: SceneServer, vectorInput: unknown, hin
   let landingRoot: string | undefined;
   try {
     if (spec.landing_root) landingRoot = await makeLandingRoot();
-    const wire = await openWireCase({ id: mcpServer.newCaseId(hint), spec, mcp, plantedSecrets: secrets, landingRoot });
+    const wire = await openComputerScene({ id: mcpServer.newCaseId(hint), spec, mcp, plantedSecrets: secrets, landingRoot });
     return {
       ok: true,
       case: wire,
       spec,
-      call: wireCallOf(spec, {
+      call: computerCallOf(spec, {
         url: wire.url,
         office_id: wire.officeId,
         mcp_urls: mcpUrls,
@@ -104,7 +104,7 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
 }
 
 /** Where a case's scene ran: what the harness filled in (all of it recorded in the case's evidence). */
-export interface WireLocation {
+export interface ComputerLocation {
   readonly url: string;
   readonly office_id: string;
   readonly mcp_urls: Readonly<Record<string, string>>;
@@ -114,7 +114,7 @@ export interface WireLocation {
 }
 
 /** The adapter's call for a scene at a location. Pure, so `audit` rebuilds it from the vector and the evidence. */
-export function wireCallOf(spec: WireCaseSpec, at: WireLocation): WireComputerCall {
+export function computerCallOf(spec: ComputerSceneSpec, at: ComputerLocation): ComputerCall {
   let secret = 0;
   const servers = spec.servers.map((s) => {
     const planted = s.credential ? at.planted_secrets[secret++] : undefined;
@@ -140,7 +140,7 @@ export function wireCallOf(spec: WireCaseSpec, at: WireLocation): WireComputerCa
 }
 
 /** The location a recorded case ran at, read back from its evidence. */
-export function wireLocationOf(evidence: WireEvidence): WireLocation {
+export function computerLocationOf(evidence: ComputerSceneEvidence): ComputerLocation {
   return {
     url: evidence.url,
     office_id: evidence.office_id,
@@ -151,6 +151,6 @@ export function wireLocationOf(evidence: WireEvidence): WireLocation {
 }
 
 /** The case timeout the driver should allow: the adapter's time box plus its close. */
-export function wireBudgetMs(call: WireComputerCall): number {
+export function computerBudgetMs(call: ComputerCall): number {
   return call.time_box_ms + CLOSE_ALLOWANCE_MS;
 }

@@ -10,10 +10,11 @@ import { isAbsolute, normalize } from "node:path/posix";
 import { evidenceFacts as mcpFacts } from "../transport/index.ts";
 import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
-import type { StepRecord, WireEvidence, WirePacket } from "./evidence.ts";
+import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
+import { RESPONSE_MODEL, SMCP_NAMESPACE, sentStep, stepName } from "./computer-scene.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
-import { RESPONSE_MODEL, SMCP_NAMESPACE, sentStep, stepName } from "./scene.ts";
+import type { WirePacket } from "./scene-record.ts";
 
 export interface StepFacts {
   readonly acked: boolean;
@@ -70,7 +71,7 @@ export interface LandingFacts {
   readonly landed: ReadonlyArray<{ readonly size: number; readonly sha256: string | null }>;
 }
 
-export interface WireFacts extends ConnectionFacts {
+export interface ComputerFacts extends ConnectionFacts {
   readonly join: JoinFacts | null;
   readonly updates_before_join: readonly string[];
   readonly events_after_join: readonly string[];
@@ -85,7 +86,7 @@ export interface WireFacts extends ConnectionFacts {
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
-export function wireFacts(evidence: WireEvidence): WireFacts {
+export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
   // Only the case's own parties count: connections that presented its secret (case-seal.ts).
   const { packets, handshakes } = admittedPart(evidence);
   const smcp = packets.filter((p) => p?.nsp === SMCP_NAMESPACE);
@@ -152,7 +153,7 @@ function putBlobFacts(v: Record<string, unknown>, landing: LandingEvidence | und
 }
 
 /** The facts of one emit step: its ACK packet (same connection, same ack id), classified and checked against the model. */
-function stepFacts(record: StepRecord, smcp: readonly WirePacket[], landing: LandingEvidence | undefined): StepFacts {
+function stepFacts(record: ComputerStepRecord, smcp: readonly WirePacket[], landing: LandingEvidence | undefined): StepFacts {
   const ack =
     record.ack_id === undefined
       ? undefined

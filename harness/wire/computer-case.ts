@@ -6,22 +6,22 @@
  */
 import type { Socket } from "socket.io";
 import type { OpenCase } from "../transport/index.ts";
-import type { StepRecord, WireEvidence } from "./evidence.ts";
-import { connIdOf, newOfficeId, openKitServer } from "./kit-server.ts";
-import { collectLandingRoot } from "./landing-root.ts";
+import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
 import {
-  AGENT_NAME,
   type ClientEvent,
+  type ComputerSceneSpec,
+  type ComputerStep,
   DEFAULT_ACK_TIME_BOX_MS,
+  KIT_AGENT_NAME,
   requestOf,
   SETTLE_MS,
   stepName,
-  type WireCaseSpec,
-  type WireStep,
-} from "./scene.ts";
+} from "./computer-scene.ts";
+import { connIdOf, newOfficeId, openKitServer } from "./kit-server.ts";
+import { collectLandingRoot } from "./landing-root.ts";
 import { playScript, sleep } from "./script.ts";
 
-export interface WireCase {
+export interface ComputerScene {
   readonly id: string;
   /** What the case's adapter is given: the Server's URL with the case's secret (case-seal.ts). */
   readonly url: string;
@@ -29,31 +29,31 @@ export interface WireCase {
   /** Resolves when the scene has ended (script done and the Computer disconnected, or no join in the time box). */
   readonly ended: Promise<void>;
   /** Ends the scene if it still runs, closes the Server and every MCP case; resolves with the whole record. Idempotent. */
-  close(): Promise<WireEvidence>;
+  close(): Promise<ComputerSceneEvidence>;
 }
 
-export interface WireCaseOptions {
+export interface ComputerSceneOptions {
   readonly id: string;
-  readonly spec: WireCaseSpec;
+  readonly spec: ComputerSceneSpec;
   readonly mcp: Readonly<Record<string, OpenCase>>;
   readonly plantedSecrets: readonly string[];
   /** A landing root made for this case: listed into the evidence and removed on close. */
   readonly landingRoot?: string;
 }
 
-export async function openWireCase(options: WireCaseOptions): Promise<WireCase> {
+export async function openComputerScene(options: ComputerSceneOptions): Promise<ComputerScene> {
   const { spec } = options;
   const openedAt = new Date().toISOString();
   const server = await openKitServer();
   const { since, recorder } = server;
-  const steps: StepRecord[] = [];
+  const steps: ComputerStepRecord[] = [];
   const officeId = newOfficeId();
-  let ended: WireEvidence["ended"] | undefined;
+  let ended: ComputerSceneEvidence["ended"] | undefined;
   let endScene: () => void = () => undefined;
   const endedPromise = new Promise<void>((resolve) => {
     endScene = resolve;
   });
-  const finish = (how: WireEvidence["ended"]) => {
+  const finish = (how: ComputerSceneEvidence["ended"]) => {
     ended ??= how;
     endScene();
   };
@@ -69,13 +69,13 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
       joinedSocket = socket;
       void socket.join(officeId);
       clearTimeout(noJoin);
-      void playAgentScript(socket).finally(() => finish("script_done"));
+      void playKitAgentScript(socket).finally(() => finish("script_done"));
     });
   });
 
   /** The Agent's script (script.ts); every ack is waited for within its time box, then the Computer is disconnected. */
-  const playAgentScript = async (socket: Socket) => {
-    await playScript<WireStep>(
+  const playKitAgentScript = async (socket: Socket) => {
+    await playScript<ComputerStep>(
       spec.script,
       {
         since,
@@ -84,7 +84,7 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
           if (!socket.connected) return { record: { skipped: "the Computer is gone" } };
           const event = step.send as ClientEvent;
           const reqId = `${options.id}-${index + 1}`;
-          const request = requestOf(spec, step as WireStep & { send: ClientEvent }, reqId, answerOf);
+          const request = requestOf(spec, step as ComputerStep & { send: ClientEvent }, reqId, answerOf);
           const answer = emitWithAck(socket, event, request, step.ack_time_box_ms ?? DEFAULT_ACK_TIME_BOX_MS);
           // The ack id socket.io gave this emit: the last outgoing EVENT of this name on this connection.
           const ackId = recorder.lastSentAckId(event, connIdOf(socket));
@@ -104,14 +104,14 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
             const reqId = target?.req_id;
             if (reqId === undefined || !socket.connected)
               return { skipped: reqId === undefined ? `no request was sent as "${step.cancel}"` : "the Computer is gone" };
-            const notice = { agent: AGENT_NAME, req_id: reqId };
+            const notice = { agent: KIT_AGENT_NAME, req_id: reqId };
             server.smcp.to(officeId).emit("notify:tool_call_cancel", notice);
             return { request: notice, req_id: reqId };
           }
           return { skipped: "a step this scene does not play" };
         },
       },
-      (played) => steps.push(played as StepRecord),
+      (played) => steps.push(played as ComputerStepRecord),
     );
     await sleep(SETTLE_MS);
     if (socket.connected) socket.disconnect(true);
@@ -119,7 +119,7 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
 
   const { url } = server;
 
-  let closing: Promise<WireEvidence> | undefined;
+  let closing: Promise<ComputerSceneEvidence> | undefined;
   const close = () =>
     (closing ??= (async () => {
       clearTimeout(noJoin);
@@ -145,7 +145,7 @@ export async function openWireCase(options: WireCaseOptions): Promise<WireCase> 
         ended: ended ?? "closed",
         dropped_packets: recorder.dropped,
         ...(landing ? { landing } : {}),
-      } satisfies WireEvidence;
+      } satisfies ComputerSceneEvidence;
     })());
 
   return { id: options.id, url, officeId, ended: endedPromise, close };

@@ -1,10 +1,10 @@
 /** The value a wire case is judged on: the adapter's answer (how its session went) with the Server's facts beside it. */
-import type { WireEvidence } from "./evidence.ts";
-import { type StepFacts, wireFacts } from "./evidence-facts.ts";
+import type { ComputerSceneEvidence } from "./computer-evidence.ts";
+import { computerFacts, type StepFacts } from "./computer-facts.ts";
 
-export function wireObservedValue(output: unknown, evidence: WireEvidence): Record<string, unknown> {
+export function computerObservedValue(output: unknown, evidence: ComputerSceneEvidence): Record<string, unknown> {
   const own = output !== null && typeof output === "object" && !Array.isArray(output) ? (output as Record<string, unknown>) : {};
-  return { ...own, ...wireFacts(evidence) };
+  return { ...own, ...computerFacts(evidence) };
 }
 
 /**
@@ -12,8 +12,8 @@ export function wireObservedValue(output: unknown, evidence: WireEvidence): Reco
  * of each step's ack and of the session, not the raw acks (they echo per-case req_ids and URLs, and
  * SDKs legitimately differ in descriptions or schema details).
  */
-export function wireComparedValue(evidence: WireEvidence): Record<string, unknown> {
-  const facts = wireFacts(evidence);
+export function computerComparedValue(evidence: ComputerSceneEvidence): Record<string, unknown> {
+  const facts = computerFacts(evidence);
   const pick = (step: StepFacts) => ({
     acked: step.acked,
     shape: step.shape,

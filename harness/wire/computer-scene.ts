@@ -9,7 +9,7 @@ import { checkScript, type ScriptStep, stepNameOf, substitute } from "./script.t
 export const WIRE_COMPUTER_OP = "wire.computer";
 export const SMCP_NAMESPACE = "/smcp";
 export const DEFAULT_COMPUTER_NAME = "wire-computer";
-export const AGENT_NAME = "wire-agent";
+export const KIT_AGENT_NAME = "wire-agent";
 export const DEFAULT_TIME_BOX_MS = 20_000;
 export const DEFAULT_ACK_TIME_BOX_MS = 5_000;
 /** After the script and before the disconnect: late events (a trailing update notification) are still recorded. */
@@ -25,7 +25,7 @@ export type ClientEvent = ClientEventName;
 export const RESPONSE_MODEL = CLIENT_RESPONSE_MODELS;
 
 /** A step of the kit's Agent (script.ts keys; `send` a client:* event the Server routes to the Computer) or of the scene. */
-export interface WireStep extends ScriptStep {
+export interface ComputerStep extends ScriptStep {
   readonly send?: ClientEvent;
   /** Keys removed from the request. */
   readonly omit?: readonly string[];
@@ -52,37 +52,39 @@ export interface McpServerScene {
   readonly scene?: Readonly<Record<string, unknown>>;
 }
 
-export interface WireCaseSpec {
+export interface ComputerSceneSpec {
   readonly computer_name: string;
   readonly servers: readonly McpServerScene[];
-  readonly script: readonly WireStep[];
+  readonly script: readonly ComputerStep[];
   readonly time_box_ms: number;
   /** The Computer gets a landing root for client:put_blob: a fresh empty folder of the harness's (landing-root.ts). */
   readonly landing_root?: boolean;
 }
 
-/** A sending step's name: `as`, else the event without `client:` (unique: prepareWireCase); undefined for any other step. */
-export function stepName(step: WireStep): string | undefined {
+/** A sending step's name: `as`, else the event without `client:` (unique: prepareComputerScene); undefined for any other step. */
+export function stepName(step: ComputerStep): string | undefined {
   const sent = sentStep(step);
   return sent.send === undefined ? undefined : stepNameOf(sent);
 }
 
 /** A step as recorded: a record made before the one script language names a sending step's event `emit`, read as `send`. */
-export function sentStep(step: WireStep): WireStep {
+export function sentStep(step: ComputerStep): ComputerStep {
   const old = (step as { emit?: ClientEvent }).emit;
   return step.send === undefined && old !== undefined ? { ...step, send: old } : step;
 }
 
-export type PreparedWire = { readonly ok: true; readonly spec: WireCaseSpec } | { readonly ok: false; readonly problem: string };
+export type PreparedComputerScene =
+  | { readonly ok: true; readonly spec: ComputerSceneSpec }
+  | { readonly ok: false; readonly problem: string };
 
 /** Defaults and the cross-step checks a schema cannot state (unique names; cancel/await name an earlier step). */
-export function prepareWireCase(input: unknown): PreparedWire {
+export function prepareComputerScene(input: unknown): PreparedComputerScene {
   if (input === null || typeof input !== "object" || Array.isArray(input)) return { ok: false, problem: "the wire input is not an object" };
   const raw = input as Record<string, unknown>;
-  const script = (raw.script ?? []) as WireStep[];
+  const script = (raw.script ?? []) as ComputerStep[];
   const problem = checkScript(script);
   if (problem) return { ok: false, problem };
-  const sent = new Map<string, WireStep>();
+  const sent = new Map<string, ComputerStep>();
   for (const [i, step] of script.entries()) {
     if (step.cancel !== undefined) {
       const earlier = sent.get(step.cancel);
@@ -130,12 +132,12 @@ export function prepareWireCase(input: unknown): PreparedWire {
 
 /** The request a sending step sends: the defaults, the step's payload laid over them (`{$ref: step/…}` resolved), `omit` removed. */
 export function requestOf(
-  spec: WireCaseSpec,
-  step: WireStep & { send: ClientEvent },
+  spec: ComputerSceneSpec,
+  step: ComputerStep & { send: ClientEvent },
   reqId: string,
   answerOf: (name: string) => unknown,
 ): Record<string, unknown> {
-  const defaults: Record<string, unknown> = { agent: AGENT_NAME, req_id: reqId, computer: spec.computer_name };
+  const defaults: Record<string, unknown> = { agent: KIT_AGENT_NAME, req_id: reqId, computer: spec.computer_name };
   if (step.send === "client:tool_call") Object.assign(defaults, { params: { sku: "DEMO-001" }, timeout: 10 });
   const request: Record<string, unknown> = { ...defaults };
   for (const [key, value] of Object.entries(step.payload ?? {})) request[key] = substitute(value, { step: answerOf });

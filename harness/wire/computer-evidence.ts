@@ -1,0 +1,54 @@
+/**
+ * The Computer scene's record (computer-case.ts): every Socket.IO packet between the kit's Server
+ * and the Computer under test, in both directions, with the handshakes and the script's steps;
+ * computer-facts.ts re-derives every fact from it alone.
+ */
+import type { CaseEvidence } from "../transport/index.ts";
+import type { ComputerStep } from "./computer-scene.ts";
+import type { LandingEvidence } from "./landing-root.ts";
+import type { WireHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
+
+/** What the Server's script did at one step (the packets hold what went over the wire). */
+export interface ComputerStepRecord {
+  readonly index: number;
+  readonly step: ComputerStep;
+  /** The emit's request payload as sent, with its req_id. */
+  readonly request?: Readonly<Record<string, unknown>>;
+  readonly req_id?: string;
+  /** The connection and ack id the emit went out with: its ACK packet answers that id on that connection. */
+  readonly conn?: string;
+  readonly ack_id?: number;
+  readonly t_ms: number;
+  /** add_tool / add_window: how many open MCP sessions were told of the change (null: the mode keeps none). */
+  readonly mcp_sessions?: number | null;
+  /** The step could not be played (the Computer gone, an earlier step missing): why. */
+  readonly skipped?: string;
+}
+
+export interface ComputerSceneEvidence {
+  /** The live role whose scene this is: the SDK's Computer under test. */
+  readonly kind: "computer";
+  readonly case_id: string;
+  /** The URL the adapter was given, with the case's secret (`?smcp_case=<hex>`, case-seal.ts). */
+  readonly url: string;
+  readonly office_id: string;
+  readonly computer_name: string;
+  readonly opened_at: string;
+  /** The admitted connections' handshakes: each presented the secret in `url`'s query. */
+  readonly handshakes: readonly WireHandshake[];
+  /** Handshakes refused for lacking the case's secret; `intruders_not_kept` counts those past the first 50. */
+  readonly intruders: readonly WireIntruder[];
+  readonly intruders_not_kept?: number;
+  readonly packets: readonly WirePacket[];
+  readonly steps: readonly ComputerStepRecord[];
+  /** Credentials the harness planted in the Computer's MCP configs: looked for in every packet the Computer sent. */
+  readonly planted_secrets: readonly string[];
+  /** Each MCP server's own record (the transport suite's), by config name. */
+  readonly mcp: Readonly<Record<string, CaseEvidence>>;
+  /** How the scene ended: `script_done` (the Server disconnected the Computer), `no_join` (never joined in the time box), `closed` (the case was closed first). */
+  readonly ended: "script_done" | "no_join" | "closed";
+  /** Packets left out once the case's packet budget was spent. */
+  readonly dropped_packets: number;
+  /** The landing root the Computer was given, and what it held after the case (absent: none was given). */
+  readonly landing?: LandingEvidence;
+}
