@@ -6,6 +6,7 @@
  * recorded is the vector's; the first `times` requests naming one of its methods were answered by
  * the scene (with its status), and no other request was.
  */
+import type { Transcript } from "../model/implementation.ts";
 import type { VectorRecord } from "../model/report.ts";
 import { prepareTransportCase } from "../transport/prepare-case.ts";
 import { admittedConns, secretIn } from "../wire/index.ts";
@@ -20,11 +21,7 @@ interface ExchangeLike {
 
 const SCRIPTED = new Set(["status", "reset", "no_answer"]);
 
-export function checkScene(
-  vector: VectorRecord,
-  transport: { readonly case_id: string; readonly base_url: string; readonly evidence: Readonly<Record<string, unknown>> },
-  problem: (p: string) => void,
-): void {
+export function checkScene(vector: VectorRecord, transport: NonNullable<Transcript["transport"]>, problem: (p: string) => void): void {
   const prepared = prepareTransportCase(vector.input, { caseId: transport.case_id, baseUrl: transport.base_url });
   if (!prepared.ok) return; // the request check names it
   const scene = prepared.spec.scene;

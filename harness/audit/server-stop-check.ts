@@ -3,21 +3,17 @@
  * answered `{stopped: true}` makes the case a fault (run/wire-server-cases.ts), so a report whose
  * case dropped that fault (or gained one the stop does not give) was edited.
  */
+import { type StopRecord, serverStopOf } from "../live/server-role.ts";
 import type { CallResult } from "../model/implementation.ts";
 import type { CaseRecord } from "../model/report.ts";
 import { parseFromAdapter, type ResultMessage } from "../protocol/messages.ts";
 import { resultOf } from "../protocol/to-result.ts";
 import { stopFault } from "../run/wire-server-cases.ts";
 
-interface StopRecord {
-  readonly response?: string | null;
-  readonly result?: string;
-}
-
 export function checkServerStop(c: CaseRecord, problem: (p: string) => void): void {
-  const evidence = c.transcript.wire?.evidence as { kind?: unknown; stop?: StopRecord } | undefined;
-  if (evidence?.kind !== "server" || !evidence.stop) return;
-  const fault = stopFault(stopResult(evidence.stop, c.op));
+  const stop = serverStopOf(c.transcript);
+  if (!stop) return;
+  const fault = stopFault(stopResult(stop, c.op));
   const carried = c.transcript.fault?.detail.startsWith("the Server was not stopped") === true;
   if (fault && !carried) problem(`its Server was not stopped (${fault.message}), but the case does not carry that fault (edited)`);
   if (!fault && carried) problem("the case carries a stop fault, but its Server's stop was answered {stopped: true}");

@@ -4,9 +4,10 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { evidenceBehind } from "../diff/evidence-behind.ts";
 import { describeDifferences } from "../diff/story.ts";
+import { transportRecord } from "../live/evidence.ts";
 import { KIT_ROOT } from "../model/kit-files.ts";
 import type { CaseRecord } from "../model/report.ts";
-import { type CaseEvidence, httpExchangeLines } from "../transport/index.ts";
+import { httpExchangeLines } from "../transport/index.ts";
 import { closest } from "../util/did-you-mean.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
@@ -90,7 +91,7 @@ export function showCommand(id: string, options: ShowOptions): number {
       // A wire case: what the kit recorded says more than the adapter's own answer.
       if (c.compared !== undefined) out.push(`      recorded: ${JSON.stringify(c.compared)}`);
       // A transport case: the HTTP exchanges its server recorded, headers and bodies.
-      const live = c.transcript.transport?.evidence as unknown as CaseEvidence | undefined;
+      const live = transportRecord(c.transcript);
       if (live?.exchanges) out.push(...httpExchangeLines(live, SHOWN_BODY_CHARS).map((l) => `      ${l}`));
       for (const text of describeDifferences(c.diffs, c.op)) out.push(`      ${text}`);
       const behind = c.status === "pass" ? [] : evidenceBehind(c, EVIDENCE_LINES);

@@ -2,23 +2,15 @@
  * The evidence behind a live case's first difference, as lines a person reads: the Socket.IO
  * packets (or the MCP exchange) its pointer names, each pretty-printed around the values that
  * differed (focused-json.ts) rather than cut at a fixed width, so a tool list of one shows as one.
- * The wire module picks the packets (exchange.ts, agent-exchange.ts); this only shows them. The
- * console, `show` and the HTML all print these lines.
+ * The case's live role picks what stands behind the difference (live/*-role.ts); this only shows
+ * it, by its shape. The console, `show` and the HTML all print these lines.
  */
+
+import type { Behind } from "../live/role.ts";
+import { roleOfRecord } from "../live/roles.ts";
 import type { Difference } from "../model/difference.ts";
 import type { CaseRecord } from "../model/report.ts";
-import type { CaseEvidence } from "../transport/index.ts";
-import {
-  type AgentSceneEvidence,
-  agentLinesBehind,
-  focusOf,
-  packetLine,
-  packetsBehind,
-  type ServerSceneEvidence,
-  serverLinesBehind,
-  type WireEvidence,
-  type WirePacket,
-} from "../wire/index.ts";
+import { packetLine, type WirePacket } from "../wire/index.ts";
 import { exchangeBehind } from "./exchange-behind.ts";
 import { type Focus, focusedJson } from "./focused-json.ts";
 
@@ -63,47 +55,29 @@ function expand(lines: readonly string[], packets: readonly WirePacket[], focus:
   });
 }
 
-/** An Agent step's answer from the SDK's API (the adapter's output), shown whole around the focus. */
-function surfacedLines(output: unknown, key: string | undefined, focus: Focus, maxLines: number): string[] | undefined {
-  const steps = (output as { steps?: unknown[] } | undefined)?.steps ?? [];
-  const step = steps.find((s) => (s as { as?: unknown })?.as === key) as Record<string, unknown> | undefined;
-  if (!step) return undefined;
-  const said = step.error ?? step.value ?? step.reason ?? null;
-  const head = `the SDK's ${key}: ${String(step.outcome)}`;
-  const body = focusedJson(said, focus, maxLines);
+/** A value shown whole around the focus, under its head line. */
+function valueLines(head: string, value: unknown, focus: Focus, maxLines: number): string[] {
+  const body = focusedJson(value, focus, maxLines);
   return body.length === 1 ? [`${head} ${body[0]}`] : [head, ...body.map((l) => `  ${l}`)];
 }
 
-/** What the adapter said of its session when no packet stands behind the difference. */
-function noPacket(c: LiveCase, evidence: WireEvidence): string {
-  const out =
-    c.result?.kind === "ok"
-      ? (c.result.output as { ended?: unknown; stage?: unknown; raised?: { type?: unknown; message?: unknown } | null })
-      : undefined;
-  const raised = out?.raised ? `, ${String(out.raised.type)}: ${String(out.raised.message)}` : "";
-  return `no packet behind it (${evidence.packets?.length ?? 0} recorded); the adapter: ended ${String(out?.ended ?? "?")}${out?.stage ? ` at ${String(out.stage)}` : ""}${raised}`;
-}
-
-/** The wire scene's packets behind the first difference, by the role under test. */
-function wireBehind(c: LiveCase, evidence: WireEvidence, maxLines: number): string[] {
-  const diff = c.diffs[0];
-  const base = focusOfDiffs(c.diffs);
-  const kind = (evidence as { kind?: unknown }).kind;
-  const output = c.result?.kind === "ok" ? c.result.output : undefined;
-  if (kind === "server")
-    return expand(serverLinesBehind(evidence as unknown as ServerSceneEvidence, diff), evidence.packets ?? [], base, maxLines);
-  if (kind === "agent") {
-    const [, top, key] = (diff?.path ?? "").split("/");
-    const surfaced = top === "surfaced" ? surfacedLines(output, key, base, maxLines) : undefined;
-    return (
-      surfaced ?? expand(agentLinesBehind(evidence as unknown as AgentSceneEvidence, output, diff), evidence.packets ?? [], base, maxLines)
-    );
+/** What the case's role says stands behind its first difference, shown whole around the focus. */
+function shown(behind: Behind, c: LiveCase, maxLines: number): string[] {
+  const focus = focusOfDiffs(c.diffs);
+  switch (behind.show) {
+    case "packets": {
+      const opened = behind.secret !== undefined ? { values: [...focus.values, behind.secret], keys: focus.keys } : focus;
+      return behind.packets.length ? behind.packets.flatMap((p) => packetLines(p, opened, maxLines)) : [behind.otherwise];
+    }
+    case "lines":
+      return expand(behind.lines, behind.packets, focus, maxLines);
+    case "value":
+      return valueLines(behind.head, behind.value, focus, maxLines);
+    case "exchanges":
+      return c.diffs.length ? exchangeBehind(behind.evidence, c.diffs[0]!, focus, maxLines) : [];
+    case "nothing":
+      return [];
   }
-  // A leaked secret is the focus itself: the packet is opened where it sits.
-  const secret = focusOf(evidence, diff);
-  const focus = secret ? { values: [...base.values, secret], keys: base.keys } : base;
-  const packets = packetsBehind(evidence, diff);
-  return packets.length ? packets.flatMap((p) => packetLines(p, focus, maxLines)) : [noPacket(c, evidence)];
 }
 
 /**
@@ -111,9 +85,7 @@ function wireBehind(c: LiveCase, evidence: WireEvidence, maxLines: number): stri
  * no difference); each packet or body takes at most `maxLines` lines.
  */
 export function evidenceBehind(c: LiveCase, maxLines: number): string[] {
-  const wire = c.transcript.wire?.evidence as unknown as WireEvidence | undefined;
-  if (wire) return wireBehind(c, wire, maxLines);
-  const transport = c.transcript.transport?.evidence as unknown as CaseEvidence | undefined;
-  if (transport?.exchanges && c.diffs.length) return exchangeBehind(transport, c.diffs[0]!, focusOfDiffs(c.diffs), maxLines);
-  return [];
+  const role = roleOfRecord(c.transcript);
+  if (!role) return [];
+  return shown(role.behind({ result: c.result, transcript: c.transcript }, c.diffs[0]), c, maxLines);
 }

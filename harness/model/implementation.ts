@@ -38,6 +38,12 @@ export type CallResult =
 export type FaultKind = "crash" | "timeout" | "protocol_error" | "not_sent";
 
 /**
+ * A live case's record, as its scene wrote it. Its shape belongs to the role that played the case:
+ * it is read only through that role's checked accessor (harness/live/evidence.ts), never cast.
+ */
+export type LiveRecord = object;
+
+/**
  * The evidence for one case: the exact request and response lines, or the fault that took the
  * place of a response. `audit` re-derives every status from these alone.
  */
@@ -46,9 +52,9 @@ export interface Transcript {
   readonly response: string | null;
   readonly fault?: { readonly kind: FaultKind; readonly detail: string };
   /** A transport case: the scene's id and server, and the server's record of every exchange (harness/transport/evidence.ts). */
-  readonly transport?: { readonly case_id: string; readonly base_url: string; readonly evidence: Readonly<Record<string, unknown>> };
+  readonly transport?: { readonly case_id: string; readonly base_url: string; readonly evidence: LiveRecord };
   /** A wire case: the scene's id and the Server's record of every Socket.IO packet (harness/wire/evidence.ts). */
-  readonly wire?: { readonly case_id: string; readonly evidence: Readonly<Record<string, unknown>> };
+  readonly wire?: { readonly case_id: string; readonly evidence: LiveRecord };
 }
 
 export interface Answer {

@@ -9,14 +9,13 @@
 import { relative } from "node:path";
 import { evidenceBehind } from "../diff/evidence-behind.ts";
 import { describeDifferences } from "../diff/story.ts";
+import { roleOfRecord } from "../live/roles.ts";
 import { caseStatuses, casesOfVectors } from "../model/case-list.ts";
 import { describeProtocolChoice, isDraft } from "../model/protocols.ts";
 import type { CaseRecord, Counts, Disagreement, Report, VectorRecord } from "../model/report.ts";
 import { type FinalStatus, isFailing } from "../model/status.ts";
-import { type CaseEvidence, httpExchangeLines } from "../transport/index.ts";
 import { own } from "../util/own.ts";
 import { plural } from "../util/plural.ts";
-import { exchangeLines, packetLine, type WireEvidence } from "../wire/index.ts";
 import { failureDetail } from "./console.ts";
 import { renderCoverageHtml } from "./coverage-html.ts";
 import { kitText } from "./environment-text.ts";
@@ -80,7 +79,7 @@ function answerHtml(c: CaseRecord): Markup {
   return html`<div class="answer st-${c.status}"><h4>${c.implementation} <span class="badge st-${c.status}">${c.status}</span></h4>${
     c.gap ? html`<p class="gapnote">known gap: ${c.gap.reason}</p>` : ""
   }${c.note ? html`<p>${c.note}</p>` : ""}${diffs.length ? html`<ul>${diffs}</ul>` : ""}<pre class="transcript">→ ${shown(t.request ?? "(not sent)")}
-← ${shown(t.response ?? t.fault?.detail ?? "(no answer)")}</pre>${evidenceHtml(c)}${wireExchangeHtml(c)}${httpExchangeHtml(c)}${firstAttemptHtml(c)}</div>`;
+← ${shown(t.response ?? t.fault?.detail ?? "(no answer)")}</pre>${evidenceHtml(c)}${exchangeHtml(c)}${firstAttemptHtml(c)}</div>`;
 }
 
 /** A retried case's first attempt, whole: its verdict and its own exchange (the retry's is above). */
@@ -89,7 +88,7 @@ function firstAttemptHtml(c: CaseRecord): Markup {
   if (!first) return html``;
   const { first_attempt: _, ...retry } = c;
   const attempt: CaseRecord = { ...retry, ...first };
-  return html`<details class="first-attempt"><summary>first attempt: ${first.status} — ${attemptDetail(first, c.op)}; the verdict above is the retry's, run alone</summary>${evidenceHtml(attempt)}${wireExchangeHtml(attempt)}${httpExchangeHtml(attempt)}</details>`;
+  return html`<details class="first-attempt"><summary>first attempt: ${first.status} — ${attemptDetail(first, c.op)}; the verdict above is the retry's, run alone</summary>${evidenceHtml(attempt)}${exchangeHtml(attempt)}</details>`;
 }
 
 /** An adapter line is shown whole up to this size: a run of 40 MB answers must not make one page string past V8's limit. */
@@ -114,27 +113,11 @@ function evidenceHtml(c: CaseRecord): Markup | string {
     : "";
 }
 
-/** A transport case's recorded HTTP exchanges: every header and each body as the case kept it. */
-function httpExchangeHtml(c: CaseRecord): Markup | string {
-  const evidence = c.transcript.transport?.evidence as unknown as CaseEvidence | undefined;
-  if (!evidence?.exchanges) return "";
-  const lines = httpExchangeLines(evidence, WHOLE_PACKET_CHARS).join("\n");
-  return html`<details class="exchange"><summary>HTTP exchange: ${plural(evidence.exchanges.length, "request")} the case's server saw</summary><pre class="transcript">${lines}</pre></details>`;
-}
-
-/** A wire case's whole recorded exchange, one packet a line (→ Server to Computer, ← Computer to Server). */
-function wireExchangeHtml(c: CaseRecord): Markup | string {
-  const evidence = c.transcript.wire?.evidence as unknown as WireEvidence | undefined;
-  if (!evidence) return "";
-  // A Server under test: the kit's clients recorded the packets, each line named by its client (→ it sent, ← it received).
-  const server = (evidence as { kind?: unknown }).kind === "server";
-  const lines = (server ? clientExchangeLines(evidence) : exchangeLines(evidence, WHOLE_PACKET_CHARS)).join("\n");
-  const scene = server ? "as the kit's clients saw it" : `scene ${evidence.ended ?? "?"}`;
-  return html`<details class="exchange"><summary>Socket.IO exchange: ${plural(evidence.packets?.length ?? 0, "packet")}, ${scene}</summary><pre class="transcript">${lines}</pre></details>`;
-}
-
-function clientExchangeLines(evidence: WireEvidence): string[] {
-  return (evidence.packets ?? []).map((p) => `${p.conn} ${packetLine(p, undefined, WHOLE_PACKET_CHARS)}`);
+/** A live case's whole record as its role shows it: every HTTP request, or every Socket.IO packet. */
+function exchangeHtml(c: CaseRecord): Markup | string {
+  const view = roleOfRecord(c.transcript)?.exchange(c.transcript, WHOLE_PACKET_CHARS);
+  if (!view) return "";
+  return html`<details class="exchange"><summary>${view.heading}</summary><pre class="transcript">${view.lines.join("\n")}</pre></details>`;
 }
 
 /** The spec reference: a link to the section on the published doc site when it names a page, its text otherwise. */

@@ -4,11 +4,11 @@
  * called with the URL of that scene only, and the server's record of every exchange joins the
  * case's transcript, so the verdict (and `audit`) can rest on what the server saw.
  */
+import { transportRecord } from "../live/evidence.ts";
 import type { Answer, Handshake, Implementation } from "../model/implementation.ts";
 import { opDefinition } from "../model/operations.ts";
 import type { Vector } from "../model/vector.ts";
 import {
-  type CaseEvidence,
   describeTransportError,
   evidenceFacts,
   openTransportCase,
@@ -61,7 +61,7 @@ export async function transportAnswer(
       transport: {
         case_id: evidence.case_id,
         base_url: transport.server.baseUrl,
-        evidence: evidence as unknown as Readonly<Record<string, unknown>>,
+        evidence,
       },
     },
   };
@@ -75,7 +75,10 @@ export async function transportAnswer(
 export function mcpRevisions(
   transcripts: ReadonlyArray<Answer["transcript"]>,
 ): { readonly sent: string[]; readonly negotiated: string[] } | undefined {
-  const facts = transcripts.flatMap((t) => (t.transport ? [evidenceFacts(t.transport.evidence as unknown as CaseEvidence)] : []));
+  const facts = transcripts.flatMap((t) => {
+    const record = transportRecord(t);
+    return record ? [evidenceFacts(record)] : [];
+  });
   if (facts.length === 0) return undefined;
   const distinct = (values: ReadonlyArray<string | null>) => [...new Set(values.filter((v): v is string => v !== null))].sort();
   return { sent: distinct(facts.flatMap((f) => f.revisions_sent)), negotiated: distinct(facts.map((f) => f.negotiated_revision)) };

@@ -1,7 +1,7 @@
 /** A live case's answer with its scene's record in the transcript (wire.computer and wire.agent cases alike). */
-import type { Answer } from "../model/implementation.ts";
+import type { Answer, LiveRecord } from "../model/implementation.ts";
 
-export function withWireEvidence(answer: Answer, caseId: string, evidence: object): Answer {
+export function withWireEvidence(answer: Answer, caseId: string, evidence: LiveRecord): Answer {
   return {
     ...answer,
     // Read field by field: an in-process transcript encodes its lines lazily, in getters a spread would drop.
@@ -9,7 +9,7 @@ export function withWireEvidence(answer: Answer, caseId: string, evidence: objec
       request: answer.transcript.request,
       response: answer.transcript.response,
       ...(answer.transcript.fault ? { fault: answer.transcript.fault } : {}),
-      wire: { case_id: caseId, evidence: evidence as unknown as Readonly<Record<string, unknown>> },
+      wire: { case_id: caseId, evidence },
     },
   };
 }

@@ -38,7 +38,7 @@ export async function wireServerAnswer(impl: Implementation, vector: Vector, not
         evidence: {
           ...evidence,
           stop: { request: stopped.transcript.request, response: stopped.transcript.response, result: stopped.result.kind },
-        } as unknown as Readonly<Record<string, unknown>>,
+        },
       },
     },
   };

@@ -24,9 +24,7 @@ export {
   type ComputerLocation,
   computerBudgetMs,
   computerCallOf,
-  computerCallOf as wireCallOf,
   computerLocationOf,
-  computerLocationOf as wireLocationOf,
   type OpenedComputerCase,
   type OpenedMcpCases,
   openComputerCase,
@@ -35,13 +33,11 @@ export {
 export type { ComputerScene } from "./computer-case.ts";
 // The Computer scene's former names, kept only while modules outside harness/wire (live/, diff/,
 // report/) still import them; each is the renamed one above. Remove with their last import.
-export type { ComputerSceneEvidence, ComputerSceneEvidence as WireEvidence, ComputerStepRecord } from "./computer-evidence.ts";
+export type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
 export { type ComputerFacts, computerFacts, type StepFacts } from "./computer-facts.ts";
 export {
   computerComparedValue,
-  computerComparedValue as wireComparedValue,
   computerObservedValue,
-  computerObservedValue as wireObservedValue,
 } from "./computer-observation.ts";
 export {
   CLIENT_EVENTS,
@@ -49,7 +45,6 @@ export {
   type ComputerSceneSpec,
   type ComputerStep,
   prepareComputerScene,
-  prepareComputerScene as prepareWireCase,
   WIRE_COMPUTER_OP,
 } from "./computer-scene.ts";
 export { exchangeLines, focusOf, packetLine, packetsBehind, serverLinesBehind } from "./exchange.ts";

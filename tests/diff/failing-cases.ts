@@ -74,7 +74,7 @@ export const wireCase = record(
           packet(5, "out", "event", [{ agent: "wire-agent", req_id: "r1", computer: "wire-computer" }], "client:get_tools"),
           packet(6, "in", "ack", [{ tools: [TOOL], req_id: "r1" }]),
         ],
-        steps: [{ index: 0, step: { emit: "client:get_tools" }, conn: "c1", ack_id: 0, t_ms: 50 }],
+        steps: [{ index: 0, step: { send: "client:get_tools" }, conn: "c1", ack_id: 0, t_ms: 50 }],
         planted_secrets: [],
       },
     },
