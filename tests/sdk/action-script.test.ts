@@ -36,7 +36,9 @@ describe.runIf(process.env["SMCP_SDK_TESTS"] === "1")("the action's run step ove
     expect(result.stdout).not.toMatch(/^::error/m);
     const matrix = readFileSync(summary, "utf8");
     expect(matrix).toContain(`| python | a2c-smcp | ${sdkManifest("python")!.default_version} |`);
-    expect(matrix).toContain(`| rust | smcp+smcp-agent+smcp-computer+smcp-server-core+smcp-server-hyper | ${sdkManifest("rust")!.default_version} |`);
+    expect(matrix).toContain(
+      `| rust | smcp+smcp-agent+smcp-computer+smcp-server-core+smcp-server-hyper | ${sdkManifest("rust")!.default_version} |`,
+    );
     expect(readFileSync(output, "utf8")).toContain("exit-code=0\n");
   }, 600_000);
 });
