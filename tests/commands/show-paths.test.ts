@@ -11,7 +11,7 @@ describe("show's file line", () => {
 
   it("is relative to the kit for the kit's corpus, and below the extra folder as given for another", () => {
     expect(shownVectorFile(join(KIT_ROOT, "vectors", "tlv", "utf8.yaml"))).toBe(join("vectors", "tlv", "utf8.yaml"));
-    expect(shownVectorFile("/tmp/x/extra/explicit-id/a.yaml", ["../x/extra", "/tmp/x/extra"])).toBe(
+    expect(shownVectorFile("/tmp/x/extra/explicit-id/a.yaml", ["not-this/extra", "/tmp/x/extra"])).toBe(
       join("/tmp/x/extra", "explicit-id", "a.yaml"),
     );
     expect(shownVectorFile(join(process.cwd(), "mine", "s.yaml"), ["mine"])).toBe(join("mine", "s.yaml"));
