@@ -1,8 +1,12 @@
 /**
  * Runs a set-up command with its raw output (stdout and stderr, interleaved) appended to a log
  * file, and each complete output line passed to `onLine` as it comes (for a progress count).
+ * The command gets a process group and a marker of its own, so an interrupt that abandons it ends
+ * everything it started, even a child forked as the run was exiting (util/process-groups.ts).
  */
+import { randomUUID } from "node:crypto";
 import { execa } from "execa";
+import { forgetGroup, killOwned, SETUP_MARKER, trackGroup } from "../util/process-groups.ts";
 import { logTail, type SetupLog } from "./setup-log.ts";
 
 export class BootstrapError extends Error {
@@ -21,7 +25,21 @@ export interface StreamOptions {
 
 export async function streamCommand(command: readonly string[], { log, onLine, env }: StreamOptions): Promise<void> {
   log.write(`$ ${command.join(" ")}\n`);
-  const child = execa(command[0]!, command.slice(1), { all: true, reject: false, buffer: false, stdin: "ignore", ...(env ? { env } : {}) });
+  const markerId = randomUUID();
+  const child = execa(command[0]!, command.slice(1), {
+    all: true,
+    reject: false,
+    buffer: false,
+    stdin: "ignore",
+    detached: true, // its own group and session: killed whole
+    env: { ...env, [SETUP_MARKER]: markerId },
+  });
+  const marker = `${SETUP_MARKER}=${markerId}`;
+  if (child.pid !== undefined) trackGroup(child.pid, marker);
+  // Once the step itself has exited, nothing it started keeps running (nor holds its output open).
+  child.on("exit", () => {
+    if (child.pid !== undefined) killOwned(child.pid, marker);
+  });
   child.all?.setEncoding("utf8");
   let rest = "";
   child.all?.on("data", (chunk: string) => {
@@ -31,6 +49,7 @@ export async function streamCommand(command: readonly string[], { log, onLine, e
     for (const line of lines) if (line.trim()) onLine?.(line);
   });
   const result = await child;
+  if (child.pid !== undefined) forgetGroup(child.pid);
   if (rest.trim()) onLine?.(rest);
   if (result.exitCode !== 0) {
     const why = result.exitCode === undefined ? (result.shortMessage ?? "it did not start") : `exit code ${result.exitCode}`;

@@ -2,9 +2,9 @@
  * Signal handling shared by long-running commands. The first SIGINT, SIGTERM or SIGHUP stops the
  * work cleanly (adapters killed, what ran is kept); a second one ends the process at once, through
  * the command's emergency path when it has one (the run writes its report synchronously first).
- * Adapter process groups are killed on every way out (driver/process-groups.ts hooks `exit`).
+ * Adapter process groups are killed on every way out (util/process-groups.ts hooks `exit`).
  */
-import { killAllGroups } from "../driver/process-groups.ts";
+import { killAllGroups } from "../util/process-groups.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { EXIT, HANDLED_SIGNALS, type HandledSignal } from "./exit-code.ts";
 

@@ -7,7 +7,7 @@
  * set-up an interrupt abandoned, a server that would not close) neither delays the exit nor
  * outlives it.
  */
-import { killAllGroups } from "../driver/process-groups.ts";
+import { killAllGroups } from "../util/process-groups.ts";
 import { killDescendants } from "../util/process-tree.ts";
 import { endNow, hookFatalErrors } from "./interrupts.ts";
 

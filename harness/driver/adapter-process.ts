@@ -4,12 +4,12 @@
  * The process's exit is tracked apart from its pipes: when it exits, its whole group is killed, and
  * its end is reported once its output has drained, or after a short wait if something outside the
  * group still holds the pipe, so a lingering grandchild can never keep a run from ending. What it
- * left running outside its group (a daemonised Server: process-groups.ts) is killed then, and named.
+ * left running outside its group (a daemonised Server: util/process-groups.ts) is killed then, and named.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { ADAPTER_MARKER, forgetGroup, killGroup, killOwned, trackGroup } from "../util/process-groups.ts";
 import { LineReader } from "./line-reader.ts";
-import { ADAPTER_MARKER, forgetGroup, killGroup, killOwned, trackGroup } from "./process-groups.ts";
 
 export interface AdapterCommand {
   readonly file: string;

@@ -2,7 +2,7 @@
  * The processes a process started, and theirs (Linux, read from /proc; elsewhere none are found).
  * The harness kills its whole tree when it ends, so work nobody waits for any more (a set-up
  * command an interrupt abandoned, a server that would not close) never outlives the run. Adapters
- * have process groups of their own (driver/process-groups.ts); this catches everything else, and
+ * have process groups of their own (util/process-groups.ts); this catches everything else, and
  * finds what an adapter owns even after a daemon left its group and tree (processesOwnedBy).
  */
 import { readdirSync, readFileSync } from "node:fs";

@@ -8,8 +8,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { minimalEnv } from "../../harness/driver/adapter-env.ts";
-import { killAllGroups } from "../../harness/driver/process-groups.ts";
 import { SubprocessImplementation } from "../../harness/driver/subprocess-implementation.ts";
+import { killAllGroups } from "../../harness/util/process-groups.ts";
 import { processesTagged } from "../fixtures/processes.ts";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/daemon-server-adapter.ts", import.meta.url));
