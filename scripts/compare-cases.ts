@@ -4,7 +4,9 @@
  * vector id) it compares the status, the raw status (the verdict before expectations), the pinned
  * answer and the compared value; it prints the counts, then each case that differs with what each
  * run said. Cases in only one report are counted and listed (a filter that selected other suites is
- * not a difference). Exit 1 when a case differs, 2 on bad input.
+ * not a difference). Interop cases (keyed by vector and the three roles) are compared the same way:
+ * raw status, status and differences, read from either report model (before the interop case became
+ * a case like any other it had `cell`, `known` and `stale`). Exit 1 when a case differs, 2 on bad input.
  *
  *   node --import tsx scripts/compare-cases.ts <before report.json or run dir> <after ...> [--suite a,b] [--impl x,y]
  */
@@ -48,16 +50,48 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+interface InteropLike {
+  readonly vector_id: string;
+  readonly agent: string;
+  readonly server: string;
+  readonly computer: string;
+  readonly raw_status?: string;
+  readonly status: string;
+  readonly diffs?: unknown;
+  readonly cell?: string;
+  readonly known?: unknown;
+  readonly stale?: unknown;
+}
+
+/** An interop case in the fields a case has, from either model. */
+function asCase(c: InteropLike): CaseLike {
+  const raw = c.raw_status ?? (c.cell === "hang" ? "timeout" : (c.cell ?? c.status));
+  const status = c.raw_status !== undefined ? c.status : c.known ? "known_gap" : c.stale ? "stale" : raw;
+  return {
+    vector_id: c.vector_id,
+    suite: c.vector_id.split("/")[0] ?? "",
+    implementation: `interop ${c.agent} × ${c.server} × ${c.computer}`,
+    status,
+    raw_status: raw,
+    compared: c.diffs,
+  };
+}
+
 function load(given: string): Map<string, CaseLike> {
   const file = reportPath(given);
   let cases: CaseLike[];
+  let interop: InteropLike[];
   try {
-    cases = (JSON.parse(readFileSync(file, "utf8")) as { cases: CaseLike[] }).cases;
+    const report = JSON.parse(readFileSync(file, "utf8")) as { cases: CaseLike[]; interop?: InteropLike[] };
+    cases = report.cases;
+    interop = report.interop ?? [];
   } catch (error) {
     return fail(`${file}: not a report (${(error as Error).message})`);
   }
   if (!Array.isArray(cases)) fail(`${file}: has no cases array`);
-  const kept = cases.filter((c) => (!suites || suites.has(c.suite)) && (!impls || impls.has(c.implementation)));
+  const kept = [...cases, ...interop.map(asCase)].filter(
+    (c) => (!suites || suites.has(c.suite)) && (!impls || c.implementation.split(/ × | /).some((name) => impls.has(name))),
+  );
   return new Map(kept.map((c) => [`${c.implementation} ${c.vector_id}`, c] as const));
 }
 

@@ -15,6 +15,7 @@ import { loadExpectations } from "../expectations/load-expectations.ts";
 import { comparedValue, isLiveOp, judgedValue, roleOfOp } from "../live/roles.ts";
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { CallResult } from "../model/implementation.ts";
+import { isInteropGap } from "../model/interop.ts";
 import { applies } from "../model/protocols.ts";
 import type { CaseRecord, FirstAttempt, ImplementationRecord, ParsedReport, VectorRecord } from "../model/report.ts";
 import { withDerived } from "../model/report-builder.ts";
@@ -22,10 +23,10 @@ import { applyGap, type Gap, isFailing } from "../model/status.ts";
 import { vectorContentHash } from "../model/vector-hash.ts";
 import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protocol/messages.ts";
 import { resultOf } from "../protocol/to-result.ts";
-import { judgeInterop } from "../run/interop-phase.ts";
 import { retryStatus } from "../run/retry.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
-import { type InteropEvidence, WIRE_INTEROP_OP } from "../wire/index.ts";
+import { WIRE_INTEROP_OP } from "../wire/index.ts";
+import { auditInterop } from "./audit-interop.ts";
 import { matchCorpus } from "./corpus-match.ts";
 import { checkFrame } from "./report-frame.ts";
 import { checkScene, checkSealed } from "./scene-check.ts";
@@ -98,29 +99,6 @@ export function auditReport(report: ParsedReport): AuditResult {
   return { cases: report.cases.length + (report.interop?.length ?? 0), problems, notes };
 }
 
-/** Each interop case's verdict, cell and cause, re-derived from its evidence alone. */
-function auditInterop(report: ParsedReport, vectors: ReadonlyMap<string, VectorRecord>, problems: string[]): void {
-  for (const c of report.interop ?? []) {
-    const where = `interop ${c.vector_id} agent ${c.agent} × server ${c.server} × computer ${c.computer}`;
-    const vector = vectors.get(c.vector_id);
-    if (!vector || vector.op !== WIRE_INTEROP_OP) {
-      problems.push(`${where}: no such interop vector in the report`);
-      continue;
-    }
-    const evidence = c.evidence as unknown as InteropEvidence;
-    const roles = evidence?.roles;
-    if (roles?.agent !== c.agent || roles?.server !== c.server || roles?.computer !== c.computer)
-      problems.push(`${where}: the case's roles differ from those its evidence records`);
-    checkSealed(evidence?.relay, (p) => problems.push(`${where}: relay: ${p}`));
-    const derived = judgeInterop(vector as never, evidence, c.duration_ms);
-    for (const key of ["cell", "status", "diffs", "cause"] as const)
-      if (diffValues(derived[key] ?? null, c[key] ?? null).length > 0)
-        problems.push(
-          `${where}: its evidence gives ${key} ${JSON.stringify(derived[key] ?? null)}, the report says ${JSON.stringify(c[key] ?? null)}`,
-        );
-  }
-}
-
 /** Vectors by id, each checked against its content hash (what its cases check: op, input, expected value or error, tier, span). */
 function checkVectors(list: readonly VectorRecord[], problems: string[]): Map<string, VectorRecord> {
   const vectors = new Map<string, VectorRecord>();
@@ -164,20 +142,23 @@ function checkCompleteness(
 function listedGaps(impl: ImplementationRecord, problems: string[], notes: string[]): Map<string, Gap> | undefined {
   const record = impl.expectations;
   if (!record?.listed) return undefined;
-  const listed = new Map(record.listed.map((g) => [g.id, g] as const));
-  if (listed.size !== record.gaps)
-    problems.push(`${impl.name}: the expectations record lists ${listed.size} gaps but counts ${record.gaps}`);
+  if (record.listed.length !== record.gaps)
+    problems.push(`${impl.name}: the expectations record lists ${record.listed.length} gaps but counts ${record.gaps}`);
+  // Interop entries key cases by their roles (audit-interop.ts applies them); the rest by vector id.
+  const listed = new Map(record.listed.filter((g) => !isInteropGap(g)).map((g) => [g.id, g] as const));
   if (record.sha256 === undefined || !existsSync(record.file)) return listed;
   if (sha256Hex(readFileSync(record.file)) !== record.sha256) {
     notes.push(`${impl.name}: ${record.file} changed since the run; its gaps are checked against the report's record of it`);
     return listed;
   }
   try {
-    const file = loadExpectations(record.file, impl.name).gaps;
+    const loaded = loadExpectations(record.file, impl.name);
     const ids = new Set(
-      diffValues(Object.fromEntries(file), Object.fromEntries(listed)).map((d) => unescapePointer(d.path.split("/")[1]!)),
+      diffValues(Object.fromEntries(loaded.gaps), Object.fromEntries(listed)).map((d) => unescapePointer(d.path.split("/")[1]!)),
     );
     for (const id of ids) problems.push(`${impl.name}: gap ${id} differs from ${record.file} (whose sha256 the run recorded)`);
+    if (diffValues(loaded.interop ?? [], record.listed.filter(isInteropGap)).length > 0)
+      problems.push(`${impl.name}: its interop entries differ from ${record.file} (whose sha256 the run recorded)`);
   } catch (error) {
     notes.push(`${impl.name}: ${record.file} cannot be read (${(error as Error).message.split("\n")[0]})`);
   }

@@ -9,7 +9,7 @@ import { CorpusError } from "../corpus/errors.ts";
 import { readCorpusText } from "../corpus/read-file.ts";
 import { errorMessage, errorPointer } from "../corpus/schema-registry.ts";
 import { parseSource } from "../corpus/yaml-source.ts";
-import type { InteropKnown } from "../model/interop.ts";
+import { isInteropGap } from "../model/interop.ts";
 import type { Gap } from "../model/status.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
 
@@ -18,8 +18,8 @@ export interface Expectations {
   readonly implementation: string;
   readonly sdk_version?: string;
   readonly gaps: ReadonlyMap<string, Gap>;
-  /** Known failures of interop cases this implementation plays a role in. */
-  readonly interop?: readonly InteropKnown[];
+  /** Entries keying interop cases (the role this implementation plays, and the others): several may share an id. */
+  readonly interop?: readonly Gap[];
   /** The line of each entry, for annotations that point into the file. */
   readonly lines?: ReadonlyMap<string, number>;
   /** sha256 of the file's bytes (absent when there is no file), recorded in the report for `audit`. */
@@ -46,10 +46,30 @@ export function loadExpectations(file: string, implementation: string): Expectat
       })),
     );
   }
-  const data = source.data as { implementation: string; sdk_version?: string; gaps: Gap[] | null; interop?: InteropKnown[] | null };
+  const data = source.data as { implementation: string; sdk_version?: string; gaps: Gap[] | null };
   const gaps = new Map<string, Gap>();
+  const interop: Gap[] = [];
+  const interopKeys = new Set<string>();
   const lines = new Map<string, number>();
   (data.gaps ?? []).forEach((gap, i) => {
+    if (isInteropGap(gap)) {
+      // Keyed by the vector and the roles it names: the same vector may be listed once per role choice.
+      const key = JSON.stringify([gap.id, gap.role, gap.with?.agent, gap.with?.server, gap.with?.computer]);
+      if (interopKeys.has(key))
+        throw new CorpusError([
+          {
+            code: "corpus.duplicate_id",
+            file,
+            line: source.lineOf(`/gaps/${i}/id`),
+            vectorId: gap.id,
+            message: "listed twice for the same roles",
+          },
+        ]);
+      interopKeys.add(key);
+      interop.push(gap);
+      if (!lines.has(gap.id)) lines.set(gap.id, source.lineOf(`/gaps/${i}`));
+      return;
+    }
     if (gaps.has(gap.id)) {
       throw new CorpusError([
         { code: "corpus.duplicate_id", file, line: source.lineOf(`/gaps/${i}/id`), vectorId: gap.id, message: "listed twice" },
@@ -63,7 +83,7 @@ export function loadExpectations(file: string, implementation: string): Expectat
     implementation: data.implementation,
     ...(data.sdk_version !== undefined ? { sdk_version: data.sdk_version } : {}),
     gaps,
-    ...(data.interop?.length ? { interop: data.interop } : {}),
+    ...(interop.length ? { interop } : {}),
     lines,
     sha256: sha256Hex(Buffer.from(text, "utf8")),
   };

@@ -6,7 +6,7 @@
  */
 import type { Transcript } from "../model/implementation.ts";
 import type { CaseEvidence } from "../transport/index.ts";
-import type { AgentSceneEvidence, ComputerSceneEvidence, ServerSceneEvidence } from "../wire/index.ts";
+import type { AgentSceneEvidence, ComputerSceneEvidence, InteropEvidence, ServerSceneEvidence } from "../wire/index.ts";
 
 const kindOf = (record: object): unknown => ("kind" in record ? record.kind : undefined);
 
@@ -49,4 +49,13 @@ export function serverRecord(t: Transcript): ServerSceneEvidence | undefined {
 export function agentRecord(t: Transcript): AgentSceneEvidence | undefined {
   const record = t.wire?.evidence;
   return record && isAgentScene(record) ? record : undefined;
+}
+
+/** The relay's record of an interop case (with every role's adapter exchange). */
+export function interopRecord(evidence: object | undefined): InteropEvidence | undefined {
+  return evidence && isInterop(evidence) ? evidence : undefined;
+}
+
+function isInterop(record: object): record is InteropEvidence {
+  return kindOf(record) === "interop" && "roles" in record;
 }

@@ -1,60 +1,77 @@
 /**
- * An interop case in the report: one vector run with one implementation per role. The three roles
- * are adjacent fields in the order agent, server, computer, so a tool rebuilds the grid (per
- * Server, Agent × Computer) from report.json alone. `cell` is what the grid shows: pass, fail, or
- * hang (a role's adapter call hit its time box); `evidence` is the relay's record and every adapter
- * exchange, from which `audit` re-derives the verdict.
+ * An interop case in the report: one vector run with one implementation per role. It is a case like
+ * any other: a raw status from the judge (pass, fail, or timeout when a role's adapter call hit its
+ * time box), and a status after the expectations, applied by the same rule as every case
+ * (status.ts `applyGap`: known_gap, stale); only its key differs, the vector and the three roles.
+ * The roles are adjacent fields in the order agent, server, computer, so a tool rebuilds the grid
+ * (per Server, Agent × Computer) from report.json alone; `evidence` is the relay's record and every
+ * adapter exchange, from which `audit` re-derives the verdict.
  */
 import type { Difference } from "./difference.ts";
-import type { CaseStatus } from "./status.ts";
+import { applyGap, type FinalStatus, type Gap, isFailing } from "./status.ts";
 
-export type InteropCell = "pass" | "fail" | "hang";
+export const INTEROP_ROLE_NAMES = ["agent", "server", "computer"] as const;
+export type InteropRoleName = (typeof INTEROP_ROLE_NAMES)[number];
+
+/** What the judge can say of an interop case. */
+export type InteropRawStatus = "pass" | "fail" | "timeout";
 
 export interface InteropCase {
   readonly vector_id: string;
   readonly agent: string;
   readonly server: string;
   readonly computer: string;
-  readonly cell: InteropCell;
-  readonly status: CaseStatus;
+  readonly raw_status: InteropRawStatus;
+  readonly status: FinalStatus;
   readonly diffs: readonly Difference[];
   readonly note?: string;
-  /** One line: which role broke what, for a failing cell. */
+  /** One line: which role broke what, for a failing case. */
   readonly cause?: string;
   readonly duration_ms: number;
-  readonly evidence: Readonly<Record<string, unknown>>;
-  /** A failing cell an implementation's expectations list (it then does not fail the run). */
-  readonly known?: { readonly implementation: string; readonly reason: string };
-  /** A passing cell an implementation's expectations still list as failing (it fails the run). */
-  readonly stale?: { readonly implementation: string; readonly reason: string };
+  /** The relay's record and the adapter exchanges (wire/interop.ts `InteropEvidence`, read through live/evidence.ts). */
+  readonly evidence: object;
+  /** The expectations entry that applied: whose file lists it, and why. */
+  readonly gap?: { readonly implementation: string; readonly reason: string };
 }
 
-/** An expectations entry for interop: this implementation, in `role`, with the other roles in `with` (any when omitted). */
-export interface InteropKnown {
-  readonly id: string;
-  readonly role: "agent" | "server" | "computer";
-  readonly with?: { readonly agent?: string; readonly server?: string; readonly computer?: string };
-  readonly cell: "fail" | "hang";
-  readonly reason: string;
-  /** Why the failure depends on timing: a listed case that passes is then not stale. */
-  readonly intermittent?: string;
+/** What a grid cell shows: pass, fail, or hang (a role's adapter call timed out). */
+export type InteropCell = "pass" | "fail" | "hang";
+
+export function interopCell(c: Pick<InteropCase, "raw_status">): InteropCell {
+  return c.raw_status === "timeout" ? "hang" : c.raw_status;
 }
 
-/** The case with its expectations applied: `known` for a listed failure of the same kind, `stale` for a listed one that passed. */
-export function withKnown(c: InteropCase, listed: ReadonlyMap<string, readonly InteropKnown[]>): InteropCase {
-  for (const [implementation, entries] of listed)
-    for (const e of entries) {
-      if (e.id !== c.vector_id || c[e.role] !== implementation) continue;
-      if (Object.entries(e.with ?? {}).some(([role, name]) => c[role as "agent" | "server" | "computer"] !== name)) continue;
-      if (c.cell === "pass") return e.intermittent ? c : { ...c, stale: { implementation, reason: e.reason } };
-      if (c.cell === e.cell) return { ...c, known: { implementation, reason: e.reason } };
-    }
-  return c;
+/** An expectations entry keys an interop case when it names the role its implementation plays. */
+export function isInteropGap(gap: Gap): boolean {
+  return gap.role !== undefined;
 }
 
-/** Cases that fail the run: a fail or hang no expectations list, and a pass they still list. */
+/** Does `gap`, listed by `implementation`, key this case: the vector, its role, and the other roles it names. */
+function keys(gap: Gap, implementation: string, c: InteropCase): boolean {
+  if (gap.id !== c.vector_id || gap.role === undefined || c[gap.role] !== implementation) return false;
+  return INTEROP_ROLE_NAMES.every((role) => gap.with?.[role] === undefined || gap.with[role] === c[role]);
+}
+
+/**
+ * The case with its expectations applied, by the rule every case follows. Several entries may key
+ * one case (each implementation lists its own role); the one the case fails as listed wins, else
+ * the first, which then makes it stale. Pure: `audit` applies it the same way.
+ */
+export function withGaps(c: InteropCase, listed: ReadonlyMap<string, readonly Gap[]>): InteropCase {
+  const matching = [...listed].flatMap(([implementation, gaps]) =>
+    gaps.filter((g) => keys(g, implementation, c)).map((gap) => ({ implementation, gap })),
+  );
+  const { vector_id, agent, server, computer, raw_status, status: _status, gap: _gap, ...judged } = c;
+  const chosen = matching.find((m) => applyGap(raw_status, m.gap) !== "stale") ?? matching[0];
+  const key = { vector_id, agent, server, computer, raw_status };
+  if (!chosen) return { ...key, status: raw_status, ...judged };
+  const gap = { implementation: chosen.implementation, reason: chosen.gap.reason };
+  return { ...key, status: applyGap(raw_status, chosen.gap), ...judged, gap };
+}
+
+/** Cases that fail the run: a failure or hang no expectations list, and a listed one that passed (stale). */
 export function failingInterop(cases: readonly InteropCase[] | undefined): InteropCase[] {
-  return (cases ?? []).filter((c) => (c.cell !== "pass" && !c.known) || c.stale);
+  return (cases ?? []).filter((c) => isFailing(c.status));
 }
 
 export interface InteropGrid {
@@ -69,7 +86,7 @@ export interface InteropGrid {
 export function interopGrid(cases: readonly InteropCase[], order: readonly string[] = []): InteropGrid {
   // Axes in the run's implementation order (the order cases finished in is no order at all).
   const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
-  const ordered = (key: "agent" | "server" | "computer") =>
+  const ordered = (key: InteropRoleName) =>
     [...new Set(cases.map((c) => c[key]))].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   const byChoice = new Map<string, InteropCase[]>();
   for (const c of cases) {
@@ -83,7 +100,8 @@ export function interopGrid(cases: readonly InteropCase[], order: readonly strin
     cell(agent, server, computer) {
       const found = byChoice.get(JSON.stringify([agent, server, computer]));
       if (!found) return undefined;
-      const cell: InteropCell = found.some((c) => c.cell === "hang") ? "hang" : found.some((c) => c.cell === "fail") ? "fail" : "pass";
+      const marks = found.map(interopCell);
+      const cell: InteropCell = marks.includes("hang") ? "hang" : marks.includes("fail") ? "fail" : "pass";
       return { cell, cases: found };
     },
   };

@@ -59,6 +59,10 @@ export interface Gap {
   readonly intermittent?: string;
   /** The answer it is expected to give (gap-answer.ts); absent in an unpinned entry, which matches on status alone. */
   readonly answer?: string;
+  /** For an interop case: the role this implementation plays in it (interop.ts keys the case by it). */
+  readonly role?: "agent" | "server" | "computer";
+  /** For an interop case: the implementations in the other roles it fails with (any, when a role is omitted). */
+  readonly with?: { readonly agent?: string; readonly server?: string; readonly computer?: string };
 }
 
 /** A listed case that fails as listed but gives another answer than the one pinned. */

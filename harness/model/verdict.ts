@@ -8,6 +8,7 @@ import { own } from "../util/own.ts";
 import { plural } from "../util/plural.ts";
 import { stoppedByInterrupt } from "./implementation.ts";
 import { CONFORMANCE_LEVELS, type ConformanceLevel } from "./statement.ts";
+import { type FinalStatus, isFailing } from "./status.ts";
 
 /** The counts the verdict reads (a report's Counts). */
 interface Counts {
@@ -75,10 +76,10 @@ export interface VerdictInput {
     readonly agent: string;
     readonly server: string;
     readonly computer: string;
-    readonly cell: string;
+    readonly raw_status: string;
+    readonly status: FinalStatus;
     readonly cause?: string;
-    readonly known?: unknown;
-    readonly stale?: { readonly implementation: string };
+    readonly gap?: { readonly implementation: string };
   }>;
 }
 
@@ -182,20 +183,20 @@ export function runVerdict(report: VerdictInput): Verdict {
         message: `${name}: ${impl.expectations!.file} lists ${id}, an observe-tier vector that is never judged, so the gap could never go stale`,
       });
   }
+  // An interop case fails the run by the status classes every case has (a failure, a fault, a stale gap).
   for (const c of report.interop ?? []) {
-    if (c.stale)
-      failures.push({
-        kind: "interop_cell",
-        implementation: `${c.agent}/${c.server}/${c.computer}`,
-        vector_id: c.vector_id,
-        message: `interop agent ${c.agent} × server ${c.server} × computer ${c.computer}: passes, but ${c.stale.implementation}'s expectations still list it (stale)`,
-      });
-    if (c.cell === "pass" || c.known) continue;
+    if (!isFailing(c.status)) continue;
+    const what =
+      c.status === "stale"
+        ? c.raw_status === "pass"
+          ? `passes, but ${c.gap?.implementation}'s expectations still list it (stale)`
+          : `${c.raw_status === "timeout" ? "hang" : c.raw_status} not as ${c.gap?.implementation}'s expectations list it (stale)${c.cause ? ` (${c.cause})` : ""}`
+        : `${c.status === "timeout" ? "hang" : c.status}${c.cause ? ` (${c.cause})` : ""}`;
     failures.push({
       kind: "interop_cell",
       implementation: `${c.agent}/${c.server}/${c.computer}`,
       vector_id: c.vector_id,
-      message: `interop agent ${c.agent} × server ${c.server} × computer ${c.computer}: ${c.cell}${c.cause ? ` (${c.cause})` : ""}`,
+      message: `interop agent ${c.agent} × server ${c.server} × computer ${c.computer}: ${what}`,
     });
   }
   const required = report.run?.require;

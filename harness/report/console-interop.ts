@@ -2,14 +2,14 @@
  * The interop grid in the console: one block per Server, Agents down, Computers across, a mark per
  * cell (✓ pass, ✗ fail, H hang, k known failure, ! stale, · not run), then the count.
  */
-import { type InteropCase, interopGrid } from "../model/interop.ts";
+import { type InteropCase, interopCell, interopGrid } from "../model/interop.ts";
 
 const MARK = { pass: "✓", fail: "✗", hang: "H" } as const;
 /** What a cell shows: its mark, `k` when every non-passing case of it is a listed known failure, `!` when a listed one passed. */
 function cellMark(cell: ReturnType<ReturnType<typeof interopGrid>["cell"]>): string {
   if (!cell) return "·";
-  if (cell.cases.some((c) => c.stale)) return "!";
-  if (cell.cell !== "pass" && cell.cases.every((c) => c.cell === "pass" || c.known)) return "k";
+  if (cell.cases.some((c) => c.status === "stale")) return "!";
+  if (cell.cell !== "pass" && cell.cases.every((c) => c.raw_status === "pass" || c.status === "known_gap")) return "k";
   return MARK[cell.cell];
 }
 
@@ -30,9 +30,9 @@ export function interopLines(cases: readonly InteropCase[] | undefined, order: r
     .filter((c) => c !== undefined);
   const passed = cells.filter((c) => c.cell === "pass").length;
   const hung = cells.filter((c) => c.cell === "hang").length;
-  for (const c of cases.filter((x) => x.known))
+  for (const c of cases.filter((x) => x.status === "known_gap"))
     lines.push(
-      `  known: agent ${c.agent} × server ${c.server} × computer ${c.computer}: ${c.cause ?? c.cell} (listed by ${c.known!.implementation})`,
+      `  known: agent ${c.agent} × server ${c.server} × computer ${c.computer}: ${c.cause ?? interopCell(c)} (listed by ${c.gap?.implementation})`,
     );
   lines.push(
     `  ${passed}/${cells.length} cells pass${hung ? `, ${hung} hang` : ""} (✓ pass, ✗ fail, H hang, k known failure, ! stale, · not run)`,

@@ -2,6 +2,6 @@
 import type { InteropCase } from "../model/interop.ts";
 
 export function interopCounts(cases: readonly InteropCase[]): string {
-  const known = cases.filter((c) => c.known).length;
-  return `interop ${cases.filter((c) => c.cell === "pass").length}/${cases.length} cases pass${known ? ` (${known} known failures)` : ""}`;
+  const known = cases.filter((c) => c.status === "known_gap").length;
+  return `interop ${cases.filter((c) => c.raw_status === "pass").length}/${cases.length} cases pass${known ? ` (${known} known failures)` : ""}`;
 }

@@ -4,7 +4,8 @@
  * whole exchange (each packet named by the connection's role) are shown.
  */
 import { describeDifference } from "../diff/describe.ts";
-import { type InteropCase, interopGrid } from "../model/interop.ts";
+import { interopRecord } from "../live/evidence.ts";
+import { type InteropCase, interopCell, interopGrid } from "../model/interop.ts";
 import { packetLine, type WirePacket } from "../wire/index.ts";
 import { html, type Markup } from "./escape.ts";
 
@@ -22,9 +23,9 @@ export function renderInteropHtml(cases: readonly InteropCase[] | undefined, ord
         html`<tr><th>${agent}</th>${grid.computers.map((computer) => {
           const cell = grid.cell(agent, server, computer);
           if (!cell) return html`<td class="none">not run</td>`;
-          const first = cell.cases.find((c) => c.cell !== "pass") ?? cell.cases[0]!;
-          const known = cell.cell !== "pass" && cell.cases.every((c) => c.cell === "pass" || c.known);
-          const word = known ? `${cell.cell} (known)` : cell.cases.some((c) => c.stale) ? "pass (stale gap)" : cell.cell;
+          const first = cell.cases.find((c) => c.raw_status !== "pass") ?? cell.cases[0]!;
+          const known = cell.cell !== "pass" && cell.cases.every((c) => c.raw_status === "pass" || c.status === "known_gap");
+          const word = known ? `${cell.cell} (known)` : cell.cases.some((c) => c.status === "stale") ? "pass (stale gap)" : cell.cell;
           const label = word === "pass" ? "pass" : html`<a href="#${caseId(first)}">${word}</a>`;
           const css = cell.cell === "pass" ? "pass" : known ? "gap" : "fail";
           return html`<td class="${css}" title="${first.cause ?? ""}">${label}</td>`;
@@ -32,21 +33,20 @@ export function renderInteropHtml(cases: readonly InteropCase[] | undefined, ord
     );
     return html`<h3>server ${server}</h3><table class="interop">${head}${rows}</table>`;
   });
-  const failing = cases.filter((c) => c.cell !== "pass" || c.stale);
-  return html`<h2 id="interop">Interop (${cases.filter((c) => c.cell === "pass").length}/${cases.length} cases pass)</h2>
+  const failing = cases.filter((c) => c.raw_status !== "pass" || c.status === "stale");
+  return html`<h2 id="interop">Interop (${cases.filter((c) => c.raw_status === "pass").length}/${cases.length} cases pass)</h2>
 <p>one SDK's Agent drives one SDK's Computer through one SDK's Server, with the kit's recording relay in front of the Server; per Server, Agents down and Computers across. A failing cell links to its case.</p>
 ${tables}
 ${failing.map((c) => caseHtml(c))}`;
 }
 
 function caseHtml(c: InteropCase): Markup {
-  const evidence = c.evidence as { relay?: { packets?: WirePacket[] } | null };
-  const packets = evidence.relay?.packets ?? [];
+  const packets: readonly WirePacket[] = interopRecord(c.evidence)?.relay?.packets ?? [];
   const roleOf = new Map<string, string>();
   for (const p of packets)
     if (p.dir === "in" && p.event === "server:join_office") roleOf.set(p.conn, String((p.args?.[0] as { role?: unknown })?.role ?? "?"));
   const lines = packets.map((p) => `${roleOf.get(p.conn) ?? p.conn} ${packetLine(p, undefined, WHOLE_PACKET_CHARS)}`).join("\n");
-  return html`<details id="${caseId(c)}" class="case"><summary><b>${c.cell}</b> ${c.vector_id}: agent ${c.agent} × server ${c.server} × computer ${c.computer} — ${c.cause ?? ""}</summary>
-${c.known ? html`<p>known failure, listed by ${c.known.implementation}: ${c.known.reason}</p>` : ""}${c.stale ? html`<p>stale: ${c.stale.implementation} still lists it: ${c.stale.reason}</p>` : ""}<ul>${c.diffs.map((d) => html`<li>${describeDifference(d)}</li>`)}</ul>
+  return html`<details id="${caseId(c)}" class="case"><summary><b>${interopCell(c)}</b> ${c.vector_id}: agent ${c.agent} × server ${c.server} × computer ${c.computer} — ${c.cause ?? ""}</summary>
+${c.status === "known_gap" ? html`<p>known failure, listed by ${c.gap?.implementation}: ${c.gap?.reason}</p>` : ""}${c.status === "stale" ? html`<p>stale: ${c.gap?.implementation} still lists it: ${c.gap?.reason}</p>` : ""}<ul>${c.diffs.map((d) => html`<li>${describeDifference(d)}</li>`)}</ul>
 <details class="exchange"><summary>Socket.IO exchange through the relay: ${packets.length} packets (→ to the client, ← from it)</summary><pre class="transcript">${lines}</pre></details></details>`;
 }

@@ -6,7 +6,7 @@
 
 import { describeDifferences } from "../diff/story.ts";
 import { casesWith } from "../model/case-list.ts";
-import { interopGrid } from "../model/interop.ts";
+import { interopCell, interopGrid } from "../model/interop.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { Counts, Report } from "../model/report.ts";
 import { FAILING_STATUSES } from "../model/status.ts";
@@ -191,7 +191,7 @@ export function renderMarkdown(report: Report): string {
 function interopMarkdown(cases: Report["interop"], order: readonly string[]): Markup[] {
   if (!cases || cases.length === 0) return [];
   const grid = interopGrid(cases, order);
-  const lines: Markup[] = [md``, md`## Interop (${cases.filter((c) => c.cell === "pass").length}/${cases.length} cases pass)`, md``];
+  const lines: Markup[] = [md``, md`## Interop (${cases.filter((c) => c.raw_status === "pass").length}/${cases.length} cases pass)`, md``];
   for (const server of grid.servers) {
     lines.push(md`Server **${server}** (Agents down, Computers across):`, md``);
     lines.push(md`| agent | ${cells(grid.computers.map((c) => md`${c}`))} |`, md`| --- | ${cells(grid.computers.map(() => md`---`))} |`);
@@ -199,9 +199,11 @@ function interopMarkdown(cases: Report["interop"], order: readonly string[]): Ma
       lines.push(md`| ${agent} | ${cells(grid.computers.map((c) => md`${grid.cell(agent, server, c)?.cell ?? "not run"}`))} |`);
     lines.push(md``);
   }
-  for (const c of cases.filter((x) => x.cell !== "pass"))
+  for (const c of cases.filter((x) => x.raw_status !== "pass")) {
+    const known = c.status === "known_gap";
     lines.push(
-      md`- **${c.cell}${c.known ? " (known)" : ""}** agent ${c.agent} × server ${c.server} × computer ${c.computer} (${c.vector_id}): ${c.cause ?? ""}${c.known ? ` — listed by ${c.known.implementation}: ${c.known.reason}` : ""}`,
+      md`- **${interopCell(c)}${known ? " (known)" : ""}** agent ${c.agent} × server ${c.server} × computer ${c.computer} (${c.vector_id}): ${c.cause ?? ""}${known ? ` — listed by ${c.gap?.implementation}: ${c.gap?.reason}` : ""}`,
     );
+  }
   return lines;
 }

@@ -13,7 +13,7 @@ import { DEFAULT_DRIVER_OPTIONS } from "../driver/subprocess-implementation.ts";
 import type { Expectations } from "../expectations/load-expectations.ts";
 import { isLiveOp } from "../live/roles.ts";
 import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
-import { type InteropCase, withKnown } from "../model/interop.ts";
+import { type InteropCase, withGaps } from "../model/interop.ts";
 import { kitCommit } from "../model/kit-commit.ts";
 import { kitPackage } from "../model/kit-files.ts";
 import { chooseProtocol, type ProtocolChoice } from "../model/protocols.ts";
@@ -202,7 +202,7 @@ export class RunSession {
           this.interopVectors,
           players,
           transport,
-          (c) => this.interop.push(withKnown(c, listed)),
+          (c) => this.interop.push(withGaps(c, listed)),
           () => signal?.aborted === true,
         );
       } finally {
@@ -473,12 +473,13 @@ export async function runCorpus(input: Omit<RunInput, "store">): Promise<ParsedR
 
 /** The expectations applied, with the gaps it lists and the entries that can never be gaps. */
 function expectationsRecord(e: Expectations, tiers: ReadonlyMap<string, Tier>): ExpectationsRecord {
-  const ids = [...e.gaps.keys()];
+  const listed = [...e.gaps.values(), ...(e.interop ?? [])];
+  const ids = [...new Set(listed.map((g) => g.id))];
   return {
     file: e.file,
-    gaps: e.gaps.size,
+    gaps: listed.length,
     ...(e.sha256 !== undefined ? { sha256: e.sha256 } : {}),
-    listed: [...e.gaps.values()],
+    listed,
     ...(e.lines ? { lines: Object.fromEntries(e.lines) } : {}),
     orphans: ids.filter((id) => !tiers.has(id)),
     observe: ids.filter((id) => tiers.get(id) === "observe"),

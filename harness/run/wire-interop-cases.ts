@@ -6,6 +6,7 @@
  * relay's record go into the evidence; nothing here judges. Never throws.
  */
 import type { Answer, Implementation } from "../model/implementation.ts";
+import type { InteropRoleName } from "../model/interop.ts";
 import type { Vector } from "../model/vector.ts";
 import type { SceneServer } from "../transport/index.ts";
 import {
@@ -16,7 +17,6 @@ import {
   INTEROP_AGENT,
   INTEROP_COMPUTER,
   type InteropEvidence,
-  type InteropRole,
   openMcpCases,
   openRelay,
   prepareInterop,
@@ -29,10 +29,14 @@ import { startSdkServer } from "./sdk-server.ts";
 
 const JOIN_WAIT_MS = 15_000;
 
-export type InteropRoles = Readonly<Record<InteropRole, Implementation>>;
+export type InteropRoles = Readonly<Record<InteropRoleName, Implementation>>;
 
 /** The roles an implementation can play: the ops its handshake offers. */
-export const ROLE_OPS: Readonly<Record<InteropRole, string>> = { agent: WIRE_AGENT_OP, server: WIRE_SERVER_OP, computer: WIRE_COMPUTER_OP };
+export const ROLE_OPS: Readonly<Record<InteropRoleName, string>> = {
+  agent: WIRE_AGENT_OP,
+  server: WIRE_SERVER_OP,
+  computer: WIRE_COMPUTER_OP,
+};
 
 function roleCall(answer: Answer): RoleCall {
   return {

@@ -4,6 +4,7 @@
  * The scene (a vector's input), the record it leaves, and the facts a verdict rests on: what the
  * Agent's API surfaced, what crossed the relay, what the MCP server ran. Pure.
  */
+import type { InteropRawStatus, InteropRoleName } from "../model/interop.ts";
 import { evidenceFacts as mcpFacts } from "../transport/index.ts";
 import { agentFacts, type RequestFacts, type SurfacedFacts, surfacedOf } from "./agent-facts.ts";
 import { type AgentSceneStep, checkAgentScript } from "./agent-scene.ts";
@@ -14,8 +15,6 @@ import type { WirePacket } from "./scene-record.ts";
 import { answeredStopped } from "./server-scene.ts";
 
 export { WIRE_INTEROP_OP } from "../model/operations.ts";
-export const INTEROP_ROLES = ["agent", "server", "computer"] as const;
-export type InteropRole = (typeof INTEROP_ROLES)[number];
 export const INTEROP_COMPUTER = "interop-computer";
 export const INTEROP_AGENT = "interop-agent";
 const DEFAULT_TIME_BOX_MS = 25_000;
@@ -63,7 +62,7 @@ export interface RoleCall {
 export interface InteropEvidence {
   readonly kind: "interop";
   readonly case_id: string;
-  readonly roles: Readonly<Record<InteropRole, string>>;
+  readonly roles: Readonly<Record<InteropRoleName, string>>;
   readonly office_id: string;
   readonly relay: RelayRecord | null;
   readonly server_start: RoleCall;
@@ -78,7 +77,7 @@ export interface InteropEvidence {
 
 export interface InteropFacts {
   /** How each role's adapter call ended: ok, or the driver's kind (timeout = a hang, crash, …), or not_run. */
-  readonly calls: Readonly<Record<InteropRole, string>>;
+  readonly calls: Readonly<Record<InteropRoleName, string>>;
   readonly computer_joined: boolean;
   readonly agent_joined: boolean;
   readonly surfaced: Readonly<Record<string, SurfacedFacts>>;
@@ -89,7 +88,7 @@ export interface InteropFacts {
 }
 
 /** The connection that joined as `role` through the relay (its first join_office of that role). */
-function connOf(packets: readonly WirePacket[], role: InteropRole): string | undefined {
+function connOf(packets: readonly WirePacket[], role: InteropRoleName): string | undefined {
   return packets.find(
     (p) => p.dir === "in" && p.event === "server:join_office" && (p.args?.[0] as { role?: unknown } | undefined)?.role === role,
   )?.conn;
@@ -155,8 +154,8 @@ function serverCallKind(start: RoleCall | null | undefined, stop: RoleCall | nul
   return answeredStopped(stop.output) ? "ok" : "not_stopped";
 }
 
-/** A cell of the interop grid: pass, fail, or hang (a role's adapter call timed out). */
-export function interopCell(status: string, facts: InteropFacts | undefined): "pass" | "fail" | "hang" {
-  if (facts && Object.values(facts.calls).includes("timeout")) return "hang";
+/** The case's raw status: a role's adapter call that hit its time box is a timeout (the grid's hang), whatever the facts say. */
+export function interopRawStatus(status: string, facts: InteropFacts | undefined): InteropRawStatus {
+  if (facts && Object.values(facts.calls).includes("timeout")) return "timeout";
   return status === "pass" ? "pass" : "fail";
 }

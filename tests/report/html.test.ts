@@ -58,12 +58,12 @@ describe("HTML report", () => {
     const cell = (computer: string, known: boolean) => ({
       vector_id: "wire-interop/round-trip/whole-scenario",
       ...{ agent: "reference", server: "reference", computer },
-      cell: known ? ("fail" as const) : ("pass" as const),
-      status: known ? ("fail" as const) : ("pass" as const),
+      raw_status: known ? ("fail" as const) : ("pass" as const),
+      status: known ? ("known_gap" as const) : ("pass" as const),
       diffs: [],
       duration_ms: 1,
       evidence: {},
-      ...(known ? { known: { implementation: "reference", reason: "listed" } } : {}),
+      ...(known ? { gap: { implementation: "reference", reason: "listed" } } : {}),
     });
     const html = renderHtml({ ...report, interop: [cell("a", false), cell("b", true)] });
     expect(html).toMatch(/<div id="verdict"[^>]*>.*; interop 1\/2 cases pass \(1 known failures\)\./s);

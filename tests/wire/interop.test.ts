@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
-import { type InteropCase, interopGrid, withKnown } from "../../harness/model/interop.ts";
+import { type InteropCase, type InteropRawStatus, interopGrid, withGaps } from "../../harness/model/interop.ts";
+import type { Gap } from "../../harness/model/status.ts";
 import type { Vector } from "../../harness/model/vector.ts";
 import { runVerdict } from "../../harness/model/verdict.ts";
 import { interopLines } from "../../harness/report/console-interop.ts";
@@ -38,7 +39,7 @@ describe("an interop case", () => {
     const evidence = await interopEvidence({ agent: reference, server: reference, computer: reference }, v, mcp, "t-interop");
     const judged = judgeInterop(v, evidence, 0);
     expect(judged.diffs).toEqual([]);
-    expect(judged).toMatchObject({ cell: "pass", agent: "reference", server: "reference", computer: "reference" });
+    expect(judged).toMatchObject({ raw_status: "pass", status: "pass", agent: "reference", server: "reference", computer: "reference" });
     expect(Object.keys(judged).slice(1, 4)).toEqual(["agent", "server", "computer"]);
     expect(evidence.relay?.packets.some((p) => p.event === "notify:update_tool_list" && p.dir === "out")).toBe(true);
     expect(evidence.added_tool).toBe(true);
@@ -52,18 +53,18 @@ describe("an interop case", () => {
       },
     };
     const failed = judgeInterop(v, edited, 0);
-    expect(failed.cell).toBe("fail");
+    expect(failed.raw_status).toBe("fail");
     expect(failed.cause).toMatch(/^agent reference: \/surfaced\/call\/outcome/);
 
     // A Server that was never stopped did not play its part: a stop that timed out hangs the cell, one not answered {stopped: true} fails it.
     expect(evidence.server_stop?.output).toMatchObject({ stopped: true });
     const unstopped = (server_stop: InteropEvidence["server_stop"]) => judgeInterop(v, { ...evidence, server_stop }, 0);
     expect(unstopped({ request: null, response: null, result: "timeout", message: "no answer in 5000 ms" })).toMatchObject({
-      cell: "hang",
+      raw_status: "timeout",
       cause: "server reference: its adapter call ended timeout",
     });
     expect(unstopped({ request: null, response: null, result: "ok", output: { stopped: false } })).toMatchObject({
-      cell: "fail",
+      raw_status: "fail",
       cause: "server reference: its adapter call ended not_stopped",
     });
     await reference.stop();
@@ -71,13 +72,13 @@ describe("an interop case", () => {
 });
 
 describe("the interop grid", () => {
-  const cell = (agent: string, server: string, computer: string, c: InteropCase["cell"]): InteropCase => ({
+  const cell = (agent: string, server: string, computer: string, c: "pass" | "fail" | "hang"): InteropCase => ({
     vector_id: "v",
     agent,
     server,
     computer,
-    cell: c,
-    status: c === "pass" ? "pass" : "fail",
+    raw_status: c === "hang" ? "timeout" : c,
+    status: c === "hang" ? "timeout" : c,
     diffs: [],
     duration_ms: 1,
     evidence: {},
@@ -97,39 +98,56 @@ describe("the interop grid", () => {
   });
 });
 
-describe("interop expectations", () => {
+describe("interop expectations: the rule every case follows, keyed by the roles", () => {
   const base: InteropCase = {
     vector_id: "v",
     agent: "python",
     server: "rust",
     computer: "reference",
-    cell: "fail",
+    raw_status: "fail",
     status: "fail",
     diffs: [],
     duration_ms: 1,
     evidence: {},
   };
-  const entry = { id: "v", role: "server" as const, with: { agent: "python" }, cell: "fail" as const, reason: "why" };
+  const entry: Gap = { id: "v", role: "server", with: { agent: "python" }, status: "fail", reason: "why" };
+  const judged = (raw: InteropRawStatus, more: Partial<InteropCase> = {}): InteropCase => ({
+    ...base,
+    raw_status: raw,
+    status: raw,
+    ...more,
+  });
 
-  it("marks a listed failure known, a listed pass stale unless the entry says the failure is intermittent, and leaves others alone", () => {
+  it("a listed failure is a known gap, a listed pass stale unless intermittent, a different failure stale, an unlisted choice untouched", () => {
     const listed = new Map([["rust", [entry]]]);
-    expect(withKnown(base, listed).known).toEqual({ implementation: "rust", reason: "why" });
-    expect(withKnown({ ...base, cell: "pass", status: "pass" }, listed).stale).toEqual({ implementation: "rust", reason: "why" });
-    expect(
-      withKnown({ ...base, cell: "pass", status: "pass" }, new Map([["rust", [{ ...entry, intermittent: "a race" }]]])).stale,
-    ).toBeUndefined();
-    expect(withKnown({ ...base, agent: "reference" }, listed).known).toBeUndefined();
-    expect(withKnown({ ...base, cell: "hang" }, listed).known).toBeUndefined();
-    expect(withKnown({ ...base, server: "python" }, listed).known).toBeUndefined();
+    expect(withGaps(judged("fail"), listed)).toMatchObject({ status: "known_gap", gap: { implementation: "rust", reason: "why" } });
+    expect(withGaps(judged("pass"), listed)).toMatchObject({ status: "stale", gap: { implementation: "rust" } });
+    expect(withGaps(judged("timeout"), listed).status).toBe("stale"); // listed as fail, it hung
+    const intermittent = new Map([["rust", [{ ...entry, intermittent: "a race" }]]]);
+    expect(withGaps(judged("pass"), intermittent).status).toBe("pass");
+    expect(withGaps(judged("timeout"), intermittent).status).toBe("known_gap"); // a lost race may end at the time box
+    expect(withGaps(judged("fail", { agent: "reference" }), listed)).toEqual(judged("fail", { agent: "reference" })); // `with` names the Agent
+    expect(withGaps(judged("fail", { server: "python" }), listed).status).toBe("fail"); // rust is not the Server here
+  });
+
+  it("of several entries keying a case, the one it fails as wins; applying twice changes nothing", () => {
+    const listed = new Map([
+      ["rust", [{ ...entry, status: "timeout" as const }]],
+      ["python", [{ id: "v", role: "agent" as const, status: "fail" as const, reason: "the agent's" }]],
+    ]);
+    const once = withGaps(judged("fail"), listed);
+    expect(once).toMatchObject({ status: "known_gap", gap: { implementation: "python", reason: "the agent's" } });
+    expect(withGaps(once, listed)).toEqual(once);
   });
 
   it("fails the run on an unlisted failure and on a stale entry, not on a known one", () => {
     const verdict = (interop: InteropCase[]) =>
-      runVerdict({ implementations: [], summary: { by_implementation: {} }, interop }).failures.map((f) => f.kind);
-    expect(verdict([base])).toEqual(["interop_cell"]);
-    expect(verdict([{ ...base, known: { implementation: "rust", reason: "why" } }])).toEqual([]);
-    expect(verdict([{ ...base, cell: "pass", status: "pass", stale: { implementation: "rust", reason: "why" } }])).toEqual([
-      "interop_cell",
+      runVerdict({ implementations: [], summary: { by_implementation: {} }, interop }).failures.map((f) => f.message);
+    expect(verdict([base])).toEqual(["interop agent python × server rust × computer reference: fail"]);
+    expect(verdict([judged("timeout")])).toEqual(["interop agent python × server rust × computer reference: hang"]);
+    expect(verdict([{ ...base, status: "known_gap", gap: { implementation: "rust", reason: "why" } }])).toEqual([]);
+    expect(verdict([judged("pass", { status: "stale", gap: { implementation: "rust", reason: "why" } })])).toEqual([
+      "interop agent python × server rust × computer reference: passes, but rust's expectations still list it (stale)",
     ]);
   });
 });
