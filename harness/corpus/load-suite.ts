@@ -229,21 +229,8 @@ function loadYamlFile(
     });
     return [];
   }
-  const invalid = schemaProblems(registry, definition.schemaId, source);
-  if (invalid.length > 0) {
-    problems.push(...invalid);
-    return [];
-  }
-  const ctx = {
-    suite: definition.name,
-    ops: definition.ops,
-    file: source.file,
-    provenance: data.provenance,
-    lineOf: source.lineOf,
-    requirements,
-    ...(definition.needs !== undefined ? { needs: definition.needs } : {}),
-    ...spanOf(data, definition),
-  };
+  if (!schemaValid(registry, definition, source, problems)) return [];
+  const ctx = { ...suiteContext(definition, source, requirements), provenance: data.provenance, ...spanOf(data, definition) };
   return keepVectors(
     data.vectors.map((raw, i) => buildVector(raw, `/vectors/${i}`, ctx)),
     problems,
@@ -287,21 +274,12 @@ function importUpstream(
     return [];
   }
   const source = parseSource(display(path), text);
-  const invalid = schemaProblems(registry, definition.schemaId, source);
-  if (invalid.length > 0) {
-    problems.push(...invalid);
-    return [];
-  }
+  if (!schemaValid(registry, definition, source, problems)) return [];
   const ctx = {
-    suite: definition.name,
-    ops: definition.ops,
-    file: source.file,
+    ...suiteContext(definition, source, requirements),
     provenance: upstreamProvenance(meta),
     imported: true,
-    lineOf: source.lineOf,
     ...(definition.covers !== undefined ? { covers: definition.covers } : {}),
-    requirements,
-    ...(definition.needs !== undefined ? { needs: definition.needs } : {}),
     ...spanOf({}, definition),
   };
   const imported = IMPORTERS[meta.format](definition.name, source.data);
@@ -309,6 +287,25 @@ function importUpstream(
     imported.map(({ pointer, ...raw }) => buildVector(raw, pointer, ctx)),
     problems,
   );
+}
+
+/** A file checked against its suite's schema; its problems are kept when it is not valid. */
+function schemaValid(registry: SchemaRegistry, definition: SuiteDefinition, source: SourceFile, problems: CorpusProblem[]): boolean {
+  const invalid = schemaProblems(registry, definition.schemaId, source);
+  problems.push(...invalid);
+  return invalid.length === 0;
+}
+
+/** What every vector of a suite's file is built with, authored or imported. */
+function suiteContext(definition: SuiteDefinition, source: SourceFile, requirements: ReadonlyMap<string, Requirement>) {
+  return {
+    suite: definition.name,
+    ops: definition.ops,
+    file: source.file,
+    lineOf: source.lineOf,
+    requirements,
+    ...(definition.needs !== undefined ? { needs: definition.needs } : {}),
+  };
 }
 
 /** A file's protocol span, defaulting to its suite's. */
