@@ -2,17 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { CorpusError, type CorpusProblem, formatProblem } from "../../harness/corpus/errors.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
-import { explicitIdFile, GOOD_VECTOR, tempCorpus } from "./temp-corpus.ts";
-
-function problemsOf(files: Record<string, string>): CorpusProblem[] {
-  try {
-    loadCorpus({ extraRoots: [tempCorpus(files)] });
-  } catch (error) {
-    if (error instanceof CorpusError) return [...error.problems];
-    throw error;
-  }
-  throw new Error("the corpus loaded without problems");
-}
+import { explicitIdFile, GOOD_VECTOR, problemsOf, tempCorpus } from "./temp-corpus.ts";
 
 const observe = GOOD_VECTOR.replace("tier: must", "tier: observe").replace(
   "covers: [data-structures/bundleid/3]",

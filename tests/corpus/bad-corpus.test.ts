@@ -3,17 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CorpusError, type CorpusProblem } from "../../harness/corpus/errors.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
-import { explicitIdFile, GOOD_VECTOR, tempCorpus } from "./temp-corpus.ts";
-
-function problemsOf(files: Record<string, string>): CorpusProblem[] {
-  try {
-    loadCorpus({ extraRoots: [tempCorpus(files)] });
-  } catch (error) {
-    if (error instanceof CorpusError) return [...error.problems];
-    throw error;
-  }
-  throw new Error("the corpus loaded without problems");
-}
+import { explicitIdFile, GOOD_VECTOR, problemsOf, tempCorpus } from "./temp-corpus.ts";
 
 describe("bad corpus input", () => {
   it("accepts a good extra file for a known suite", () => {

@@ -2,6 +2,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { CorpusError, type CorpusProblem } from "../../harness/corpus/errors.ts";
+import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 
 export function tempCorpus(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "smcp-corpus-"));
@@ -27,3 +29,14 @@ export const GOOD_VECTOR = [
   "    expected: { accepted: true, reason: null }",
   "    covers: [data-structures/bundleid/3]",
 ].join("\n");
+
+/** The problems loading `files` (as an extra corpus root) reports; throws when it loads cleanly. */
+export function problemsOf(files: Record<string, string>): CorpusProblem[] {
+  try {
+    loadCorpus({ extraRoots: [tempCorpus(files)] });
+  } catch (error) {
+    if (error instanceof CorpusError) return [...error.problems];
+    throw error;
+  }
+  throw new Error("the corpus loaded without problems");
+}
