@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { describe, expect, it, vi } from "vitest";
 import { main } from "../../harness/cli/main.ts";
-import { BIN, cli, tempOut } from "./cli-helpers.ts";
+import { BIN, cli, mainCaptured, tempOut } from "./cli-helpers.ts";
 
 /** No process left whose command line carries `tag`, nor the `sleep 317` / `sleep 318` it started (read from /proc). */
 function descendantsGone(tag: string): boolean {
@@ -39,21 +39,9 @@ vi.mock("../../harness/diff/judge.ts", async (original) => {
 describe("an internal error", () => {
   it("exits 3 and writes the report of what ran, marked incomplete with the error", async () => {
     const out = tempOut();
-    const stderr: string[] = [];
-    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-      stderr.push(String(chunk));
-      return true;
-    });
-    const stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-    let code: number;
-    try {
-      code = await main(["run", "--impl", "reference", "--suite", "explicit-id", "--out", out]);
-    } finally {
-      spy.mockRestore();
-      stdout.mockRestore();
-    }
+    const { code, stderr } = await mainCaptured(main, ["run", "--impl", "reference", "--suite", "explicit-id", "--out", out]);
     expect(code).toBe(3);
-    expect(stderr.join("")).toMatch(/internal error: TypeError: a bug in the kit/);
+    expect(stderr).toMatch(/internal error: TypeError: a bug in the kit/);
     const report = JSON.parse(readFileSync(join(out, "latest", "report.json"), "utf8"));
     expect(report.incomplete).toMatchObject({ reason: "internal error", detail: "a bug in the kit" });
     expect(report.verdict.status).toBe("incomplete");

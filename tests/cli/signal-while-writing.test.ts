@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { auditReport } from "../../harness/audit/audit-report.ts";
 import { main } from "../../harness/cli/main.ts";
-import { tempOut } from "./cli-helpers.ts";
+import { mainCaptured, tempOut } from "./cli-helpers.ts";
 
 // The signal arrives while matrix.md (the second view) is rendered, as a Ctrl-C would.
 let signalled = false;
@@ -27,22 +27,10 @@ vi.mock("../../harness/report/markdown.ts", async (original) => {
 describe("a signal while the report is written", () => {
   it("exit 130; the report is written once, whole, marked incomplete in phase writing, and audit accepts it", async () => {
     const out = tempOut();
-    const stderr: string[] = [];
-    const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-      stderr.push(String(chunk));
-      return true;
-    });
-    const stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-    let code: number;
-    try {
-      code = await main(["run", "--impl", "reference", "--suite", "explicit-id", "--out", out]);
-    } finally {
-      err.mockRestore();
-      stdout.mockRestore();
-    }
+    const { code, stderr } = await mainCaptured(main, ["run", "--impl", "reference", "--suite", "explicit-id", "--out", out]);
     expect(signalled).toBe(true);
     expect(code).toBe(130);
-    expect(stderr.join("")).toMatch(/run interrupted \(SIGINT\): 68 cases ran, 0 did not/);
+    expect(stderr).toMatch(/run interrupted \(SIGINT\): 68 cases ran, 0 did not/);
     const entries = readdirSync(out);
     expect(entries.filter((e) => e.startsWith("."))).toEqual([]); // no staging folder left
     expect(entries.filter((e) => e !== "latest")).toHaveLength(1);
