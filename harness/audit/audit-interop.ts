@@ -6,10 +6,10 @@
 import { diffValues } from "../diff/compare.ts";
 import { interopRecord } from "../live/evidence.ts";
 import { isInteropGap, withGaps } from "../model/interop.ts";
+import { isComposedOp } from "../model/operations.ts";
 import type { ImplementationRecord, ParsedReport, VectorRecord } from "../model/report.ts";
 import type { Gap } from "../model/status.ts";
 import { judgeInterop } from "../run/interop-phase.ts";
-import { WIRE_INTEROP_OP } from "../wire/index.ts";
 import { checkSealed } from "./scene-check.ts";
 
 /** The interop entries each implementation's expectations record lists. */
@@ -22,7 +22,7 @@ export function auditInterop(report: ParsedReport, vectors: ReadonlyMap<string, 
   for (const c of report.interop ?? []) {
     const where = `interop ${c.vector_id} agent ${c.agent} × server ${c.server} × computer ${c.computer}`;
     const vector = vectors.get(c.vector_id);
-    if (!vector || vector.op !== WIRE_INTEROP_OP) {
+    if (!vector || !isComposedOp(vector.op)) {
       problems.push(`${where}: no such interop vector in the report`);
       continue;
     }

@@ -16,6 +16,7 @@ import { comparedValue, isLiveOp, judgedValue, roleOfOp } from "../live/roles.ts
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { CallResult } from "../model/implementation.ts";
 import { isInteropGap } from "../model/interop.ts";
+import { isComposedOp } from "../model/operations.ts";
 import { applies } from "../model/protocols.ts";
 import type { CaseRecord, FirstAttempt, ImplementationRecord, ParsedReport, VectorRecord } from "../model/report.ts";
 import { withDerived } from "../model/report-builder.ts";
@@ -25,7 +26,6 @@ import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protoco
 import { resultOf } from "../protocol/to-result.ts";
 import { retryStatus } from "../run/retry.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
-import { WIRE_INTEROP_OP } from "../wire/index.ts";
 import { auditInterop } from "./audit-interop.ts";
 import { matchCorpus } from "./corpus-match.ts";
 import { checkFrame } from "./report-frame.ts";
@@ -131,7 +131,7 @@ function checkCompleteness(
   }
   for (const name of implementations.keys())
     for (const [id, v] of vectors) {
-      if (v.op === WIRE_INTEROP_OP) continue; // run per role choice, audited with the interop cases
+      if (isComposedOp(v.op)) continue; // run per role choice, audited with the interop cases
 
       const key = caseKey(name, id);
       if (!seen.has(key) && !notRun.has(key)) problems.push(`${name} ${id}: no case, and not listed as not run (deleted from the report)`);

@@ -21,6 +21,8 @@ export interface OpDefinition {
   readonly summary: string;
   readonly description?: string;
   readonly kind: OpKind;
+  /** No adapter offers it: the run composes each case from several implementations' roles (wire.interop). */
+  readonly composed?: boolean;
   readonly suites: readonly string[];
   readonly verdict: boolean;
   readonly input: JsonSchema;
@@ -67,6 +69,11 @@ export function isOperation(value: string): boolean {
 
 export function opDefinition(op: string): OpDefinition | undefined {
   return byName.get(op);
+}
+
+/** An op whose cases the run composes from several implementations' roles, never one implementation's case. */
+export function isComposedOp(op: string): boolean {
+  return byName.get(op)?.composed === true;
 }
 
 /** The operations of a kit suite, as the op definitions name it. */

@@ -9,7 +9,7 @@
  */
 import { record } from "../util/own.ts";
 import { stoppedByInterrupt } from "./implementation.ts";
-import { WIRE_INTEROP_OP } from "./operations.ts";
+import { isComposedOp } from "./operations.ts";
 import { applies, isDraft } from "./protocols.ts";
 import type { FinalStatus } from "./status.ts";
 import type { Tier } from "./vector.ts";
@@ -92,7 +92,7 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
     const tally = { must: emptyTally(), should: emptyTally() };
     for (const v of input.vectors) {
       if (v.tier !== "must" && v.tier !== "should") continue;
-      if (v.op === WIRE_INTEROP_OP) continue; // a three-role cell, shown in the interop grid, not one implementation's claim
+      if (v.op !== undefined && isComposedOp(v.op)) continue; // a three-role cell, shown in the interop grid, not one implementation's claim
       const status = statuses.get(v.id);
       // A vector with no case counts as never run only where it applies at the revision.
       const outcome: Outcome =

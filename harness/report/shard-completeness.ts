@@ -6,8 +6,8 @@
  */
 
 import { shardOf } from "../corpus/shard.ts";
+import { isComposedOp } from "../model/operations.ts";
 import type { Report } from "../model/report.ts";
-import { WIRE_INTEROP_OP } from "../wire/index.ts";
 
 const key = (implementation: string, vectorId: string) => `${implementation}\u0000${vectorId}`;
 const sample = (ids: readonly string[]) => `${ids.slice(0, 3).join(", ")}${ids.length > 3 ? `, … (${ids.length - 3} more)` : ""}`;
@@ -36,7 +36,7 @@ export function shardProblems(report: Report): string[] {
   }
   for (const n of report.incomplete?.not_run ?? []) held.add(key(n.implementation, n.vector_id));
   for (const name of selected) {
-    const missing = report.vectors.filter((v) => v.op !== WIRE_INTEROP_OP && !held.has(key(name, v.id))).map((v) => v.id);
+    const missing = report.vectors.filter((v) => !isComposedOp(v.op) && !held.has(key(name, v.id))).map((v) => v.id);
     if (missing.length > 0)
       problems.push(
         `${name} has no case for ${missing.length} of the ${report.vectors.length} vectors the shard selected (${sample(missing)}), and they are not listed as not run`,

@@ -16,6 +16,7 @@ import type { Answer, Handshake, Implementation, ImplementationStats } from "../
 import { type InteropCase, withGaps } from "../model/interop.ts";
 import { kitCommit } from "../model/kit-commit.ts";
 import { kitPackage } from "../model/kit-files.ts";
+import { isComposedOp } from "../model/operations.ts";
 import { chooseProtocol, type ProtocolChoice } from "../model/protocols.ts";
 import {
   type CaseRecord,
@@ -36,7 +37,6 @@ import { recordOf } from "../model/vector-record.ts";
 import { type StrayRequests, serverSdkVersions } from "../transport/index.ts";
 import { atMost } from "../util/at-most.ts";
 import { Stop } from "../util/stop-race.ts";
-import { WIRE_INTEROP_OP } from "../wire/index.ts";
 import { answer, caseRecord, longestFirst, notApplicable, notSent, withLateRequests } from "./case-record.ts";
 import { type CaseStore, MemoryCaseStore } from "./case-store.ts";
 import { runInterop } from "./interop-phase.ts";
@@ -142,8 +142,8 @@ export class RunSession {
 
   constructor(private readonly input: RunInput) {
     this.kitVersion = input.kitVersion ?? kitPackage().version;
-    this.caseVectors = input.vectors.filter((v) => v.op !== WIRE_INTEROP_OP);
-    this.interopVectors = input.vectors.filter((v) => v.op === WIRE_INTEROP_OP);
+    this.caseVectors = input.vectors.filter((v) => !isComposedOp(v.op));
+    this.interopVectors = input.vectors.filter((v) => isComposedOp(v.op));
     // Spooled vectors are their own records: the list is used as it is, not copied (0.8 MB at 100k).
     this.vectorRecords = input.vectors.every((v) => recordOf(v) === (v as unknown))
       ? (input.vectors as unknown as VectorRecord[])

@@ -1,8 +1,8 @@
 // What an author gets wrong most, said in one line: file, vector id, what is wrong, what to do.
 import { describe, expect, it } from "vitest";
-import { CorpusError, type CorpusProblem, formatProblem } from "../../harness/corpus/errors.ts";
+import { formatProblem } from "../../harness/corpus/errors.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
-import { explicitIdFile, GOOD_VECTOR, problemsOf, tempCorpus } from "./temp-corpus.ts";
+import { explicitIdFile, GOOD_VECTOR, problemsOf } from "./temp-corpus.ts";
 
 const observe = GOOD_VECTOR.replace("tier: must", "tier: observe").replace(
   "covers: [data-structures/bundleid/3]",

@@ -1,6 +1,5 @@
 // A broken corpus never half-runs: every problem names file, line, vector id and pointer.
 import { describe, expect, it } from "vitest";
-import { CorpusError, type CorpusProblem } from "../../harness/corpus/errors.ts";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
 import { explicitIdFile, GOOD_VECTOR, problemsOf, tempCorpus } from "./temp-corpus.ts";
