@@ -12,16 +12,13 @@ import { withCaseTimeout } from "../driver/in-process-guard.ts";
 import { DEFAULT_DRIVER_OPTIONS } from "../driver/subprocess-implementation.ts";
 import type { Expectations } from "../expectations/load-expectations.ts";
 import { isLiveOp } from "../live/roles.ts";
-import type { Answer, Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
+import type { Answer, Handshake, Implementation } from "../model/implementation.ts";
 import { type InteropCase, withGaps } from "../model/interop.ts";
-import { kitCommit } from "../model/kit-commit.ts";
 import { kitPackage } from "../model/kit-files.ts";
 import { isComposedOp } from "../model/operations.ts";
-import { chooseProtocol, type ProtocolChoice } from "../model/protocols.ts";
+import { chooseProtocol } from "../model/protocols.ts";
 import {
   type CaseRecord,
-  type ExpectationsRecord,
-  type ImplementationRecord,
   type Incomplete,
   type ParsedReport,
   REPORT_SCHEMA_VERSION,
@@ -34,7 +31,7 @@ import { newRunId } from "../model/run-id.ts";
 import type { Corpus, Tier, Vector } from "../model/vector.ts";
 import { VectorPositions } from "../model/vector-positions.ts";
 import { recordOf } from "../model/vector-record.ts";
-import { type StrayRequests, serverSdkVersions } from "../transport/index.ts";
+import type { StrayRequests } from "../transport/index.ts";
 import { atMost } from "../util/at-most.ts";
 import { Stop } from "../util/stop-race.ts";
 import { answer, caseRecord, longestFirst, notApplicable, notSent, withLateRequests } from "./case-record.ts";
@@ -43,7 +40,8 @@ import { runInterop } from "./interop-phase.ts";
 import { type LiveSlots, measureLiveSlots } from "./live-slots.ts";
 import { RECORD_BYTES_PER_RUN, RecordBudget } from "./record-budget.ts";
 import { retried, withFirstAttempt } from "./retry.ts";
-import { closeTransport, mcpRevisions, oneAtATime, TRANSPORT_CONCURRENCY, type TransportServer, transportFor } from "./transport-cases.ts";
+import { corpusRecord, expectationsRecord, type ImplementationRun, implementationRecord, runEnvironment } from "./run-record.ts";
+import { closeTransport, oneAtATime, TRANSPORT_CONCURRENCY, type TransportServer, transportFor } from "./transport-cases.ts";
 import { WIRE_CONCURRENCY } from "./wire-cases.ts";
 
 export interface RunInput {
@@ -95,31 +93,6 @@ export const CASE_LANES = 2048;
 
 /** How long closing the transport server may take before the run stops waiting for it. */
 const TRANSPORT_CLOSE_MS = 5_000;
-
-/** The placeholder handshake of an implementation that never answered one. */
-function noHandshake(name: string): Handshake {
-  return { implementation: name, sdk: { name: "unknown", version: "unknown" }, protocol_version: null, operations: [] };
-}
-
-/** One implementation's part of the run, filled in as it goes. */
-interface ImplementationRun {
-  readonly impl: Implementation;
-  readonly expectations: Expectations | undefined;
-  readonly expectationsRecord: ExpectationsRecord | undefined;
-  handshake?: Handshake;
-  protocol?: ProtocolChoice;
-  stats?: ImplementationStats;
-  notStarted?: string;
-  started: boolean;
-  /** Its position in the run's implementations (its place in the case store). */
-  readonly position: number;
-  /** The transcripts of its live transport cases (the MCP revisions its client used are read from them), by vector index. */
-  readonly live: Map<number, CaseRecord["transcript"]>;
-  /** Set when its records passed its share of the run's record budget: it was stopped, and why. */
-  overBudget?: string;
-  /** Live cases whose first attempt failed, by vector index: settled after their retry (retryLiveCases). */
-  readonly retrying: Map<number, CaseRecord>;
-}
 
 export class RunSession {
   private readonly startedAt = new Date();
@@ -260,66 +233,21 @@ export class RunSession {
     const notRun = this.runs.flatMap((r) =>
       caseVectors.flatMap((v, i) => (this.store.has(r.position, i) ? [] : [{ implementation: r.impl.name, vector_id: v.id }])),
     );
-    const selectedSuites = new Set(vectors.map((v) => v.suite));
     const settings = this.input.settings ?? { suites: [], strict_protocol: false, allow_empty: false };
     return this.builder.finish({
       schema_version: REPORT_SCHEMA_VERSION,
       run_id: this.runId,
       started_at: this.startedAt.toISOString(),
       finished_at: new Date().toISOString(),
-      environment: this.environment(),
-      corpus: {
-        roots: corpus.roots,
-        suites: corpus.suites
-          .filter((s) => selectedSuites.has(s.name))
-          .map((s) => ({ name: s.name, title: s.title, vectors: vectors.filter((v) => v.suite === s.name).length })),
-        // Opt-in suites a run without --suite left out: named, so nobody reads their absence as a pass.
-        ...(settings.suites.length === 0 && corpus.suites.some((s) => s.opt_in !== undefined && !selectedSuites.has(s.name))
-          ? { left_out: corpus.suites.filter((s) => s.opt_in !== undefined && !selectedSuites.has(s.name)).map((s) => s.name) }
-          : {}),
-      },
-      implementations: this.runs.map((r) => this.record(r)),
+      environment: runEnvironment(this.kitVersion, this.input.vectors, this.slots),
+      corpus: corpusRecord(corpus, vectors, settings.suites),
+      implementations: this.runs.map((r) => implementationRecord(r, this.input.protocol)),
       vectors: this.vectorRecords,
       cases,
       ...(this.interop.length > 0 ? { interop: [...this.interop] } : {}),
       run: { implementations: this.runs.map((r) => r.impl.name), ...settings },
       ...(incomplete ? { incomplete: { ...incomplete, not_run: notRun } } : {}),
     });
-  }
-
-  /** Where the run ran: node, platform, the kit (version and commit), and the MCP SDKs behind its live cases. */
-  private environment(): Report["environment"] {
-    const commit = kitCommit();
-    const live = this.input.vectors.some((v) => isLiveOp(v.op));
-    return {
-      node: process.version,
-      platform: process.platform,
-      arch: process.arch,
-      kit_version: this.kitVersion,
-      ...(commit ? { kit_commit: commit.commit, ...(commit.dirty ? { kit_dirty: true } : {}) } : {}),
-      ...(live ? { mcp_server_sdks: serverSdkVersions() } : {}),
-      ...(this.slots ? { live_slots: this.slots } : {}),
-    };
-  }
-
-  private record(r: ImplementationRun): ImplementationRecord {
-    const mcp = mcpRevisions([...r.live.values()]);
-    const stats = r.stats ?? liveStats(r.impl);
-    return {
-      name: r.impl.name,
-      handshake: r.handshake ?? noHandshake(r.impl.name),
-      transport: r.impl.transport,
-      stats:
-        r.notStarted !== undefined
-          ? { ...stats, broken: r.notStarted }
-          : r.overBudget !== undefined
-            ? { ...stats, broken: r.overBudget }
-            : stats,
-      protocol: r.protocol ?? chooseProtocol(null, this.input.protocol),
-      ...(mcp ? { mcp } : {}),
-      ...(r.expectationsRecord ? { expectations: r.expectationsRecord } : {}),
-      ...(r.notStarted !== undefined ? { not_started: r.notStarted } : {}),
-    };
   }
 
   /** Records a case, then tells the caller's onCase (after, so a report taken from the callback holds it). */
@@ -469,26 +397,6 @@ function retriesLive(input: Pick<RunInput, "retry">): boolean {
 /** A run whose records stay in memory: the report's cases are an array. */
 export async function runCorpus(input: Omit<RunInput, "store">): Promise<ParsedReport> {
   return (await new RunSession(input).run()) as ParsedReport;
-}
-
-/** The expectations applied, with the gaps it lists and the entries that can never be gaps. */
-function expectationsRecord(e: Expectations, tiers: ReadonlyMap<string, Tier>): ExpectationsRecord {
-  const listed = [...e.gaps.values(), ...(e.interop ?? [])];
-  const ids = [...new Set(listed.map((g) => g.id))];
-  return {
-    file: e.file,
-    gaps: listed.length,
-    ...(e.sha256 !== undefined ? { sha256: e.sha256 } : {}),
-    listed,
-    ...(e.lines ? { lines: Object.fromEntries(e.lines) } : {}),
-    orphans: ids.filter((id) => !tiers.has(id)),
-    observe: ids.filter((id) => tiers.get(id) === "observe"),
-  };
-}
-
-/** Stats of an implementation that has not stopped yet (a snapshot mid-run). */
-function liveStats(impl: Implementation): ImplementationStats {
-  return impl.statsNow?.() ?? { restarts: 0, stderr_tail: "" };
 }
 
 /** Resolves when `promise` settles or after `ms`, whichever is first. */
