@@ -18,6 +18,11 @@ export function roleOfOp(op: string): LiveRole | undefined {
   return LIVE_ROLES.find((r) => r.op === op);
 }
 
+/** The role by its name (the interop phase asks which op an implementation must offer to play it). */
+export function roleNamed(name: LiveRole["name"]): LiveRole {
+  return LIVE_ROLES.find((r) => r.name === name)!;
+}
+
 /** The role whose record a transcript holds. */
 export function roleOfRecord(transcript: Transcript): LiveRole | undefined {
   return LIVE_ROLES.find((r) => r.owns(transcript));

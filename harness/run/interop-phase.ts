@@ -7,6 +7,7 @@
  */
 import { describeDifference } from "../diff/describe.ts";
 import { judge } from "../diff/judge.ts";
+import { roleNamed } from "../live/roles.ts";
 import type { Difference } from "../model/difference.ts";
 import type { Handshake, Implementation } from "../model/implementation.ts";
 import type { InteropCase, InteropRoleName } from "../model/interop.ts";
@@ -16,7 +17,7 @@ import { atMost } from "../util/at-most.ts";
 import { Stop } from "../util/stop-race.ts";
 import { caseSlug, type InteropEvidence, type InteropFacts, interopFacts, interopRawStatus } from "../wire/index.ts";
 import type { TransportServer } from "./transport-cases.ts";
-import { interopEvidence, ROLE_OPS } from "./wire-interop-cases.ts";
+import { interopEvidence } from "./wire-interop-cases.ts";
 
 /** Interop cases in flight: each holds three SDK roles, an MCP case and a relay. */
 export const INTEROP_CONCURRENCY = 3;
@@ -45,7 +46,7 @@ export async function runInterop(
   const poll = setInterval(() => aborted() && halt.stop(), ABORT_POLL_MS);
   for (const vector of vectors) {
     const able = (role: InteropRoleName) =>
-      players.filter((p) => p.handshake.operations.includes(ROLE_OPS[role]) && applies(vector, p.protocol.used));
+      players.filter((p) => p.handshake.operations.includes(roleNamed(role).op) && applies(vector, p.protocol.used));
     for (const agent of able("agent"))
       for (const server of able("server"))
         for (const computer of able("computer"))

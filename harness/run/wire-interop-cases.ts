@@ -23,20 +23,12 @@ import {
   type RoleCall,
   WIRE_AGENT_OP,
   WIRE_COMPUTER_OP,
-  WIRE_SERVER_OP,
 } from "../wire/index.ts";
 import { startSdkServer } from "./sdk-server.ts";
 
 const JOIN_WAIT_MS = 15_000;
 
 export type InteropRoles = Readonly<Record<InteropRoleName, Implementation>>;
-
-/** The roles an implementation can play: the ops its handshake offers. */
-export const ROLE_OPS: Readonly<Record<InteropRoleName, string>> = {
-  agent: WIRE_AGENT_OP,
-  server: WIRE_SERVER_OP,
-  computer: WIRE_COMPUTER_OP,
-};
 
 function roleCall(answer: Answer): RoleCall {
   return {
