@@ -18,6 +18,15 @@ export {
   prepareTransportCase,
   TRANSPORT_OP,
 } from "./prepare-case.ts";
-export { type CaseSpec, SCENE_ANSWERS, type Scene, SERVER_MODES, type ServerMode, TRANSPORT_KINDS, type TransportKind } from "./scene.ts";
+export {
+  type CaseSpec,
+  type PlayedTool,
+  SCENE_ANSWERS,
+  type Scene,
+  SERVER_MODES,
+  type ServerMode,
+  TRANSPORT_KINDS,
+  type TransportKind,
+} from "./scene.ts";
 export { type OpenCase, type SceneServer, type SceneServerOptions, type StrayRequests, startSceneServer } from "./scene-server.ts";
 export { serverSdkVersions } from "./sdk-versions.ts";

@@ -6,6 +6,8 @@
 import type { McpServerFactory } from "@modelcontextprotocol/server";
 import type { ToolRun } from "./evidence.ts";
 import { KIT_SKILL_PNG, registerKitSkill } from "./kit-skill.ts";
+import { registerPlayedTools } from "./played-tools.ts";
+import type { PlayedTool } from "./scene.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 
 export const INVENTORY_TOOL = "get_inventory";
@@ -33,7 +35,12 @@ function lookup(sku: Sku) {
 export function inventoryFactory(
   sdk: SdkModules,
   onRun: OnToolRun,
-  options: { readonly window?: boolean; readonly skills?: boolean; readonly images?: boolean } = {},
+  options: {
+    readonly window?: boolean;
+    readonly skills?: boolean;
+    readonly images?: boolean;
+    readonly played_tools?: readonly PlayedTool[];
+  } = {},
 ): McpServerFactory {
   const { z } = sdk.zod;
   return (ctx) => {
@@ -41,6 +48,7 @@ export function inventoryFactory(
     if (options.window) registerInventoryResources(server);
     if (options.skills) registerKitSkill(server);
     if (options.images) registerLabelTool(sdk, server, ctx.era, onRun);
+    registerPlayedTools(sdk, server, options.played_tools ?? [], ctx.era, onRun);
     server.registerTool(
       INVENTORY_TOOL,
       { description: DESCRIPTION, inputSchema: z.object({ sku: z.enum(INVENTORY_SKUS) }), annotations: ANNOTATIONS },
@@ -120,8 +128,9 @@ export function addPriceTool(sdk: SdkModules, server: ReturnType<McpServerFactor
 
 /**
  * The tool an `images` scene adds: an item's label as a text item and a PNG image item, small (70
- * bytes, within any inline budget) or large (40 000 bytes, over the 32 KiB budget the spec gives as
- * its example), so a Computer's binary sideband rule for tool results shows (events.md client:tool_call).
+ * bytes, within any inline budget) or large (40 000 bytes, over a 32 KiB budget, the Python SDK's
+ * default: the spec names no number), so a Computer's binary sideband rule for tool results shows
+ * (events.md client:tool_call).
  */
 export const LABEL_TOOL = "get_label";
 

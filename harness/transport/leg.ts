@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RpcMessage } from "./evidence.ts";
 import type { OnToolRun } from "./inventory-tool.ts";
+import type { PlayedTool } from "./scene.ts";
 
 export interface LegRequest {
   readonly req: IncomingMessage;
@@ -38,6 +39,8 @@ export interface LegHooks {
   readonly skills?: boolean;
   /** The server serves the get_label tool too, whose result holds an image item (CaseSpec.images). */
   readonly images?: boolean;
+  /** Tools whose results the vector gives (CaseSpec.played_tools). */
+  readonly played_tools?: readonly PlayedTool[];
 }
 
 /**

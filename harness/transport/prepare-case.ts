@@ -11,6 +11,7 @@ import {
   type CaseSpec,
   caseUrl,
   NEUTRAL_BODY,
+  type PlayedTool,
   type Scene,
   type SceneAnswer,
   type ServerMode,
@@ -76,6 +77,7 @@ interface VectorInput {
   window?: boolean;
   skills?: boolean;
   images?: boolean;
+  played_tools?: PlayedTool[];
 }
 
 const LOCATION_KEYS = ["url", "host", "port", "base_url", "server_url", "endpoint"];
@@ -127,6 +129,7 @@ export function prepareTransportCase(input: unknown, where: CaseLocation): Prepa
     ...(v.window ? { window: true } : {}),
     ...(v.skills ? { skills: true } : {}),
     ...(v.images ? { images: true } : {}),
+    ...(v.played_tools?.length ? { played_tools: v.played_tools } : {}),
   };
   const call: CallToolInput = {
     transport: v.transport,

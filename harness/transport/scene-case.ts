@@ -67,6 +67,7 @@ export class SceneCase {
       ...(spec.window ? { window: true } : {}),
       ...(spec.skills ? { skills: true } : {}),
       ...(spec.images ? { images: true } : {}),
+      ...(spec.played_tools ? { played_tools: spec.played_tools } : {}),
     });
   }
 

@@ -4,6 +4,13 @@
  * `input/definitions/vector_input` of vectors/_schema/ops/transport.call_tool.json;
  * prepare-case.ts turns it into a CaseSpec.
  */
+/** A tool a vector writes the result of: every call gets exactly that CallToolResult (played-tools.ts). */
+export interface PlayedTool {
+  readonly name: string;
+  readonly description?: string;
+  /** The CallToolResult every call gets, as given. */
+  readonly result: Readonly<Record<string, unknown>>;
+}
 
 /** How the SDK's client reaches the server (the fixture's names). */
 export const TRANSPORT_KINDS = ["streamable_http", "sse", "sse_handwritten"] as const;
@@ -50,6 +57,8 @@ export interface CaseSpec {
   readonly skills?: boolean;
   /** The server also serves the tool get_label, whose result carries a small or a large image item; streamable HTTP only. */
   readonly images?: boolean;
+  /** Tools the server also serves, each answering every call with the result given (played-tools.ts); streamable HTTP only. */
+  readonly played_tools?: readonly PlayedTool[];
 }
 
 /** URL-safe, and not a dot segment (`.`, `..`) that a client would resolve away. */

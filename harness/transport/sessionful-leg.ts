@@ -15,6 +15,7 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     window: hooks.window ?? false,
     skills: hooks.skills ?? false,
     images: hooks.images ?? false,
+    played_tools: hooks.played_tools ?? [],
   });
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
   const all = new Set<NodeStreamableHTTPServerTransport>();

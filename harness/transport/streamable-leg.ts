@@ -19,6 +19,7 @@ export function streamableLeg(mode: "dual" | "modern_only" | "legacy_only", sdk:
     window: hooks.window ?? false,
     skills: hooks.skills ?? false,
     images: hooks.images ?? false,
+    played_tools: hooks.played_tools ?? [],
   });
   const onerror = hooks.onError;
   const handler =

@@ -83,6 +83,7 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
         ...(s.window ? { window: true } : {}),
         ...(s.skills ? { skills: true } : {}),
         ...(s.images ? { images: true } : {}),
+        ...(s.played_tools?.length ? { played_tools: s.played_tools } : {}),
         ...(s.bundle_id ? { bundle_id: s.bundle_id } : {}),
         ...(s.scene ? { scene: s.scene } : {}),
       },

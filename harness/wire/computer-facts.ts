@@ -15,6 +15,7 @@ import { RESPONSE_MODEL, SMCP_NAMESPACE, sentStep, stepName } from "./computer-s
 import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
 import type { WirePacket } from "./scene-record.ts";
+import { type Fidelity, type GivenToolResult, givenToolResults, isTerminalResult, toolResultFidelity } from "./tool-result-fidelity.ts";
 
 export interface StepFacts {
   readonly acked: boolean;
@@ -43,6 +44,8 @@ export interface StepFacts {
   readonly result_meta?: Readonly<Record<string, unknown>> | null;
   /** CallToolResult: per content item {type, mime_type, inline_size, inline_sha256, has_blob_handle, handle_total_size, handle_sha256}. */
   readonly items?: readonly unknown[];
+  /** client:tool_call: the MCP server's whole result against the whole ack, every change allowed by a rule or unexplained. */
+  readonly fidelity?: Fidelity;
   /** client:get_skill: the inline body (null: none), whether a blob_handle came instead, and the declared resource facts. */
   readonly body?: string | null;
   readonly has_blob_handle?: boolean;
@@ -111,18 +114,39 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     sent_after_join: Object.fromEntries(
       (joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt)).map((p) => [p.event as string, true] as const),
     ),
-    steps: Object.fromEntries(
-      (evidence?.steps ?? []).flatMap((s) => {
-        const step = s?.step ? sentStep(s.step) : undefined;
-        return step?.send ? [[stepName(step) as string, stepFacts({ ...s, step }, smcp, evidence?.landing)]] : [];
-      }),
-    ),
+    steps: stepsFacts(evidence, smcp),
     leaked_secrets: leaks(evidence?.planted_secrets ?? [], fromComputer),
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
     tools_call_requests: mcp.reduce((n, f) => n + f.tools_call_requests, 0),
     landing: landingFacts(evidence?.landing),
   };
+}
+
+/** Each sending step's facts; a tool_call's against the MCP result it led to (matched in order, by the tool's own name where it shows). */
+function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]): Record<string, StepFacts> {
+  const given = givenToolResults(isObject(evidence?.mcp) ? evidence.mcp : {});
+  const used = new Set<GivenToolResult>();
+  const matchCall = (toolName: unknown): GivenToolResult | undefined => {
+    const open = given.filter((g) => !used.has(g));
+    const named = typeof toolName === "string" ? open.find((g) => g.tool !== undefined && toolName.endsWith(g.tool)) : undefined;
+    const found = named ?? open[0];
+    if (found) used.add(found);
+    return found;
+  };
+  return Object.fromEntries(
+    (evidence?.steps ?? []).flatMap((s) => {
+      const step = s?.step ? sentStep(s.step) : undefined;
+      if (!step?.send) return [];
+      const facts = stepFacts({ ...s, step }, smcp, evidence?.landing);
+      const relayed = step.send === "client:tool_call" && facts.shape === "model";
+      // A terminal result (cancelled, timed out) relays nothing: the server's late answer is left unmatched.
+      const fidelity = relayed
+        ? toolResultFidelity(isTerminalResult(facts.value) ? undefined : matchCall(s.request?.tool_name), facts.value)
+        : undefined;
+      return [[stepName(step) as string, fidelity ? { ...facts, fidelity } : facts]];
+    }),
+  );
 }
 
 function landingFacts(landing: LandingEvidence | undefined): LandingFacts | null {

@@ -3,6 +3,7 @@
  * input/definitions/vector_input): the Computer's name, the MCP servers it mounts (the transport
  * suite's scenes) and the scripted Agent's steps. Pure: no sockets here.
  */
+import type { PlayedTool } from "../transport/index.ts";
 import { CLIENT_EVENT_NAMES, CLIENT_RESPONSE_MODELS, type ClientEventName } from "./events.ts";
 import { checkScript, type ScriptStep, stepNameOf, substitute } from "./script.ts";
 
@@ -48,6 +49,8 @@ export interface McpServerScene {
   readonly window?: boolean;
   readonly skills?: boolean;
   readonly images?: boolean;
+  /** Tools the MCP server also serves, each answering with the result given (harness/transport/played-tools.ts). */
+  readonly played_tools?: readonly PlayedTool[];
   /** The transport scene for this server (harness/transport): what its MCP server does to tools/call. */
   readonly scene?: Readonly<Record<string, unknown>>;
 }
