@@ -3,14 +3,11 @@
  * envelope, the suite's name, and for each of its operations the input and expected shapes. One
  * function instead of a near-identical schema.json per suite folder.
  */
-import { OPS_SCHEMA_ID, opDefinition } from "../model/operations.ts";
+import { isLiveOp, OPS_SCHEMA_ID } from "../model/operations.ts";
 
 /** A live (transport, wire) op's vector describes a scene (input/definitions/vector_input); the harness builds the adapter's call from it. */
 function vectorInputRef(op: string): string {
-  const kind = opDefinition(op)?.kind;
-  return kind === "transport" || kind === "wire"
-    ? `${OPS_SCHEMA_ID}#/definitions/${op}/input/definitions/vector_input`
-    : `${OPS_SCHEMA_ID}#/definitions/${op}/input`;
+  return isLiveOp(op) ? `${OPS_SCHEMA_ID}#/definitions/${op}/input/definitions/vector_input` : `${OPS_SCHEMA_ID}#/definitions/${op}/input`;
 }
 
 export function suiteSchemaId(suite: string): string {

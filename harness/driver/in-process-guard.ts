@@ -17,7 +17,7 @@ import {
   type ImplementationStats,
   INTERRUPTED,
 } from "../model/implementation.ts";
-import { opDefinition } from "../model/operations.ts";
+import { isLiveOp } from "../model/operations.ts";
 import { encode } from "../protocol/messages.ts";
 import { Stop } from "../util/stop-race.ts";
 import { MAX_TIMER_MS } from "./driver-options.ts";
@@ -169,9 +169,4 @@ class GuardedImplementation implements Implementation {
       attempts: 1,
     };
   }
-}
-
-function isLiveOp(op: string): boolean {
-  const kind = opDefinition(op)?.kind;
-  return kind === "wire" || kind === "transport";
 }

@@ -4,7 +4,6 @@
  * compare, rebuild a call or show a record.
  */
 import type { Transcript } from "../model/implementation.ts";
-import { opDefinition } from "../model/operations.ts";
 import { agentRole } from "./agent-role.ts";
 import { computerRole } from "./computer-role.ts";
 import type { Answered, LiveRole } from "./role.ts";
@@ -26,12 +25,6 @@ export function roleNamed(name: LiveRole["name"]): LiveRole {
 /** The role whose record a transcript holds. */
 export function roleOfRecord(transcript: Transcript): LiveRole | undefined {
   return LIVE_ROLES.find((r) => r.owns(transcript));
-}
-
-/** Whether `op` is played in a live scene (its cases are paced by their scenes, retried alone, judged on their record). */
-export function isLiveOp(op: string): boolean {
-  const kind = opDefinition(op)?.kind;
-  return kind === "transport" || kind === "wire";
 }
 
 /** What a case is judged on: for a live case its role's judged value, else the adapter's answer. */

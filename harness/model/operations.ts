@@ -71,6 +71,12 @@ export function opDefinition(op: string): OpDefinition | undefined {
   return byName.get(op);
 }
 
+/** Whether `op` is played in a live scene (transport or wire): its vector describes a scene, its cases are paced by their scenes, retried alone and judged on their record. */
+export function isLiveOp(op: string): boolean {
+  const kind = byName.get(op)?.kind;
+  return kind === "transport" || kind === "wire";
+}
+
 /** An op whose cases the run composes from several implementations' roles, never one implementation's case. */
 export function isComposedOp(op: string): boolean {
   return byName.get(op)?.composed === true;

@@ -5,9 +5,10 @@
  * in `longestFirst` order and keeps the records.
  */
 import { judge } from "../diff/judge.ts";
-import { comparedValue, isLiveOp, judgedValue, roleOfOp } from "../live/roles.ts";
+import { comparedValue, judgedValue, roleOfOp } from "../live/roles.ts";
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { Answer, Handshake, Implementation } from "../model/implementation.ts";
+import { isLiveOp } from "../model/operations.ts";
 import { applies, describeSpan, type ProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord } from "../model/report.ts";
 import { applyGap, type Gap } from "../model/status.ts";

@@ -11,11 +11,10 @@
 import { withCaseTimeout } from "../driver/in-process-guard.ts";
 import { DEFAULT_DRIVER_OPTIONS } from "../driver/subprocess-implementation.ts";
 import type { Expectations } from "../expectations/load-expectations.ts";
-import { isLiveOp } from "../live/roles.ts";
 import type { Answer, Handshake, Implementation } from "../model/implementation.ts";
 import { type InteropCase, withGaps } from "../model/interop.ts";
 import { kitPackage } from "../model/kit-files.ts";
-import { isComposedOp } from "../model/operations.ts";
+import { isComposedOp, isLiveOp } from "../model/operations.ts";
 import { chooseProtocol } from "../model/protocols.ts";
 import {
   type CaseRecord,

@@ -3,10 +3,11 @@
  * and each implementation's record (handshake, stats, protocol, expectations). run-corpus.ts
  * fills an ImplementationRun as the run goes; these turn it into the report's frame.
  */
+
 import type { Expectations } from "../expectations/load-expectations.ts";
-import { isLiveOp } from "../live/roles.ts";
 import type { Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import { kitCommit } from "../model/kit-commit.ts";
+import { isLiveOp } from "../model/operations.ts";
 import { chooseProtocol, type ProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord, ExpectationsRecord, ImplementationRecord, Report } from "../model/report.ts";
 import type { Corpus, Tier, Vector } from "../model/vector.ts";
