@@ -18,7 +18,14 @@ import type { CallResult } from "../model/implementation.ts";
 import { isInteropGap } from "../model/interop.ts";
 import { isComposedOp, isLiveOp } from "../model/operations.ts";
 import { applies } from "../model/protocols.ts";
-import type { CaseRecord, FirstAttempt, ImplementationRecord, ParsedReport, VectorRecord } from "../model/report.ts";
+import {
+  type CaseRecord,
+  type FirstAttempt,
+  type ImplementationRecord,
+  type ParsedReport,
+  REPORT_SCHEMA_VERSION,
+  type VectorRecord,
+} from "../model/report.ts";
 import { withDerived } from "../model/report-builder.ts";
 import { applyGap, type Gap, isFailing } from "../model/status.ts";
 import { vectorContentHash } from "../model/vector-hash.ts";
@@ -54,6 +61,8 @@ export function auditReport(report: ParsedReport): AuditResult {
   const problems: string[] = [];
   const notes: string[] = [];
   checkFrame(report, problems);
+  // Another schema's cases mean other things: re-deriving them would only list noise after the one line that says why.
+  if (report.schema_version !== REPORT_SCHEMA_VERSION) return { cases: 0, problems, notes };
   const vectors = checkVectors(report.vectors, problems);
   matchCorpus(report.corpus?.roots, report.vectors, problems, notes);
   const strict = report.run?.strict_protocol === true;

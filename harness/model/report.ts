@@ -14,7 +14,11 @@ import { type CaseStatus, FAILING_STATUSES, type FinalStatus, type Gap, isFault,
 import type { Provenance, SpecRef, Tier } from "./vector.ts";
 import type { Verdict } from "./verdict.ts";
 
-export const REPORT_SCHEMA_VERSION = 1;
+/**
+ * The shape report.json has. 2: an interop case carries raw_status, status and gap (the case model
+ * every case has) instead of cell, known and stale; `audit` reads only its own schema.
+ */
+export const REPORT_SCHEMA_VERSION = 2;
 
 export interface Disagreement {
   readonly vector_id: string;

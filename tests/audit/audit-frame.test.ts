@@ -113,7 +113,7 @@ describe("audit refuses the tampered reports of issue 32", async () => {
       "corpus: null is not a corpus record (its roots and suites): the vectors cannot be traced",
     ]);
     expect(auditReport(forge(report, (r) => void (r.schema_version = 99))).problems).toEqual([
-      "schema_version 99: this kit writes and reads reports of schema 1",
+      "schema_version 99: this kit writes and reads reports of schema 2",
     ]);
   });
 

@@ -163,7 +163,7 @@ const vectorOf = (c: CaseRecord, expected: unknown): VectorRecord =>
 /** A finished report of the three failing cases. */
 export function failingReport(cases: CaseRecord[] = [wireCase, tlvCase, transportCase]) {
   const frame = {
-    schema_version: 1,
+    schema_version: 2,
     run_id: "r",
     started_at: "s",
     finished_at: "f",

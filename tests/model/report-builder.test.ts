@@ -45,7 +45,7 @@ function caseOf(v: VectorRecord, implementation: string, status: CaseRecord["sta
 
 function frameOf(vectors: VectorRecord[], cases: CaseRecord[]): ReportFrame {
   return {
-    schema_version: 1,
+    schema_version: 2,
     run_id: "r",
     started_at: "s",
     finished_at: "f",

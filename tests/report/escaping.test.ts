@@ -37,7 +37,7 @@ function hostileReport(): Report {
     content_hash: "h",
   };
   return withDerived({
-    schema_version: 1,
+    schema_version: 2,
     run_id: `run${SCRIPT}`,
     started_at: `2026${SCRIPT}`,
     finished_at: "2026",
