@@ -11,7 +11,7 @@ import { evidenceFacts as mcpFacts } from "../transport/index.ts";
 import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
-import { RESPONSE_MODEL, SMCP_NAMESPACE, sentStep, stepName } from "./computer-scene.ts";
+import { RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
 import type { WirePacket } from "./scene-record.ts";
@@ -136,7 +136,7 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
   };
   return Object.fromEntries(
     (evidence?.steps ?? []).flatMap((s) => {
-      const step = s?.step ? sentStep(s.step) : undefined;
+      const step = s?.step;
       if (!step?.send) return [];
       const facts = stepFacts({ ...s, step }, smcp, evidence?.landing);
       const relayed = step.send === "client:tool_call" && facts.shape === "model";

@@ -66,14 +66,7 @@ export interface ComputerSceneSpec {
 
 /** A sending step's name: `as`, else the event without `client:` (unique: prepareComputerScene); undefined for any other step. */
 export function stepName(step: ComputerStep): string | undefined {
-  const sent = sentStep(step);
-  return sent.send === undefined ? undefined : stepNameOf(sent);
-}
-
-/** A step as recorded: a record made before the one script language names a sending step's event `emit`, read as `send`. */
-export function sentStep(step: ComputerStep): ComputerStep {
-  const old = (step as { emit?: ClientEvent }).emit;
-  return step.send === undefined && old !== undefined ? { ...step, send: old } : step;
+  return step.send === undefined ? undefined : stepNameOf(step);
 }
 
 export type PreparedComputerScene =
