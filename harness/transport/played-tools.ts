@@ -21,7 +21,13 @@ export function registerPlayedTools(
     server.registerTool(
       tool.name,
       // Any arguments: the tool's answer does not depend on them, and the run records what came.
-      { description: tool.description ?? "a tool whose result the vector gives", inputSchema: z.object({}).passthrough() },
+      {
+        ...(tool.title !== undefined ? { title: tool.title } : {}),
+        description: tool.description ?? "a tool whose result the vector gives",
+        inputSchema: z.object({}).passthrough(),
+        ...(tool.annotations ? { annotations: tool.annotations } : {}),
+        ...(tool._meta ? { _meta: tool._meta } : {}),
+      },
       async (args: Record<string, unknown>) => {
         onRun({ era, arguments: args });
         return structuredClone(tool.result) as never;

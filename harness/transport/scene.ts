@@ -7,7 +7,11 @@
 /** A tool a vector writes the result of: every call gets exactly that CallToolResult (played-tools.ts). */
 export interface PlayedTool {
   readonly name: string;
+  readonly title?: string;
   readonly description?: string;
+  /** MCP tool annotations (readOnlyHint, …) and the definition's own _meta, as tools/list gives them. */
+  readonly annotations?: Readonly<Record<string, unknown>>;
+  readonly _meta?: Readonly<Record<string, unknown>>;
   /** The CallToolResult every call gets, as given. */
   readonly result: Readonly<Record<string, unknown>>;
 }

@@ -15,6 +15,7 @@ import { RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
 import type { WirePacket } from "./scene-record.ts";
+import { toolListFidelity } from "./tool-list-fidelity.ts";
 import { type Fidelity, type GivenToolResult, givenToolResults, isTerminalResult, toolResultFidelity } from "./tool-result-fidelity.ts";
 
 export interface StepFacts {
@@ -44,7 +45,11 @@ export interface StepFacts {
   readonly result_meta?: Readonly<Record<string, unknown>> | null;
   /** CallToolResult: per content item {type, mime_type, inline_size, inline_sha256, has_blob_handle, handle_total_size, handle_sha256}. */
   readonly items?: readonly unknown[];
-  /** client:tool_call: the MCP server's whole result against the whole ack, every change allowed by a rule or unexplained. */
+  /**
+   * client:tool_call: the MCP server's whole result against the whole ack, every change allowed by a
+   * rule or unexplained; client:get_tools: each offered tool against the spec's projection of the
+   * definition its MCP server gave (tool-list-fidelity.ts).
+   */
   readonly fidelity?: Fidelity;
   /** client:get_skill: the inline body (null: none), whether a blob_handle came instead, and the declared resource facts. */
   readonly body?: string | null;
@@ -139,11 +144,14 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
       const step = s?.step;
       if (!step?.send) return [];
       const facts = stepFacts({ ...s, step }, smcp, evidence?.landing);
-      const relayed = step.send === "client:tool_call" && facts.shape === "model";
+      const relayed = facts.shape === "model";
       // A terminal result (cancelled, timed out) relays nothing: the server's late answer is left unmatched.
-      const fidelity = relayed
-        ? toolResultFidelity(isTerminalResult(facts.value) ? undefined : matchCall(s.request?.tool_name), facts.value)
-        : undefined;
+      const fidelity =
+        relayed && step.send === "client:tool_call"
+          ? toolResultFidelity(isTerminalResult(facts.value) ? undefined : matchCall(s.request?.tool_name), facts.value)
+          : relayed && step.send === "client:get_tools"
+            ? toolListFidelity(isObject(evidence?.mcp) ? evidence.mcp : {}, facts.value)
+            : undefined;
       return [[stepName(step) as string, fidelity ? { ...facts, fidelity } : facts]];
     }),
   );

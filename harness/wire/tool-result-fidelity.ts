@@ -32,7 +32,7 @@ export interface Fidelity {
   readonly unexplained: readonly string[];
 }
 
-/** One tools/call the MCP server answered: the tool it ran (its own name) and the result it gave. */
+/** One request the MCP server answered: which server, the tool it ran (tools/call), when, and the result it gave. */
 export interface GivenToolResult {
   readonly server: string;
   readonly tool: string | undefined;
@@ -43,11 +43,16 @@ export interface GivenToolResult {
 
 /** Every tools/call result the case's MCP servers gave, in the order they arrived. */
 export function givenToolResults(mcp: Readonly<Record<string, unknown>>): GivenToolResult[] {
+  return givenResults(mcp, "tools/call");
+}
+
+/** Every result of `method` the case's MCP servers gave, in the order the requests arrived. */
+export function givenResults(mcp: Readonly<Record<string, unknown>>, method: string): GivenToolResult[] {
   const found: GivenToolResult[] = [];
   for (const [server, record] of Object.entries(mcp)) {
     const exchanges = isObject(record) && Array.isArray(record.exchanges) ? (record.exchanges as CaseEvidence["exchanges"]) : [];
     for (const ex of exchanges) {
-      const call = ex?.rpc?.find((m) => m?.kind === "request" && m.method === "tools/call");
+      const call = ex?.rpc?.find((m) => m?.kind === "request" && m.method === method);
       if (!call) continue;
       const text = ex.response_text;
       if (!text) continue;

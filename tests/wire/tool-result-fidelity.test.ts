@@ -1,6 +1,7 @@
 // The client:tool_call relay judged whole (issue 43, item 1): what the MCP server gave against the
 // ack, every change either allowed by a rule the spec states or left unexplained.
 import { describe, expect, it } from "vitest";
+import { toolListFidelity } from "../../harness/wire/tool-list-fidelity.ts";
 import { givenToolResults, structuralChanges, toolResultFidelity } from "../../harness/wire/tool-result-fidelity.ts";
 
 const given = (result: unknown) => ({ server: "inv", tool: "get_inventory", at_ms: 1, result });
@@ -97,5 +98,66 @@ describe("what the MCP server gave, read from its record", () => {
     ]);
     expect(found[0]!.result).toEqual({ content: [{ type: "text", text: "a" }] });
     expect(found[1]!.result).toEqual({ content: [] });
+  });
+});
+
+describe("the tools relay: each offered tool against the spec's projection of its definition", () => {
+  const listed = (tools: unknown[]) => ({
+    inv: {
+      exchanges: [
+        {
+          t_ms: 1,
+          rpc: [{ kind: "request", method: "tools/list", id: 1 }],
+          response_text: { text: JSON.stringify({ jsonrpc: "2.0", id: 1, result: { tools } }), bytes: 1 },
+        },
+      ],
+    },
+  });
+  const definition = {
+    name: "get_record",
+    title: "Get a record",
+    description: "one record",
+    inputSchema: { type: "object", properties: {} },
+    annotations: { readOnlyHint: true },
+    _meta: { "com.example/owner": "kit" },
+  };
+  const offered = {
+    name: "rec__get_record",
+    bundle_id: "rec",
+    description: "one record",
+    params_schema: { type: "object", properties: {} },
+    return_schema: null,
+    meta: { "com.example/owner": "kit", MCP_TOOL_ANNOTATION: '{"readOnlyHint":true}', a2c_tool_meta: '{"auto_apply":true}' },
+  };
+
+  it("the projection itself explains nothing away: title has no slot, the annotations are present, a2c_tool_meta is the Computer's", () => {
+    expect(toolListFidelity(listed([definition]), { tools: [offered] })).toMatchObject({
+      given_missing: null,
+      changes: [],
+      unexplained: [],
+    });
+  });
+
+  it("a dropped native _meta key, a changed schema, an extra key are unexplained; a different annotation value is not decided", () => {
+    const { "com.example/owner": _dropped, ...meta } = offered.meta;
+    const f = toolListFidelity(listed([definition]), {
+      tools: [
+        {
+          ...offered,
+          title: "Get a record",
+          params_schema: { type: "object" },
+          meta: { ...meta, MCP_TOOL_ANNOTATION: '{"readOnlyHint":true,"title":null}' },
+        },
+      ],
+    });
+    expect(f.unexplained).toEqual(["/tools/0/title", "/tools/0/params_schema/properties", "/tools/0/meta/com.example~1owner"]);
+    expect(f.changes.find((c) => c.path === "/tools/0/meta/MCP_TOOL_ANNOTATION/title")?.allowed_by).toMatch(
+      /^data-structures\/meta-namespaces\/2/,
+    );
+  });
+
+  it("a tool not offered is not judged here; no tools/list in the record says so", () => {
+    expect(toolListFidelity(listed([definition]), { tools: [] }).unexplained).toEqual([]);
+    expect(toolListFidelity({}, { tools: [offered] })).toMatchObject({ given: null, given_missing: "no_call" });
   });
 });
