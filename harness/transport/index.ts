@@ -18,6 +18,7 @@ export {
   prepareTransportCase,
   TRANSPORT_OP,
 } from "./prepare-case.ts";
+export { sseFrames } from "./rpc-summary.ts";
 export {
   type CaseSpec,
   type PlayedTool,

@@ -56,9 +56,9 @@ export function rpcNotKept(body: unknown): number {
   return Array.isArray(body) ? Math.max(0, body.length - RPC_KEPT) : 0;
 }
 
-/** The messages of complete SSE frames (`event:` / `data:` lines); the `endpoint` event is kept as such. */
-export function summarizeSseFrames(text: string): RpcMessage[] {
-  const out: RpcMessage[] = [];
+/** Each SSE frame of `text` that carries data: its `event:` name (if any) and its `data:` lines joined. */
+export function sseFrames(text: string): Array<{ readonly event: string | undefined; readonly data: string }> {
+  const frames: Array<{ event: string | undefined; data: string }> = [];
   for (const frame of text.split(/\r?\n\r?\n/)) {
     const lines = frame.split(/\r?\n/);
     const event = lines
@@ -69,7 +69,15 @@ export function summarizeSseFrames(text: string): RpcMessage[] {
       .filter((l) => l.startsWith("data:"))
       .map((l) => l.slice(5).replace(/^ /, ""))
       .join("\n");
-    if (data === "") continue;
+    if (data !== "") frames.push({ event, data });
+  }
+  return frames;
+}
+
+/** The messages of complete SSE frames (`event:` / `data:` lines); the `endpoint` event is kept as such. */
+export function summarizeSseFrames(text: string): RpcMessage[] {
+  const out: RpcMessage[] = [];
+  for (const { event, data } of sseFrames(text)) {
     if (event === "endpoint") {
       out.push({ kind: "endpoint", endpoint: data.slice(0, TEXT_LIMIT) });
       continue;

@@ -130,9 +130,12 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
 
 /** Each sending step's facts; a tool_call's against the MCP result it led to (matched in order, by the tool's own name where it shows). */
 function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]): Record<string, StepFacts> {
-  const given = givenToolResults(isObject(evidence?.mcp) ? evidence.mcp : {});
+  const mcp = isObject(evidence?.mcp) ? evidence.mcp : {};
+  // Read (parsed from the MCP record's bodies) only when a step asks: most scenes have no tool call.
+  let given: GivenToolResult[] | undefined;
   const used = new Set<GivenToolResult>();
   const matchCall = (toolName: unknown): GivenToolResult | undefined => {
+    given ??= givenToolResults(mcp);
     const open = given.filter((g) => !used.has(g));
     const named = typeof toolName === "string" ? open.find((g) => g.tool !== undefined && toolName.endsWith(g.tool)) : undefined;
     const found = named ?? open[0];
@@ -150,7 +153,7 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
         relayed && step.send === "client:tool_call"
           ? toolResultFidelity(isTerminalResult(facts.value) ? undefined : matchCall(s.request?.tool_name), facts.value)
           : relayed && step.send === "client:get_tools"
-            ? toolListFidelity(isObject(evidence?.mcp) ? evidence.mcp : {}, facts.value)
+            ? toolListFidelity(mcp, facts.value)
             : undefined;
       return [[stepName(step) as string, fidelity ? { ...facts, fidelity } : facts]];
     }),

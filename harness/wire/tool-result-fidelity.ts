@@ -5,7 +5,7 @@
  * what the spec allows" from the record alone, not from the fields a vector thought to name.
  * Pure: `audit` re-derives it from the MCP record and the packets.
  */
-import type { CaseEvidence } from "../transport/index.ts";
+import { type CaseEvidence, sseFrames } from "../transport/index.ts";
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -71,7 +71,7 @@ export function givenResults(mcp: Readonly<Record<string, unknown>>, method: str
 
 /** The JSON-RPC result with `id` from a response body: plain JSON (one message or a batch) or SSE frames. */
 function rpcResult(text: string, id: unknown): { ok: true; result: unknown } | { ok: false } {
-  const bodies = text.trimStart().startsWith("{") || text.trimStart().startsWith("[") ? [text] : sseData(text);
+  const bodies = text.trimStart().startsWith("{") || text.trimStart().startsWith("[") ? [text] : sseFrames(text).map((f) => f.data);
   for (const body of bodies) {
     let parsed: unknown;
     try {
@@ -83,18 +83,6 @@ function rpcResult(text: string, id: unknown): { ok: true; result: unknown } | {
       if (isObject(message) && "result" in message && (id === undefined || message.id === id)) return { ok: true, result: message.result };
   }
   return { ok: false };
-}
-
-function sseData(text: string): string[] {
-  const frames: string[] = [];
-  for (const frame of text.split(/\r?\n\r?\n/)) {
-    const data = frame
-      .split(/\r?\n/)
-      .filter((line) => line.startsWith("data:"))
-      .map((line) => line.slice(5).replace(/^ /, ""));
-    if (data.length > 0) frames.push(data.join("\n"));
-  }
-  return frames;
 }
 
 const escapePointer = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
