@@ -7,6 +7,7 @@
 import { own } from "../util/own.ts";
 import { plural } from "../util/plural.ts";
 import { stoppedByInterrupt } from "./implementation.ts";
+import { inGridWords } from "./interop.ts";
 import { CONFORMANCE_LEVELS, type ConformanceLevel } from "./statement.ts";
 import { type FinalStatus, isFailing } from "./status.ts";
 
@@ -190,8 +191,8 @@ export function runVerdict(report: VerdictInput): Verdict {
       c.status === "stale"
         ? c.raw_status === "pass"
           ? `passes, but ${c.gap?.implementation}'s expectations still list it (stale)`
-          : `${c.raw_status === "timeout" ? "hang" : c.raw_status} not as ${c.gap?.implementation}'s expectations list it (stale)${c.cause ? ` (${c.cause})` : ""}`
-        : `${c.status === "timeout" ? "hang" : c.status}${c.cause ? ` (${c.cause})` : ""}`;
+          : `${inGridWords(c.raw_status)} not as ${c.gap?.implementation}'s expectations list it (stale)${c.cause ? ` (${c.cause})` : ""}`
+        : `${inGridWords(c.status)}${c.cause ? ` (${c.cause})` : ""}`;
     failures.push({
       kind: "interop_cell",
       implementation: `${c.agent}/${c.server}/${c.computer}`,
