@@ -45,7 +45,8 @@ function projected(tool: Record<string, unknown>, received: Record<string, unkno
     description: tool.description ?? received.description,
     params_schema: tool.inputSchema,
     return_schema: tool.outputSchema ?? null,
-    ...(Object.keys(meta).length > 0 || "meta" in received ? { meta: Object.keys(meta).length > 0 ? meta : received.meta } : {}),
+    // Nothing to carry: meta may be absent or null (it is optional); any key in it is one no rule puts there.
+    ...(Object.keys(meta).length > 0 ? { meta } : "meta" in received ? { meta: received.meta == null ? received.meta : {} } : {}),
   };
 }
 
@@ -64,7 +65,8 @@ export function toolListFidelity(mcp: Readonly<Record<string, unknown>>, receive
     isObject(g.result) && Array.isArray(g.result.tools) ? g.result.tools.filter(isObject) : [],
   );
   if (latest.size === 0) return { given: null, given_missing: "no_call", changes: [], unexplained: [] };
-  if ([...latest.values()].some((g) => g.missing)) return { given: null, given_missing: "cut", changes: [], unexplained: [] };
+  const missing = [...latest.values()].find((g) => g.missing)?.missing;
+  if (missing) return { given: null, given_missing: missing, changes: [], unexplained: [] };
   const tools = isObject(received) && Array.isArray(received.tools) ? received.tools : [];
   const changes: Change[] = [];
   tools.forEach((tool, i) => {

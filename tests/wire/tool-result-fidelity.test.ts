@@ -161,3 +161,29 @@ describe("the tools relay: each offered tool against the spec's projection of it
     expect(toolListFidelity({}, { tools: [offered] })).toMatchObject({ given: null, given_missing: "no_call" });
   });
 });
+
+describe("the tools relay, where the definition gives nothing to carry in meta", () => {
+  const plain = { name: "get_record", description: "one record", inputSchema: { type: "object" } };
+  const list = {
+    inv: {
+      exchanges: [
+        {
+          t_ms: 1,
+          rpc: [{ kind: "request", method: "tools/list", id: 1 }],
+          response_text: { text: JSON.stringify({ jsonrpc: "2.0", id: 1, result: { tools: [plain] } }), bytes: 1 },
+        },
+      ],
+    },
+  };
+  const offered = {
+    name: "rec__get_record",
+    bundle_id: "rec",
+    description: "one record",
+    params_schema: { type: "object" },
+    return_schema: null,
+  };
+  it("meta absent, null or empty is nothing changed; a key in it is unexplained", () => {
+    for (const meta of [undefined, null, {}]) expect(toolListFidelity(list, { tools: [{ ...offered, meta }] }).unexplained).toEqual([]);
+    expect(toolListFidelity(list, { tools: [{ ...offered, meta: { invented: "x" } }] }).unexplained).toEqual(["/tools/0/meta/invented"]);
+  });
+});
