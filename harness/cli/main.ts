@@ -84,6 +84,10 @@ export function buildProgram(): Command {
       "--protocol <version>",
       `judge every implementation against this protocol version (${describeVersions()}) instead of the version its handshake claims (default: the claimed one; the latest released for an implementation that claims none)`,
     )
+    .option(
+      "--mcp-transport <kind>",
+      "how each Computer under test mounts the kit's MCP servers: streamable_http or stdio (the kit's stdio program, bridged to the same scene; a server whose vector is about HTTP stays on HTTP) (default: streamable_http)",
+    )
     .option("--update-expectations", "rewrite each implementation's expectations file from this run (reasons kept)")
     .option("--record-faults", "with --update-expectations: record crash, timeout and protocol_error cases as gaps too")
     .option(

@@ -4,6 +4,7 @@ import { withExpectationFiles } from "../impl/expectations-override.ts";
 import { defaultNames, knownNames, parseAdapterSpec, pinnedNames, type Selected, selectImplementations } from "../impl/registry.ts";
 import type { Handshake, Implementation } from "../model/implementation.ts";
 import { describeVersions, PROTOCOL_VERSIONS } from "../model/protocols.ts";
+import { MCP_TRANSPORTS } from "../transport/index.ts";
 import { didYouMean } from "../util/did-you-mean.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { UsageError } from "../util/usage-error.ts";
@@ -36,6 +37,13 @@ export function list(value: string | undefined): string[] {
 export function checkProtocol(value: string | undefined, what: string): void {
   if (value !== undefined && !PROTOCOL_VERSIONS.includes(value))
     throw new UsageError(`--protocol ${value}: the kit has ${what} for ${describeVersions()}`);
+}
+
+/** `--mcp-transport <kind>`: one the kit can mount (transport/stdio-bridge.ts); undefined for the default, streamable HTTP. */
+export function mcpTransportOption(value: string | undefined): "stdio" | undefined {
+  if (value === undefined || value === "streamable_http") return undefined;
+  if (value === "stdio") return "stdio";
+  throw new UsageError(`--mcp-transport ${value}: the kit mounts MCP servers over ${MCP_TRANSPORTS.join(" or ")}`);
 }
 
 /** A whole number from 1 to `max` (default: the largest safe integer); anything else is a usage error. */

@@ -28,7 +28,7 @@ import { recordRunHistory } from "./history-command.ts";
 import { checkHistoryPath } from "./history-file.ts";
 import { Interrupts, setEmergencyExit } from "./interrupts.ts";
 import { lastFailedIds } from "./last-failed.ts";
-import { checkProtocol, driverOptions, list, positive } from "./options.ts";
+import { checkProtocol, driverOptions, list, mcpTransportOption, positive } from "./options.ts";
 import { announcePruned, fatalCode, finish, incompleteOf, writeAfterInternalError } from "./run-endings.ts";
 import { markAllUnchecked, updateAll } from "./run-expectations.ts";
 import { selectRun, suitesAfterExclusion } from "./run-selection.ts";
@@ -61,6 +61,8 @@ export interface RunOptions {
   readonly require?: string;
   readonly shard?: string;
   readonly protocol?: string;
+  /** --mcp-transport: streamable_http (default) or stdio. */
+  readonly mcpTransport?: string;
   readonly tier?: string;
   readonly lastFailed?: boolean;
   readonly bail?: boolean;
@@ -95,6 +97,12 @@ const LANES_PER_WINDOW_CALL = 4;
 async function run(options: RunOptions, interrupts: Interrupts): Promise<number> {
   boundHeapGrowth();
   checkProtocol(options.protocol, "corpora");
+  const mcpTransport = mcpTransportOption(options.mcpTransport);
+  // The files' general entries are the streamable HTTP run's; a stdio difference is its own entry, written by hand.
+  if (mcpTransport && options.updateExpectations)
+    throw new UsageError(
+      "--update-expectations with --mcp-transport stdio: add an entry with `mcp_transport: stdio` by hand where stdio differs (the general entries are the streamable HTTP run's)",
+    );
   const { require, shard, selected, unchecked, olderReleases } = selectRun(options);
   const { caseTimeoutMs, window } = driverOptions(options);
   const maxRecordBytes = positive("--max-record-bytes", options.maxRecordBytes);
@@ -108,7 +116,11 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
   try {
     const expectations = new Map<string, Expectations>();
     for (const s of selected) {
-      if (s.expectationsFile) expectations.set(s.implementation.name, loadExpectations(s.expectationsFile, s.implementation.name));
+      if (s.expectationsFile)
+        expectations.set(
+          s.implementation.name,
+          loadExpectations(s.expectationsFile, s.implementation.name, mcpTransport ?? "streamable_http"),
+        );
     }
     const corpus = loadCorpus({ extraRoots: options.vectors, keep: (built) => spool.vectors.keep(built) });
     const suites = suitesAfterExclusion(corpus, list(options.suite), list(options.excludeSuite));
@@ -142,6 +154,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
         ...(options.filter ? { filter: options.filter } : {}),
         ...(shard ? { shard } : {}),
         ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
+        ...(mcpTransport ? { mcp_transport: mcpTransport } : {}),
         strict_protocol: options.strictProtocol === true,
         allow_empty: options.allowEmpty === true,
         ...(require ? { require } : {}),

@@ -162,6 +162,8 @@ export interface RunSettings {
   readonly shard?: { readonly index: number; readonly count: number };
   /** --protocol, when given. */
   readonly protocol?: string;
+  /** --mcp-transport stdio: Computer scenes mounted their MCP servers over stdio (those not about HTTP); absent: streamable HTTP. */
+  readonly mcp_transport?: "stdio";
   readonly strict_protocol: boolean;
   /** --allow-empty: an implementation with no judged case, or no passing one, does not fail the run. */
   readonly allow_empty: boolean;

@@ -21,3 +21,9 @@ function slotsText(slots: Report["environment"]["live_slots"]): string {
   if (!slots) return "";
   return `; ${slots.wire} wire and ${slots.transport} transport cases at once per implementation (${Math.round(slots.busy * 100)}% of ${slots.cores} cores busy with other work at the start, by ${slots.measured_by})`;
 }
+
+/** How the run's Computer scenes mounted their MCP servers, when not the default (streamable HTTP): every view says it. */
+export function mcpTransportLine(run: Report["run"]): string | undefined {
+  if (run?.mcp_transport !== "stdio") return undefined;
+  return "MCP servers of the Computer scenes mounted over stdio (the kit's stdio program, bridged to the same scene); a server whose vector is about HTTP stays on streamable HTTP";
+}

@@ -13,7 +13,7 @@ import { FAILING_STATUSES } from "../model/status.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
 import { own } from "../util/own.ts";
 import { renderCoverageMarkdown } from "./coverage-text.ts";
-import { kitText } from "./environment-text.ts";
+import { kitText, mcpTransportLine } from "./environment-text.ts";
 import { join, type Markup, md, mdCode } from "./escape.ts";
 import { flakyText, retriedNote } from "./retry-text.ts";
 import { statementLine, statementsOf } from "./statement-text.ts";
@@ -136,6 +136,7 @@ export function renderMarkdown(report: Report): string {
     md``,
     md`Started ${report.started_at}, node ${report.environment.node}, kit ${kitText(report.environment)}.`,
     md``,
+    ...(mcpTransportLine(report.run) ? [md`${mcpTransportLine(report.run)!}.`, md``] : []),
     ...verdictLines(report),
     md``,
     ...statementLines(report),

@@ -156,7 +156,7 @@ export class RunSession {
       // The machine is sampled while the scene server starts (this process's own CPU is left out of the sample).
       const [slots, transport] = await Promise.all([
         live ? (this.input.liveSlots ?? measureLiveSlots()) : undefined,
-        signal?.aborted ? undefined : transportFor(vectors),
+        signal?.aborted ? undefined : transportFor(vectors, this.input.settings?.mcp_transport),
       ]);
       this.slots = slots;
       try {

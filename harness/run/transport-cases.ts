@@ -11,6 +11,7 @@ import type { Vector } from "../model/vector.ts";
 import {
   describeTransportError,
   evidenceFacts,
+  type McpTransport,
   openTransportCase,
   type SceneServer,
   startSceneServer,
@@ -24,14 +25,18 @@ export function isTransportOp(op: string): boolean {
 }
 
 /** The run's server, or why there is none (every transport case then records that cause). */
-export type TransportServer = { readonly server: SceneServer } | { readonly fault: string } | undefined;
+/** The run's MCP scene server and how Computer scenes mount it (--mcp-transport), or why there is none. */
+export type TransportServer =
+  | { readonly server: SceneServer; readonly mcpTransport: McpTransport }
+  | { readonly fault: string }
+  | undefined;
 
 /** Starts the scene server when any selected vector needs it; a server that cannot start is a cause, not a crash of the run. */
-export async function transportFor(vectors: readonly Vector[]): Promise<TransportServer> {
+export async function transportFor(vectors: readonly Vector[], mcpTransport: McpTransport = "streamable_http"): Promise<TransportServer> {
   // Wire cases mount their MCP servers on it too.
   if (!vectors.some((v) => isTransportOp(v.op) || opDefinition(v.op)?.kind === "wire")) return undefined;
   try {
-    return { server: await startSceneServer() };
+    return { server: await startSceneServer(), mcpTransport };
   } catch (error) {
     if (error instanceof TransportError) return { fault: describeTransportError(error) };
     return { fault: `the transport server could not start: ${(error as Error).message}` };

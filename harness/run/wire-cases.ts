@@ -7,12 +7,9 @@
 import type { Answer, Implementation } from "../model/implementation.ts";
 import { opDefinition } from "../model/operations.ts";
 import type { Vector } from "../model/vector.ts";
-import type { SceneServer } from "../transport/index.ts";
 import { computerBudgetMs, openComputerCase } from "../wire/index.ts";
+import type { TransportServer } from "./transport-cases.ts";
 import { withWireEvidence } from "./wire-evidence.ts";
-
-/** The run's MCP scene server (the transport suite's), or why there is none. */
-type McpServer = { readonly server: SceneServer } | { readonly fault: string } | undefined;
 
 /**
  * Wire cases in flight per implementation: each runs a whole SDK Computer (and its MCP clients) at
@@ -29,11 +26,11 @@ export function isWireOp(op: string): boolean {
 export async function wireAnswer(
   impl: Implementation,
   vector: Vector,
-  transport: McpServer,
+  transport: TransportServer,
   notSent: (message: string) => Answer,
 ): Promise<Answer> {
   if (!transport || "fault" in transport) return notSent(transport?.fault ?? "no MCP scene server for the wire case");
-  const opened = await openComputerCase(transport.server, vector.input, `${impl.name}-${vector.id}`);
+  const opened = await openComputerCase(transport.server, vector.input, `${impl.name}-${vector.id}`, transport.mcpTransport);
   if (!opened.ok) return notSent(opened.message);
   let answer: Answer;
   try {

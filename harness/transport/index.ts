@@ -31,3 +31,11 @@ export {
 } from "./scene.ts";
 export { type OpenCase, type SceneServer, type SceneServerOptions, type StrayRequests, startSceneServer } from "./scene-server.ts";
 export { serverSdkVersions } from "./sdk-versions.ts";
+export {
+  MCP_STDIO_BRIDGE,
+  MCP_TRANSPORTS,
+  type McpTransport,
+  STDIO_TOKEN_ENV,
+  type StdioCommand,
+  stdioCommandFor,
+} from "./stdio-bridge.ts";

@@ -6,7 +6,15 @@
  */
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
-import { type OpenCase, openTransportCase, type SceneServer } from "../transport/index.ts";
+import {
+  type McpTransport,
+  type OpenCase,
+  openTransportCase,
+  type SceneServer,
+  STDIO_TOKEN_ENV,
+  type StdioCommand,
+  stdioCommandFor,
+} from "../transport/index.ts";
 import { type ComputerScene, openComputerScene } from "./computer-case.ts";
 import type { ComputerSceneEvidence } from "./computer-evidence.ts";
 import { CLOSE_ALLOWANCE_MS, type ComputerSceneSpec, type McpServerScene, prepareComputerScene } from "./computer-scene.ts";
@@ -27,17 +35,37 @@ export type OpenedComputerCase =
   | { readonly ok: true; readonly case: ComputerScene; readonly call: ComputerCall; readonly spec: ComputerSceneSpec }
   | { readonly ok: false; readonly kind: "invalid_input" | "server"; readonly message: string };
 
-export async function openComputerCase(mcpServer: SceneServer, vectorInput: unknown, hint: string): Promise<OpenedComputerCase> {
+/**
+ * Whether a scene's server is mounted over stdio: when its vector pins it so, or when the run asks
+ * for stdio and the server is not about HTTP (a scripted HTTP answer, a mode that is an HTTP
+ * protocol choice, a pin to streamable HTTP); that one stays on streamable HTTP, and the evidence
+ * says which servers went over stdio.
+ */
+export function mountsOverStdio(server: McpServerScene, transport: McpTransport): boolean {
+  if (server.transport !== undefined) return server.transport === "stdio";
+  return transport === "stdio" && server.scene === undefined && STDIO_MODES.has(server.server_mode ?? "dual");
+}
+const STDIO_MODES: ReadonlySet<string> = new Set(["dual", "legacy_sessionful"]);
+
+export async function openComputerCase(
+  mcpServer: SceneServer,
+  vectorInput: unknown,
+  hint: string,
+  transport: McpTransport = "streamable_http",
+): Promise<OpenedComputerCase> {
   const prepared = prepareComputerScene(vectorInput);
   if (!prepared.ok) return { ok: false, kind: "invalid_input", message: prepared.problem };
   const { spec } = prepared;
   const opened = await openMcpCases(mcpServer, spec.servers, hint);
   if (!opened.ok) return opened;
   const { mcp, mcpUrls, secrets, closeAll } = opened;
+  const stdio = Object.fromEntries(
+    spec.servers.filter((s) => mountsOverStdio(s, transport)).map((s) => [s.name, stdioCommandFor(mcpUrls[s.name] ?? "")]),
+  );
   let landingRoot: string | undefined;
   try {
     if (spec.landing_root) landingRoot = await makeLandingRoot();
-    const wire = await openComputerScene({ id: mcpServer.newCaseId(hint), spec, mcp, plantedSecrets: secrets, landingRoot });
+    const wire = await openComputerScene({ id: mcpServer.newCaseId(hint), spec, mcp, plantedSecrets: secrets, stdio, landingRoot });
     return {
       ok: true,
       case: wire,
@@ -46,6 +74,7 @@ export async function openComputerCase(mcpServer: SceneServer, vectorInput: unkn
         url: wire.url,
         office_id: wire.officeId,
         mcp_urls: mcpUrls,
+        mcp_stdio: stdio,
         planted_secrets: secrets,
         ...(landingRoot !== undefined ? { landing_root: landingRoot } : {}),
       }),
@@ -109,6 +138,8 @@ export interface ComputerLocation {
   readonly url: string;
   readonly office_id: string;
   readonly mcp_urls: Readonly<Record<string, string>>;
+  /** The servers mounted over stdio (the kit's bridge to the server at mcp_urls), by name; absent: none. */
+  readonly mcp_stdio?: Readonly<Record<string, StdioCommand>>;
   /** One per server with `credential`, in the order of the servers. */
   readonly planted_secrets: readonly string[];
   readonly landing_root?: string;
@@ -119,15 +150,27 @@ export function computerCallOf(spec: ComputerSceneSpec, at: ComputerLocation): C
   let secret = 0;
   const servers = spec.servers.map((s) => {
     const planted = s.credential ? at.planted_secrets[secret++] : undefined;
+    const stdio = at.mcp_stdio?.[s.name];
+    // A planted credential goes where a real one would: a header for HTTP, the environment for stdio.
+    const connection = stdio
+      ? {
+          type: "stdio",
+          command: stdio.command,
+          args: stdio.args,
+          ...(planted !== undefined ? { env: { [STDIO_TOKEN_ENV]: planted } } : {}),
+        }
+      : {
+          type: "streamable_http",
+          url: at.mcp_urls[s.name] ?? "",
+          ...(planted !== undefined ? { headers: { Authorization: `Bearer ${planted}` } } : {}),
+        };
     return {
       name: s.name,
-      type: "streamable_http",
-      url: at.mcp_urls[s.name] ?? "",
+      ...connection,
       ...(s.bundle_id !== undefined ? { bundle_id: s.bundle_id } : {}),
       ...(s.disabled !== undefined ? { disabled: s.disabled } : {}),
       ...(s.forbidden_tools !== undefined ? { forbidden_tools: s.forbidden_tools } : {}),
       ...(s.tool_meta !== undefined ? { tool_meta: s.tool_meta } : {}),
-      ...(planted !== undefined ? { headers: { Authorization: `Bearer ${planted}` } } : {}),
     };
   });
   return {
@@ -146,6 +189,7 @@ export function computerLocationOf(evidence: ComputerSceneEvidence): ComputerLoc
     url: evidence.url,
     office_id: evidence.office_id,
     mcp_urls: Object.fromEntries(Object.entries(evidence.mcp ?? {}).map(([name, e]) => [name, e.url])),
+    ...(evidence.mcp_stdio ? { mcp_stdio: evidence.mcp_stdio } : {}),
     planted_secrets: evidence.planted_secrets ?? [],
     ...(typeof evidence.landing?.root === "string" ? { landing_root: evidence.landing.root } : {}),
   };

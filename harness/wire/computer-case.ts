@@ -5,7 +5,7 @@
  * disconnects it. Nothing here judges: the record is the evidence.
  */
 import type { Socket } from "socket.io";
-import type { OpenCase } from "../transport/index.ts";
+import type { OpenCase, StdioCommand } from "../transport/index.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
 import {
   type ClientEvent,
@@ -37,6 +37,8 @@ export interface ComputerSceneOptions {
   readonly spec: ComputerSceneSpec;
   readonly mcp: Readonly<Record<string, OpenCase>>;
   readonly plantedSecrets: readonly string[];
+  /** The servers mounted over stdio: the command each was given (recorded as the evidence's mcp_stdio). */
+  readonly stdio?: Readonly<Record<string, StdioCommand>>;
   /** A landing root made for this case: listed into the evidence and removed on close. */
   readonly landingRoot?: string;
 }
@@ -142,6 +144,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         steps,
         planted_secrets: options.plantedSecrets,
         mcp,
+        ...(options.stdio && Object.keys(options.stdio).length > 0 ? { mcp_stdio: options.stdio } : {}),
         ended: ended ?? "closed",
         dropped_packets: recorder.dropped,
         ...(landing ? { landing } : {}),

@@ -3,7 +3,7 @@
  * and the Computer under test, in both directions, with the handshakes and the script's steps;
  * computer-facts.ts re-derives every fact from it alone.
  */
-import type { CaseEvidence } from "../transport/index.ts";
+import type { CaseEvidence, StdioCommand } from "../transport/index.ts";
 import type { ComputerStep } from "./computer-scene.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import type { WireHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
@@ -45,6 +45,11 @@ export interface ComputerSceneEvidence {
   readonly planted_secrets: readonly string[];
   /** Each MCP server's own record (the transport suite's), by config name. */
   readonly mcp: Readonly<Record<string, CaseEvidence>>;
+  /**
+   * The servers the Computer mounted over stdio, by config name: the command it was given (the kit's
+   * bridge to that server's record in `mcp`). Absent, or a server not named: streamable HTTP.
+   */
+  readonly mcp_stdio?: Readonly<Record<string, StdioCommand>>;
   /** How the scene ended: `script_done` (the Server disconnected the Computer), `no_join` (never joined in the time box), `closed` (the case was closed first). */
   readonly ended: "script_done" | "no_join" | "closed";
   /** Packets left out once the case's packet budget was spent. */

@@ -40,6 +40,8 @@ export interface ComputerStep extends ScriptStep {
 
 export interface McpServerScene {
   readonly name: string;
+  /** Pins the mount in every run (stdio: the kit's bridge); absent: the run's --mcp-transport decides. */
+  readonly transport?: "streamable_http" | "stdio";
   readonly bundle_id?: string;
   readonly disabled?: boolean;
   readonly forbidden_tools?: readonly string[];
@@ -113,6 +115,9 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
   for (const s of servers) {
     if (names.has(s.name)) return { ok: false, problem: `servers: the name "${s.name}" is used twice` };
     names.add(s.name);
+    // A scripted HTTP answer or an HTTP-only mode cannot be played to a Computer that speaks stdio.
+    if (s.transport === "stdio" && (s.scene !== undefined || !["dual", "legacy_sessionful"].includes(s.server_mode ?? "dual")))
+      return { ok: false, problem: `servers: "${s.name}" is pinned to stdio but its scene or server_mode is about HTTP` };
   }
   return {
     ok: true,

@@ -25,6 +25,7 @@ export {
   computerBudgetMs,
   computerCallOf,
   computerLocationOf,
+  mountsOverStdio,
   type OpenedComputerCase,
   type OpenedMcpCases,
   openComputerCase,

@@ -3,7 +3,9 @@ A2C-SMCP Server scene (harness/wire/README.md).
 
 SDK path, public API only:
   1. start:   each call server → TypeAdapter(MCPServerConfig) model (`StreamableHttpServerConfig`, type
-              `streamable`, server_parameters = mcp's StreamableHttpParameters{url, headers}), then
+              `streamable`, server_parameters = mcp's StreamableHttpParameters{url, headers}; or
+              `StdioServerConfig`, type `stdio`, mcp's StdioServerParameters{command, args, env}: the kit's
+              bridge, which the SDK's own stdio client starts), then
               `Computer(name, mcp_servers={…}, inputs=set(), …)` and `await computer.boot_up()` (its
               MCPServerManager connects the auto_connect clients); when the harness gives `landing_root`
               (a folder of its own), the Computer gets it as a deployment does: `landingRoot` in the
@@ -48,10 +50,13 @@ from typing import Any
 
 from a2c_smcp.computer.socketio.client import SMCPComputerClient
 
+from . import spawn_lock
 from .headless import headless_resolver
 from .reasons import OpError
 from .sdk import CONFIG_ADAPTER, BlobThresholds, Computer, log_text
 from .transport import _cancel_strays, _no_proxy_from_env, _raised, _settle
+
+spawn_lock.install()  # stdio mounts from several call threads at once (spawn_lock.py)
 
 # The whole close ends within this; the answer is due by time_box_ms + 5 s.
 CLOSE_BUDGET_S = 4.0
@@ -77,16 +82,39 @@ def _loopback(url: Any, pattern: re.Pattern[str], shape: str) -> str:
     return url
 
 
+def _kit_stdio_parameters(server: dict[str, Any]) -> dict[str, Any]:
+    """A stdio server's parameters: only the kit's bridge (node + mcp-stdio-bridge.mjs + a loopback case
+    URL, harness/transport/stdio-bridge.ts) is ever started; any other command is refused unrun."""
+    command, args, env = server.get("command"), server.get("args"), server.get("env")
+    ok = (
+        isinstance(command, str) and Path(command).is_absolute() and re.fullmatch(r"node(\.exe)?", Path(command).name) is not None
+        and isinstance(args, list) and len(args) == 2 and all(isinstance(a, str) for a in args)
+        and Path(args[0]).is_absolute() and Path(args[0]).name == "mcp-stdio-bridge.mjs"
+        and _MCP_URL.match(args[1]) is not None
+        and (env is None or (isinstance(env, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in env.items())))
+    )
+    if not ok:
+        raise _refuse(f"the python adapter starts only the kit's stdio bridge, got {[command, *(args or [])]!r}", "AdapterRefusedCommand")
+    params: dict[str, Any] = {"command": command, "args": args}
+    if env is not None:
+        params["env"] = env
+    return params
+
+
 def _raw_config(server: Any) -> dict[str, Any]:
-    """One call server as the SDK's config dict (what a2c-smcp's own mcp.json carries for streamable HTTP)."""
+    """One call server as the SDK's config dict (what a2c-smcp's own mcp.json carries: `streamable` or `stdio`)."""
     if not isinstance(server, dict):
         raise _refuse(f"each server must be an object, got {server!r}")
-    if server.get("type") != "streamable_http":
-        raise _refuse(f"server type must be streamable_http, got {server.get('type')!r}")
-    params: dict[str, Any] = {"url": _loopback(server.get("url"), _MCP_URL, "http://127.0.0.1:<port>/c/<id>/mcp")}
-    if "headers" in server:
-        params["headers"] = server["headers"]
-    raw: dict[str, Any] = {"type": "streamable", "name": server.get("name"), "server_parameters": params}
+    kind = server.get("type")
+    if kind == "stdio":
+        raw: dict[str, Any] = {"type": "stdio", "name": server.get("name"), "server_parameters": _kit_stdio_parameters(server)}
+    elif kind == "streamable_http":
+        params: dict[str, Any] = {"url": _loopback(server.get("url"), _MCP_URL, "http://127.0.0.1:<port>/c/<id>/mcp")}
+        if "headers" in server:
+            params["headers"] = server["headers"]
+        raw = {"type": "streamable", "name": server.get("name"), "server_parameters": params}
+    else:
+        raise _refuse(f"server type must be streamable_http or stdio, got {kind!r}")
     raw.update({key: server[key] for key in _OPTIONAL_FIELDS if key in server})
     return raw
 

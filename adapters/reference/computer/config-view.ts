@@ -4,8 +4,9 @@
  * resolved bundle_id, and the inputs (this call defines none).
  *
  * Secrets stay out by construction, not by filtering: the projection is built field by field from
- * what an Agent may see, and `headers`, the one field that can hold a credential, is always null.
- * Its values exist only in the MCP client's request headers (mcp-fleet.ts). Header names are left
+ * what an Agent may see, and `headers` / `env`, the fields that can hold a credential, are always
+ * null. Their values exist only in the MCP client's request headers or the spawned server's
+ * environment (mcp-fleet.ts). Header names are left
  * out too: the config model allows null, and an Agent has no use for them.
  */
 import type { JsonObject } from "../src/index.ts";
@@ -17,20 +18,36 @@ import type { ConfiguredServer } from "./server-config.ts";
  */
 const PARAMETERS = { timeout: "PT60S", sse_read_timeout: "PT300S", terminate_on_close: false } as const;
 
+/** A stdio server's fixed fields: the bridge speaks UTF-8, and this Computer's client decodes strictly. */
+const STDIO_PARAMETERS = { cwd: null, encoding: "utf-8", encoding_error_handler: "strict" } as const;
+
+/**
+ * The connection part an Agent may see: for stdio the command and its arguments, never the
+ * environment (computer.md §4.1: no environment variable's actual value), so `env` is null.
+ */
+function connectionOf(s: ConfiguredServer): JsonObject {
+  if (s.entry.type === "stdio")
+    return { type: "stdio", server_parameters: { command: s.entry.command, args: [...s.entry.args], env: null, ...STDIO_PARAMETERS } };
+  return { type: "streamable", server_parameters: { url: s.entry.url, headers: null, ...PARAMETERS } };
+}
+
 export function computerConfig(servers: readonly ConfiguredServer[]): { servers: Record<string, JsonObject>; inputs: JsonObject[] } {
-  const entries = servers.map((s): [string, JsonObject] => [
-    s.bundleId,
-    {
-      name: s.entry.name,
-      bundle_id: s.bundleId,
-      type: "streamable",
-      disabled: s.disabled,
-      forbidden_tools: [...s.forbiddenTools],
-      tool_meta: { ...s.toolMeta },
-      default_tool_meta: null,
-      vrl: null,
-      server_parameters: { url: s.entry.url, headers: null, ...PARAMETERS },
-    },
-  ]);
+  const entries = servers.map((s): [string, JsonObject] => {
+    const { type, server_parameters } = connectionOf(s);
+    return [
+      s.bundleId,
+      {
+        name: s.entry.name,
+        bundle_id: s.bundleId,
+        type: type ?? null,
+        disabled: s.disabled,
+        forbidden_tools: [...s.forbiddenTools],
+        tool_meta: { ...s.toolMeta },
+        default_tool_meta: null,
+        vrl: null,
+        server_parameters: server_parameters ?? null,
+      },
+    ];
+  });
   return { servers: Object.fromEntries(entries), inputs: [] };
 }

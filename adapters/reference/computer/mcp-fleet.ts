@@ -1,11 +1,15 @@
 /**
- * The MCP side: one official-SDK client (@modelcontextprotocol/sdk, streamable HTTP) per enabled
+ * The MCP side: one official-SDK client (@modelcontextprotocol/sdk, streamable HTTP or stdio) per enabled
  * server, its tools listed at start and again on notifications/tools/list_changed. A disabled server is never started (computer.md §4.4
  * item 3). A server that cannot be reached or listed is left out, as "not available" (§4.2): the
  * Computer still comes up and serves what it has, the way a host keeps running past one bad server.
  */
+
+import { basename, isAbsolute } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ResourceListChangedNotificationSchema, type Tool, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ConfiguredServer } from "./server-config.ts";
 
@@ -39,11 +43,7 @@ export class McpFleet {
   private async mountOne(server: ConfiguredServer, left: () => number): Promise<MountedServer> {
     const client = new Client(CLIENT_INFO);
     this.clients.push(client);
-    // The config's headers go on every request to this server, and only there.
-    const transport = new StreamableHTTPClientTransport(new URL(server.entry.url), {
-      requestInit: { headers: { ...server.entry.headers } },
-    });
-    await client.connect(transport, { timeout: left() });
+    await client.connect(transportOf(server), { timeout: left() });
     const mounted: MountedServer = { server, client, tools: await listAll(client, left) };
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       mounted.tools = await listAll(client, () => RELIST_TIMEOUT_MS);
@@ -57,6 +57,39 @@ export class McpFleet {
   async close(): Promise<void> {
     await Promise.allSettled(this.clients.map((c) => c.close()));
   }
+}
+
+/**
+ * The config's headers go on every request to an HTTP server, and only there; a stdio server is
+ * started with its config's environment on top of the SDK's safe defaults, its stderr kept apart
+ * from this adapter's stdout (the adapter protocol). Only the kit's own program is started.
+ */
+function transportOf(server: ConfiguredServer): Transport {
+  const { entry } = server;
+  if (entry.type === "stdio") {
+    assertKitProgram(entry.command, entry.args);
+    return new StdioClientTransport({
+      command: entry.command,
+      args: [...entry.args],
+      env: { ...getDefaultEnvironment(), ...entry.env },
+      stderr: "inherit",
+    });
+  }
+  return new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: { ...entry.headers } } });
+}
+
+/** The kit's stdio bridge run by node, to a loopback case URL; anything else is refused before it could start. */
+function assertKitProgram(command: string, args: readonly string[]): void {
+  const [program, target, ...rest] = args;
+  const ok =
+    isAbsolute(command) &&
+    /^node(\.exe)?$/.test(basename(command)) &&
+    program !== undefined &&
+    isAbsolute(program) &&
+    basename(program) === "mcp-stdio-bridge.mjs" &&
+    /^http:\/\/127\.0\.0\.1:\d+\/c\/[^/]+\/mcp$/.test(target ?? "") &&
+    rest.length === 0;
+  if (!ok) throw new Error(`the reference Computer starts only the kit's stdio bridge, got ${JSON.stringify([command, ...args])}`);
 }
 
 /** Listing again after list_changed gets this long. */

@@ -1,6 +1,6 @@
 /**
- * The call's server entries as the protocol's MCPServerStreamableHttpConfig (data-structures.md §MCP
- * Server 配置结构), each with its resolved bundle_id, after no-double-open (§去重：no-double-open):
+ * The call's server entries as the protocol's MCPServerStreamableHttpConfig or MCPServerStdioConfig
+ * (data-structures.md §MCP Server 配置结构), each with its resolved bundle_id, after no-double-open (§去重：no-double-open):
  * of several entries resolving to one bundle_id only the first in config order is kept; the others
  * would be a local config diagnostic, which this Computer has no place to show, so they just drop.
  */
@@ -20,12 +20,10 @@ export interface ConfiguredServer {
  * connection identity, headers among it (data-structures.md §connection-identity). Never sent.
  */
 function rawConfig(entry: WireServer): ServerConfigLike {
-  return {
-    name: entry.name,
-    bundle_id: entry.bundle_id ?? null,
-    type: "streamable",
-    server_parameters: { url: entry.url, headers: entry.headers ?? null },
-  };
+  const base = { name: entry.name, bundle_id: entry.bundle_id ?? null };
+  if (entry.type === "stdio")
+    return { ...base, type: "stdio", server_parameters: { command: entry.command, args: [...entry.args], env: entry.env ?? null } };
+  return { ...base, type: "streamable", server_parameters: { url: entry.url, headers: entry.headers ?? null } };
 }
 
 export function configureServers(entries: readonly WireServer[]): ConfiguredServer[] {

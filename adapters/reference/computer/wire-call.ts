@@ -4,16 +4,29 @@
  */
 import type { JsonObject } from "../src/index.ts";
 
-/** One MCP server the Computer mounts, as the call gives it (keys the vector did not set are absent). */
-export interface WireServer {
+interface WireServerBase {
   readonly name: string;
-  readonly type: "streamable_http";
-  readonly url: string;
   readonly bundle_id?: string;
   readonly disabled?: boolean;
   readonly forbidden_tools?: readonly string[];
   readonly tool_meta?: Readonly<Record<string, JsonObject>>;
+}
+
+/** One MCP server the Computer mounts, as the call gives it (keys the vector did not set are absent). */
+export type WireServer = WireHttpServer | WireStdioServer;
+
+export interface WireHttpServer extends WireServerBase {
+  readonly type: "streamable_http";
+  readonly url: string;
   readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A server the Computer starts itself: the harness's command (the kit's stdio bridge), never a vector's. */
+export interface WireStdioServer extends WireServerBase {
+  readonly type: "stdio";
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface WireComputerInput {

@@ -10,9 +10,11 @@
 //!    (`with_skill_home`, `with_blob_cache_root`, `with_config_dir`, `with_config_env` HOME +
 //!    XDG_CONFIG_HOME), plus, when the harness gives `landing_root`, `with_landing_root(dir)` (0.4:
 //!    the SDK's builder for the client:put_blob landing root), then `boot_up()`, `mount_server(cfg)` per server in call order, and
-//!    `start_all_mcp_clients()` (the enabled ones: rmcp's streamable HTTP client connects). Each
-//!    config is the SDK's `MCPServerConfig` read from `{"type": "streamable", "name", "bundle_id"?,
-//!    "disabled"?, "forbidden_tools"?, "tool_meta"?, "server_parameters": {"url", "headers"?}}`;
+//!    `start_all_mcp_clients()` (the enabled ones: rmcp's streamable HTTP client connects, or the
+//!    SDK's stdio client starts the kit's bridge). Each config is the SDK's `MCPServerConfig` read
+//!    from `{"type": "streamable", "name", "bundle_id"?, "disabled"?, "forbidden_tools"?,
+//!    "tool_meta"?, "server_parameters": {"url", "headers"?}}` or `{"type": "stdio", …,
+//!    "server_parameters": {"command", "args", "env"?}}`;
 //!    a config the SDK refuses is its refusal at `start`;
 //! 2. connect: `Computer::connect_socketio(url, ConnectOptions::default())`: the SDK's
 //!    `SmcpComputerClientBuilder` for `url`, namespace `/smcp`, no auth, no header, plus the
@@ -110,6 +112,41 @@ fn mcp_url_ok(url: &str) -> bool {
     (1..=120).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
 }
 
+/// A stdio server's parameters, only for the kit's bridge: an absolute `node`, the absolute path of
+/// `mcp-stdio-bridge.mjs` and a loopback case URL (harness/transport/stdio-bridge.ts); any other
+/// command is refused before anything starts. `env` (string values) is passed on as given.
+fn kit_stdio_parameters(server: &Map<String, Value>) -> Result<Value, OpError> {
+    let command = server.get("command").and_then(Value::as_str).unwrap_or("");
+    let args: Vec<&str> = server.get("args").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+    let arg_count = server.get("args").and_then(Value::as_array).map_or(0, Vec::len);
+    let file_name = |p: &str| Path::new(p).file_name().and_then(|n| n.to_str()).map(str::to_owned);
+    let env_ok = match server.get("env") {
+        None => true,
+        Some(Value::Object(map)) => map.values().all(Value::is_string),
+        Some(_) => false,
+    };
+    let ok = Path::new(command).is_absolute()
+        && matches!(file_name(command).as_deref(), Some("node") | Some("node.exe"))
+        && args.len() == 2
+        && arg_count == 2
+        && Path::new(args[0]).is_absolute()
+        && file_name(args[0]).as_deref() == Some("mcp-stdio-bridge.mjs")
+        && mcp_url_ok(args[1])
+        && env_ok;
+    if !ok {
+        return Err(OpError::new(
+            "unclassified",
+            format!("the rust adapter starts only the kit's stdio bridge, got {:?} {:?}", command, server.get("args")),
+            "AdapterRefusedCommand",
+        ));
+    }
+    let mut params = json!({ "command": command, "args": args });
+    if let Some(env) = server.get("env") {
+        params["env"] = env.clone();
+    }
+    Ok(params)
+}
+
 fn text<'a>(input: &'a Map<String, Value>, key: &str) -> Result<&'a str, OpError> {
     input.get(key).and_then(Value::as_str).filter(|s| !s.is_empty()).ok_or_else(|| bad(format!("`{key}` must be a non-empty string")))
 }
@@ -143,19 +180,24 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
     let mut servers = Vec::with_capacity(list.len());
     for server in list {
         let server = server.as_object().ok_or_else(|| bad("each server must be an object"))?;
-        if server.get("type").and_then(Value::as_str) != Some("streamable_http") {
-            return Err(bad(format!("server type {:?} is not offered (streamable_http only)", server.get("type"))));
-        }
-        let url = text(server, "url")?;
-        if !mcp_url_ok(url) {
-            return Err(refused_url("MCP server", url, "http://127.0.0.1:<port>/c/<id>/mcp"));
-        }
-        // The SDK's own model: `streamable` is its tag for streamable HTTP (HttpServerConfig).
-        let mut params = json!({ "url": url });
-        if let Some(headers) = server.get("headers") {
-            params["headers"] = headers.clone();
-        }
-        let mut config = json!({ "type": "streamable", "name": server.get("name").cloned().unwrap_or(Value::Null), "server_parameters": params });
+        let name = server.get("name").cloned().unwrap_or(Value::Null);
+        let mut config = match server.get("type").and_then(Value::as_str) {
+            Some("streamable_http") => {
+                let url = text(server, "url")?;
+                if !mcp_url_ok(url) {
+                    return Err(refused_url("MCP server", url, "http://127.0.0.1:<port>/c/<id>/mcp"));
+                }
+                // The SDK's own model: `streamable` is its tag for streamable HTTP (HttpServerConfig).
+                let mut params = json!({ "url": url });
+                if let Some(headers) = server.get("headers") {
+                    params["headers"] = headers.clone();
+                }
+                json!({ "type": "streamable", "name": name, "server_parameters": params })
+            }
+            // The SDK's StdioServerConfig: its own stdio client starts the kit's bridge.
+            Some("stdio") => json!({ "type": "stdio", "name": name, "server_parameters": kit_stdio_parameters(server)? }),
+            _ => return Err(bad(format!("server type {:?} is not offered (streamable_http or stdio)", server.get("type")))),
+        };
         for key in ["bundle_id", "disabled", "forbidden_tools", "tool_meta"] {
             if let Some(value) = server.get(key) {
                 config[key] = value.clone();
