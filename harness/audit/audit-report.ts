@@ -71,7 +71,9 @@ export function auditReport(report: ParsedReport): AuditResult {
     if (implementations.has(impl.name)) problems.push(`implementation ${impl.name} is listed twice`);
     implementations.set(impl.name, impl);
   }
-  const gaps = new Map([...implementations].map(([name, impl]) => [name, listedGaps(impl, problems, notes)] as const));
+  const gaps = new Map(
+    [...implementations].map(([name, impl]) => [name, listedGaps(impl, report.run?.mcp_transport, problems, notes)] as const),
+  );
   const seen = new Set<string>();
   const derived: CaseRecord[] = report.cases.map((c) => {
     const where = `${c.implementation} ${c.vector_id}`;
@@ -148,7 +150,12 @@ function checkCompleteness(
 }
 
 /** The gaps the run applied for one implementation, from its record; checked against the file when it is unchanged. */
-function listedGaps(impl: ImplementationRecord, problems: string[], notes: string[]): Map<string, Gap> | undefined {
+function listedGaps(
+  impl: ImplementationRecord,
+  mcpTransport: "stdio" | undefined,
+  problems: string[],
+  notes: string[],
+): Map<string, Gap> | undefined {
   const record = impl.expectations;
   if (!record?.listed) return undefined;
   if (record.listed.length !== record.gaps)
@@ -161,7 +168,7 @@ function listedGaps(impl: ImplementationRecord, problems: string[], notes: strin
     return listed;
   }
   try {
-    const loaded = loadExpectations(record.file, impl.name);
+    const loaded = loadExpectations(record.file, impl.name, mcpTransport ?? "streamable_http");
     const ids = new Set(
       diffValues(Object.fromEntries(loaded.gaps), Object.fromEntries(listed)).map((d) => unescapePointer(d.path.split("/")[1]!)),
     );

@@ -26,12 +26,17 @@ export interface Expectations {
   readonly sha256?: string;
 }
 
+type McpTransportName = NonNullable<Gap["mcp_transport"]>;
+
 const validate = new Ajv({ allErrors: true }).compile(
   JSON.parse(readFileSync(new URL("expectations.schema.json", import.meta.url), "utf8")),
 );
 
-/** A missing file means no known gaps. */
-export function loadExpectations(file: string, implementation: string): Expectations {
+/**
+ * A missing file means no known gaps. `mcpTransport` is the run's (--mcp-transport): an entry for the
+ * other transport is left out, and one for this transport takes the place of the id's general entry.
+ */
+export function loadExpectations(file: string, implementation: string, mcpTransport: McpTransportName = "streamable_http"): Expectations {
   if (!existsSync(file)) return { file, implementation, gaps: new Map() };
   const text = readCorpusText(file, file);
   const source = parseSource(file, text);
@@ -51,6 +56,8 @@ export function loadExpectations(file: string, implementation: string): Expectat
   const interop: Gap[] = [];
   const interopKeys = new Set<string>();
   const lines = new Map<string, number>();
+  /** Ids (with their transport) already listed: each may be listed once per transport. */
+  const seen = new Set<string>();
   (data.gaps ?? []).forEach((gap, i) => {
     if (isInteropGap(gap)) {
       // Keyed by the vector and the roles it names: the same vector may be listed once per role choice.
@@ -70,11 +77,14 @@ export function loadExpectations(file: string, implementation: string): Expectat
       if (!lines.has(gap.id)) lines.set(gap.id, source.lineOf(`/gaps/${i}`));
       return;
     }
-    if (gaps.has(gap.id)) {
-      throw new CorpusError([
-        { code: "corpus.duplicate_id", file, line: source.lineOf(`/gaps/${i}/id`), vectorId: gap.id, message: "listed twice" },
-      ]);
+    const key = JSON.stringify([gap.id, gap.mcp_transport ?? null]);
+    if (seen.has(key)) {
+      const what = gap.mcp_transport ? `listed twice for mcp_transport ${gap.mcp_transport}` : "listed twice";
+      throw new CorpusError([{ code: "corpus.duplicate_id", file, line: source.lineOf(`/gaps/${i}/id`), vectorId: gap.id, message: what }]);
     }
+    seen.add(key);
+    if (gap.mcp_transport !== undefined && gap.mcp_transport !== mcpTransport) return;
+    if (gap.mcp_transport === undefined && gaps.get(gap.id)?.mcp_transport !== undefined) return;
     gaps.set(gap.id, gap);
     lines.set(gap.id, source.lineOf(`/gaps/${i}`));
   });

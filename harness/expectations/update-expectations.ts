@@ -110,6 +110,8 @@ export function updateExpectations(
   const recordable = (c: CaseRecord) => options.recordFaults === true || !isFault(c.raw_status);
   seq.items = seq.items.filter((item) => {
     if (isMap(item) && item.has("role")) return true; // an interop entry: its cases are not this implementation's alone
+    // Another transport's entry (mcp_transport: stdio): a run that may update is a streamable HTTP one, which did not judge it.
+    if (isMap(item) && item.has("mcp_transport") && item.get("mcp_transport") !== "streamable_http") return true;
     const id = isMap(item) ? String(item.get("id")) : "";
     const c = byId.get(id);
     if (c === undefined) left.push(id);

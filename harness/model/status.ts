@@ -59,6 +59,8 @@ export interface Gap {
   readonly intermittent?: string;
   /** The answer it is expected to give (gap-answer.ts); absent in an unpinned entry, which matches on status alone. */
   readonly answer?: string;
+  /** Only for runs whose Computer scenes mounted their MCP servers this way (replacing an entry without it); absent: every run. */
+  readonly mcp_transport?: "streamable_http" | "stdio";
   /** For an interop case: the role this implementation plays in it (interop.ts keys the case by it). */
   readonly role?: "agent" | "server" | "computer";
   /** For an interop case: the implementations in the other roles it fails with (any, when a role is omitted). */
