@@ -14,6 +14,7 @@ import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evide
 import { RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
+import { resourceListFidelity } from "./resource-list-fidelity.ts";
 import type { WirePacket } from "./scene-record.ts";
 import { toolListFidelity } from "./tool-list-fidelity.ts";
 import { type Fidelity, type GivenToolResult, givenToolResults, isTerminalResult, toolResultFidelity } from "./tool-result-fidelity.ts";
@@ -48,7 +49,8 @@ export interface StepFacts {
   /**
    * client:tool_call: the MCP server's whole result against the whole ack, every change allowed by a
    * rule or unexplained; client:get_tools: each offered tool against the spec's projection of the
-   * definition its MCP server gave (tool-list-fidelity.ts).
+   * definition its MCP server gave (tool-list-fidelity.ts); client:get_resources: each answered
+   * A2CResource against the projection of the MCP resource (resource-list-fidelity.ts).
    */
   readonly fidelity?: Fidelity;
   /** client:get_skill: the inline body (null: none), whether a blob_handle came instead, and the declared resource facts. */
@@ -154,7 +156,9 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
           ? toolResultFidelity(isTerminalResult(facts.value) ? undefined : matchCall(s.request?.tool_name), facts.value)
           : relayed && step.send === "client:get_tools"
             ? toolListFidelity(mcp, facts.value)
-            : undefined;
+            : relayed && step.send === "client:get_resources"
+              ? resourceListFidelity(mcp, facts.value)
+              : undefined;
       return [[stepName(step) as string, fidelity ? { ...facts, fidelity } : facts]];
     }),
   );

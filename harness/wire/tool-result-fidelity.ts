@@ -17,6 +17,8 @@ export interface Change {
   readonly received?: unknown;
   /** The spec rule that allows it (its requirement id, or the MCP schema rule it rests on); absent: unexplained. */
   readonly allowed_by?: string;
+  /** A point the spec leaves open (several readings, or silent), which this change takes one way: neither allowed nor unexplained. */
+  readonly open?: string;
 }
 
 export interface Fidelity {
@@ -28,7 +30,7 @@ export interface Fidelity {
    */
   readonly given_missing: "no_call" | "cut" | "unparseable" | "terminal" | null;
   readonly changes: readonly Change[];
-  /** The paths of the changes no rule allows. */
+  /** The paths of the changes no rule allows and no open point covers. */
   readonly unexplained: readonly string[];
 }
 
@@ -86,6 +88,7 @@ function rpcResult(text: string, id: unknown): { ok: true; result: unknown } | {
 }
 
 const escapePointer = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
+const unescapePointer = (key: string) => key.replace(/~1/g, "/").replace(/~0/g, "~");
 
 /** Every structural change from `given` to `received`: objects key by key, arrays index by index, leaves by value. */
 export function structuralChanges(given: unknown, received: unknown, path = ""): Change[] {
@@ -164,6 +167,27 @@ const blobOffload: Rule = {
 
 const TOOL_RESULT_RULES: readonly Rule[] = [resultMarkers, isErrorDefault, blobOffload];
 
+/** The open point behind wire-computer/fidelity/upstream-result-meta (observe tier). */
+const UPSTREAM_META_OPEN =
+  "data-structures.md §CallToolResult markers: the A2C markers go under meta, but nothing says whether an upstream result-level _meta keeps its key or moves to meta";
+
+/**
+ * The server's own result-level _meta moved whole under `meta` (beside any markers): the upstream
+ * `_meta` removed, or `meta` (or one of its keys) added carrying exactly what `_meta` held.
+ */
+function movesUpstreamMeta(c: Change, given: unknown, received: Record<string, unknown>): boolean {
+  const upstream = isObject(given) ? given._meta : undefined;
+  const meta = received.meta;
+  if (!isObject(upstream) || !isObject(meta)) return false;
+  const carried = Object.entries(upstream).every(([k, v]) => JSON.stringify(meta[k]) === JSON.stringify(v));
+  if (!carried) return false;
+  if (c.path === "/_meta") return c.kind === "removed" && !("_meta" in received);
+  const key = c.path === "/meta" ? null : /^\/meta\/([^/]+)$/.exec(c.path)?.[1];
+  if (key === undefined || c.kind !== "added") return false;
+  const added = key === null ? Object.keys(meta) : [unescapePointer(key)];
+  return added.every((k) => k in upstream || MARKER_KEY.test(k));
+}
+
 /** The ack is the Computer's own terminal result (a cancelled or timed-out call), not a relay of the server's. */
 export function isTerminalResult(received: unknown): boolean {
   const meta = isObject(received) && isObject(received.meta) ? received.meta : {};
@@ -179,12 +203,13 @@ export function toolResultFidelity(given: GivenToolResult | undefined, received:
   const ack = isObject(received) ? received : {};
   const changes = structuralChanges(given.result, received).map((c) => {
     const rule = TOOL_RESULT_RULES.find((r) => r.allows(c, ack));
-    return rule ? { ...c, allowed_by: rule.requirement } : c;
+    if (rule) return { ...c, allowed_by: rule.requirement };
+    return movesUpstreamMeta(c, given.result, ack) ? { ...c, open: UPSTREAM_META_OPEN } : c;
   });
   return {
     given: given.result,
     given_missing: null,
     changes,
-    unexplained: changes.filter((c) => c.allowed_by === undefined).map((c) => c.path),
+    unexplained: changes.filter((c) => c.allowed_by === undefined && c.open === undefined).map((c) => c.path),
   };
 }

@@ -20,6 +20,22 @@ describe("structural changes", () => {
 });
 
 describe("the tool_call relay", () => {
+  it("takes an upstream result-level _meta moved whole to meta as a reading of an open point, not unexplained", () => {
+    const upstream = { content: [text], _meta: { "com.example/r": "r-1" } };
+    const moved = toolResultFidelity(given(upstream), { content: [text], meta: { "com.example/r": "r-1", a2c_x: true } });
+    expect(moved.changes.map((c) => [c.path, c.kind, c.open !== undefined, c.allowed_by ?? null])).toEqual([
+      ["/_meta", "removed", true, null],
+      ["/meta", "added", true, null],
+    ]);
+    expect(moved.unexplained).toEqual([]);
+    // Dropped, or carried with another value: unexplained.
+    expect(toolResultFidelity(given(upstream), { content: [text] }).unexplained).toEqual(["/_meta"]);
+    expect(toolResultFidelity(given(upstream), { content: [text], meta: { "com.example/r": "other" } }).unexplained).toEqual([
+      "/_meta",
+      "/meta",
+    ]);
+  });
+
   it("passed on as is: nothing to explain", () => {
     const result = { content: [text], structuredContent: { n: 7 } };
     expect(toolResultFidelity(given(result), structuredClone(result))).toEqual({
