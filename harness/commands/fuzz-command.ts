@@ -17,16 +17,18 @@ import { alreadyInCorpus, candidateFiles, DEFAULT_FUZZ_GROUP, homeOf } from "../
 import { type CorpusKinds, corpusKinds } from "../fuzz/corpus-kinds.ts";
 import { type FuzzSummary, fuzz } from "../fuzz/fuzz-run.ts";
 import { type GateVerdict, isFaultKind, judgeKinds, nothingJudged } from "../fuzz/gate.ts";
+import { LIVE_FUZZ_OPS, withLiveScenes } from "../fuzz/live-scenes.ts";
 import { offeredOnly } from "../fuzz/offered-only.ts";
 import { progressSink } from "../fuzz/progress-sink.ts";
 import { cappedGroups, renderGate, renderNewKinds, renderSummary, renderUnjudged, type SummaryOptions } from "../fuzz/render-summary.ts";
 import { replayInput } from "../fuzz/shrink.ts";
 import { vectorFileYaml } from "../fuzz/vector-yaml.ts";
 import { appendInto, type IntoTarget, readInto } from "../generate/into-file.ts";
-import { fuzzableOps, OP_ARBITRARIES } from "../generators/index.ts";
+import { fuzzableOps, LIVE_ARBITRARIES, OP_ARBITRARIES } from "../generators/index.ts";
 import type { Implementation } from "../model/implementation.ts";
 import { newRunId } from "../model/run-id.ts";
 import type { Corpus } from "../model/vector.ts";
+import { type SceneServer, startSceneServer } from "../transport/index.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { EXIT } from "./exit-code.ts";
 import { groupOption } from "./generate-command.ts";
@@ -61,12 +63,26 @@ export interface FuzzCommandOptions {
 /** Kinds are taken against this implementation; without it in the selection there is no gate. */
 const PIVOT = "reference";
 
+/** Every generator by operation: the pure ones, asked by default, and the live scenes, asked only by name. */
+const ARBITRARIES = { ...OP_ARBITRARIES, ...LIVE_ARBITRARIES };
+
 function chooseOps(text: string | undefined): string[] {
   const known = fuzzableOps();
   const ops = text === undefined ? known : list(text);
-  const unknown = ops.filter((op) => !known.includes(op));
-  if (unknown.length > 0) throw new UsageError(`no generator for ${unknown.join(", ")} (fuzzable: ${known.join(", ")})`);
+  const unknown = ops.filter((op) => !known.includes(op) && LIVE_ARBITRARIES[op] === undefined);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `no generator for ${unknown.join(", ")} (fuzzable: ${known.join(", ")}; live, by name only: ${Object.keys(LIVE_ARBITRARIES).join(", ")})`,
+    );
   return ops;
+}
+
+/** Scenes in flight per implementation while fuzzing: several implementations play theirs side by side. */
+const FUZZ_SCENE_SLOTS = 4;
+
+/** The MCP scene server live operations are played on, or none when only pure operations are fuzzed. */
+async function sceneServerFor(ops: readonly string[]): Promise<SceneServer | undefined> {
+  return ops.some((op) => LIVE_FUZZ_OPS.has(op)) ? await startSceneServer() : undefined;
 }
 
 export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> {
@@ -96,10 +112,15 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
       baselines.set(name, loadBaseline(baselineFileFor(s.expectationsFile!), name, ids));
     }
   }
+  const scenes = await sceneServerFor(ops);
   try {
     const handshakes = await startAll(implementations);
     // Only the operations each handshake offers are asked for; the rest answer unsupported unsent.
-    const asked = implementations.map((impl, i) => offeredOnly(impl, handshakes[i]!, ops));
+    // A live operation's case is a scene the harness plays around the adapter's call (live-scenes.ts).
+    const played = scenes
+      ? implementations.map((impl) => withLiveScenes(impl, scenes, "streamable_http", FUZZ_SCENE_SLOTS))
+      : implementations;
+    const asked = played.map((impl, i) => offeredOnly(impl, handshakes[i]!, ops));
     if (options.replay !== undefined) return await replay(ops[0]!, seed, options.replay, asked);
     process.stderr.write(
       `fuzz: seed ${seed}, ${runs} cases over ${ops.length} operations, ${implementations.map((i) => i.name).join(", ")}\n`,
@@ -112,7 +133,7 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
     const summary = await withInterrupts((signal) =>
       fuzz({
         ops,
-        arbitraries: OP_ARBITRARIES,
+        arbitraries: ARBITRARIES,
         seed,
         runs,
         implementations: asked,
@@ -136,11 +157,17 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
       },
     );
     progress.close(written.log);
-    // The corpus inputs of the fuzzed operations, classified the same way: which vectors pin each kind.
-    const links = pivot === undefined || summary.kinds.length === 0 ? new Map() : await corpusKinds(corpus!, ops, asked, pivot);
-    if (options.updateBaseline) rewriteBaselines(summary, baselines, corpus!, links, ops);
-    const verdict =
+    const judge = () =>
       pivot === undefined ? undefined : judgeKinds(summary.kinds, baselines, ops, summary.stopped === undefined, summary.answered);
+    let verdict = judge();
+    // The corpus inputs of the fuzzed operations, classified the same way: which vectors pin each kind. Needed
+    // to write a baseline or to show a new kind only; a live operation's corpus is a scene per vector, not free.
+    const wanted = pivot !== undefined && summary.kinds.length > 0 && (options.updateBaseline === true || (verdict?.fresh.length ?? 0) > 0);
+    const links = wanted ? await corpusKinds(corpus!, ops, asked, pivot!) : new Map();
+    if (options.updateBaseline) {
+      rewriteBaselines(summary, baselines, corpus!, links, ops);
+      verdict = judge();
+    }
     process.stdout.write(
       options.json
         ? `${JSON.stringify({ ...summary, out: written.dir, candidates: written.candidates, ...(verdict ? { gate: gateJson(verdict) } : {}) })}\n`
@@ -149,6 +176,7 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
     return exitCode(summary, verdict);
   } finally {
     await Promise.all(implementations.map((impl) => impl.stop()));
+    await scenes?.close();
   }
 }
 
@@ -275,7 +303,7 @@ function writeOutputs(
 async function replay(op: string, seed: number, path: string, implementations: readonly Implementation[]): Promise<number> {
   let input: Record<string, unknown>;
   try {
-    input = replayInput(OP_ARBITRARIES[op]!, seed, path);
+    input = replayInput(ARBITRARIES[op]!, seed, path);
   } catch (error) {
     throw new UsageError(`cannot replay ${op} seed ${seed} path ${path}: ${(error as Error).message}`);
   }

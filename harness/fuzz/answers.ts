@@ -6,6 +6,8 @@
  */
 import { answerKey } from "../model/answer-key.ts";
 import type { CallResult, Implementation } from "../model/implementation.ts";
+import { canonicalJson } from "../util/canonical-json.ts";
+import { LIVE_FUZZ_OPS } from "./live-scenes.ts";
 
 export interface AnswerClass {
   /** Canonical text of what these implementations said. */
@@ -19,15 +21,23 @@ export interface Outcome {
   readonly results: ReadonlyMap<string, CallResult>;
 }
 
+/**
+ * What an answer says. A live operation's fuzz answer is what withLiveScenes derived from the
+ * scene's record (live-scenes.ts), not the adapter's output: it is compared whole.
+ */
+function fuzzAnswerKey(op: string, result: CallResult): string | null {
+  return LIVE_FUZZ_OPS.has(op) && result.kind === "ok" ? canonicalJson(result.output) : answerKey(op, result);
+}
+
 export function classify(op: string, results: ReadonlyMap<string, CallResult>): AnswerClass[] {
   const same = identicalOutputs(results);
-  if (same !== null) return [{ answer: answerKey(op, same)!, implementations: [...results.keys()] }];
+  if (same !== null) return [{ answer: fuzzAnswerKey(op, same)!, implementations: [...results.keys()] }];
   const byAnswer = new Map<string, string[]>();
   for (const [name, result] of results) {
     const key =
       result.kind === "crash" || result.kind === "timeout" || result.kind === "protocol_error"
         ? `fault ${result.kind}`
-        : answerKey(op, result);
+        : fuzzAnswerKey(op, result);
     if (key === null) continue;
     const list = byAnswer.get(key);
     if (list) list.push(name);
@@ -132,6 +142,44 @@ export function kindAgainst(op: string, classes: readonly AnswerClass[], pivot: 
     { answer: pivotClass.answer, implementations: [pivot] },
     { answer: ownClass.answer, implementations: [implementation] },
   ]);
+}
+
+/**
+ * Every kind of an implementation's disagreement with the pivot. A live operation's answer holds
+ * one key per kind of change (live-scenes.ts relayAnswer), so each key where the two differ is a
+ * kind of its own: a scene that shows three root causes counts toward three kinds, never toward
+ * one kind per combination. Any other operation has at most one (kindAgainst).
+ */
+export function kindsAgainst(op: string, classes: readonly AnswerClass[], pivot: string, implementation: string): string[] {
+  const whole = kindAgainst(op, classes, pivot, implementation);
+  if (whole === null || !LIVE_FUZZ_OPS.has(op)) return whole === null ? [] : [whole];
+  const pivotAnswer = parseAnswer(classes.find((c) => c.implementations.includes(pivot))!.answer);
+  const ownAnswer = parseAnswer(classes.find((c) => c.implementations.includes(implementation))!.answer);
+  if (!isRecord(pivotAnswer) || !isRecord(ownAnswer)) return [whole];
+  const keys = [...new Set([...Object.keys(pivotAnswer), ...Object.keys(ownAnswer)])].sort();
+  const side = (answer: Record<string, unknown>, key: string) => (key in answer ? "shows" : "shows nothing");
+  return keys
+    .filter((k) => JSON.stringify(pivotAnswer[k]) !== JSON.stringify(ownAnswer[k]))
+    .map((k) => `${op} ${implementation} ${side(ownAnswer, k)} | ${pivot} ${side(pivotAnswer, k)} at ${k}`);
+}
+
+/**
+ * The shrink targets of a live operation's outcome: every kind any implementation shows against
+ * the pivot (kindsAgainst), so each root cause is explored, shrunk and grouped on its own instead
+ * of once per combination of causes a scene happened to draw.
+ */
+export function liveKinds(op: string, classes: readonly AnswerClass[], pivot: string): string[] {
+  const names = classes.flatMap((c) => c.implementations).filter((name) => name !== pivot);
+  return [...new Set(names.flatMap((name) => kindsAgainst(op, classes, pivot, name)))].sort();
+}
+
+/** What exploration groups and shrinking keeps: per kind for a live operation with a pivot, else the whole signature. */
+export function shrinkTargets(op: string, classes: readonly AnswerClass[], pivot: string | undefined): string[] {
+  if (pivot !== undefined && LIVE_FUZZ_OPS.has(op) && classes.some((c) => c.implementations.includes(pivot))) {
+    const kinds = liveKinds(op, classes, pivot);
+    if (kinds.length > 0) return kinds;
+  }
+  return [signature(op, classes)];
 }
 
 /** One key per implementation and kind. */

@@ -5,7 +5,7 @@
  */
 import type { Implementation } from "../model/implementation.ts";
 import type { Corpus } from "../model/vector.ts";
-import { ask, kindAgainst, kindKey } from "./answers.ts";
+import { ask, kindKey, kindsAgainst } from "./answers.ts";
 
 /** Vector ids by `<implementation>\0<kind>`. */
 export type CorpusKinds = ReadonlyMap<string, readonly string[]>;
@@ -24,10 +24,10 @@ export async function corpusKinds(
     const vector = vectors[i]!;
     if (outcome.classes.length < 2) return;
     for (const impl of implementations) {
-      const kind = kindAgainst(vector.op, outcome.classes, pivot, impl.name);
-      if (kind === null) continue;
-      const key = kindKey(impl.name, kind);
-      byKind.set(key, [...(byKind.get(key) ?? []), vector.id]);
+      for (const kind of kindsAgainst(vector.op, outcome.classes, pivot, impl.name)) {
+        const key = kindKey(impl.name, kind);
+        byKind.set(key, [...(byKind.get(key) ?? []), vector.id]);
+      }
     }
   });
   return byKind;

@@ -7,7 +7,7 @@
  */
 import type { Arbitrary } from "fast-check";
 import type { Implementation } from "../model/implementation.ts";
-import { ask, disagreeingPairs, kindAgainst, kindKey, type Outcome, partition, signature } from "./answers.ts";
+import { ask, disagreeingPairs, kindKey, kindsAgainst, type Outcome, partition, shrinkTargets } from "./answers.ts";
 import { valuesAt } from "./generate-at.ts";
 
 export interface Found {
@@ -85,24 +85,27 @@ function record(stats: ExploreStats, options: ExploreOptions, index: number, inp
   if (outcome.classes.length < 2) return;
   stats.disagreeing++;
   for (const pair of new Set(disagreeingPairs(outcome.classes))) stats.pairs.set(pair, (stats.pairs.get(pair) ?? 0) + 1);
-  const key = signature(options.op, outcome.classes);
-  let entry = stats.signatures.get(key);
-  if (!entry) stats.signatures.set(key, (entry = { count: 0, samples: [] }));
-  entry.count++;
-  if (entry.samples.length < options.samplesPerSignature)
-    entry.samples.push({ index, input, outcome, partition: partition(outcome.classes) });
-  if (options.pivot !== undefined) recordKinds(stats, options.op, options.pivot, outcome, key);
+  const keys = shrinkTargets(options.op, outcome.classes, options.pivot);
+  for (const key of keys) {
+    let entry = stats.signatures.get(key);
+    if (!entry) stats.signatures.set(key, (entry = { count: 0, samples: [] }));
+    entry.count++;
+    if (entry.samples.length < options.samplesPerSignature)
+      entry.samples.push({ index, input, outcome, partition: partition(outcome.classes) });
+  }
+  if (options.pivot !== undefined) recordKinds(stats, options.op, options.pivot, outcome, keys);
 }
 
-function recordKinds(stats: ExploreStats, op: string, pivot: string, outcome: Outcome, signatureKey: string): void {
+/** `targets`: what this case was grouped under; a kind that is one of them is its own group's signature. */
+function recordKinds(stats: ExploreStats, op: string, pivot: string, outcome: Outcome, targets: readonly string[]): void {
   for (const c of outcome.classes) {
     for (const implementation of c.implementations) {
-      const kind = kindAgainst(op, outcome.classes, pivot, implementation);
-      if (kind === null) continue;
-      const key = kindKey(implementation, kind);
-      const seen = stats.kinds.get(key);
-      if (seen) seen.cases++;
-      else stats.kinds.set(key, { implementation, op, kind, signature: signatureKey, cases: 1 });
+      for (const kind of kindsAgainst(op, outcome.classes, pivot, implementation)) {
+        const key = kindKey(implementation, kind);
+        const seen = stats.kinds.get(key);
+        if (seen) seen.cases++;
+        else stats.kinds.set(key, { implementation, op, kind, signature: targets.includes(kind) ? kind : targets[0]!, cases: 1 });
+      }
     }
   }
 }

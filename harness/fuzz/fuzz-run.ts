@@ -7,8 +7,9 @@
 import type { Arbitrary } from "fast-check";
 import type { Implementation } from "../model/implementation.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
-import { type AnswerClass, signature } from "./answers.ts";
+import type { AnswerClass } from "./answers.ts";
 import { type AnswerCounts, type ExploreStats, explore, type KindSeen } from "./explore.ts";
+import { LIVE_FUZZ_OPS } from "./live-scenes.ts";
 import { shrink } from "./shrink.ts";
 
 export interface FuzzOptions {
@@ -82,6 +83,9 @@ export function opSeed(seed: number, op: string, ops: readonly string[]): number
   return (seed ^ hash) | 0;
 }
 
+/** Scenes explored per chunk of a live operation (each implementation plays them FUZZ_SCENE_SLOTS at a time). */
+const LIVE_CHUNK = 48;
+
 export async function fuzz(options: FuzzOptions): Promise<FuzzSummary> {
   const started = performance.now();
   const budget = options.timeBudgetMs ?? Infinity;
@@ -107,6 +111,8 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzSummary> {
       implementations: options.implementations,
       samplesPerSignature: options.shrinksPerSignature,
       ...(options.pivot !== undefined ? { pivot: options.pivot } : {}),
+      // A live case is a whole scene: small chunks, so an interrupt or the time budget is heard within seconds.
+      ...(LIVE_FUZZ_OPS.has(op) ? { chunk: LIVE_CHUNK } : {}),
       shouldStop,
     });
     explored.push({ op, seed, stats });
@@ -183,12 +189,14 @@ async function shrinkAll(
       signature: job.explored,
       implementations: options.implementations,
       timeLimitMs,
+      ...(options.pivot !== undefined ? { pivot: options.pivot } : {}),
     });
     // A case that no longer disagrees (a flaky adapter) keeps its unshrunk form as evidence.
     const input = shrunk?.input ?? job.found.input;
     const classes = shrunk?.outcome.classes ?? job.found.outcome.classes;
     const path = shrunk?.path ?? String(job.found.index);
-    const kind = signature(job.op, classes);
+    // Shrinking keeps what exploration grouped by (shrinkTargets: a signature, or one live kind).
+    const kind = job.explored;
     const candidate: FuzzGroup = {
       op: job.op,
       signature: kind,

@@ -7,7 +7,7 @@
  */
 import fc, { type Arbitrary } from "fast-check";
 import type { Implementation } from "../model/implementation.ts";
-import { ask, type Outcome, signature } from "./answers.ts";
+import { ask, type Outcome, shrinkTargets } from "./answers.ts";
 import { valuesAt } from "./generate-at.ts";
 
 export interface Shrunk {
@@ -26,8 +26,10 @@ export interface ShrinkRequest {
   readonly arbitrary: Arbitrary<Record<string, unknown>>;
   readonly seed: number;
   readonly index: number;
-  /** The kind to keep, from `signature()`. */
+  /** The kind to keep, from `shrinkTargets()` (a whole `signature()`, or one live kind). */
   readonly signature: string;
+  /** The implementation live kinds are taken against (shrinkTargets). */
+  readonly pivot?: string;
   readonly implementations: readonly Implementation[];
   readonly timeLimitMs: number;
 }
@@ -37,7 +39,7 @@ export async function shrink(request: ShrinkRequest): Promise<Shrunk | null> {
   const property = fc.asyncProperty(request.arbitrary, async (input) => {
     evaluations++;
     const outcome = await ask(request.op, input, request.implementations);
-    return outcome.classes.length < 2 || signature(request.op, outcome.classes) !== request.signature;
+    return outcome.classes.length < 2 || !shrinkTargets(request.op, outcome.classes, request.pivot).includes(request.signature);
   });
   const details = await fc.check(property, {
     seed: request.seed,

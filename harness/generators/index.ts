@@ -29,7 +29,7 @@ export {
   toolName,
 } from "./names.ts";
 export { ABSENT, type Absent, applyPatch, constantJson, dropAbsent, type Field, maybe, objectOf, type Patch } from "./objects.ts";
-export { fuzzableOps, OP_ARBITRARIES } from "./ops.ts";
+export { fuzzableOps, LIVE_ARBITRARIES, OP_ARBITRARIES } from "./ops.ts";
 export {
   configString,
   literalPiece,
@@ -72,3 +72,4 @@ export { isoDuration, seconds, sseParameters, stdioParameters, streamableParamet
 export * as traps from "./unicode-traps.ts";
 export { versionCheckInput } from "./versioning.ts";
 export { windowUri, windowUriInput } from "./window-uri.ts";
+export { contentItem, GENERATED_BUNDLE_ID, generatedComputerScene, playedTool, playedToolName, toolResult } from "./wire-scenes.ts";

@@ -27,6 +27,7 @@ import { toolAlias, toolMeta } from "./tool-meta.ts";
 import { toolMetaReconcileInput } from "./tool-meta-declarations.ts";
 import { versionCheckInput } from "./versioning.ts";
 import { windowUriInput } from "./window-uri.ts";
+import { generatedComputerScene } from "./wire-scenes.ts";
 
 const nullOr = (value: Arbitrary<JsonObject>): Arbitrary<JsonObject | null> => fc.option(value, { nil: null, freq: 4 });
 
@@ -66,6 +67,14 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
   "plugin_id.validate": pluginIdInput(),
   "skill.tags": skillTagsInput(),
   "skill.mode_c": modeCListing(),
+});
+
+/**
+ * Live operations' generated scenes (a vector input the harness plays, not an adapter input). A
+ * scene runs a whole SDK role, so fuzz plays them only when named with --op.
+ */
+export const LIVE_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, unknown>>>> = Object.freeze({
+  "wire.computer": generatedComputerScene(),
 });
 
 /** The operations the generators cover, sorted. */

@@ -46,6 +46,7 @@ export {
   type ComputerSceneSpec,
   type ComputerStep,
   prepareComputerScene,
+  stepName,
   WIRE_COMPUTER_OP,
 } from "./computer-scene.ts";
 export { exchangeLines, focusOf, packetLine, packetsBehind, serverLinesBehind } from "./exchange.ts";
@@ -82,3 +83,4 @@ export {
   startCallOf,
   WIRE_SERVER_OP,
 } from "./server-scene.ts";
+export type { Change, Fidelity } from "./tool-result-fidelity.ts";

@@ -6,6 +6,7 @@
  * Pure: `audit` re-derives it from the MCP record and the packets.
  */
 import { type CaseEvidence, sseFrames } from "../transport/index.ts";
+import { canonicalJson } from "../util/canonical-json.ts";
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -179,7 +180,8 @@ function movesUpstreamMeta(c: Change, given: unknown, received: Record<string, u
   const upstream = isObject(given) ? given._meta : undefined;
   const meta = received.meta;
   if (!isObject(upstream) || !isObject(meta)) return false;
-  const carried = Object.entries(upstream).every(([k, v]) => JSON.stringify(meta[k]) === JSON.stringify(v));
+  // Key order inside a JSON object carries nothing (a Computer may re-serialise): compared canonically.
+  const carried = Object.entries(upstream).every(([k, v]) => k in meta && canonicalJson(meta[k]) === canonicalJson(v));
   if (!carried) return false;
   if (c.path === "/_meta") return c.kind === "removed" && !("_meta" in received);
   const key = c.path === "/meta" ? null : /^\/meta\/([^/]+)$/.exec(c.path)?.[1];

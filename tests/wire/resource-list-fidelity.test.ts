@@ -3,18 +3,9 @@
 // open point; anything else is unexplained.
 import { describe, expect, it } from "vitest";
 import { resourceListFidelity } from "../../harness/wire/resource-list-fidelity.ts";
+import { listedRecord } from "./listed-record.ts";
 
-const listed = (resources: unknown[]) => ({
-  inv: {
-    exchanges: [
-      {
-        t_ms: 1,
-        rpc: [{ kind: "request", method: "resources/list", id: 1 }],
-        response_text: { text: JSON.stringify({ jsonrpc: "2.0", id: 1, result: { resources } }), bytes: 1 },
-      },
-    ],
-  },
-});
+const listed = (resources: unknown[]) => listedRecord("resources/list", "resources", resources);
 const resource = { uri: "window://x/y", name: "stock", title: "Stock", description: "d", mimeType: "text/plain", _meta: { k: 1 } };
 const judged = (received: unknown) =>
   resourceListFidelity(listed([resource]), { resources: [received] }).changes.map((c) => [c.path, c.kind, c.open ? "open" : "unexplained"]);

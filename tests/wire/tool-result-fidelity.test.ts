@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { toolListFidelity } from "../../harness/wire/tool-list-fidelity.ts";
 import { givenToolResults, structuralChanges, toolResultFidelity } from "../../harness/wire/tool-result-fidelity.ts";
+import { listedRecord } from "./listed-record.ts";
 
 const given = (result: unknown) => ({ server: "inv", tool: "get_inventory", at_ms: 1, result });
 const text = { type: "text", text: "7 in stock" };
@@ -28,6 +29,9 @@ describe("the tool_call relay", () => {
       ["/meta", "added", true, null],
     ]);
     expect(moved.unexplained).toEqual([]);
+    // Re-serialised with its keys in another order: still the same value.
+    const nested = { content: [text], _meta: { r: { b: 1, a: 2 } } };
+    expect(toolResultFidelity(given(nested), { content: [text], meta: { r: { a: 2, b: 1 } } }).unexplained).toEqual([]);
     // Dropped, or carried with another value: unexplained.
     expect(toolResultFidelity(given(upstream), { content: [text] }).unexplained).toEqual(["/_meta"]);
     expect(toolResultFidelity(given(upstream), { content: [text], meta: { "com.example/r": "other" } }).unexplained).toEqual([
@@ -118,17 +122,7 @@ describe("what the MCP server gave, read from its record", () => {
 });
 
 describe("the tools relay: each offered tool against the spec's projection of its definition", () => {
-  const listed = (tools: unknown[]) => ({
-    inv: {
-      exchanges: [
-        {
-          t_ms: 1,
-          rpc: [{ kind: "request", method: "tools/list", id: 1 }],
-          response_text: { text: JSON.stringify({ jsonrpc: "2.0", id: 1, result: { tools } }), bytes: 1 },
-        },
-      ],
-    },
-  });
+  const listed = (tools: unknown[]) => listedRecord("tools/list", "tools", tools);
   const definition = {
     name: "get_record",
     title: "Get a record",

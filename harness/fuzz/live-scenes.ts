@@ -1,0 +1,157 @@
+/**
+ * Fuzzing a live operation: a generated scene (a `wire.computer` vector input,
+ * generators/wire-scenes.ts) is played for each implementation as `run` plays a case (its own
+ * Socket.IO Server, its MCP case, the adapter called with that scene's URLs only), and the answer
+ * fuzz compares is what the record shows about the relays: every change between what the MCP server
+ * gave and what the Agent received that no spec rule allows, by step and kind
+ * (harness/wire/tool-result-fidelity.ts, tool-list-fidelity.ts). The reference passes every value on
+ * as given, so any answer but `{}` is a relay the spec does not explain.
+ */
+import type { Answer, Implementation } from "../model/implementation.ts";
+import type { McpTransport, SceneServer } from "../transport/index.ts";
+import {
+  type Change,
+  type ComputerFacts,
+  type ComputerSceneEvidence,
+  computerBudgetMs,
+  computerFacts,
+  openComputerCase,
+  stepName,
+} from "../wire/index.ts";
+
+/** Live operations fuzz can play; each is asked only when named with --op (a scene costs a whole SDK role). */
+export const LIVE_FUZZ_OPS: ReadonlySet<string> = new Set(["wire.computer"]);
+
+/** The events whose relays the record judges whole (computer-facts.ts: a step of one of these carries `fidelity`). */
+const RELAY_EVENTS: ReadonlySet<string> = new Set(["client:get_tools", "client:tool_call", "client:get_resources"]);
+
+/** How long a played scene may go on after its adapter answered before it is closed anyway. */
+const END_GRACE_MS = 1_000;
+
+/**
+ * `impl` with its live operations played as scenes on `server`, at most `slots` at once (explore
+ * hands a whole chunk over at once; a scene is a whole SDK Computer). Other operations pass through.
+ */
+export function withLiveScenes(impl: Implementation, server: SceneServer, transport: McpTransport, slots: number): Implementation {
+  const limit = slotLimit(slots);
+  return {
+    name: impl.name,
+    transport: impl.transport,
+    start: () => impl.start(),
+    call: (op, input, options) =>
+      LIVE_FUZZ_OPS.has(op) ? limit(() => playScene(impl, server, transport, input)) : impl.call(op, input, options),
+    stop: () => impl.stop(),
+    kill: () => impl.kill(),
+  };
+}
+
+async function playScene(
+  impl: Implementation,
+  server: SceneServer,
+  transport: McpTransport,
+  input: Record<string, unknown>,
+): Promise<Answer> {
+  const opened = await openComputerCase(server, input, `fuzz-${impl.name}`, transport);
+  if (!opened.ok) {
+    // A generated scene the harness cannot play is a generator bug: a fault, never an answer to compare.
+    return {
+      result: { kind: "crash", message: `the scene could not be opened (${opened.kind}): ${opened.message}` },
+      transcript: { request: null, response: null, fault: { kind: "not_sent", detail: opened.message } },
+      duration_ms: 0,
+      attempts: 0,
+    };
+  }
+  let answer: Answer;
+  try {
+    answer = await impl.call("wire.computer", opened.call, { timeoutMs: computerBudgetMs(opened.call) });
+  } finally {
+    await Promise.race([opened.case.ended, new Promise((resolve) => setTimeout(resolve, END_GRACE_MS).unref())]);
+  }
+  const evidence = await opened.case.close();
+  const { kind } = answer.result;
+  if (kind !== "ok" && kind !== "error") return answer; // a fault or unsupported stays what it is
+  return { ...answer, result: { kind: "ok", output: relayAnswer(computerFacts(evidence), evidence) } };
+}
+
+/**
+ * What a played scene shows about the relays: `{}` when everything was passed on as the spec allows;
+ * else one key per kind of unexplained change, `<event>/<added|removed|changed> <pointer>` (the event
+ * without `client:`, for each step of a relay the record judges whole; the
+ * pointer general: generalPointer), valued by the first such change with what was given and what
+ * arrived; a change on a point the spec leaves open as `<event>/open <pointer>`; or why a step could
+ * not be judged (no ack, not the model, no given value). Each key is one kind of disagreement
+ * (answers.ts kindsAgainst), so one root cause is one baseline entry however scenes combine them.
+ */
+export function relayAnswer(facts: ComputerFacts, evidence: Pick<ComputerSceneEvidence, "steps">): Record<string, unknown> {
+  const out: Record<string, string | boolean> = {};
+  if (facts.join === null) out.joined = false;
+  for (const played of evidence.steps) {
+    const event = played.step.send;
+    if (event === undefined || !RELAY_EVENTS.has(event)) continue;
+    // Keyed by the event, not the step's own name, so a corpus vector's step and a generated one name one kind alike.
+    const name = event.slice("client:".length);
+    const step = facts.steps[stepName(played.step) ?? ""];
+    if (!step) continue;
+    if (step.acked !== true) out[`${name}/acked`] = false;
+    else if (!step.fidelity) out[`${name}/shape`] = String(step.shape);
+    else if (step.fidelity.given_missing !== null) out[`${name}/given_missing`] = step.fidelity.given_missing;
+    else
+      for (const change of step.fidelity.changes) {
+        if (change.allowed_by !== undefined) continue;
+        // A reading of a point the spec leaves open: reported apart, so SDKs that read it alike agree.
+        const key = `${name}/${change.open !== undefined ? "open" : change.kind} ${generalPointer(change.path)}`;
+        // An open point's reading is the same whatever values rode along (markers differ by Computer): no values.
+        out[key] ??= change.open !== undefined ? `${change.path}: ${change.kind}` : changeText(change);
+      }
+  }
+  return out;
+}
+
+/** Keys below these hold values the generator invents (item and result metadata, structured content): one kind whatever the key. */
+const FREE_MAPS = new Set(["_meta", "meta", "structuredContent", "annotations", "MCP_TOOL_ANNOTATION"]);
+
+/**
+ * A change's pointer as a kind names it: array indices as `*`, and anything below a map whose keys
+ * the generator invents as `…`, so one root cause is one kind however the values were drawn.
+ */
+export function generalPointer(pointer: string): string {
+  const parts = pointer.split("/").slice(1);
+  const out: string[] = [];
+  for (const part of parts) {
+    out.push(/^\d+$/.test(part) ? "*" : part);
+    if (FREE_MAPS.has(part) && out.length < parts.length) {
+      out.push("…");
+      break;
+    }
+  }
+  return `/${out.join("/")}`;
+}
+
+/** `<pointer>: <given> → <received>`: the first such change, each side as JSON cut to a readable length (absent: `-`). */
+function changeText(change: Change): string {
+  const side = (v: unknown) => (v === undefined ? "-" : cut(JSON.stringify(v)));
+  return `${change.path}: ${side(change.given)} → ${side(change.received)}`;
+}
+
+const SIDE_CHARS = 60;
+function cut(text: string): string {
+  return text.length <= SIDE_CHARS ? text : `${text.slice(0, SIDE_CHARS - 1)}…`;
+}
+
+/** At most `n` of the calls at once; the others wait their turn in order. */
+function slotLimit(n: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let busy = 0;
+  const waiting: Array<() => void> = [];
+  return async (work) => {
+    // A freed slot passes straight to the next waiter, so no newcomer slips in between.
+    if (busy >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    else busy++;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else busy--;
+    }
+  };
+}
