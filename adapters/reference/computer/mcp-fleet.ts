@@ -80,16 +80,22 @@ function transportOf(server: ConfiguredServer): Transport {
 
 /** The kit's stdio bridge run by node, to a loopback case URL; anything else is refused before it could start. */
 function assertKitProgram(command: string, args: readonly string[]): void {
+  if (!isKitBridgeCommand(command, args))
+    throw new Error(`the reference Computer starts only the kit's stdio bridge, got ${JSON.stringify([command, ...args])}`);
+}
+
+/** node (absolute), the kit's mcp-stdio-bridge.mjs (absolute), a loopback case URL, and nothing more. */
+export function isKitBridgeCommand(command: string, args: readonly string[]): boolean {
   const [program, target, ...rest] = args;
-  const ok =
+  return (
     isAbsolute(command) &&
     /^node(\.exe)?$/.test(basename(command)) &&
     program !== undefined &&
     isAbsolute(program) &&
     basename(program) === "mcp-stdio-bridge.mjs" &&
     /^http:\/\/127\.0\.0\.1:\d+\/c\/[^/]+\/mcp$/.test(target ?? "") &&
-    rest.length === 0;
-  if (!ok) throw new Error(`the reference Computer starts only the kit's stdio bridge, got ${JSON.stringify([command, ...args])}`);
+    rest.length === 0
+  );
 }
 
 /** Listing again after list_changed gets this long. */
