@@ -101,7 +101,7 @@ export function relayAnswer(facts: ComputerFacts, evidence: Pick<ComputerSceneEv
         // A reading of a point the spec leaves open: reported apart, so SDKs that read it alike agree.
         const key = `${name}/${change.open !== undefined ? "open" : change.kind} ${generalPointer(change.path)}`;
         // An open point's reading is the same whatever values rode along (markers differ by Computer): no values.
-        out[key] ??= change.open !== undefined ? `${change.path}: ${change.kind}` : changeText(change);
+        out[key] ??= change.open !== undefined ? `${unindexed(change.path)}: ${change.kind}` : changeText(change);
       }
   }
   return out;
@@ -127,11 +127,16 @@ export function generalPointer(pointer: string): string {
   return `/${out.join("/")}`;
 }
 
-/** `<pointer>: <given> → <received>`: the first such change, each side as JSON cut to a readable length (absent: `-`). */
+/**
+ * `<pointer>: <given> → <received>`: the first such change, array indices as `*` (Computers may
+ * order a list differently), each side as JSON cut to a readable length (absent: `-`).
+ */
 function changeText(change: Change): string {
   const side = (v: unknown) => (v === undefined ? "-" : cut(JSON.stringify(v)));
-  return `${change.path}: ${side(change.given)} → ${side(change.received)}`;
+  return `${unindexed(change.path)}: ${side(change.given)} → ${side(change.received)}`;
 }
+
+const unindexed = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, "/*");
 
 const SIDE_CHARS = 60;
 function cut(text: string): string {

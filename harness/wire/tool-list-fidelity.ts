@@ -50,10 +50,16 @@ function projected(tool: Record<string, unknown>, received: Record<string, unkno
   };
 }
 
-/** The received tool, its meta values read as the Agent reads them (a JSON string parsed). */
-function asRead(received: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The received tool, each meta value read as the Agent reads it: a JSON string parsed where the
+ * projection holds a structure there (smcptool-meta/2 serialises those), any other value as sent.
+ * A native string that happens to read as JSON ("0", "true") stays the string the server gave.
+ */
+function asRead(received: Record<string, unknown>, projection: Record<string, unknown>): Record<string, unknown> {
   if (!isObject(received.meta)) return received;
-  return { ...received, meta: Object.fromEntries(Object.entries(received.meta).map(([k, v]) => [k, metaValue(v)])) };
+  const want = isObject(projection.meta) ? projection.meta : {};
+  const read = (k: string, v: unknown) => (want[k] !== null && typeof want[k] === "object" ? metaValue(v) : v);
+  return { ...received, meta: Object.fromEntries(Object.entries(received.meta).map(([k, v]) => [k, read(k, v)])) };
 }
 
 /** The client:get_tools relay: every offered tool whose definition the record holds, against its projection. */
@@ -76,10 +82,11 @@ export function toolListFidelity(mcp: Readonly<Record<string, unknown>>, receive
     if (!source) return;
     for (const key of Object.keys(tool))
       if (!SMCP_TOOL_KEYS.has(key)) changes.push({ path: `/tools/${i}/${key}`, kind: "added", received: tool[key] });
-    const kept = Object.fromEntries(Object.entries(asRead(tool)).filter(([k]) => SMCP_TOOL_KEYS.has(k)));
+    const projection = projected(source, tool);
+    const kept = Object.fromEntries(Object.entries(asRead(tool, projection)).filter(([k]) => SMCP_TOOL_KEYS.has(k)));
     const annotation = `/tools/${i}/meta/${ANNOTATION_KEY}/`;
     // The page gives no value format for MCP_TOOL_ANNOTATION: only that it is there is decided.
-    for (const c of structuralChanges(projected(source, tool), kept, `/tools/${i}`))
+    for (const c of structuralChanges(projection, kept, `/tools/${i}`))
       changes.push(c.path.startsWith(annotation) ? { ...c, allowed_by: ANNOTATION_VALUE_OPEN } : c);
   });
   return { given, given_missing: null, changes, unexplained: changes.filter((c) => c.allowed_by === undefined).map((c) => c.path) };

@@ -54,12 +54,12 @@ describe("relayAnswer", () => {
         played,
       ),
     ).toEqual({
-      "tool_call/added /content/*/meta": "/content/0/meta: - → null",
+      "tool_call/added /content/*/meta": "/content/*/meta: - → null",
       "tool_call/added /structuredContent": "/structuredContent: - → null",
       // An open point's reading carries no values: Computers that read it alike agree whatever markers they add.
       "tool_call/open /meta": "/meta: added",
-      "tool_call/removed /content/*/_meta": "/content/0/_meta: {} → -",
-      "get_tools/changed /tools/*/description": '/tools/0/description: "" → "None"',
+      "tool_call/removed /content/*/_meta": "/content/*/_meta: {} → -",
+      "get_tools/changed /tools/*/description": '/tools/*/description: "" → "None"',
     });
   });
 

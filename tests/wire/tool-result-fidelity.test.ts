@@ -166,6 +166,17 @@ describe("the tools relay: each offered tool against the spec's projection of it
     );
   });
 
+  it('reads a meta value as JSON only where the spec serialises a structure: a native string such as "0" stays a string (found by the wire fuzz)', () => {
+    const native = { ...definition, _meta: { "com.example/n": "0", "com.example/o": { a: 1 } } };
+    const meta = { ...offered.meta, "com.example/n": "0", "com.example/o": '{"a":1}' };
+    delete (meta as Record<string, unknown>)["com.example/owner"];
+    expect(toolListFidelity(listed([native]), { tools: [{ ...offered, meta }] }).unexplained).toEqual([]);
+    // The string "0" sent as the number 0: a change, even though "0" reads as JSON.
+    expect(toolListFidelity(listed([native]), { tools: [{ ...offered, meta: { ...meta, "com.example/n": 0 } }] }).unexplained).toEqual([
+      "/tools/0/meta/com.example~1n",
+    ]);
+  });
+
   it("a tool not offered is not judged here; no tools/list in the record says so", () => {
     expect(toolListFidelity(listed([definition]), { tools: [] }).unexplained).toEqual([]);
     expect(toolListFidelity({}, { tools: [offered] })).toMatchObject({ given: null, given_missing: "no_call" });
