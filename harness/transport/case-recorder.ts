@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { performance } from "node:perf_hooks";
-import type { Answerer, BodyText, CaseEvidence, Exchange, RpcMessage, ToolRun } from "./evidence.ts";
+import type { Answerer, BodyText, CaseEvidence, Exchange, RpcMessage, StdioFrame, ToolRun } from "./evidence.ts";
 import type { CaseSpec } from "./scene.ts";
 
 const TEXT_LIMIT = 300;
@@ -45,6 +45,8 @@ export class CaseRecorder {
   private readonly exchanges: ExchangeDraft[] = [];
   private readonly runs: ToolRun[] = [];
   private readonly errors: { name: string; message: string }[] = [];
+  private readonly stdioFrames: StdioFrame[] = [];
+  private stdioFramesNotKept = 0;
   private closed = false;
   private readonly notKept = { exchanges: 0, tool_runs: 0 };
   private bodyBytesKept = 0;
@@ -105,6 +107,21 @@ export class CaseRecorder {
     this.errors.push({ name: e.name, message: e.message.slice(0, TEXT_LIMIT) });
   }
 
+  /** Keeps the frames a stdio bridge reports (in its order); past RECORDS_KEPT they are counted. Only well-formed frames. */
+  recordStdioFrames(frames: unknown): number {
+    if (this.closed || !Array.isArray(frames)) return 0;
+    let kept = 0;
+    for (const f of frames) {
+      const frame = f as Partial<StdioFrame> | null;
+      if (!frame || (frame.dir !== "from_computer" && frame.dir !== "to_computer") || typeof frame.t_ms !== "number") continue;
+      if (this.stdioFrames.length < RECORDS_KEPT) {
+        this.stdioFrames.push({ dir: frame.dir, t_ms: frame.t_ms, message: frame.message ?? null });
+        kept++;
+      } else this.stdioFramesNotKept++;
+    }
+    return kept;
+  }
+
   /** Freezes the record: whatever arrives later is not part of the case. */
   close(): void {
     this.closed = true;
@@ -125,6 +142,8 @@ export class CaseRecorder {
       closed: this.closed,
       ...(this.notKept.exchanges + this.notKept.tool_runs > 0 ? { not_kept: this.notKept } : {}),
       ...(this.bodyBytesKept > 0 ? { body_bytes_kept: this.bodyBytesKept } : {}),
+      ...(this.stdioFrames.length > 0 ? { stdio_frames: this.stdioFrames } : {}),
+      ...(this.stdioFramesNotKept > 0 ? { stdio_frames_not_kept: this.stdioFramesNotKept } : {}),
     });
   }
 }

@@ -76,6 +76,17 @@ export interface ToolRun {
   readonly arguments: unknown;
 }
 
+/**
+ * One JSON-RPC message as it crossed a stdio mount (the kit's bridge saw it on the Computer's side):
+ * `from_computer` read from the Computer's stdout, `to_computer` written to its stdin.
+ */
+export interface StdioFrame {
+  readonly dir: "from_computer" | "to_computer";
+  /** Milliseconds from the bridge's start. */
+  readonly t_ms: number;
+  readonly message: unknown;
+}
+
 export interface CaseEvidence {
   readonly case_id: string;
   readonly transport: TransportKind;
@@ -95,4 +106,8 @@ export interface CaseEvidence {
   readonly late_requests?: { readonly count: number; readonly recent: readonly string[] };
   /** Body bytes this case kept, of BODY_BYTES_PER_CASE; bodies past it are cut (each says by how much). */
   readonly body_bytes_kept?: number;
+  /** A Computer mounted this case over stdio: every message its bridge passed, as the Computer's side saw it (the first RECORDS_KEPT). */
+  readonly stdio_frames?: readonly StdioFrame[];
+  /** Frames past the first RECORDS_KEPT, counted only. */
+  readonly stdio_frames_not_kept?: number;
 }

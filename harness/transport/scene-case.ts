@@ -15,6 +15,7 @@ import { answerScripted } from "./scripted-answer.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 import { sessionfulLeg } from "./sessionful-leg.ts";
 import { sseLeg } from "./sse-leg.ts";
+import { STDIO_FRAMES_PATH } from "./stdio-bridge.ts";
 import { streamableLeg } from "./streamable-leg.ts";
 
 const BODY_LIMIT = 4 * 1024 * 1024;
@@ -91,6 +92,8 @@ export class SceneCase {
 
   /** Records one request under the prefix, then answers it: scene, leg, or the harness's 404 / 413. */
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    // A stdio bridge's own report of what crossed stdio: evidence beside the exchanges, never an MCP exchange itself.
+    if (req.method === "POST" && url.pathname === `${this.prefix}${STDIO_FRAMES_PATH}`) return this.takeStdioFrames(req, res);
     const ex = this.recorder.openExchange(req, url.pathname + url.search);
     tapResponse(
       res,
@@ -147,6 +150,23 @@ export class SceneCase {
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("harness front error");
     } finally {
       this.bodies.give(held);
+    }
+  }
+
+  /** Records a batch of stdio frames (a JSON array) within the body budget; 204, or 400 / 413 in one line. */
+  private async takeStdioFrames(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const read = await readBody(req, this.bodies);
+    if (typeof read === "string") {
+      res.writeHead(read === "too_large" ? 413 : 503, { "content-type": "text/plain" }).end(read);
+      return;
+    }
+    try {
+      this.recorder.recordStdioFrames(JSON.parse(read.body.toString("utf8")));
+      res.writeHead(204).end();
+    } catch {
+      res.writeHead(400, { "content-type": "text/plain" }).end("stdio frames must be a JSON array");
+    } finally {
+      this.bodies.give(read.held);
     }
   }
 

@@ -10,6 +10,9 @@ import { fileURLToPath } from "node:url";
 export const MCP_TRANSPORTS = ["streamable_http", "stdio"] as const;
 export type McpTransport = (typeof MCP_TRANSPORTS)[number];
 
+/** Where, under a case's prefix, the bridge reports the frames it passed (mcp-stdio-bridge.mjs writes the same path). */
+export const STDIO_FRAMES_PATH = "/stdio-frames";
+
 /** The environment variable that carries a planted credential to the bridge (sent on as a bearer token). */
 export const STDIO_TOKEN_ENV = "SMCP_KIT_MCP_TOKEN";
 

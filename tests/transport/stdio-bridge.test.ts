@@ -47,6 +47,13 @@ describe("the stdio bridge", () => {
     const methods = evidence.exchanges.flatMap((e) => e.rpc.map((m) => m.method)).filter(Boolean);
     expect(methods).toEqual(expect.arrayContaining(["initialize", "notifications/initialized", "tools/list", "tools/call"]));
     expect(evidence.exchanges.every((e) => e.request_headers.authorization === "<present>" || e.http_method !== "POST")).toBe(true);
+    // What crossed stdio is evidence too, in order: the Computer's side of the same messages.
+    const frames = evidence.stdio_frames ?? [];
+    const sent = frames.filter((f) => f.dir === "from_computer").map((f) => (f.message as { method?: string }).method);
+    expect(sent).toEqual(["initialize", "notifications/initialized", "tools/list", "tools/call"]);
+    const call = frames.find((f) => f.dir === "to_computer" && JSON.stringify(f.message).includes("héllo"));
+    expect((call?.message as { result?: unknown }).result).toMatchObject(PLAYED.result);
+    expect(evidence.exchanges.some((e) => e.path.endsWith("/stdio-frames"))).toBe(false);
   });
 
   it("refuses a target that is not a loopback case URL, in one line, exit 2", async () => {
