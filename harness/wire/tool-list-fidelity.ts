@@ -28,6 +28,21 @@ function metaValue(value: unknown): unknown {
   }
 }
 
+/** Why a native number or boolean sent as its JSON text is neither allowed nor unexplained. */
+const SCALAR_SERIALISED_OPEN =
+  "data-structures.md §SMCPTool.meta: structures must be serialised to JSON strings; the page is silent on whether a scalar (int, float, bool) may be too";
+
+/** A native meta value that is a number or boolean, received as the JSON text of that very value. */
+function serialisedScalar(c: Change, metaPrefix: string): boolean {
+  if (c.kind !== "changed" || !c.path.startsWith(metaPrefix) || c.path.slice(metaPrefix.length).includes("/")) return false;
+  if ((typeof c.given !== "number" && typeof c.given !== "boolean") || typeof c.received !== "string") return false;
+  try {
+    return JSON.parse(c.received) === c.given;
+  } catch {
+    return false;
+  }
+}
+
 /** The SMCPTool the spec's rules make of an MCP tool definition, for the tool the Agent received under `name`. */
 function projected(tool: Record<string, unknown>, received: Record<string, unknown>): Record<string, unknown> {
   const native = isObject(tool._meta) ? tool._meta : {};
@@ -52,13 +67,15 @@ function projected(tool: Record<string, unknown>, received: Record<string, unkno
 
 /**
  * The received tool, each meta value read as the Agent reads it: a JSON string parsed where the
- * projection holds a structure there (smcptool-meta/2 serialises those), any other value as sent.
- * A native string that happens to read as JSON ("0", "true") stays the string the server gave.
+ * projection holds a value that is no scalar (smcptool-meta/2 serialises structures; the page's two
+ * AttributeValue definitions disagree on null and string lists, so either form of those reads the
+ * same), any other value as sent. A native string that reads as JSON ("0", "true") stays a string.
  */
 function asRead(received: Record<string, unknown>, projection: Record<string, unknown>): Record<string, unknown> {
   if (!isObject(received.meta)) return received;
   const want = isObject(projection.meta) ? projection.meta : {};
-  const read = (k: string, v: unknown) => (want[k] !== null && typeof want[k] === "object" ? metaValue(v) : v);
+  const scalar = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+  const read = (k: string, v: unknown) => (k in want && !scalar(want[k]) ? metaValue(v) : v);
   return { ...received, meta: Object.fromEntries(Object.entries(received.meta).map(([k, v]) => [k, read(k, v)])) };
 }
 
@@ -87,7 +104,18 @@ export function toolListFidelity(mcp: Readonly<Record<string, unknown>>, receive
     const annotation = `/tools/${i}/meta/${ANNOTATION_KEY}/`;
     // The page gives no value format for MCP_TOOL_ANNOTATION: only that it is there is decided.
     for (const c of structuralChanges(projection, kept, `/tools/${i}`))
-      changes.push(c.path.startsWith(annotation) ? { ...c, allowed_by: ANNOTATION_VALUE_OPEN } : c);
+      changes.push(
+        c.path.startsWith(annotation)
+          ? { ...c, allowed_by: ANNOTATION_VALUE_OPEN }
+          : serialisedScalar(c, `/tools/${i}/meta/`)
+            ? { ...c, open: SCALAR_SERIALISED_OPEN }
+            : c,
+      );
   });
-  return { given, given_missing: null, changes, unexplained: changes.filter((c) => c.allowed_by === undefined).map((c) => c.path) };
+  return {
+    given,
+    given_missing: null,
+    changes,
+    unexplained: changes.filter((c) => c.allowed_by === undefined && c.open === undefined).map((c) => c.path),
+  };
 }

@@ -167,10 +167,15 @@ describe("the tools relay: each offered tool against the spec's projection of it
   });
 
   it('reads a meta value as JSON only where the spec serialises a structure: a native string such as "0" stays a string (found by the wire fuzz)', () => {
-    const native = { ...definition, _meta: { "com.example/n": "0", "com.example/o": { a: 1 } } };
-    const meta = { ...offered.meta, "com.example/n": "0", "com.example/o": '{"a":1}' };
+    const native = { ...definition, _meta: { "com.example/n": "0", "com.example/o": { a: 1 }, "com.example/z": null } };
+    // null: one of the page's two AttributeValue definitions keeps it, the other serialises it; both read alike.
+    const meta = { ...offered.meta, "com.example/n": "0", "com.example/o": '{"a":1}', "com.example/z": "null" };
     delete (meta as Record<string, unknown>)["com.example/owner"];
     expect(toolListFidelity(listed([native]), { tools: [{ ...offered, meta }] }).unexplained).toEqual([]);
+    // A native number sent as its JSON text: the page is silent on serialising scalars, so open, not unexplained.
+    const numeric = { ...definition, _meta: { "com.example/k": 0 } };
+    const asText = toolListFidelity(listed([numeric]), { tools: [{ ...offered, meta: { ...offered.meta, "com.example/k": "0" } }] });
+    expect(asText.changes.filter((c) => c.path.endsWith("com.example~1k")).map((c) => c.open !== undefined)).toEqual([true]);
     // The string "0" sent as the number 0: a change, even though "0" reads as JSON.
     expect(toolListFidelity(listed([native]), { tools: [{ ...offered, meta: { ...meta, "com.example/n": 0 } }] }).unexplained).toEqual([
       "/tools/0/meta/com.example~1n",
