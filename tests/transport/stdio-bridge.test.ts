@@ -52,7 +52,7 @@ describe("the stdio bridge", () => {
     const sent = frames.filter((f) => f.dir === "from_computer").map((f) => (f.message as { method?: string }).method);
     expect(sent).toEqual(["initialize", "notifications/initialized", "tools/list", "tools/call"]);
     const call = frames.find((f) => f.dir === "to_computer" && JSON.stringify(f.message).includes("héllo"));
-    expect((call?.message as { result?: unknown }).result).toMatchObject(PLAYED.result);
+    expect(call?.message).toMatchObject({ result: PLAYED.result });
     expect(evidence.exchanges.some((e) => e.path.endsWith("/stdio-frames"))).toBe(false);
   });
 
