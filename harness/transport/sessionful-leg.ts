@@ -4,10 +4,19 @@
  * 2025 servers run.
  */
 import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { addOrdersWindow, addPriceTool, inventoryFactory } from "./inventory-tool.ts";
 import { bodyForSdk, type Leg, type LegHooks } from "./leg.ts";
 import type { SdkModules } from "./sdk-modules.ts";
+
+/**
+ * How long a scene change waits for the open sessions' notification streams: well past the slowest
+ * client measured (a stdio bridge started on a loaded machine opens its stream within a second or
+ * two of initialize); a stream not open by then is told nothing, as a real server would tell it.
+ */
+export const STREAM_WAIT_MS = 5_000;
+const STREAM_POLL_MS = 25;
 
 /** The sessionful leg: sessions by id, each closed with the case. */
 export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
@@ -23,6 +32,19 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
   const servers = new Map<NodeStreamableHTTPServerTransport, Awaited<ReturnType<typeof factory>>>();
   let priceTool = false;
   let ordersWindow = false;
+  /** Sessions whose client holds its notification stream (the GET) open: a change is told only there. */
+  const listening = new Set<string>();
+
+  /**
+   * Waits, at most STREAM_WAIT_MS, until every open session's client holds its notification stream:
+   * a client opens it only after initialize, on its own time (a stdio bridge later still), and a
+   * list_changed sent before that reaches nobody. The scene then tells the change on evidence.
+   */
+  async function streamsOpen(): Promise<void> {
+    const deadline = performance.now() + STREAM_WAIT_MS;
+    while ([...sessions.keys()].some((id) => !listening.has(id)) && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, STREAM_POLL_MS));
+  }
 
   /** A transport connected to a fresh server instance; `keep` registers it under its session id once initialized. */
   async function connected(keep: boolean): Promise<NodeStreamableHTTPServerTransport> {
@@ -60,6 +82,11 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     async serve(request) {
       const sid = request.req.headers["mcp-session-id"];
       const known = typeof sid === "string" ? sessions.get(sid) : undefined;
+      if (known && request.req.method === "GET") {
+        const id = sid as string;
+        listening.add(id);
+        request.res.once("close", () => listening.delete(id));
+      }
       if (known) return known.handleRequest(request.req, request.res, bodyForSdk(request));
       const opens = request.req.method === "POST" && request.rpc.some((m) => m.method === "initialize");
       // Without a known session a throwaway transport gives the SDK's own refusal (400 / 404).
@@ -78,11 +105,13 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     },
     async addTool() {
       if (priceTool) return 0;
+      await streamsOpen();
       priceTool = true;
       return changeOpenSessions((server) => addPriceTool(sdk, server, "legacy", hooks.onRun));
     },
     async addWindow() {
       if (ordersWindow) return 0;
+      await streamsOpen();
       ordersWindow = true;
       return changeOpenSessions(addOrdersWindow);
     },
