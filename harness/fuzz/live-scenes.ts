@@ -9,6 +9,7 @@
  */
 import type { Answer, Implementation } from "../model/implementation.ts";
 import type { McpTransport, SceneServer } from "../transport/index.ts";
+import { atMost } from "../util/at-most.ts";
 import {
   type Change,
   type ComputerFacts,
@@ -33,7 +34,7 @@ const END_GRACE_MS = 1_000;
  * hands a whole chunk over at once; a scene is a whole SDK Computer). Other operations pass through.
  */
 export function withLiveScenes(impl: Implementation, server: SceneServer, transport: McpTransport, slots: number): Implementation {
-  const limit = slotLimit(slots);
+  const limit = atMost(slots);
   return {
     name: impl.name,
     transport: impl.transport,
@@ -141,22 +142,4 @@ const unindexed = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, "/*");
 const SIDE_CHARS = 60;
 function cut(text: string): string {
   return text.length <= SIDE_CHARS ? text : `${text.slice(0, SIDE_CHARS - 1)}…`;
-}
-
-/** At most `n` of the calls at once; the others wait their turn in order. */
-function slotLimit(n: number): <T>(work: () => Promise<T>) => Promise<T> {
-  let busy = 0;
-  const waiting: Array<() => void> = [];
-  return async (work) => {
-    // A freed slot passes straight to the next waiter, so no newcomer slips in between.
-    if (busy >= n) await new Promise<void>((resolve) => waiting.push(resolve));
-    else busy++;
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else busy--;
-    }
-  };
 }
