@@ -241,7 +241,9 @@ function auditFirstAttempt(
   strict: boolean,
   problem: (p: string) => void,
 ): void {
-  const { first_attempt: _, ...rest } = c;
+  // The retry's optional fields (answer, note, compared) are not the first attempt's: a first attempt
+  // that timed out has none, and must not borrow the retry's known-gap answer.
+  const { first_attempt: _, answer: _answer, note: _note, compared: _compared, ...rest } = c;
   const attempt: CaseRecord = { ...rest, ...first };
   auditCase(attempt, vector, impl, gaps, strict, (p) => problem(`first attempt: ${p}`));
   if (!isFailing(first.status)) problem(`first attempt: ${first.status}, which is never retried`);

@@ -1,6 +1,9 @@
 // A live case that failed is run again alone once the others are in (issue 41, item 3): a retry
 // that passes makes it flaky (never a pass, never a failure), one that fails again stands, and
 // both attempts' evidence is in the report, which audit re-derives.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { auditReport } from "../../harness/audit/audit-report.ts";
@@ -8,6 +11,7 @@ import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
 import { minimalEnv } from "../../harness/driver/adapter-env.ts";
 import { SubprocessImplementation } from "../../harness/driver/subprocess-implementation.ts";
+import { loadExpectations } from "../../harness/expectations/load-expectations.ts";
 import { renderConsole } from "../../harness/report/console.ts";
 import { renderHtml } from "../../harness/report/html.ts";
 import { renderJUnit } from "../../harness/report/junit.ts";
@@ -18,11 +22,11 @@ const FIXTURE = fileURLToPath(new URL("../fixtures/retry-transport-adapter.ts", 
 const STARVED = "transport/auth/forbidden-insufficient-scope"; // streamable HTTP, expects 4007
 const WRONG = "transport/auth/sse-unauthorized"; // SSE, expects 4006
 
-const adapter = () =>
+const adapter = (env: Record<string, string> = {}) =>
   new SubprocessImplementation("retrier", {
     file: process.execPath,
     args: ["--import", import.meta.resolve("tsx"), FIXTURE],
-    env: minimalEnv(),
+    env: minimalEnv(env),
   });
 
 describe("the retry of failing live cases", () => {
@@ -65,6 +69,38 @@ describe("the retry of failing live cases", () => {
     const edited = json.cases.find((c: { vector_id: string }) => c.vector_id === STARVED);
     edited.first_attempt.status = "pass";
     expect(auditReport(json).problems).toContain(`retrier ${STARVED}: first attempt: pass, which is never retried`);
+  }, 60_000);
+
+  it("audits a first attempt that gave no answer on its own, not with the answer of a retry that ended a known gap", async () => {
+    // The CI failure of stop 50: a rust stdio case timed out, its retry matched a pinned known gap, and
+    // audit read the retry's answer into the first attempt.
+    const corpus = loadCorpus();
+    const file = join(mkdtempSync(join(tmpdir(), "retry-gap-")), "expectations.yaml");
+    writeFileSync(
+      file,
+      `implementation: retrier\ngaps:\n  - id: ${WRONG}\n    status: fail\n    reason: answers 4007 where 4006 is required\n    answer: /error_code=4007\n`,
+    );
+    const expectations = new Map([["retrier", loadExpectations(file, "retrier")]]);
+    const report = await runCorpus({
+      corpus,
+      vectors: selectVectors(corpus, { ids: [WRONG] }),
+      implementations: [adapter({ RETRY_FIXTURE_SSE_HANGS: "1" })],
+      expectations,
+    });
+    const wrong = report.cases[0]!;
+    expect(wrong.status).toBe("known_gap");
+    expect(wrong.answer).toBe("/error_code=4007");
+    // A timeout is not the listed failure: the gap is stale on the first attempt, so it was retried.
+    expect(wrong.first_attempt?.raw_status).toBe("timeout");
+    expect(wrong.first_attempt?.status).toBe("stale");
+    expect(wrong.first_attempt?.answer).toBeUndefined();
+    const json = JSON.parse(JSON.stringify(report));
+    expect(auditReport(json).problems).toEqual([]);
+    // An answer written into the first attempt is still caught.
+    json.cases[0].first_attempt.answer = "/error_code=4006";
+    expect(auditReport(json).problems).toContain(
+      `retrier ${WRONG}: first attempt: the transcript's answer is none, the report says /error_code=4006`,
+    );
   }, 60_000);
 
   it("runs each case once when retries are off", async () => {
