@@ -37,13 +37,28 @@ export function slotsFor(busy: number): number {
   return Math.round(MIN_LIVE_SLOTS + (MAX_LIVE_SLOTS - MIN_LIVE_SLOTS) * free);
 }
 
+/**
+ * Wire slots when the Computer scenes mount their MCP servers over stdio: each scene then also starts
+ * one node process per mounted server, so half as many (never fewer than MIN) share the machine.
+ * Measured: CI's stdio stage at 8 slots saw 10 of 106 Rust first attempts time out before the join
+ * (a retry alone passed each); on 2 cores here the stage took 85 s at 8 slots and 89 s at 4.
+ */
+export function stdioWireSlots(slots: number): number {
+  return Math.max(MIN_LIVE_SLOTS, Math.ceil(slots / 2));
+}
+
 /** SMCP_CONFORMANCE_LIVE_SLOTS=N fixes both counts (a benchmark, a debugging session); otherwise they follow the machine. */
-export async function measureLiveSlots(env: NodeJS.ProcessEnv = process.env): Promise<LiveSlots> {
+export async function measureLiveSlots(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { readonly stdioMounts?: boolean } = {},
+): Promise<LiveSlots> {
   const cores = availableParallelism();
   const fixed = Number(env.SMCP_CONFORMANCE_LIVE_SLOTS);
   const sample = await othersBusy(cores);
-  const slots = Number.isInteger(fixed) && fixed > 0 ? fixed : slotsFor(sample.busy);
-  return { wire: slots, transport: slots, cores, busy: Math.round(sample.busy * 100) / 100, measured_by: sample.by };
+  const isFixed = Number.isInteger(fixed) && fixed > 0;
+  const slots = isFixed ? fixed : slotsFor(sample.busy);
+  const wire = options.stdioMounts && !isFixed ? stdioWireSlots(slots) : slots;
+  return { wire, transport: slots, cores, busy: Math.round(sample.busy * 100) / 100, measured_by: sample.by };
 }
 
 /**

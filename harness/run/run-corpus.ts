@@ -155,7 +155,9 @@ export class RunSession {
       const live = vectors.some((v) => isLiveOp(v.op)) && !signal?.aborted;
       // The machine is sampled while the scene server starts (this process's own CPU is left out of the sample).
       const [slots, transport] = await Promise.all([
-        live ? (this.input.liveSlots ?? measureLiveSlots()) : undefined,
+        live
+          ? (this.input.liveSlots ?? measureLiveSlots(process.env, { stdioMounts: this.input.settings?.mcp_transport === "stdio" }))
+          : undefined,
         signal?.aborted ? undefined : transportFor(vectors, this.input.settings?.mcp_transport),
       ]);
       this.slots = slots;

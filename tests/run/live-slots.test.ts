@@ -2,7 +2,7 @@
 // down to 4 when other processes keep every core busy; SMCP_CONFORMANCE_LIVE_SLOTS fixes them.
 import { execFileSync, spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { MAX_LIVE_SLOTS, MIN_LIVE_SLOTS, measureLiveSlots, slotsFor } from "../../harness/run/live-slots.ts";
+import { MAX_LIVE_SLOTS, MIN_LIVE_SLOTS, measureLiveSlots, slotsFor, stdioWireSlots } from "../../harness/run/live-slots.ts";
 
 describe("live slots", () => {
   it("go from the most on an idle machine to the fewest on a busy one", () => {
@@ -17,6 +17,16 @@ describe("live slots", () => {
   it("are fixed by SMCP_CONFORMANCE_LIVE_SLOTS", async () => {
     const slots = await measureLiveSlots({ SMCP_CONFORMANCE_LIVE_SLOTS: "5" });
     expect(slots).toMatchObject({ wire: 5, transport: 5 });
+    // A fixed count holds for stdio runs too: it is the person's choice.
+    expect(await measureLiveSlots({ SMCP_CONFORMANCE_LIVE_SLOTS: "5" }, { stdioMounts: true })).toMatchObject({ wire: 5 });
+  });
+
+  it("halve the wire slots, to no fewer than the fewest, when scenes mount their MCP servers over stdio", async () => {
+    expect(stdioWireSlots(MAX_LIVE_SLOTS)).toBe(MAX_LIVE_SLOTS / 2);
+    expect(stdioWireSlots(7)).toBe(Math.max(MIN_LIVE_SLOTS, 4));
+    expect(stdioWireSlots(MIN_LIVE_SLOTS)).toBe(MIN_LIVE_SLOTS);
+    const slots = await measureLiveSlots({}, { stdioMounts: true });
+    expect(slots.wire).toBe(stdioWireSlots(slots.transport));
   });
 
   it.runIf(process.platform === "linux")("see CPU-bound processes beside the run, not the run's own work", async () => {
