@@ -64,7 +64,7 @@ export function auditReport(report: ParsedReport): AuditResult {
   // Another schema's cases mean other things: re-deriving them would only list noise after the one line that says why.
   if (report.schema_version !== REPORT_SCHEMA_VERSION) return { cases: 0, problems, notes };
   const vectors = checkVectors(report.vectors, problems);
-  matchCorpus(report.corpus?.roots, report.vectors, problems, notes);
+  matchCorpus(report.corpus?.roots, report.vectors, problems, notes, report.corpus?.required);
   const strict = report.run?.strict_protocol === true;
   const implementations = new Map<string, ImplementationRecord>();
   for (const impl of report.implementations) {

@@ -7,20 +7,31 @@
  */
 import { CorpusError } from "../corpus/errors.ts";
 import { loadCorpus } from "../corpus/load-corpus.ts";
+import { corpusRequired } from "../model/corpus-required.ts";
 import { KIT_VECTORS_DIR } from "../model/kit-files.ts";
 import type { VectorRecord } from "../model/report.ts";
+import { canonicalJson } from "../util/canonical-json.ts";
+
+interface CorpusWitness {
+  readonly hashes: ReadonlyMap<string, string>;
+  /** What a report of this corpus records as its required vectors (canonical JSON, to compare whole). */
+  readonly required: string;
+}
 
 /** Loaded corpora by their roots: one audit process reads each corpus once. */
-const loaded = new Map<string, ReadonlyMap<string, string> | string>();
+const loaded = new Map<string, CorpusWitness | string>();
 
-function corpusHashes(roots: readonly string[]): ReadonlyMap<string, string> | string {
+function corpusWitness(roots: readonly string[]): CorpusWitness | string {
   const key = roots.join("\u0000");
   const cached = loaded.get(key);
   if (cached !== undefined) return cached;
-  let result: ReadonlyMap<string, string> | string;
+  let result: CorpusWitness | string;
   try {
     const corpus = loadCorpus({ kitCorpus: roots[0] === KIT_VECTORS_DIR, extraRoots: roots.filter((r) => r !== KIT_VECTORS_DIR) });
-    result = new Map(corpus.suites.flatMap((s) => s.vectors.map((v) => [v.id, v.content_hash] as const)));
+    result = {
+      hashes: new Map(corpus.suites.flatMap((s) => s.vectors.map((v) => [v.id, v.content_hash] as const))),
+      required: canonicalJson(corpusRequired(corpus)),
+    };
   } catch (error) {
     if (!(error instanceof CorpusError) && !(error instanceof Error)) throw error;
     result = (error as Error).message.split("\n")[0]!;
@@ -29,13 +40,28 @@ function corpusHashes(roots: readonly string[]): ReadonlyMap<string, string> | s
   return result;
 }
 
-export function matchCorpus(roots: unknown, vectors: readonly VectorRecord[], problems: string[], notes: string[]): void {
+/**
+ * `required` is the report's record of the corpus's required vectors: the statements' scopes rest on
+ * it, so one edited to match a selection (a selection read as a whole-corpus claim) is a disagreement.
+ */
+export function matchCorpus(
+  roots: unknown,
+  vectors: readonly VectorRecord[],
+  problems: string[],
+  notes: string[],
+  required?: unknown,
+): void {
   if (!Array.isArray(roots) || roots.length === 0 || !roots.every((r) => typeof r === "string")) return; // the frame check names it
-  const hashes = corpusHashes(roots);
-  if (typeof hashes === "string") {
-    notes.push(`the corpus at ${roots.join(", ")} cannot be read (${hashes}): the vectors are checked against their own hashes only`);
+  const witness = corpusWitness(roots);
+  if (typeof witness === "string") {
+    notes.push(`the corpus at ${roots.join(", ")} cannot be read (${witness}): the vectors are checked against their own hashes only`);
     return;
   }
+  const { hashes } = witness;
+  if (required !== undefined && canonicalJson(required) !== witness.required)
+    problems.push(
+      `corpus.required differs from the required vectors of the corpus at ${roots.join(", ")}: the statements' scopes rest on it (edited, or the corpus changed since the run)`,
+    );
   const gone: string[] = [];
   for (const v of vectors) {
     const hash = hashes.get(v.id);

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { historyEntries } from "../model/history.ts";
+import { historyEntries, leftOutOfHistory } from "../model/history.ts";
 import type { Report } from "../model/report.ts";
 import { renderHistoryHtml } from "../report/history-html.ts";
 import { renderHistoryText } from "../report/history-text.ts";
@@ -15,9 +15,12 @@ import { EXIT } from "./exit-code.ts";
 import { appendHistoryLines, checkHistoryPath, readHistoryLines } from "./history-file.ts";
 import { readReportFile } from "./read-report.ts";
 
+/** Appends a report's statements; says on stderr which it left out and why (a selection, an untested one). */
 export function appendHistory(file: string, report: Report): number {
   const entries = historyEntries(report);
   appendHistoryLines(file, entries);
+  for (const o of leftOutOfHistory(report))
+    process.stderr.write(terminalSafe(`history: ${o.implementation} not appended to ${file}: ${o.why}\n`));
   return entries.length;
 }
 

@@ -34,6 +34,31 @@ type HistorySource = Omit<StatementInput, "vectors"> & {
   readonly statements?: readonly ConformanceStatement[];
 };
 
+/**
+ * Statements a trend must not hold: a selection (its counts are of what ran, not of the corpus, and
+ * would draw a collapse beside whole runs) and an untested one (nothing required was answered: an
+ * interop-only or a data-only report for an implementation judged elsewhere). Each with why.
+ */
+export function leftOutOfHistory(report: HistorySource): Array<{ readonly implementation: string; readonly why: string }> {
+  return (report.statements ?? conformanceStatements(report)).flatMap((s) =>
+    keptInHistory(s)
+      ? []
+      : [
+          {
+            implementation: s.implementation,
+            why:
+              s.level === "selection" && s.scope
+                ? `a selection (${s.scope.selected} of ${s.scope.corpus} required MUST vectors ran)`
+                : "untested (no required MUST vector was answered)",
+          },
+        ],
+  );
+}
+
+function keptInHistory(s: ConformanceStatement): boolean {
+  return s.level !== "selection" && s.level !== "untested";
+}
+
 export function historyEntries(report: HistorySource): HistoryEntry[] {
   const corpus = sha256Hex(
     report.vectors
@@ -41,7 +66,7 @@ export function historyEntries(report: HistorySource): HistoryEntry[] {
       .sort()
       .join("\n"),
   );
-  return (report.statements ?? conformanceStatements(report)).map((s) => ({
+  return (report.statements ?? conformanceStatements(report)).filter(keptInHistory).map((s) => ({
     at: report.finished_at,
     run_id: report.run_id,
     kit_version: report.environment.kit_version,

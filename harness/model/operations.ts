@@ -11,6 +11,15 @@ import { SHARED_SCHEMA_DIR } from "./kit-files.ts";
 
 export type OpKind = "pure" | "transport" | "wire" | "internal";
 
+/**
+ * The A2C-SMCP roles a statement speaks for. Each operation names the role its vectors judge (its
+ * `role`): the data rules and the MCP transport are what a Computer applies to what its MCP servers
+ * give it; the version check is the Server's verdict at connect; the wire suites judge the role
+ * they put under test. A composed interop cell judges every role at once and names none.
+ */
+export const ROLES = ["computer", "server", "agent"] as const;
+export type Role = (typeof ROLES)[number];
+
 /** The interop matrix's op: its cases are judged per Agent × Server × Computer, not per implementation. */
 export const WIRE_INTEROP_OP = "wire.interop";
 
@@ -21,6 +30,8 @@ export interface OpDefinition {
   readonly summary: string;
   readonly description?: string;
   readonly kind: OpKind;
+  /** The role whose behaviour its vectors judge; absent for a composed or internal op. */
+  readonly role?: Role;
   /** No adapter offers it: the run composes each case from several implementations' roles (wire.interop). */
   readonly composed?: boolean;
   readonly suites: readonly string[];
@@ -175,4 +186,9 @@ function narrowAt(want: unknown, have: unknown, keys: readonly string[]): unknow
   let out: Record<string, unknown> = have;
   for (const k of heads) out = { ...out, [k]: narrowAt(want[k], have[k], rest) };
   return out;
+}
+
+/** The role an operation's vectors judge; none for a composed interop cell, an internal or an unknown op. */
+export function roleOf(op: string): Role | undefined {
+  return isComposedOp(op) ? undefined : opDefinition(op)?.role;
 }

@@ -9,7 +9,7 @@ import type { Difference } from "./difference.ts";
 import type { CallResult, Handshake, ImplementationStats, Transcript } from "./implementation.ts";
 import type { InteropCase } from "./interop.ts";
 import type { ProtocolChoice } from "./protocols.ts";
-import type { ConformanceLevel, ConformanceStatement } from "./statement.ts";
+import type { ConformanceLevel, ConformanceStatement, CorpusRequired } from "./statement.ts";
 import { type CaseStatus, FAILING_STATUSES, type FinalStatus, type Gap, isFault, SKIPPED_STATUSES, STATUSES } from "./status.ts";
 import type { Provenance, SpecRef, Tier } from "./vector.ts";
 import type { Verdict } from "./verdict.ts";
@@ -219,6 +219,11 @@ export interface Report {
     readonly suites: ReadonlyArray<{ name: string; title: string; vectors: number }>;
     /** Opt-in suites this run left out (it named no --suite): run them with --suite <name>. */
     readonly left_out?: readonly string[];
+    /**
+     * Every must and should vector of the corpus outside its opt-in suites, selected or not: what a
+     * statement over the whole corpus requires, so one over a selection says it is one (statement.ts).
+     */
+    readonly required?: readonly CorpusRequired[];
   };
   readonly implementations: readonly ImplementationRecord[];
   readonly vectors: readonly VectorRecord[];

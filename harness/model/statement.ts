@@ -9,13 +9,17 @@
  */
 import { record } from "../util/own.ts";
 import { stoppedByInterrupt } from "./implementation.ts";
-import { isComposedOp } from "./operations.ts";
+import { isComposedOp, ROLES, type Role, roleOf } from "./operations.ts";
 import { applies, isDraft } from "./protocols.ts";
 import type { FinalStatus } from "./status.ts";
 import type { Tier } from "./vector.ts";
 
-/** The levels, best first; README "Conformance statements" defines them. */
-export const CONFORMANCE_LEVELS = ["conforming", "partial", "not conforming", "untested"] as const;
+/**
+ * The levels, best first; README "Conformance statements" defines them. `selection` is what a run
+ * over part of the corpus reaches where the whole would be conforming or partial: a failure on a
+ * selection proves non-conformance, a pass on one proves nothing about the rest.
+ */
+export const CONFORMANCE_LEVELS = ["conforming", "partial", "selection", "not conforming", "untested"] as const;
 export type ConformanceLevel = (typeof CONFORMANCE_LEVELS)[number];
 
 export interface TierTally {
@@ -30,6 +34,41 @@ export interface TierTally {
   readonly unverified: number;
 }
 
+/** A required vector of the corpus, as much of it as a statement's scope needs (report.corpus.required). */
+export interface CorpusRequired {
+  readonly id: string;
+  readonly op: string;
+  readonly tier: "must" | "should";
+  readonly since: string;
+  readonly until?: string;
+}
+
+/** A required vector of the corpus, as much of it as a statement's scope needs (report.corpus.required). */
+export interface CorpusRequired {
+  readonly id: string;
+  readonly op: string;
+  readonly tier: "must" | "should";
+  readonly since: string;
+  readonly until?: string;
+}
+
+/** How much of what the whole corpus requires the run selected, when it selected less (a `selection`). */
+export interface StatementScope {
+  /** Required MUST vectors the run selected. */
+  readonly selected: number;
+  /** Required MUST vectors of the whole corpus (outside opt-in suites) at the revision. */
+  readonly corpus: number;
+}
+
+/** One role's part of a statement: the same tallies and level, over the vectors that judge that role. */
+export interface RoleStatement {
+  readonly role: Role;
+  readonly must: TierTally;
+  readonly should: TierTally;
+  readonly level: ConformanceLevel;
+  readonly scope?: StatementScope;
+}
+
 export interface ConformanceStatement {
   readonly implementation: string;
   /** The SDK version the handshake named (absent when the adapter never started). */
@@ -40,6 +79,10 @@ export interface ConformanceStatement {
   readonly must: TierTally;
   readonly should: TierTally;
   readonly level: ConformanceLevel;
+  /** Present when the run selected fewer required MUST vectors than the whole corpus has at the revision. */
+  readonly scope?: StatementScope;
+  /** Per role, in ROLES order: each role some selected or corpus-required vector judges. */
+  readonly roles?: readonly RoleStatement[];
 }
 
 /** What the statement reads of a report (its own shapes, so report.ts can import this module). */
@@ -60,6 +103,8 @@ export interface StatementInput {
     readonly until?: string;
   }>;
   readonly cases: Iterable<{ readonly vector_id: string; readonly implementation: string; readonly status: FinalStatus }>;
+  /** The whole corpus's required vectors (report.corpus.required); absent in reports of older kits: no scope is known. */
+  readonly corpus?: { readonly required?: readonly CorpusRequired[] };
 }
 
 type Outcome = "passed" | "known_gaps" | "failed" | "unverified" | "not_required";
@@ -86,10 +131,12 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
     const byVector = Object.hasOwn(statusOf, c.implementation) ? statusOf[c.implementation]! : (statusOf[c.implementation] = new Map());
     byVector.set(c.vector_id, c.status);
   }
+  const required = input.corpus?.required;
   return input.implementations.map((impl) => {
     const protocol = impl.protocol?.used ?? "unknown";
     const statuses = Object.hasOwn(statusOf, impl.name) ? statusOf[impl.name]! : new Map<string, FinalStatus>();
-    const tally = { must: emptyTally(), should: emptyTally() };
+    const whole = emptyTallies();
+    const byRole = new Map<Role, Tallies>();
     for (const v of input.vectors) {
       if (v.tier !== "must" && v.tier !== "should") continue;
       if (v.op !== undefined && isComposedOp(v.op)) continue; // a three-role cell, shown in the interop grid, not one implementation's claim
@@ -98,19 +145,69 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
       const outcome: Outcome =
         status !== undefined ? OUTCOME[status] : impl.protocol && !applies(v, protocol) ? "not_required" : "unverified";
       if (outcome === "not_required") continue;
-      tally[v.tier].required++;
-      tally[v.tier][outcome]++;
+      count(whole, v.tier, outcome);
+      const role = v.op === undefined ? undefined : roleOf(v.op);
+      if (role !== undefined) count(tallyOf(byRole, role), v.tier, outcome);
     }
+    // The whole corpus's required MUST vectors at the revision, per role, and how many of them the
+    // run selected: a claim must cover them all (a vector an implementation was not asked, being not
+    // applicable to it, was still selected).
+    const corpusMust = new Map<Role | "all", { corpus: number; selected: number }>();
+    const selected = new Set(input.vectors.map((v) => v.id));
+    for (const v of required ?? []) {
+      if (v.tier !== "must" || (impl.protocol && !applies(v, protocol))) continue;
+      const role = roleOf(v.op);
+      for (const key of role === undefined ? (["all"] as const) : (["all", role] as const)) {
+        const n = corpusMust.get(key) ?? { corpus: 0, selected: 0 };
+        corpusMust.set(key, { corpus: n.corpus + 1, selected: n.selected + (selected.has(v.id) ? 1 : 0) });
+      }
+    }
+    const broken = impl.stats?.broken !== undefined && !stoppedByInterrupt(impl.stats.broken);
+    const claim = (t: Tallies, of: { corpus: number; selected: number } | undefined) => {
+      const scope = of !== undefined && of.selected < of.corpus ? { selected: of.selected, corpus: of.corpus } : undefined;
+      return { level: broken ? "untested" : scopedLevel(levelOf(t.must), scope), ...(scope ? { scope } : {}) } as const;
+    };
+    const roles = ROLES.filter((r) => byRole.has(r) || corpusMust.has(r)).map((role): RoleStatement => {
+      const t = byRole.get(role) ?? emptyTallies();
+      return { role, must: t.must, should: t.should, ...claim(t, corpusMust.get(role)) };
+    });
     return {
       implementation: impl.name,
       ...(impl.not_started === undefined && impl.handshake?.sdk?.version ? { sdk_version: impl.handshake.sdk.version } : {}),
       protocol,
       draft: isDraft(protocol),
-      must: tally.must,
-      should: tally.should,
-      level: impl.stats?.broken !== undefined && !stoppedByInterrupt(impl.stats.broken) ? "untested" : levelOf(tally.must),
+      must: whole.must,
+      should: whole.should,
+      ...claim(whole, required === undefined ? undefined : (corpusMust.get("all") ?? { corpus: 0, selected: 0 })),
+      ...(roles.length > 0 ? { roles } : {}),
     };
   });
+}
+
+/** A selection never reads conforming or partial: those claims need every required vector; a failure stands. */
+function scopedLevel(level: ConformanceLevel, scope: StatementScope | undefined): ConformanceLevel {
+  return scope !== undefined && (level === "conforming" || level === "partial") ? "selection" : level;
+}
+
+type MutableTally = { -readonly [K in keyof TierTally]: number };
+interface Tallies {
+  readonly must: MutableTally;
+  readonly should: MutableTally;
+}
+
+function emptyTallies(): Tallies {
+  return { must: emptyTally(), should: emptyTally() };
+}
+
+function tallyOf(byRole: Map<Role, Tallies>, role: Role): Tallies {
+  let t = byRole.get(role);
+  if (t === undefined) byRole.set(role, (t = emptyTallies()));
+  return t;
+}
+
+function count(t: Tallies, tier: "must" | "should", outcome: Exclude<Outcome, "not_required">): void {
+  t[tier].required++;
+  t[tier][outcome]++;
 }
 
 /** The level follows from the MUST tally alone; SHOULD is reported beside it. */
@@ -121,6 +218,6 @@ export function levelOf(must: TierTally): ConformanceLevel {
   return "not conforming";
 }
 
-function emptyTally(): { -readonly [K in keyof TierTally]: number } {
+function emptyTally(): MutableTally {
   return { required: 0, passed: 0, known_gaps: 0, failed: 0, unverified: 0 };
 }

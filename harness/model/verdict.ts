@@ -68,7 +68,12 @@ export interface VerdictInput {
     readonly older_releases?: readonly string[];
   };
   /** The conformance statements, read only when the run asked for a level (--require). */
-  readonly statements?: ReadonlyArray<{ readonly implementation: string; readonly level: ConformanceLevel; readonly protocol: string }>;
+  readonly statements?: ReadonlyArray<{
+    readonly implementation: string;
+    readonly level: ConformanceLevel;
+    readonly protocol: string;
+    readonly scope?: { readonly selected: number; readonly corpus: number };
+  }>;
   readonly incomplete?: unknown;
   /** The operations of the selected vectors are read from here (see outOfScope). */
   readonly vectors?: ReadonlyArray<{ readonly op: string }>;
@@ -207,7 +212,9 @@ export function runVerdict(report: VerdictInput): Verdict {
         failures.push({
           kind: "below_required_level",
           implementation: s.implementation,
-          message: `${s.implementation} is ${s.level} at ${s.protocol}; --require ${required} asks for ${required} or better`,
+          message: `${s.implementation} is ${s.level} at ${s.protocol}${
+            s.scope ? ` (${s.scope.selected} of ${s.scope.corpus} required MUST vectors ran; a level needs them all)` : ""
+          }; --require ${required} asks for ${required} or better`,
         });
   const status = report.incomplete ? "incomplete" : failures.length > 0 ? "fail" : "pass";
   return { status, failures };

@@ -14,6 +14,8 @@ import { badgeValue } from "./statement-text.ts";
 const LEVEL_COLOUR: Record<ConformanceLevel, string> = {
   conforming: "#4c1",
   partial: "#dfb317",
+  // Blue, not green: what ran passed, but a selection claims nothing of the rest.
+  selection: "#007ec6",
   "not conforming": "#fe7d37",
   untested: "#9f9f9f",
 };

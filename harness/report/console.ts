@@ -24,7 +24,7 @@ import { liveSlotsLine, mcpTransportLine } from "./environment-text.ts";
 import { line } from "./escape.ts";
 import { interopCounts } from "./interop-counts.ts";
 import { flakyText, retriedNote } from "./retry-text.ts";
-import { statementLine, statementsOf } from "./statement-text.ts";
+import { roleLines, statementLine, statementsOf } from "./statement-text.ts";
 
 export interface ConsoleOptions {
   /** Only what failed and the closing line. */
@@ -173,7 +173,7 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
     );
   if (!quiet) lines.push(...footer(report, p));
   // The claim each implementation may make, one line each (issue 29), right above the closing line.
-  for (const s of statementsOf(report)) lines.push(line`${statementLine(s)}`.text);
+  for (const s of statementsOf(report)) lines.push(line`${statementLine(s)}`.text, ...roleLines(s).map((r) => line`${r}`.text));
   const o = report.summary.overall;
   const runLevel = runLevelFailures(report.verdict).length;
   const interop = report.interop?.length ? `; ${interopCounts(report.interop)}` : "";

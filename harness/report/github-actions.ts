@@ -22,7 +22,7 @@ import { neverStarted, runLevelFailures } from "../model/verdict.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
 import { type Markup, md, mdCode, trusted } from "./escape.ts";
 import { renderMarkdown, renderShortMarkdown } from "./markdown.ts";
-import { statementLine, statementsOf } from "./statement-text.ts";
+import { roleLine, scopeWords, statementsOf, statementWho, tallyWords } from "./statement-text.ts";
 
 /** Workflow-command escaping: %, CR and LF in data; also : and , in properties; other controls shown as escapes. */
 function escapeData(text: string): string {
@@ -191,11 +191,10 @@ export function summaryLead(report: Report): string {
   const statements = statementsOf(report);
   const lines: Markup[] = [md`# Conformance`, md``];
   for (const s of statements) {
-    // statementLine is "<who>: <counts> — <level>": the level goes up front, beside who reached it.
-    const text = statementLine(s);
-    const colon = text.indexOf(": ");
-    const counts = text.slice(colon + 2).replace(new RegExp(` — ${s.level}$`), "");
-    lines.push(md`- **${text.slice(0, colon)}: ${s.level}** (${counts})`);
+    // The level goes up front, beside who reached it; a selection says what it covered.
+    const scope = s.scope ? `; a selection: ${scopeWords(s.scope)}` : "";
+    lines.push(md`- **${statementWho(s)}: ${s.level}** (${tallyWords(s)}${scope})`);
+    for (const r of s.roles ?? []) lines.push(md`  - ${roleLine(r)}`);
   }
   if (statements.length === 0) lines.push(md`No implementation was judged.`);
   lines.push(md``);

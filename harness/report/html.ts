@@ -25,7 +25,7 @@ import { renderInteropHtml } from "./interop-html.ts";
 import { packagesText } from "./markdown.ts";
 import { attemptDetail, flakyText } from "./retry-text.ts";
 import { specUrl } from "./spec-link.ts";
-import { statementLine, statementsOf } from "./statement-text.ts";
+import { roleLine, statementLine, statementsOf } from "./statement-text.ts";
 
 export { escapeHtml };
 
@@ -234,7 +234,12 @@ function statementsHtml(report: Report): Markup | string {
   const statements = statementsOf(report);
   if (statements.length === 0) return "";
   return html`<h2>Conformance statements</h2><ul id="statements">${statements.map(
-    (s) => html`<li class="level-${s.level.replace(" ", "-")}">${statementLine(s)}</li>`,
+    (s) =>
+      html`<li class="level-${s.level.replace(" ", "-")}">${statementLine(s)}${
+        s.roles?.length
+          ? html`<ul class="roles">${s.roles.map((r) => html`<li class="level-${r.level.replace(" ", "-")}">${roleLine(r)}</li>`)}</ul>`
+          : ""
+      }</li>`,
   )}</ul>`;
 }
 

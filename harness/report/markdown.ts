@@ -16,7 +16,7 @@ import { renderCoverageMarkdown } from "./coverage-text.ts";
 import { kitText, mcpTransportLine } from "./environment-text.ts";
 import { join, type Markup, md, mdCode } from "./escape.ts";
 import { flakyText, retriedNote } from "./retry-text.ts";
-import { statementLine, statementsOf } from "./statement-text.ts";
+import { roleLine, statementLine, statementsOf } from "./statement-text.ts";
 
 const cells = (parts: readonly Markup[]) => join("md", parts, " | ");
 
@@ -126,7 +126,12 @@ export function readableAnswers(answers: readonly string[]): Markup[] {
 function statementLines(report: Report): Markup[] {
   const statements = statementsOf(report);
   if (statements.length === 0) return [];
-  return [md`## Conformance statements`, md``, ...statements.map((s) => md`- ${statementLine(s)}`), md``];
+  return [
+    md`## Conformance statements`,
+    md``,
+    ...statements.flatMap((s) => [md`- ${statementLine(s)}`, ...(s.roles ?? []).map((r) => md`  - ${roleLine(r)}`)]),
+    md``,
+  ];
 }
 
 export function renderMarkdown(report: Report): string {

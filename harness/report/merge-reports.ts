@@ -115,7 +115,12 @@ export function mergeReports(reports: readonly ParsedReport[], requirements?: Re
       started_at: starts[0]!,
       finished_at: ends[ends.length - 1]!,
       environment: reports[0]!.environment,
-      corpus: { roots: reports[0]!.corpus.roots, suites },
+      // Shards of one run read one corpus: the whole corpus's required vectors are any shard's.
+      corpus: {
+        roots: reports[0]!.corpus.roots,
+        suites,
+        ...(reports[0]!.corpus.required ? { required: reports[0]!.corpus.required } : {}),
+      },
       implementations: [...implementations.values()],
       vectors,
       cases,

@@ -5,6 +5,7 @@
  */
 
 import type { Expectations } from "../expectations/load-expectations.ts";
+import { corpusRequired } from "../model/corpus-required.ts";
 import type { Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import { kitCommit } from "../model/kit-commit.ts";
 import { isLiveOp } from "../model/operations.ts";
@@ -66,6 +67,7 @@ export function corpusRecord(corpus: Corpus, vectors: readonly Vector[], askedSu
       .map((s) => ({ name: s.name, title: s.title, vectors: vectors.filter((v) => v.suite === s.name).length })),
     // Named, so nobody reads their absence as a pass.
     ...(askedSuites.length === 0 && leftOut.length > 0 ? { left_out: leftOut } : {}),
+    required: corpusRequired(corpus),
   };
 }
 

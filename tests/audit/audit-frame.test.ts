@@ -108,6 +108,18 @@ describe("audit refuses the tampered reports of issue 32", async () => {
     );
   });
 
+  it("corpus.required cut to the selection, so a selection reads as a whole-corpus claim (issue 44, item 4)", () => {
+    expect(report.statements?.[0]?.scope).toBeDefined(); // two vectors of a whole corpus: a selection
+    const forged = forge(report, (r) => {
+      const ids = new Set(r.vectors.map((v: any) => v.id));
+      r.corpus.required = r.corpus.required.filter((v: any) => ids.has(v.id));
+    });
+    expect(forged.statements?.[0]?.scope).toBeUndefined();
+    expect(auditReport(forged).problems).toEqual([
+      `corpus.required differs from the required vectors of the corpus at ${report.corpus.roots.join(", ")}: the statements' scopes rest on it (edited, or the corpus changed since the run)`,
+    ]);
+  });
+
   it("corpus: null, and schema_version: 99", () => {
     expect(auditReport(forge(report, (r) => void (r.corpus = null))).problems).toEqual([
       "corpus: null is not a corpus record (its roots and suites): the vectors cannot be traced",

@@ -19,6 +19,92 @@ const cases = (name: string, statuses: Record<string, FinalStatus>) =>
   Object.entries(statuses).map(([vector_id, status]) => ({ vector_id, implementation: name, status }));
 
 describe("conformance statement", () => {
+  // Issue 44, items 2 and 4: statements per role, and a claim scoped to what ran.
+  const roleVectors = [
+    { id: "c1", op: "bundle_id.validate", tier: "must" as const, since: "0.3.0" },
+    { id: "c2", op: "wire.computer", tier: "must" as const, since: "0.4.0" },
+    { id: "v1", op: "version.check", tier: "must" as const, since: "0.3.0" },
+    { id: "w1", op: "wire.server", tier: "must" as const, since: "0.4.0" },
+    { id: "a1", op: "wire.agent", tier: "should" as const, since: "0.4.0" },
+  ];
+  const corpus = { required: [...roleVectors, { id: "c3", op: "render", tier: "must" as const, since: "0.3.0" }] };
+
+  it("splits the tallies by the role each op judges, and scopes a selection against the whole corpus", () => {
+    const [s] = conformanceStatements({
+      implementations: [impl("x")],
+      vectors: roleVectors,
+      cases: cases("x", { c1: "pass", c2: "pass", v1: "pass", w1: "known_gap", a1: "fail" }),
+      corpus,
+    });
+    // c3 (a required Computer vector) was not selected: the whole is a selection, so is the Computer's part.
+    expect(s!.scope).toEqual({ selected: 4, corpus: 5 });
+    expect(s!.level).toBe("selection");
+    expect(s!.roles).toEqual([
+      expect.objectContaining({
+        role: "computer",
+        must: expect.objectContaining({ required: 2, passed: 2 }),
+        level: "selection",
+        scope: { selected: 2, corpus: 3 },
+      }),
+      expect.objectContaining({
+        role: "server",
+        must: expect.objectContaining({ required: 2, passed: 1, known_gaps: 1 }),
+        level: "partial",
+      }),
+      expect.objectContaining({ role: "agent", should: expect.objectContaining({ required: 1, failed: 1 }), level: "untested" }),
+    ]);
+    expect(s!.roles![1]!.scope).toBeUndefined(); // every required Server vector ran: a claim of its own
+    expect(statementLine(s!)).toMatch(/— selection \(4 of 5 required MUST vectors ran; no level claimed\)$/);
+    expect(badgeValue(s!)).toBe("selection @0.4.0, MUST 3/4 of 5");
+    expect(renderBadge("x", { pass: 4, judged: 5, failed: 0, known_gap: 1 } as never, { statement: s! })).toContain('fill="#007ec6"');
+  });
+
+  it("a failure on a selection stands: not conforming; the whole selected is a claim; an older report has no scope", () => {
+    const failing = conformanceStatements({
+      implementations: [impl("x")],
+      vectors: roleVectors.slice(0, 1),
+      cases: cases("x", { c1: "fail" }),
+      corpus,
+    })[0]!;
+    expect(failing.level).toBe("not conforming");
+    expect(failing.scope).toEqual({ selected: 1, corpus: 5 });
+    const whole = conformanceStatements({
+      implementations: [impl("x")],
+      vectors: corpus.required,
+      cases: cases("x", { c1: "pass", c2: "pass", c3: "pass", v1: "pass", w1: "pass", a1: "pass" }),
+      corpus,
+    })[0]!;
+    expect(whole.level).toBe("conforming");
+    expect(whole.scope).toBeUndefined();
+    const older = conformanceStatements({
+      implementations: [impl("x")],
+      vectors: roleVectors.slice(0, 1),
+      cases: cases("x", { c1: "pass" }),
+    })[0]!;
+    expect(older.level).toBe("conforming");
+    expect(older.scope).toBeUndefined();
+  });
+
+  it("--require names a selection's scope, and a selection never meets partial", () => {
+    const [s] = conformanceStatements({
+      implementations: [impl("x")],
+      vectors: roleVectors.slice(0, 1),
+      cases: cases("x", { c1: "pass" }),
+      corpus,
+    });
+    const verdict = runVerdict({
+      summary: { overall: { failed: 0 } },
+      implementations: [],
+      cases: [],
+      vectors: [],
+      statements: [s!],
+      run: { require: "partial" },
+    } as never);
+    expect(verdict.failures.map((f) => f.message)).toContain(
+      "x is selection at 0.4.0 (1 of 5 required MUST vectors ran; a level needs them all); --require partial asks for partial or better",
+    );
+  });
+
   it("counts MUST and SHOULD apart; unsupported, timeout and a vector never run are unverified, never conforming", () => {
     const [s] = conformanceStatements({
       implementations: [impl("x")],
