@@ -34,14 +34,7 @@ export function coverageCommand(options: CoverageOptions): number {
     ? reportCoverage(corpus.requirements, { vectors, cases: report.cases, implementations: report.implementations })
     : PROTOCOL_VERSIONS.map((v) => revisionCoverage(v, corpus.requirements.values(), vectors));
   const chosen = options.protocol === undefined ? revisions : revisions.filter((r) => r.protocol === options.protocol);
-  const partial =
-    report && reportPath
-      ? partialRunNote(
-          reportPath,
-          report,
-          vectors.map((v) => v.id),
-        )
-      : undefined;
+  const partial = report && reportPath ? partialRunNote(reportPath, report, corpus.suites) : undefined;
   if (options.json) {
     process.stdout.write(
       `${JSON.stringify({ report: reportPath ?? null, ...(partial ? { partial } : {}), revisions: chosen }, null, 2)}\n`,

@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { parse } from "yaml";
 import { loadCorpus } from "../corpus/load-corpus.ts";
 import { KIT_ROOT } from "../model/kit-files.ts";
+import { partialRunNote } from "../report/coverage-text.ts";
 import { divergenceCatalogue, type SpecSilentSurvivor } from "../report/divergences.ts";
 import { filterCatalogue, parseKinds } from "../report/divergences-filter.ts";
 import { renderDivergencesHtml } from "../report/divergences-html.ts";
@@ -76,6 +77,9 @@ export function divergencesCommand(options: DivergencesOptions): number {
     }),
     { ...(sdk ? { sdk } : {}), ...(options.section !== undefined ? { section: options.section } : {}), ...(kind ? { kind } : {}) },
   );
+  // A selection's catalogue holds only what ran (an interop-only report has no disagreement to show): said as coverage says it.
+  const partial = partialRunNote(reportPath, report, corpus.suites);
+  if (partial) process.stderr.write(`${terminalSafe(partial)}\n`);
   if (options.json) {
     process.stdout.write(`${JSON.stringify(catalogue, null, 2)}\n`);
     return EXIT.ok;

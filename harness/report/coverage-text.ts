@@ -102,20 +102,24 @@ function selectionWords(run: RunSettings | undefined): string {
 }
 
 /**
- * When the report read is partial (a filtered, sharded or interrupted run, or a corpus that has
- * grown since), one line saying so: its results cover only the vectors that ran. Undefined when whole.
+ * When the report read is a selection (a filtered, sharded or interrupted run, or a corpus that has
+ * grown since), one line saying so, in the words the statements use: its results cover only the
+ * vectors that ran. The whole corpus is every suite but the opt-in ones the run did not ask for, so
+ * a default run is never a selection. Undefined when whole. `coverage` and `divergences` print it.
  */
 export function partialRunNote(
   path: string,
   report: Pick<Report, "vectors" | "run" | "incomplete">,
-  corpusIds: readonly string[],
+  corpus: ReadonlyArray<{ readonly name: string; readonly opt_in?: string; readonly vectors: ReadonlyArray<{ readonly id: string }> }>,
 ): string | undefined {
   const ran = new Set(report.vectors.map((v) => v.id));
+  const asked = new Set(report.run?.suites ?? []);
+  const corpusIds = corpus.filter((s) => s.opt_in === undefined || asked.has(s.name)).flatMap((s) => s.vectors.map((v) => v.id));
   const missing = corpusIds.filter((id) => !ran.has(id)).length;
   if (missing === 0 && !report.incomplete) return undefined;
   const selection = selectionWords(report.run);
   const why = [selection ? `selected with ${selection}` : "", report.incomplete ? `interrupted (${report.incomplete.reason})` : ""]
     .filter((w) => w !== "")
     .join(", ");
-  return `note: ${path} is a partial run: ${corpusIds.length - missing} of ${corpusIds.length} vectors${why ? `, ${why}` : ""}; implementation results cover only those (run the whole corpus for a full picture)`;
+  return `note: ${path} is a selection: ${corpusIds.length - missing} of ${corpusIds.length} vectors ran${why ? `, ${why}` : ""}; its results and statements cover only those (run the whole corpus for a claim)`;
 }
