@@ -287,6 +287,20 @@ export function buildProgram(): Command {
       process.exitCode = divergencesCommand(options);
     });
   program
+    .command("support")
+    .description(
+      "the support table: one row per release and protocol revision, one column per role (computer, server, agent), each cell the level and the MUST count; writes support.md and support.html beside the report",
+    )
+    .option("--report <path>", "read the statements of this report.json (default: <out>/latest/report.json)")
+    .option("--history <file>", "read a history file instead: the last statement of each release and revision")
+    .option("--out <dir>", "where run folders are written", "reports")
+    .option("--markdown", "print the table as Markdown instead of writing the files")
+    .option("--json", "print the table as JSON instead of writing the files")
+    .action(async (options) => {
+      const { supportCommand } = await import("../commands/support-command.ts");
+      process.exitCode = supportCommand(options);
+    });
+  program
     .command("history")
     .argument("<file>", "a history file (JSON lines) written by run --history")
     .description("the conformance statements of recorded runs, per implementation, oldest first")

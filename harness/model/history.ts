@@ -24,6 +24,8 @@ export interface HistoryEntry {
   readonly must: TierTally;
   readonly should: TierTally;
   readonly level: ConformanceLevel;
+  /** Per role, as the statement had them (absent in entries of an older kit). */
+  readonly roles?: ConformanceStatement["roles"];
 }
 
 type HistorySource = Omit<StatementInput, "vectors"> & {
@@ -77,5 +79,6 @@ export function historyEntries(report: HistorySource): HistoryEntry[] {
     must: s.must,
     should: s.should,
     level: s.level,
+    ...(s.roles ? { roles: s.roles } : {}),
   }));
 }
