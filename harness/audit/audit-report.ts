@@ -266,7 +266,9 @@ function resultFromTranscript(
 ): CallResult | undefined {
   const { request, response, fault } = c.transcript;
   let requestId: number | undefined;
-  if (request !== null) {
+  // A transcript without its lines (a malformed or hand-edited report) is a disagreement, never a crash of audit.
+  if (request !== null && typeof request !== "string") problem("the transcript has no request line (null or the line it sent)");
+  else if (request !== null) {
     const parsed = parseToAdapter(request);
     if (!parsed.ok || parsed.message.type !== "call") problem(`the request line is not a call: ${request}`);
     else {
@@ -283,6 +285,10 @@ function resultFromTranscript(
         `the case is a protocol error, but its recorded line is a well-formed answer${strict ? "" : " (the run was not --strict-protocol: a schema violation is judged, not a fault)"}`,
       );
     return { kind: fault.kind, message: fault.detail };
+  }
+  if (response !== null && typeof response !== "string") {
+    problem("the transcript has no response line (null or the line it got)");
+    return undefined;
   }
   if (response !== null) {
     // Re-read as the run read it: under --strict-protocol an answer that violates its schema is a protocol error.

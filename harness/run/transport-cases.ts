@@ -61,8 +61,11 @@ export async function transportAnswer(
   const evidence = await opened.case.close();
   return {
     ...answer,
+    // Read field by field: an in-process transcript (the reference) encodes its lines lazily, in getters a spread would drop.
     transcript: {
-      ...answer.transcript,
+      request: answer.transcript.request,
+      response: answer.transcript.response,
+      ...(answer.transcript.fault ? { fault: answer.transcript.fault } : {}),
       transport: {
         case_id: evidence.case_id,
         base_url: transport.server.baseUrl,

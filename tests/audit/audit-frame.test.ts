@@ -120,6 +120,19 @@ describe("audit refuses the tampered reports of issue 32", async () => {
     ]);
   });
 
+  it("a transcript without its lines is named, not a crash of audit", () => {
+    const json = JSON.parse(JSON.stringify(report));
+    delete json.cases[0].transcript.request;
+    delete json.cases[0].transcript.response;
+    const c = json.cases[0];
+    expect(auditReport(json).problems).toEqual(
+      expect.arrayContaining([
+        `${c.implementation} ${c.vector_id}: the transcript has no request line (null or the line it sent)`,
+        `${c.implementation} ${c.vector_id}: the transcript has no response line (null or the line it got)`,
+      ]),
+    );
+  });
+
   it("corpus: null, and schema_version: 99", () => {
     expect(auditReport(forge(report, (r) => void (r.corpus = null))).problems).toEqual([
       "corpus: null is not a corpus record (its roots and suites): the vectors cannot be traced",
