@@ -27,6 +27,15 @@ export type FaultStatus = (typeof FAULT_STATUSES)[number];
 export const GAP_STATUSES = ["fail", ...FAULT_STATUSES] as const satisfies readonly CaseStatus[];
 export type GapStatus = (typeof GAP_STATUSES)[number];
 
+/**
+ * A raw status an expectations entry may name: a gap, or `unsupported` — a required operation the
+ * SDK cannot be driven through, listed with its reason like any gap, so `partial` ("every required
+ * MUST passes or is a listed gap") is within an SDK's reach. Never failing; never written by
+ * --update-expectations (the reason is a person's).
+ */
+export const LISTED_STATUSES = [...GAP_STATUSES, "unsupported"] as const satisfies readonly CaseStatus[];
+export type ListedStatus = (typeof LISTED_STATUSES)[number];
+
 /** Final statuses that count against an implementation: new wrong answers, faults and stale gaps. */
 export const FAILING_STATUSES = [...GAP_STATUSES, "stale"] as const satisfies readonly FinalStatus[];
 
@@ -53,7 +62,7 @@ export function isFault(status: FinalStatus): status is FaultStatus {
 /** One known gap of an implementation: the vector, the status it is expected to have, and why. */
 export interface Gap {
   readonly id: string;
-  readonly status: GapStatus;
+  readonly status: ListedStatus;
   readonly reason: string;
   /** Why the failure depends on timing (a race in the SDK): a pass is then a pass and a fail or timeout a known gap, never stale. */
   readonly intermittent?: string;

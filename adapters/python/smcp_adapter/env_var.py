@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from .reasons import Unsupported
-from .sdk import detect_env_name_collisions, env_var_name
+from .sdk import SDK_VERSION, detect_env_name_collisions, env_var_name
 
 
 def name(inp: dict[str, Any]) -> dict[str, Any]:
@@ -17,7 +17,7 @@ def collisions(inp: dict[str, Any]) -> dict[str, Any]:
     if any(i.get("bundle_id") is not None or i.get("tool_name") is not None for i in identities):
         # detect_env_name_collisions(input_ids) only knows bare input ids (its docstring: the live path
         # has no server/tool segments yet); no SDK function checks identities with bundle/tool segments.
-        raise Unsupported("a2c-smcp 0.4.2 detects env-name collisions on bare input ids only "
+        raise Unsupported(f"a2c-smcp {SDK_VERSION} detects env-name collisions on bare input ids only "
                           "(detect_env_name_collisions(input_ids)); identities with bundle_id/tool_name have no SDK check")
     ids = [i["input_id"] for i in identities]
     found = detect_env_name_collisions(ids)  # {env name: sorted colliding ids}, dict in first-appearance order
