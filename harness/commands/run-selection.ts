@@ -6,6 +6,7 @@
 
 import { parseShard, type Shard } from "../corpus/shard.ts";
 import { defaultNames, knownNames, pinnedNames } from "../impl/registry.ts";
+import { isDraft } from "../model/protocols.ts";
 import { CONFORMANCE_LEVELS, type ConformanceLevel } from "../model/statement.ts";
 import type { Corpus } from "../model/vector.ts";
 import { didYouMean } from "../util/did-you-mean.ts";
@@ -21,6 +22,8 @@ export interface RunSelectionOptions extends SelectionOptions {
   readonly unchecked?: string;
   readonly updateExpectations?: boolean;
   readonly recordFaults?: boolean;
+  /** --protocol: at a draft the default matrix is the pinned releases only, and no release's file is updated. */
+  readonly protocol?: string;
 }
 
 export interface RunSelection {
@@ -55,9 +58,19 @@ export function selectRun(options: RunSelectionOptions): RunSelection {
     );
   const unchecked = uncheckedSelection(options, uncheckedNames);
   const forUnchecked = (e: string) => uncheckedNames.some((n) => e.startsWith(`${n}=`));
-  const selected = selectFromOptions({ ...options, expectations: (options.expectations ?? []).filter((e) => !forUnchecked(e)) }).filter(
-    (s) => !uncheckedNames.includes(s.implementation.name),
-  );
+  // At a draft revision the older releases have nothing to say (what the draft changes came after them).
+  const draft = options.protocol !== undefined && isDraft(options.protocol);
+  const selected = selectFromOptions({
+    ...options,
+    ...(draft ? { defaults: "pinned" as const } : {}),
+    expectations: (options.expectations ?? []).filter((e) => !forUnchecked(e)),
+  }).filter((s) => !uncheckedNames.includes(s.implementation.name));
+  // A release's expectations file holds its gaps at the released revisions: a draft's go in a file of their own.
+  const intoRelease = draft && options.updateExpectations ? selected.find((s) => !hasOwnFile(options, s.implementation.name)) : undefined;
+  if (intoRelease)
+    throw new UsageError(
+      `--update-expectations at ${options.protocol} (a draft) would write draft results into ${intoRelease.implementation.name}'s release file${intoRelease.expectationsFile ? ` ${intoRelease.expectationsFile}` : ""}: give it a file of its own with --expectations ${intoRelease.implementation.name}=<file>`,
+    );
   const olderReleases =
     options.impl === undefined
       ? selected.map((s) => s.implementation.name).filter((n) => !pinnedNames().includes(n) && defaultNames().includes(n))
@@ -75,6 +88,10 @@ export function selectRun(options: RunSelectionOptions): RunSelection {
       `--update-expectations with ${checkout.implementation.name} needs --expectations ${checkout.implementation.name}=<file>: without it the checkout's failures would be written into the kit's ${checkout.expectationsFile}`,
     );
   return { require, shard: shard ?? undefined, selected, unchecked, olderReleases };
+}
+
+function hasOwnFile(options: RunSelectionOptions, name: string): boolean {
+  return (options.expectations ?? []).some((e) => e.startsWith(`${name}=`));
 }
 
 /** `--unchecked`: the implementations named, selected for their expectations files only (never started). */

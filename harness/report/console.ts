@@ -20,7 +20,7 @@ import { plural } from "../util/plural.ts";
 import { type Colors, colors } from "./color.ts";
 import { interopLines } from "./console-interop.ts";
 import { suiteTable, TABLE_LEGEND } from "./console-table.ts";
-import { liveSlotsLine, mcpTransportLine } from "./environment-text.ts";
+import { draftLine, liveSlotsLine, mcpTransportLine } from "./environment-text.ts";
 import { line } from "./escape.ts";
 import { interopCounts } from "./interop-counts.ts";
 import { flakyText, retriedNote } from "./retry-text.ts";
@@ -112,6 +112,8 @@ function header(report: Report, p: Colors, columns: number): string[] {
   if (slots) out.push(p.dim(line`${slots}`.text));
   const mcpTransport = mcpTransportLine(report.run);
   if (mcpTransport) out.push(p.bold(line`${mcpTransport}`.text));
+  const draft = draftLine(report);
+  if (draft) out.push(p.bold(line`DRAFT: ${draft}`.text));
   out.push("", ...suiteTable(report, p, columns), p.dim(TABLE_LEGEND), "");
   return out;
 }

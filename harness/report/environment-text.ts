@@ -1,5 +1,7 @@
 /** The kit and server a report was made with, in one line every view shows: kit version and commit, and the MCP SDKs behind its live cases. */
+import { compareVersions, isDraft } from "../model/protocols.ts";
 import type { Report } from "../model/report.ts";
+import { plural } from "../util/plural.ts";
 
 export function kitText(environment: Report["environment"]): string {
   const commit = environment.kit_commit
@@ -26,4 +28,16 @@ function slotsText(slots: Report["environment"]["live_slots"]): string {
 export function mcpTransportLine(run: Report["run"]): string | undefined {
   if (run?.mcp_transport !== "stdio") return undefined;
   return "MCP servers of the Computer scenes mounted over stdio (the kit's stdio program, bridged to the same scene); a server whose vector is about HTTP stays on streamable HTTP";
+}
+
+/**
+ * A run judged at an unreleased revision (`--protocol 0.5.0-dev`): said in the banner, with what the
+ * draft changes among the selected vectors, so no reader takes its levels for a release's.
+ */
+export function draftLine(report: Pick<Report, "run" | "vectors">): string | undefined {
+  const protocol = report.run?.protocol;
+  if (protocol === undefined || !isDraft(protocol)) return undefined;
+  const added = report.vectors.filter((v) => v.since === protocol).length;
+  const ended = report.vectors.filter((v) => v.until !== undefined && compareVersions(v.until, protocol) < 0).length;
+  return `judged at ${protocol}, an unreleased draft: ${plural(added, "selected vector")} new in it, ${plural(ended, "selected vector")} ending before it; a level here is no claim about a release`;
 }

@@ -18,7 +18,7 @@ import { own } from "../util/own.ts";
 import { plural } from "../util/plural.ts";
 import { failureDetail } from "./console.ts";
 import { renderCoverageHtml } from "./coverage-html.ts";
-import { kitText, mcpTransportLine } from "./environment-text.ts";
+import { draftLine, kitText, mcpTransportLine } from "./environment-text.ts";
 import { escapeHtml, html, type Markup, trusted } from "./escape.ts";
 import { interopCounts } from "./interop-counts.ts";
 import { renderInteropHtml } from "./interop-html.ts";
@@ -320,7 +320,7 @@ export function* htmlPieces(report: Report, paging: { readonly casesPerPage?: nu
   );
   yield html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>smcp-conformance ${report.run_id}</title><style>${trusted("html", STYLE)}</style></head>
-<body><h1>smcp-conformance</h1><p>run ${report.run_id} · ${report.started_at} · node ${report.environment.node} · kit ${kitText(report.environment)}${mcpTransportLine(report.run) ? html`<br><strong>${mcpTransportLine(report.run)!}</strong>` : ""}</p>${verdictHtml(report)}
+<body><h1>smcp-conformance</h1><p>run ${report.run_id} · ${report.started_at} · node ${report.environment.node} · kit ${kitText(report.environment)}${mcpTransportLine(report.run) ? html`<br><strong>${mcpTransportLine(report.run)!}</strong>` : ""}${draftLine(report) ? html`<br><strong>Draft: ${draftLine(report)!}</strong>` : ""}</p>${verdictHtml(report)}
 ${statementsHtml(report)}
 <table id="implementations"><tr><th>implementation</th><th>SDK</th><th>version</th><th>packages</th><th>protocol</th><th>MCP revision (agreed / sent)</th><th>transport</th><th>restarts</th><th>broken</th></tr>${implRows}</table>
 <h2>Matrix</h2><p>pass / judged cases per suite (a known gap is judged); red to orange = failing cases (redder the fewer pass), amber to yellow-green = known gaps or flaky cases only (the fewer, the greener), green = every judged case passes, grey = nothing judged.</p>

@@ -13,7 +13,7 @@ import { FAILING_STATUSES } from "../model/status.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
 import { own } from "../util/own.ts";
 import { renderCoverageMarkdown } from "./coverage-text.ts";
-import { kitText, mcpTransportLine } from "./environment-text.ts";
+import { draftLine, kitText, mcpTransportLine } from "./environment-text.ts";
 import { join, type Markup, md, mdCode } from "./escape.ts";
 import { flakyText, retriedNote } from "./retry-text.ts";
 import { roleLine, statementLine, statementsOf } from "./statement-text.ts";
@@ -142,6 +142,7 @@ export function renderMarkdown(report: Report): string {
     md`Started ${report.started_at}, node ${report.environment.node}, kit ${kitText(report.environment)}.`,
     md``,
     ...(mcpTransportLine(report.run) ? [md`${mcpTransportLine(report.run)!}.`, md``] : []),
+    ...(draftLine(report) ? [md`**Draft:** ${draftLine(report)!}.`, md``] : []),
     ...verdictLines(report),
     md``,
     ...statementLines(report),

@@ -22,6 +22,18 @@ describe("the 0.5.0-dev draft track", () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain("protocol 0.5.0-dev (draft; --protocol; claims 0.4.0)");
     expect(result.stdout).toMatch(/^conformance: 1 passed, 0 failed, 0 skipped, 0 not applicable$/m);
+    // Issue 44, item 6: the banner says the revision is unreleased and what it changes.
+    expect(result.stdout).toContain(
+      "DRAFT: judged at 0.5.0-dev, an unreleased draft: 1 selected vector new in it, 0 selected vectors ending before it; a level here is no claim about a release",
+    );
+  }, 60_000);
+
+  it("--update-expectations at the draft never writes into a release's file", async () => {
+    const result = await cli(["run", ...select, "--vectors", extra(), "--protocol", "0.5.0-dev", "--update-expectations", "--out", tempOut()]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(
+      /^usage error: --update-expectations at 0\.5\.0-dev \(a draft\) would write draft results into reference's release file.*: give it a file of its own with --expectations reference=<file>$/m,
+    );
   }, 60_000);
 
   it("list --protocol keeps only the vectors that apply there", async () => {
