@@ -83,6 +83,8 @@ export interface ConformanceStatement {
   readonly scope?: StatementScope;
   /** Per role, in ROLES order: each role some selected or corpus-required vector judges. */
   readonly roles?: readonly RoleStatement[];
+  /** The required vectors counted unverified (unsupported and unlisted, hung on, flaky, never run), in corpus order. */
+  readonly unverified_ids?: readonly string[];
 }
 
 /** What the statement reads of a report (its own shapes, so report.ts can import this module). */
@@ -136,6 +138,7 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
     const protocol = impl.protocol?.used ?? "unknown";
     const statuses = Object.hasOwn(statusOf, impl.name) ? statusOf[impl.name]! : new Map<string, FinalStatus>();
     const whole = emptyTallies();
+    const unverified: string[] = [];
     const byRole = new Map<Role, Tallies>();
     for (const v of input.vectors) {
       if (v.tier !== "must" && v.tier !== "should") continue;
@@ -145,6 +148,7 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
       const outcome: Outcome =
         status !== undefined ? OUTCOME[status] : impl.protocol && !applies(v, protocol) ? "not_required" : "unverified";
       if (outcome === "not_required") continue;
+      if (outcome === "unverified") unverified.push(v.id);
       count(whole, v.tier, outcome);
       const role = v.op === undefined ? undefined : roleOf(v.op);
       if (role !== undefined) count(tallyOf(byRole, role), v.tier, outcome);
@@ -180,6 +184,7 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
       should: whole.should,
       ...claim(whole, required === undefined ? undefined : (corpusMust.get("all") ?? { corpus: 0, selected: 0 })),
       ...(roles.length > 0 ? { roles } : {}),
+      ...(unverified.length > 0 ? { unverified_ids: unverified } : {}),
     };
   });
 }

@@ -239,6 +239,10 @@ function statementsHtml(report: Report): Markup | string {
         s.roles?.length
           ? html`<ul class="roles">${s.roles.map((r) => html`<li class="level-${r.level.replace(" ", "-")}">${roleLine(r)}</li>`)}</ul>`
           : ""
+      }${
+        s.unverified_ids?.length
+          ? html`<details><summary>unverified (${s.unverified_ids.length})</summary><code>${s.unverified_ids.join(", ")}</code></details>`
+          : ""
       }</li>`,
   )}</ul>`;
 }

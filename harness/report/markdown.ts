@@ -129,7 +129,11 @@ function statementLines(report: Report): Markup[] {
   return [
     md`## Conformance statements`,
     md``,
-    ...statements.flatMap((s) => [md`- ${statementLine(s)}`, ...(s.roles ?? []).map((r) => md`  - ${roleLine(r)}`)]),
+    ...statements.flatMap((s) => [
+      md`- ${statementLine(s)}`,
+      ...(s.roles ?? []).map((r) => md`  - ${roleLine(r)}`),
+      ...(s.unverified_ids?.length ? [md`  - unverified: ${s.unverified_ids.join(", ")}`] : []),
+    ]),
     md``,
   ];
 }

@@ -58,9 +58,17 @@ export function levelWords(s: { readonly level: string; readonly scope?: Stateme
     : `${s.level} (a selection: ${scopeWords(s.scope)})`;
 }
 
-/** A statement's role lines, indented under it (none when it has no roles: a report of an older kit). */
+/** Unverified vectors named on the console under a statement; the files list them all. */
+export const UNVERIFIED_SHOWN = 5;
+
+/** A statement's role lines, then the vectors it could not verify, indented under it (an older kit's report has neither). */
 export function roleLines(s: ConformanceStatement, indent = "  "): string[] {
-  return (s.roles ?? []).map((r) => `${indent}${roleLine(r)}`);
+  const ids = s.unverified_ids ?? [];
+  const more = ids.length > UNVERIFIED_SHOWN ? `, … (${ids.length - UNVERIFIED_SHOWN} more in matrix.md and index.html)` : "";
+  return [
+    ...(s.roles ?? []).map((r) => `${indent}${roleLine(r)}`),
+    ...(ids.length > 0 ? [`${indent}unverified: ${ids.slice(0, UNVERIFIED_SHOWN).join(", ")}${more}`] : []),
+  ];
 }
 
 /** "computer: MUST 612/700 (87 %), SHOULD 30/41 (73 %), 55 known gaps, 33 unverified — not conforming" */

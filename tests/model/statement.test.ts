@@ -4,7 +4,7 @@ import { conformanceStatements, levelOf } from "../../harness/model/statement.ts
 import type { FinalStatus } from "../../harness/model/status.ts";
 import { runVerdict } from "../../harness/model/verdict.ts";
 import { renderBadge } from "../../harness/report/badge.ts";
-import { badgeValue, statementLine } from "../../harness/report/statement-text.ts";
+import { badgeValue, roleLines, statementLine } from "../../harness/report/statement-text.ts";
 
 const impl = (name: string, used = "0.4.0") => ({ name, handshake: { sdk: { version: "1.2.3" } }, protocol: { used } });
 const vectors = [
@@ -112,6 +112,10 @@ describe("conformance statement", () => {
       cases: cases("x", { m1: "pass", m2: "unsupported", m3: "timeout", s1: "known_gap", o1: "observed" }),
     });
     expect(s!.must).toEqual({ required: 4, passed: 1, known_gaps: 0, failed: 0, unverified: 3 });
+    expect(s!.unverified_ids).toEqual(["m2", "m3", "m4"]); // every view lists them under the statement (issue 44, item 3)
+    expect(roleLines(s!)).toEqual(["  unverified: m2, m3, m4"]);
+    const many = { ...s!, unverified_ids: ["a", "b", "c", "d", "e", "f", "g"] };
+    expect(roleLines(many)).toEqual(["  unverified: a, b, c, d, e, … (2 more in matrix.md and index.html)"]);
     expect(s!.should).toEqual({ required: 1, passed: 0, known_gaps: 1, failed: 0, unverified: 0 });
     expect(s!.level).toBe("not conforming");
   });
