@@ -23,6 +23,8 @@ export interface SelectionOptions {
   readonly expectations?: string[];
   /** Without --impl: the run's matrix with older releases (run), or only the pinned releases (fuzz, lint, generate). */
   readonly defaults?: "run" | "pinned";
+  /** `--protocol`: at a draft, plain `reference` is the reading that implements it (impl/registry.ts). */
+  readonly protocol?: string;
 }
 
 /** A comma-separated list, blanks dropped. */
@@ -105,7 +107,8 @@ export function selectFromOptions(options: SelectionOptions): Selected[] {
   const unknown = names.find((n) => !known.includes(n.split("@")[0]!));
   if (unknown !== undefined)
     throw new UsageError(`--impl: unknown implementation "${unknown}"${didYouMean(unknown, known)} (known: ${known.join(", ")})`);
-  const selected = [...selectImplementations(names, driver), ...options.adapter.map((spec) => parseAdapterSpec(spec, driver))];
+  const context = options.protocol === undefined ? {} : { protocol: options.protocol };
+  const selected = [...selectImplementations(names, driver, context), ...options.adapter.map((spec) => parseAdapterSpec(spec, driver))];
   const duplicate = selected.map((s) => s.implementation.name).find((n, i, all) => all.indexOf(n) !== i);
   if (duplicate) throw new UsageError(`implementation "${duplicate}" is selected twice`);
   return withExpectationFiles(selected, options.expectations ?? []);

@@ -5,18 +5,36 @@
  * operation (wire.*) is answered asynchronously, through a promise, so any number run at once: the
  * handshake (adapters/reference/hello.ts) lists them as `concurrent`.
  */
-import { READINGS, referenceHello } from "../../adapters/reference/hello.ts";
 import {
-  answerReference,
-  answerReferenceLive,
-  type ReferenceAnswer,
-  referenceLiveOperations,
-  referenceOperations,
-} from "../../adapters/reference/operations.ts";
-import type { RenderReading } from "../../adapters/reference/src/index.ts";
+  READINGS,
+  type ReferenceReading,
+  readingLiveOperations,
+  readingOperations,
+  referenceHello,
+} from "../../adapters/reference/hello.ts";
+import { answerReference, answerReferenceLive, type ReferenceAnswer } from "../../adapters/reference/operations.ts";
 import { type Answer, type Implementation, type Transcript, withAnswerNow } from "../model/implementation.ts";
+import { isDraft } from "../model/protocols.ts";
 import { encode } from "../protocol/messages.ts";
 import { handshakeOf, resultOf } from "../protocol/to-result.ts";
+
+/** Each reading of the reference under the name it goes by: `reference`, `reference@0.3.0`, `reference@0.5.0-dev`. */
+export const REFERENCE_READINGS: Readonly<Record<string, ReferenceReading>> = Object.fromEntries(
+  Object.entries(READINGS).map(([reading, { name }]) => [name, reading as ReferenceReading]),
+);
+
+/**
+ * The reading plain `reference` stands for in a run judged at `protocol`: at a draft, the reading
+ * that implements that draft, if there is one; else the 0.4.0 reference, as at every released
+ * version (`--protocol 0.3.0` judges the 0.4.0 reference at 0.3.0, as it always has).
+ */
+export function referenceReadingAt(protocol: string | undefined): ReferenceReading {
+  const drafted =
+    protocol !== undefined && isDraft(protocol)
+      ? Object.values(REFERENCE_READINGS).find((r) => READINGS[r].protocol === protocol)
+      : undefined;
+  return drafted ?? "0.4";
+}
 
 /** Reads like a plain transcript (and serialises as one through toJSON); each line is encoded once, on first read. */
 class LazyTranscript implements Transcript {
@@ -43,12 +61,15 @@ class LazyTranscript implements Transcript {
   }
 }
 
-/** The reference in-process: protocol 0.4.0 by default, or the kit's v0.3.0 readings (`reference@0.3.0`). */
-export function referenceInProcess(reading: RenderReading = "0.4"): Implementation {
+/**
+ * The reference in-process: protocol 0.4.0 by default, the kit's v0.3.0 readings (`reference@0.3.0`),
+ * or the 0.5.0-dev draft's Server (`reference@0.5.0-dev`).
+ */
+export function referenceInProcess(reading: ReferenceReading = "0.4"): Implementation {
   let nextId = 1;
   const handshake = handshakeOf(referenceHello(reading));
-  const table = referenceOperations(reading);
-  const live = referenceLiveOperations(reading);
+  const table = readingOperations(reading);
+  const live = readingLiveOperations(reading);
   const answered = (id: number, op: string, input: Record<string, unknown>, answer: ReferenceAnswer, started: number): Answer => ({
     result: resultOf(answer),
     transcript: new LazyTranscript(id, op, input, answer),

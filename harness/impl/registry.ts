@@ -11,7 +11,7 @@ import { type DriverOptions, SubprocessImplementation } from "../driver/subproce
 import type { Implementation } from "../model/implementation.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { checkoutExpectations, checkoutImplementation, describeCheckout, parseCheckoutName } from "./local-checkout.ts";
-import { referenceInProcess } from "./reference-in-process.ts";
+import { REFERENCE_READINGS, referenceInProcess, referenceReadingAt } from "./reference-in-process.ts";
 import { referenceSubprocess } from "./reference-subprocess.ts";
 import { sdkImplementation } from "./sdk-launch.ts";
 import { expectationsFile, SDK_MANIFESTS, type SdkManifest, sdkManifest } from "./sdk-manifests.ts";
@@ -32,9 +32,20 @@ function familyOf(manifest: SdkManifest): Family {
   };
 }
 
-const FIXED: Readonly<Record<string, (options: Partial<DriverOptions>) => Implementation>> = {
-  reference: () => referenceInProcess(),
-  "reference@0.3.0": () => referenceInProcess("0.3"),
+/** What the run judges at, as far as choosing an implementation needs it. */
+export interface SelectionContext {
+  /** `--protocol`: plain `reference` at a draft is the reading that implements it (reference-in-process.ts). */
+  readonly protocol?: string;
+}
+
+type Create = (options: Partial<DriverOptions>, context: SelectionContext) => Implementation;
+
+/** The in-process reference's readings under their own names, plain `reference` following the run's protocol, and the subprocess reference. */
+const FIXED: Readonly<Record<string, Create>> = {
+  ...Object.fromEntries(
+    Object.entries(REFERENCE_READINGS).map(([name, reading]): [string, Create] => [name, () => referenceInProcess(reading)]),
+  ),
+  reference: (_options, context) => referenceInProcess(referenceReadingAt(context.protocol)),
   "reference-subprocess": (options) => referenceSubprocess(options),
 };
 
@@ -69,9 +80,9 @@ export function knownNames(): string[] {
 }
 
 /** One name: a fixed implementation, a family (default version), family@version or family@path:<dir>. */
-function selectOne(name: string, options: Partial<DriverOptions>): Selected {
+function selectOne(name: string, options: Partial<DriverOptions>, context: SelectionContext): Selected {
   const fixed = FIXED[name];
-  if (fixed) return { implementation: fixed(options) };
+  if (fixed) return { implementation: fixed(options, context) };
   const local = parseCheckoutName(name);
   if (local) return selectCheckout(name, local.family, local.dir, options);
   const [familyName, requested] = name.split("@", 2) as [string, string | undefined];
@@ -99,8 +110,12 @@ function selectCheckout(name: string, familyName: string, dir: string, options: 
   };
 }
 
-export function selectImplementations(names: readonly string[], options: Partial<DriverOptions> = {}): Selected[] {
-  const selected = names.map((n) => selectOne(n, options));
+export function selectImplementations(
+  names: readonly string[],
+  options: Partial<DriverOptions> = {},
+  context: SelectionContext = {},
+): Selected[] {
+  const selected = names.map((n) => selectOne(n, options, context));
   const seen = new Set<string>();
   return selected.filter((s) => !seen.has(s.implementation.name) && seen.add(s.implementation.name));
 }

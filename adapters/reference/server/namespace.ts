@@ -1,12 +1,13 @@
 /**
  * The /smcp namespace (events.md): the connection, the room events, the update and cancel
- * broadcasts, client:* routing, and a disconnect as a leave. The rules are offices.ts's; this file
- * reads the requests, asks, and does the talking.
+ * broadcasts, client:* routing, and a disconnect as a leave. Who may join and leave, and the acks'
+ * shape, are the revision's room model's (room-model.ts); this file asks, and does the talking.
  */
 import type { Namespace, Socket } from "socket.io";
 import { serverError } from "./error-payload.ts";
 import type { Member, Offices } from "./offices.ts";
-import { cancelledReqId, enterOfficeReq, leaveOfficeReq, listRoomReq } from "./requests.ts";
+import { cancelledReqId, listRoomReq } from "./requests.ts";
+import type { RoomModel } from "./room-model.ts";
 import { CLIENT_PREFIX, route } from "./routing.ts";
 
 export const SMCP_NAMESPACE = "/smcp";
@@ -29,13 +30,13 @@ export interface SmcpOptions {
   readonly closing: () => boolean;
 }
 
-export function serveSmcp(nsp: Namespace, offices: Offices, options: SmcpOptions): void {
+export function serveSmcp(nsp: Namespace, offices: Offices, rooms: RoomModel, options: SmcpOptions): void {
   // Business authentication is the deployer's (data-structures.md §ConnectAuth): this Server admits every connection.
   nsp.use((_socket, next) => next());
-  nsp.on("connection", (socket) => serveSession(nsp, offices, options, socket));
+  nsp.on("connection", (socket) => serveSession(nsp, offices, rooms, options, socket));
 }
 
-function serveSession(nsp: Namespace, offices: Offices, options: SmcpOptions, socket: Socket): void {
+function serveSession(nsp: Namespace, offices: Offices, rooms: RoomModel, options: SmcpOptions, socket: Socket): void {
   offices.connect(socket.id, handshakeVersion(socket));
 
   /**
@@ -48,30 +49,28 @@ function serveSession(nsp: Namespace, offices: Offices, options: SmcpOptions, so
   const on = (event: string, handler: (payload: unknown, ack: Ack) => void) =>
     socket.on(event, (...args: unknown[]) => handler(...split(args)));
 
-  // The answer is the (ok, message) tuple (error-handling.md §server:join_office 响应); the office hears after the ack (room-model.md §加入流程).
+  // A refusal changes nothing and tells no one; an accepted join is answered, then its office hears (room-model.md §加入流程).
   on("server:join_office", (payload, ack) => {
-    const request = enterOfficeReq(payload);
-    const outcome = request.ok ? offices.join(socket.id, request.value) : request;
+    const outcome = rooms.join(offices, socket.id, payload);
     if (!outcome.ok) {
-      ack(false, outcome.message);
+      ack(...outcome.ack);
       return;
     }
     // A Computer moving offices leaves the old one first (room-model.md §Computer 加入规则).
     if (outcome.left) notify(outcome.left, LEAVE_NOTICE, notice(outcome.left));
-    ack(true, null);
+    ack(...rooms.accepted);
     if (outcome.entered) notify(outcome.entered, ENTER_NOTICE, notice(outcome.entered));
   });
 
   // The office hears before the member is gone, then the leaver gets its answer (room-model.md §离开流程).
   on("server:leave_office", (payload, ack) => {
-    const request = leaveOfficeReq(payload);
-    const outcome = request.ok ? offices.leave(socket.id, request.value.office_id) : request;
+    const outcome = rooms.leave(offices, socket.id, payload);
     if (!outcome.ok) {
-      ack(false, outcome.message);
+      ack(...outcome.ack);
       return;
     }
-    notify(outcome.left, LEAVE_NOTICE, notice(outcome.left));
-    ack(true, null);
+    if (outcome.left) notify(outcome.left, LEAVE_NOTICE, notice(outcome.left));
+    ack(...rooms.accepted);
   });
 
   // An Agent lists its own office (room-model.md §房间查询); anything else is refused with a flat ErrorPayload.
@@ -104,7 +103,7 @@ function serveSession(nsp: Namespace, offices: Offices, options: SmcpOptions, so
   socket.onAny((event: string, ...args: unknown[]) => {
     if (!event.startsWith(CLIENT_PREFIX)) return;
     const [payload, ack] = split(args);
-    process.nextTick(() => void route(nsp, offices, socket.id, event, payload).then((answer) => ack(...answer)));
+    process.nextTick(() => void route(nsp, offices, rooms, socket.id, event, payload).then((answer) => ack(...answer)));
   });
 
   // A disconnect is a leave (room-model.md §自动离开场景 1), heard by the office unless the whole Server is closing.

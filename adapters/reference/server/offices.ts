@@ -1,6 +1,7 @@
 /**
- * The room model's state and rules (room-model.md): every connected session, and for those in an
- * office their role, name and office. Bookkeeping only, no sockets: the namespace asks, then talks.
+ * The room model's state (room-model.md §成员状态): every connected session, and for those in an
+ * office their role, name and office. Bookkeeping only, no rules and no sockets: a revision's room
+ * model (room-model.ts) decides who may sit where, the namespace does the talking.
  */
 
 export type Role = "agent" | "computer";
@@ -20,12 +21,6 @@ export interface EnterOffice {
   readonly office_id: string;
 }
 
-export type JoinOutcome =
-  /** entered: null when the session was already in that office as that member; left: the office a Computer moved out of. */
-  { readonly ok: true; readonly entered: Member | null; readonly left: Member | null } | { readonly ok: false; readonly message: string };
-
-export type LeaveOutcome = { readonly ok: true; readonly left: Member } | { readonly ok: false; readonly message: string };
-
 interface Session {
   readonly a2cVersion: string;
   member: Member | undefined;
@@ -37,6 +32,10 @@ export class Offices {
   /** A session admitted by the handshake; a2c_version as its URL query gave it (events.md §Server 校验行为 4). */
   connect(sid: string, a2cVersion: string): void {
     this.sessions.set(sid, { a2cVersion, member: undefined });
+  }
+
+  connected(sid: string): boolean {
+    return this.sessions.has(sid);
   }
 
   memberOf(sid: string): Member | undefined {
@@ -60,38 +59,20 @@ export class Offices {
     );
   }
 
-  /** server:join_office: judged first, applied only when accepted (so a refused Computer stays where it was). */
-  join(sid: string, request: EnterOffice): JoinOutcome {
+  /** Seats a connected session in an office as what the request declares; any seat it held before is given up. */
+  seat(sid: string, request: EnterOffice): Member {
     const session = this.sessions.get(sid);
-    if (!session) return { ok: false, message: "Not connected" };
-    const { role, name, office_id: officeId } = request;
-    const current = session.member;
-    if (current?.officeId === officeId) {
-      // Joining again as what it already is changes nothing; as someone else it would be a second identity.
-      if (current.role === role && current.name === name) return { ok: true, entered: null, left: null };
-      return { ok: false, message: `Already in office ${officeId} as ${current.role} ${current.name}; leave it first` };
-    }
-    if (current && current.role !== role)
-      return { ok: false, message: `Role mismatch: this session is in office ${current.officeId} as ${current.role}` };
-    // An Agent belongs to one office at a time; only a Computer moves by joining another (room-model.md §验证规则).
-    if (current?.role === "agent") return { ok: false, message: `Agent already in office ${current.officeId}; leave it first` };
-    const others = this.members(officeId).filter((m) => m.sid !== sid);
-    // The spec's own refusal text (room-model.md §Agent 加入规则, error-handling.md §server:join_office 响应).
-    if (role === "agent" && others.some((m) => m.role === "agent")) return { ok: false, message: "Room already has an agent" };
-    // Names address members within an office (client:* routing): one name, one member.
-    if (others.some((m) => m.name === name))
-      return { ok: false, message: `Name ${JSON.stringify(name)} is already taken in office ${officeId}` };
-    session.member = { sid, role, name, officeId, a2cVersion: session.a2cVersion };
-    return { ok: true, entered: session.member, left: current ?? null };
+    if (!session) throw new Error(`session ${sid} is not connected`);
+    session.member = { sid, role: request.role, name: request.name, officeId: request.office_id, a2cVersion: session.a2cVersion };
+    return session.member;
   }
 
-  /** server:leave_office for the office the session is in. */
-  leave(sid: string, officeId: string): LeaveOutcome {
+  /** The session's membership ends; the member it was, if any. */
+  unseat(sid: string): Member | undefined {
     const session = this.sessions.get(sid);
     const member = session?.member;
-    if (!session || member?.officeId !== officeId) return { ok: false, message: `Not in office ${officeId}` };
-    session.member = undefined;
-    return { ok: true, left: member };
+    if (session) session.member = undefined;
+    return member;
   }
 
   /** The session is gone; its membership, if any, ends with it (room-model.md §自动离开场景 1). */

@@ -8,6 +8,7 @@ import type { Namespace, Socket } from "socket.io";
 import { serverError } from "./error-payload.ts";
 import type { Offices } from "./offices.ts";
 import { clientTarget } from "./requests.ts";
+import type { RoomModel } from "./room-model.ts";
 
 export const CLIENT_PREFIX = "client:";
 
@@ -17,7 +18,14 @@ const TOOL_CALL_BUFFER_MS = 5_000;
 const DEFAULT_RELAY_MS = 60_000;
 
 /** The arguments to acknowledge `event` from `senderSid` with: the Computer's ack, or the Server's refusal. */
-export async function route(nsp: Namespace, offices: Offices, senderSid: string, event: string, payload: unknown): Promise<unknown[]> {
+export async function route(
+  nsp: Namespace,
+  offices: Offices,
+  rooms: RoomModel,
+  senderSid: string,
+  event: string,
+  payload: unknown,
+): Promise<unknown[]> {
   const sender = offices.memberOf(senderSid);
   if (!sender) return [serverError.notInRoom()];
   if (sender.role !== "agent") return [serverError.wrongRole(event, sender.role)];
@@ -26,9 +34,9 @@ export async function route(nsp: Namespace, offices: Offices, senderSid: string,
   const computer = offices.computer(sender.officeId, target.value);
   const socket = computer && nsp.sockets.get(computer.sid);
   if (!socket) {
-    // Only the sender's own office is searched; a name held elsewhere is a refused crossing, not a route.
+    // Only the sender's own office is searched; how a name held elsewhere is answered is the revision's.
     return offices.computerElsewhere(sender.officeId, target.value)
-      ? [serverError.crossRoom({ computer: target.value })]
+      ? [rooms.heldElsewhere(target.value)]
       : [serverError.computerNotFound(target.value)];
   }
   return relay(socket, event, payload, relayTimeoutMs(event, payload), target.value);

@@ -4,7 +4,8 @@
  * once, each under its own id. The verdict is the harness's, from what its clients saw.
  */
 import { InvalidInputError } from "../src/index.ts";
-import { openSmcpServer, SERVER_A2C_VERSION } from "./smcp-server.ts";
+import { SERVER_REVISIONS, type ServerProtocol } from "./revisions.ts";
+import { openSmcpServer } from "./smcp-server.ts";
 import type { WireServerInput, WireServerOutput, WireServerStarted, WireServerStopped } from "./wire-call.ts";
 
 /** A start without a time box gets the longest the op allows: a Server is never left running unbounded. */
@@ -14,8 +15,9 @@ const MAX_TIME_BOX_MS = 60_000;
 const servers = new Map<string, () => Promise<WireServerStopped>>();
 let started = 0;
 
-export async function runWireServer(input: WireServerInput): Promise<WireServerOutput> {
-  if (input.action === "start") return start(input.time_box_ms ?? MAX_TIME_BOX_MS);
+/** `protocol`: the revision whose Server a start opens (the stop finds the Server by its id, whatever its revision). */
+export async function runWireServer(input: WireServerInput, protocol: ServerProtocol = "0.4.0"): Promise<WireServerOutput> {
+  if (input.action === "start") return start(input.time_box_ms ?? MAX_TIME_BOX_MS, protocol);
   const stop = input.server_id === undefined ? undefined : servers.get(input.server_id);
   if (!stop)
     throw new InvalidInputError("input.malformed_config", `no Server was started under server_id ${JSON.stringify(input.server_id)}`);
@@ -27,9 +29,10 @@ export async function stopAllWireServers(): Promise<void> {
   await Promise.all([...servers.values()].map((stop) => stop()));
 }
 
-async function start(timeBoxMs: number): Promise<WireServerStarted> {
+async function start(timeBoxMs: number, protocol: ServerProtocol): Promise<WireServerStarted> {
   const startedAt = performance.now();
-  const server = await openSmcpServer();
+  const revision = SERVER_REVISIONS[protocol];
+  const server = await openSmcpServer(revision);
   const id = `s${++started}`;
   let stopping: Promise<WireServerStopped> | undefined;
   const stop = () => {
@@ -45,5 +48,5 @@ async function start(timeBoxMs: number): Promise<WireServerStarted> {
   const timeBox = setTimeout(() => void stop(), timeBoxMs);
   timeBox.unref();
   servers.set(id, stop);
-  return { url: server.url, server_id: id, a2c_version: SERVER_A2C_VERSION };
+  return { url: server.url, server_id: id, a2c_version: revision.a2cVersion };
 }

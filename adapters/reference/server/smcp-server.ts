@@ -8,10 +8,8 @@ import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
 import { SMCP_NAMESPACE, serveSmcp } from "./namespace.ts";
 import { Offices } from "./offices.ts";
+import { SERVER_REVISIONS, type ServerRevision } from "./revisions.ts";
 import { versionGate } from "./version-gate.ts";
-
-/** The protocol version this Server speaks; the reference's live roles all speak 0.4.0. */
-export const SERVER_A2C_VERSION = "0.4.0";
 
 const HOST = "127.0.0.1";
 /** Waits while closing: for the DISCONNECT packets to be flushed, then for the listener; each bounded, together well under 5 s. */
@@ -24,13 +22,14 @@ export interface SmcpServer {
   close(): Promise<void>;
 }
 
-export async function openSmcpServer(): Promise<SmcpServer> {
+/** A Server of `revision` (default: 0.4.0, the version the reference's live roles all speak). */
+export async function openSmcpServer(revision: ServerRevision = SERVER_REVISIONS["0.4.0"]): Promise<SmcpServer> {
   const http = createServer();
   // Nothing served but the protocol: no client bundle, no CORS, no connection-state recovery (a new session is a new session).
   const io = new Server(http, { serveClient: false });
-  io.engine.use(versionGate(SERVER_A2C_VERSION));
+  io.engine.use(versionGate(revision.a2cVersion));
   let closing = false;
-  serveSmcp(io.of(SMCP_NAMESPACE), new Offices(), { closing: () => closing });
+  serveSmcp(io.of(SMCP_NAMESPACE), new Offices(), revision.rooms, { closing: () => closing });
 
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
