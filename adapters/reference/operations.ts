@@ -7,11 +7,12 @@
 
 import type { WireAgentInput } from "./agent/index.ts";
 import { BENCH_LOOP, benchLoop } from "./bench-loop.ts";
-import type { WireComputerInput } from "./computer/index.ts";
+import type { TransportCallInput, WireComputerInput } from "./computer/index.ts";
 import { wireMeta } from "./computer/tool-meta-wire.ts";
 import type { WireServerInput } from "./server/index.ts";
 import type { Json, JsonObject, LoadEntry, ServerConfigLike } from "./src/index.ts";
 import * as ref from "./src/index.ts";
+import { Unsupported } from "./unsupported.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: inputs are schema-checked against ops.schema.json before they reach a handler
 type Input = Record<string, any>;
@@ -72,7 +73,8 @@ let serverModule: Promise<typeof import("./server/index.ts")> | undefined;
 /**
  * The live operations. Their modules are imported on first call, so the synchronous path, and
  * every run without a live case, never loads socket.io, socket.io-client or the MCP client SDK.
- * Only the 0.4 reading offers them: the live Computer and Server speak a2c_version 0.4.0.
+ * Only the 0.4 reading offers them: the live Computer and Server speak a2c_version 0.4.0, and
+ * transport.call_tool is that Computer's tool call.
  */
 export function referenceLiveOperations(reading: ref.RenderReading): Readonly<Record<string, LiveHandler>> {
   if (reading !== "0.4") return {};
@@ -80,6 +82,7 @@ export function referenceLiveOperations(reading: ref.RenderReading): Readonly<Re
     "wire.computer": async (i) => (await import("./computer/index.ts")).runWireComputer(i as WireComputerInput),
     "wire.server": async (i) => (await (serverModule ??= import("./server/index.ts"))).runWireServer(i as WireServerInput),
     "wire.agent": async (i) => (await import("./agent/index.ts")).runWireAgent(i as WireAgentInput),
+    "transport.call_tool": async (i) => (await import("./computer/index.ts")).runTransportCall(i as TransportCallInput),
   };
 }
 
@@ -112,7 +115,7 @@ export function answerReference(
   try {
     return { type: "result", id, ok: true, output: handler(input) };
   } catch (error) {
-    return invalidInput(id, error);
+    return refusal(id, error);
   }
 }
 
@@ -128,12 +131,13 @@ export async function answerReferenceLive(
   try {
     return { type: "result", id, ok: true, output: await handler(input) };
   } catch (error) {
-    return invalidInput(id, error);
+    return refusal(id, error);
   }
 }
 
-/** A refused input is an answer; anything else a handler throws is a reference bug, and propagates. */
-function invalidInput(id: number, error: unknown): ReferenceAnswer {
+/** A refused input and a variant the reference lacks are answers; anything else a handler throws is a reference bug, and propagates. */
+function refusal(id: number, error: unknown): ReferenceAnswer {
+  if (error instanceof Unsupported) return { type: "unsupported", id, message: error.message };
   if (error instanceof ref.InvalidInputError)
     return {
       type: "result",

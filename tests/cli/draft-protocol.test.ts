@@ -29,7 +29,17 @@ describe("the 0.5.0-dev draft track", () => {
   }, 60_000);
 
   it("--update-expectations at the draft never writes into a release's file", async () => {
-    const result = await cli(["run", ...select, "--vectors", extra(), "--protocol", "0.5.0-dev", "--update-expectations", "--out", tempOut()]);
+    const result = await cli([
+      "run",
+      ...select,
+      "--vectors",
+      extra(),
+      "--protocol",
+      "0.5.0-dev",
+      "--update-expectations",
+      "--out",
+      tempOut(),
+    ]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(
       /^usage error: --update-expectations at 0\.5\.0-dev \(a draft\) would write draft results into reference's release file.*: give it a file of its own with --expectations reference=<file>$/m,

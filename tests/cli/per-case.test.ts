@@ -24,7 +24,7 @@ function transportStub(): Implementation {
     name: "stub",
     start: async () => {
       const hello = await reference.start();
-      return { ...hello, operations: [...hello.operations, "transport.call_tool"] };
+      return { ...hello, operations: [...new Set([...hello.operations, "transport.call_tool"])] };
     },
     call: async (op, input) =>
       op === "transport.call_tool"
@@ -63,7 +63,7 @@ describe("onCase", () => {
     for (const record of seen) expect(report.cases).toContain(record); // the record itself, not a copy
     expect(seen.map(key)).toEqual(
       expect.arrayContaining([
-        `reference ${TRANSPORT} unsupported`, // not sent: the reference offers no transport operation
+        `reference ${TRANSPORT} pass`, // through the reference's own MCP client
         `reference ${NOT_APPLICABLE} not_applicable`,
         `reference ${ANSWERED} pass`,
         `stub ${TRANSPORT} fail`,

@@ -3,14 +3,32 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { shardOf } from "../../harness/corpus/shard.ts";
+import { opDefinition } from "../../harness/model/operations.ts";
 import { cli, tempOut } from "./cli-helpers.ts";
 
 const ARGS = ["--impl", "reference,reference-subprocess", "--suite", "explicit-id,tlv,upstream-bundle-id,upstream-auth-error"];
 const reportIn = (out: string) => join(out, readdirSync(out).find((d) => d !== "latest")!, "report.json");
 const casesOf = (path: string) =>
-  (JSON.parse(readFileSync(path, "utf8")).cases as Array<{ implementation: string; vector_id: string; status: string; result: unknown }>)
-    .map((c) => `${c.implementation} ${c.vector_id} ${c.status} ${JSON.stringify(c.result)}`)
+  (
+    JSON.parse(readFileSync(path, "utf8")).cases as Array<{
+      implementation: string;
+      vector_id: string;
+      op: string;
+      status: string;
+      result: unknown;
+    }>
+  )
+    .map((c) => `${c.implementation} ${c.vector_id} ${c.status} ${JSON.stringify(withoutEvidence(c.op, c.result))}`)
     .sort();
+
+/** An answer without its op's evidence keys (a live case's elapsed_ms differs from run to run and is never compared). */
+function withoutEvidence(op: string, result: unknown): unknown {
+  const r = result as { kind?: string; output?: unknown };
+  if (r?.kind !== "ok" || typeof r.output !== "object" || r.output === null) return result;
+  const output = { ...(r.output as Record<string, unknown>) };
+  for (const key of opDefinition(op)?.evidence_keys ?? []) delete output[key];
+  return { ...r, output };
+}
 
 describe("sharding", () => {
   it("splits by vector id deterministically", () => {

@@ -1,5 +1,5 @@
 /**
- * The MCP side: one official-SDK client (@modelcontextprotocol/sdk, streamable HTTP or stdio) per enabled
+ * The MCP side: one official-SDK client (@modelcontextprotocol/sdk, streamable HTTP, SSE or stdio) per enabled
  * server, its tools listed at start and again on notifications/tools/list_changed. A disabled server is never started (computer.md §4.4
  * item 3). A server that cannot be reached or listed is left out, as "not available" (§4.2): the
  * Computer still comes up and serves what it has, the way a host keeps running past one bad server.
@@ -7,17 +7,21 @@
 
 import { basename, isAbsolute } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ResourceListChangedNotificationSchema, type Tool, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ConfiguredServer } from "./server-config.ts";
+import { withHttpStatusErrors } from "./upstream-failure.ts";
 
 export interface MountedServer {
   readonly server: ConfiguredServer;
   readonly client: Client;
   /** The server's tools/list: at start, and again whenever it says its list changed. */
   tools: readonly Tool[];
+  /** The MCP revision the handshake agreed, as the client hands it to an HTTP transport; null over stdio. */
+  readonly revision: string | null;
 }
 
 const CLIENT_INFO = { name: "smcp-conformance-reference-computer", version: "0.4.0" };
@@ -34,17 +38,26 @@ export class McpFleet {
 
   /** Mounts the enabled servers at once, within `budgetMs`; the mounted ones, in config order. */
   async mount(servers: readonly ConfiguredServer[], budgetMs: number): Promise<MountedServer[]> {
-    const deadline = performance.now() + budgetMs;
-    const left = () => Math.max(1, deadline - performance.now());
-    const mounted = await Promise.all(servers.filter((s) => !s.disabled).map((s) => this.mountOne(s, left).catch(() => null)));
+    const mounted = await Promise.all(servers.filter((s) => !s.disabled).map((s) => this.mountOne(s, budgetMs).catch(() => null)));
     return mounted.filter((m): m is MountedServer => m !== null);
   }
 
-  private async mountOne(server: ConfiguredServer, left: () => number): Promise<MountedServer> {
+  /** Connects to one server and lists its tools within `budgetMs`; rejects with the MCP client's error when it cannot. */
+  async mountOne(server: ConfiguredServer, budgetMs: number): Promise<MountedServer> {
+    const deadline = performance.now() + budgetMs;
+    const left = () => Math.max(1, deadline - performance.now());
     const client = new Client(CLIENT_INFO);
     this.clients.push(client);
-    await client.connect(transportOf(server), { timeout: left() });
-    const mounted: MountedServer = { server, client, tools: await listAll(client, left) };
+    const transport = transportOf(server);
+    let revision: string | null = null;
+    const setRevision = transport.setProtocolVersion?.bind(transport);
+    if (setRevision)
+      transport.setProtocolVersion = (version) => {
+        revision = version;
+        setRevision(version);
+      };
+    await client.connect(transport, { timeout: left() });
+    const mounted: MountedServer = { server, client, tools: await listAll(client, left), revision };
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       mounted.tools = await listAll(client, () => RELIST_TIMEOUT_MS);
       this.onToolsChanged(mounted);
@@ -60,7 +73,8 @@ export class McpFleet {
 }
 
 /**
- * The config's headers go on every request to an HTTP server, and only there; a stdio server is
+ * The config's headers go on every request to an HTTP server, and only there (over SSE a refused
+ * POST keeps its HTTP status, upstream-failure.ts); a stdio server is
  * started with its config's environment on top of the SDK's safe defaults, its stderr kept apart
  * from this adapter's stdout (the adapter protocol). Only the kit's own program is started.
  */
@@ -75,7 +89,9 @@ function transportOf(server: ConfiguredServer): Transport {
       stderr: "inherit",
     });
   }
-  return new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: { ...entry.headers } } });
+  const requestInit = { headers: { ...entry.headers } };
+  if (entry.type === "sse") return new SSEClientTransport(new URL(entry.url), { requestInit, fetch: withHttpStatusErrors() });
+  return new StreamableHTTPClientTransport(new URL(entry.url), { requestInit });
 }
 
 /** The kit's stdio bridge run by node, to a loopback case URL; anything else is refused before it could start. */

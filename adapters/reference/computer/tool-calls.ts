@@ -1,17 +1,16 @@
 /**
  * client:tool_call execution, its timeout and its cancellation (computer.md §5, data-structures.md
  * §CallToolResult 结果级 A2C 标记). Every outcome is a CallToolResult: a tool's own failure, an
- * upstream fault, an authorization refusal (meta.error_code 4006 / 4007), a timeout (meta.a2c_timeout)
+ * upstream fault (meta.error_code 4003), an authorization refusal (4006 / 4007), a timeout (meta.a2c_timeout)
  * and a cancel (meta.a2c_cancelled) alike. In-flight calls are kept by req_id, the only key
  * notify:tool_call_cancel carries.
  */
-import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonObject } from "../src/index.ts";
 import type { Redact } from "./secrets.ts";
 import type { ToolRoute } from "./tool-catalog.ts";
 import { ToolResultBlobs } from "./tool-result-blobs.ts";
+import { authorizationCode, authorizationMeta, EXECUTION_FAILED } from "./upstream-failure.ts";
 
 export type CallToolResult = JsonObject & { readonly content: JsonObject[]; readonly isError: boolean };
 
@@ -51,7 +50,7 @@ export class ToolCalls {
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return failed("Tool call timeout", { a2c_timeout: true });
       const code = authorizationCode(error);
       if (code !== null) return failed("The MCP server requires authorization", authorizationMeta(code, route.mounted.server.bundleId));
-      return failed(this.redact(describe(error)));
+      return failed(this.redact(describe(error)), { error_code: EXECUTION_FAILED });
     } finally {
       if (this.inFlight.get(reqId) === controller) this.inFlight.delete(reqId);
     }
@@ -78,23 +77,6 @@ function describe(error: unknown): string {
   if (cause === undefined) return error.message;
   const code = (cause as NodeJS.ErrnoException).code;
   return `${error.message} (${code === undefined ? "" : `${code}: `}${cause.message})`;
-}
-
-/**
- * An upstream refusal of authorization, mapped as error-handling.md §4006/4007 判定决策表 says:
- * 401 (or the SDK's own "unauthorized") → 4006, 403 → 4007. Other statuses stay plain failures.
- */
-function authorizationCode(error: unknown): 4006 | 4007 | null {
-  if (error instanceof UnauthorizedError) return 4006;
-  if (!(error instanceof StreamableHTTPError)) return null;
-  return error.code === 401 ? 4006 : error.code === 403 ? 4007 : null;
-}
-
-/** error_code and mcp_server are MUST; auth_hint carries no credential, URL or token (§auth_hint 安全边界). */
-function authorizationMeta(code: 4006 | 4007, bundleId: string): JsonObject {
-  const message =
-    code === 4006 ? "Authorize this Computer with the MCP server, then retry" : "Check the MCP server's permissions for this Computer";
-  return { error_code: code, mcp_server: bundleId, auth_hint: { action: "user_authorization_required", message } };
 }
 
 /**
