@@ -1,5 +1,5 @@
 /**
- * Interop cases re-derived from their evidence alone: the raw status, diffs and cause by the judge
+ * Interop cases re-derived from their evidence alone: the raw status, diffs, cause and blamed role by the judge
  * the run used, then the status by the expectations the run recorded, applied by the rule every
  * case follows (model/interop.ts `withGaps`).
  */
@@ -36,7 +36,7 @@ export function auditInterop(report: ParsedReport, vectors: ReadonlyMap<string, 
       problems.push(`${where}: the case's roles differ from those its evidence records`);
     checkSealed(evidence.relay, (p) => problems.push(`${where}: relay: ${p}`));
     const derived = withGaps(judgeInterop(vector, evidence, c.duration_ms), listed);
-    for (const key of ["raw_status", "status", "diffs", "cause", "gap"] as const)
+    for (const key of ["raw_status", "status", "diffs", "cause", "blamed", "gap"] as const)
       if (diffValues(derived[key] ?? null, c[key] ?? null).length > 0)
         problems.push(
           `${where}: its evidence gives ${key} ${JSON.stringify(derived[key] ?? null)}, the report says ${JSON.stringify(c[key] ?? null)}`,

@@ -27,6 +27,8 @@ export interface InteropCase {
   readonly note?: string;
   /** One line: which role broke what, for a failing case. */
   readonly cause?: string;
+  /** The role the failure is attributed to, when the record names one (run/interop-phase.ts): its statement counts it. */
+  readonly blamed?: InteropRoleName;
   readonly duration_ms: number;
   /** The relay's record and the adapter exchanges (wire/interop.ts `InteropEvidence`, read through live/evidence.ts). */
   readonly evidence: object;

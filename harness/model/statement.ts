@@ -105,6 +105,8 @@ export interface StatementInput {
     readonly until?: string;
   }>;
   readonly cases: Iterable<{ readonly vector_id: string; readonly implementation: string; readonly status: FinalStatus }>;
+  /** Interop cells: each counts toward the roles it exercises (interopOutcome). */
+  readonly interop?: ReadonlyArray<InteropCell>;
   /** The whole corpus's required vectors (report.corpus.required); absent in reports of older kits: no scope is known. */
   readonly corpus?: { readonly required?: readonly CorpusRequired[] };
 }
@@ -142,7 +144,17 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
     const byRole = new Map<Role, Tallies>();
     for (const v of input.vectors) {
       if (v.tier !== "must" && v.tier !== "should") continue;
-      if (v.op !== undefined && isComposedOp(v.op)) continue; // a three-role cell, shown in the interop grid, not one implementation's claim
+      if (v.op !== undefined && isComposedOp(v.op)) {
+        // A three-role vector: judged once per role this implementation played in its cells.
+        for (const role of ROLES) {
+          const outcome = interopOutcome(input.interop ?? [], v.id, impl.name, role);
+          if (outcome === undefined) continue;
+          if (outcome === "unverified") unverified.push(v.id);
+          count(whole, v.tier, outcome);
+          count(tallyOf(byRole, role), v.tier, outcome);
+        }
+        continue;
+      }
       const status = statuses.get(v.id);
       // A vector with no case counts as never run only where it applies at the revision.
       const outcome: Outcome =
@@ -184,9 +196,47 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
       should: whole.should,
       ...claim(whole, required === undefined ? undefined : (corpusMust.get("all") ?? { corpus: 0, selected: 0 })),
       ...(roles.length > 0 ? { roles } : {}),
-      ...(unverified.length > 0 ? { unverified_ids: unverified } : {}),
+      ...(unverified.length > 0 ? { unverified_ids: [...new Set(unverified)] } : {}),
     };
   });
+}
+
+/** What a statement reads of an interop case (model/interop.ts InteropCase). */
+export interface InteropCell {
+  readonly vector_id: string;
+  readonly agent: string;
+  readonly server: string;
+  readonly computer: string;
+  readonly status: FinalStatus;
+  readonly blamed?: Role;
+}
+
+/**
+ * An interop vector for one implementation in one role, over every cell it played that role in: a
+ * failure attributed to that role counts against it (listed: a known gap); a failure attributed to
+ * another role does not; a failure the record attributes to no role leaves it unverified; every
+ * cell passing (or failing for another role) passes it. Undefined: it played no such cell.
+ */
+export function interopOutcome(
+  cells: ReadonlyArray<InteropCell>,
+  vectorId: string,
+  implementation: string,
+  role: Role,
+): Exclude<Outcome, "not_required"> | undefined {
+  const mine = cells.filter((c) => c.vector_id === vectorId && c[role] === implementation);
+  if (mine.length === 0) return undefined;
+  const outcomes = mine.map((c): Exclude<Outcome, "not_required"> => {
+    if (c.status === "pass") return "passed";
+    if (c.blamed !== undefined && c.blamed !== role) return "passed";
+    if (c.blamed === undefined) return "unverified";
+    return c.status === "known_gap"
+      ? "known_gaps"
+      : OUTCOME[c.status] === "not_required"
+        ? "unverified"
+        : (OUTCOME[c.status] as Exclude<Outcome, "not_required">);
+  });
+  for (const worst of ["failed", "unverified", "known_gaps"] as const) if (outcomes.includes(worst)) return worst;
+  return "passed";
 }
 
 /** A selection never reads conforming or partial: those claims need every required vector; a failure stands. */

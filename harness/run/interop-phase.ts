@@ -15,7 +15,7 @@ import { applies, type ProtocolChoice } from "../model/protocols.ts";
 import type { Vector } from "../model/vector.ts";
 import { atMost } from "../util/at-most.ts";
 import { Stop } from "../util/stop-race.ts";
-import { caseSlug, type InteropEvidence, type InteropFacts, interopFacts, interopRawStatus } from "../wire/index.ts";
+import { blameInteropStep, caseSlug, type InteropEvidence, type InteropFacts, interopFacts, interopRawStatus } from "../wire/index.ts";
 import type { TransportServer } from "./transport-cases.ts";
 import { interopEvidence } from "./wire-interop-cases.ts";
 
@@ -102,7 +102,8 @@ export function judgeInterop(
   const facts = interopFacts(evidence);
   const judgement = judge(vector as Vector, { kind: "ok", output: facts });
   const raw = interopRawStatus(judgement.status, facts);
-  const cause = raw === "pass" ? undefined : causeOf(evidence, facts, judgement.diffs);
+  const blame = raw === "pass" ? undefined : blameOf(vector, evidence, facts, judgement.diffs);
+  const cause = blame?.cause;
   return {
     vector_id: vector.id,
     agent: evidence.roles.agent,
@@ -113,27 +114,42 @@ export function judgeInterop(
     diffs: judgement.diffs,
     ...(judgement.note !== undefined ? { note: judgement.note } : {}),
     ...(cause ? { cause } : {}),
+    ...(blame?.role ? { blamed: blame.role } : {}),
     duration_ms: durationMs,
     evidence,
   };
 }
 
-/** One line: the role the first difference points at (by what the fact is about), and the difference. */
-function causeOf(evidence: InteropEvidence, facts: InteropFacts, diffs: readonly Difference[]): string {
+/**
+ * One line: the role the first difference points at, and the difference; and that role, when the
+ * record names one. A call that did not end normally is its role's; a surfaced step is the first hop
+ * whose packet departs from the chain (wire/interop-blame.ts); a join or a tool run is the Computer's.
+ */
+function blameOf(
+  vector: { readonly expected?: unknown; readonly input?: unknown },
+  evidence: InteropEvidence,
+  facts: InteropFacts,
+  diffs: readonly Difference[],
+): { readonly cause: string; readonly role?: InteropRoleName } {
   const { roles } = evidence;
   for (const role of ["server", "computer", "agent"] as const)
     if (facts.calls[role] !== "ok" && facts.calls[role] !== "not_run")
-      return `${role} ${roles[role]}: its adapter call ended ${facts.calls[role]}`;
+      return { cause: `${role} ${roles[role]}: its adapter call ended ${facts.calls[role]}`, role };
   if (evidence.stopped)
-    return evidence.stopped.replace("the Computer", `computer ${roles.computer}`).replace("the Server", `server ${roles.server}`);
+    return {
+      cause: evidence.stopped.replace("the Computer", `computer ${roles.computer}`).replace("the Server", `server ${roles.server}`),
+    };
   const first = diffs[0];
-  if (!first) return "no difference recorded";
-  const [, top, , leaf] = first.path.split("/");
-  const role =
-    top === "computer_joined" || top === "tool_runs"
-      ? `computer ${roles.computer} (through server ${roles.server})`
-      : top === "notified" && leaf === "delivered"
-        ? `server ${roles.server} or computer ${roles.computer}`
-        : `agent ${roles.agent}`;
-  return `${role}: ${describeDifference(first)}`;
+  if (!first) return { cause: "no difference recorded" };
+  const [, top, step, leaf] = first.path.split("/");
+  if (top === "surfaced" && step !== undefined) {
+    const expected = (vector.expected as { surfaced?: Record<string, { outcome?: unknown }> } | undefined)?.surfaced?.[step];
+    const blame = blameInteropStep(evidence, vector.input, step, expected?.outcome === "ok");
+    if (blame) return { cause: `${blame.role} ${roles[blame.role]}: ${blame.why}; ${describeDifference(first)}`, role: blame.role };
+  }
+  if (top === "computer_joined" || top === "tool_runs")
+    return { cause: `computer ${roles.computer} (through server ${roles.server}): ${describeDifference(first)}`, role: "computer" };
+  if (top === "notified" && leaf === "delivered")
+    return { cause: `server ${roles.server} or computer ${roles.computer}: ${describeDifference(first)}` };
+  return { cause: `agent ${roles.agent}: ${describeDifference(first)}`, role: "agent" };
 }

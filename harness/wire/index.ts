@@ -62,6 +62,7 @@ export {
   type RoleCall,
   WIRE_INTEROP_OP,
 } from "./interop.ts";
+export { type Blame, blameInteropStep } from "./interop-blame.ts";
 export { type KitServer, openKitServer } from "./kit-server.ts";
 export { modelErrors, modelNames } from "./models.ts";
 export { openRelay, type Relay, type RelayRecord } from "./relay.ts";

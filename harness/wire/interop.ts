@@ -102,6 +102,15 @@ function joinAcked(packets: readonly WirePacket[], conn: string | undefined): bo
   return ack !== undefined && (ack.args?.length === 0 || ack.args?.[0] === true);
 }
 
+/** The case's admitted packets and the connections its Agent and Computer joined on (interop-blame.ts reads them). */
+export function interopConversation(evidence: InteropEvidence): {
+  readonly packets: readonly WirePacket[];
+  readonly conns: { readonly agent: string | undefined; readonly computer: string | undefined };
+} {
+  const { packets } = admittedPart(evidence?.relay ?? {});
+  return { packets, conns: { agent: connOf(packets, "agent"), computer: connOf(packets, "computer") } };
+}
+
 export function interopFacts(evidence: InteropEvidence): InteropFacts {
   const relay = evidence?.relay;
   // Only the case's own Agent and Computer count: connections that presented its secret (case-seal.ts).

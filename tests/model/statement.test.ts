@@ -85,6 +85,41 @@ describe("conformance statement", () => {
     expect(older.scope).toBeUndefined();
   });
 
+  it("an interop vector counts once per role an implementation played, against the role its failure is attributed to", () => {
+    const i1 = { id: "i1", op: "wire.interop", tier: "must" as const, since: "0.4.0" };
+    const cell = (agent: string, server: string, computer: string, status: FinalStatus, blamed?: "agent" | "server" | "computer") => ({
+      vector_id: "i1",
+      agent,
+      server,
+      computer,
+      status,
+      ...(blamed ? { blamed } : {}),
+    });
+    const interop = [
+      cell("x", "x", "x", "pass"),
+      cell("y", "x", "x", "fail", "agent"),
+      cell("x", "y", "x", "fail", "server"),
+      cell("x", "x", "y", "known_gap", "computer"),
+    ];
+    const [x, y] = conformanceStatements({ implementations: [impl("x"), impl("y")], vectors: [i1], cases: [], interop });
+    // x: every cell it played passed, or failed for another role.
+    expect(x!.roles?.map((r) => [r.role, r.must.passed, r.must.required])).toEqual([
+      ["computer", 1, 1],
+      ["server", 1, 1],
+      ["agent", 1, 1],
+    ]);
+    expect(x!.must).toMatchObject({ required: 3, passed: 3 });
+    // y: its Agent failed unlisted, its Server failed, its Computer's failure is listed.
+    const yRoles = Object.fromEntries(y!.roles!.map((r) => [r.role, r.must]));
+    expect(yRoles["agent"]).toMatchObject({ required: 1, failed: 1 });
+    expect(yRoles["server"]).toMatchObject({ required: 1, failed: 1 });
+    expect(yRoles["computer"]).toMatchObject({ required: 1, known_gaps: 1 });
+    // A failure the record attributes to no role leaves each role unverified, never passed.
+    const [z] = conformanceStatements({ implementations: [impl("z")], vectors: [i1], cases: [], interop: [cell("z", "z", "z", "fail")] });
+    expect(z!.must).toMatchObject({ required: 3, unverified: 3 });
+    expect(z!.unverified_ids).toEqual(["i1"]);
+  });
+
   it("--require names a selection's scope, and a selection never meets partial", () => {
     const [s] = conformanceStatements({
       implementations: [impl("x")],
@@ -131,7 +166,7 @@ describe("conformance statement", () => {
     expect(s!.protocol).toBe("0.3.0");
   });
 
-  it("an interop vector is no one implementation's requirement (its cells are judged per Agent x Server x Computer)", () => {
+  it("an interop vector without interop cells requires nothing of an implementation (its cells are judged per Agent x Server x Computer)", () => {
     const [s] = conformanceStatements({
       implementations: [impl("x")],
       vectors: [...vectors, { id: "i1", op: "wire.interop", tier: "must" as const, since: "0.4.0" }],
