@@ -25,8 +25,10 @@ export interface BadgeRun {
   /** Failures of the run that no case count shows. */
   readonly runFailures?: number;
   readonly incomplete?: boolean;
-  /** The implementation's conformance statement, when the report has one. */
+  /** The implementation's conformance statement, when the report has one (a role's part of it, for a role badge). */
   readonly statement?: ConformanceStatement;
+  /** A role badge: the role it speaks for (computer, server, agent), after the implementation in its label. */
+  readonly role?: string;
 }
 
 function colour(c: Counts, run: BadgeRun): string {
@@ -48,7 +50,7 @@ export function badgeName(implementation: string): string {
 
 /** The badge's label and value, shared by the SVG and the shields.io endpoint JSON. */
 function badgeText(implementation: string, c: Counts, run: BadgeRun): { label: string; value: string } {
-  const label = `smcp ${badgeName(implementation)}`;
+  const label = `smcp ${badgeName(implementation)}${run.role ? ` ${run.role}` : ""}`;
   const extra = run.runFailures ? `, run fails (${run.runFailures})` : run.incomplete ? ", incomplete" : "";
   const counted = run.statement ? badgeValue(run.statement) : `${c.pass}/${c.judged} pass`;
   const value = `${counted}${c.known_gap ? `, ${plural(c.known_gap, "known gap")}` : ""}${c.failed ? `, ${c.failed} failing` : ""}${extra}`;

@@ -76,7 +76,7 @@ export const FILE_VIEWS: readonly FileView[] = [
     },
   },
   {
-    name: "badge-<implementation>.svg and .json (shields.io endpoint)",
+    name: "badge-<implementation>.svg and .json (shields.io endpoint), and badge-<implementation>-<role> per role",
     write: (report, dir) => {
       const failures = runLevelFailures(report.verdict);
       for (const impl of report.implementations) {
@@ -94,6 +94,15 @@ export const FILE_VIEWS: readonly FileView[] = [
         );
         writeFileChecked(join(dir, `badge-${file}.svg`), renderBadge(impl.name, counts, run));
         writeFileChecked(join(dir, `badge-${file}.json`), renderBadgeEndpoint(impl.name, counts, run));
+        // One per role the run judged: the role's level and MUST count, red when the role has a failing case.
+        for (const r of (statement?.roles ?? []).filter((x) => x.must.required + x.should.required > 0)) {
+          const { scope: _whole, ...base } = statement!;
+          const roleStatement = { ...base, must: r.must, should: r.should, level: r.level, ...(r.scope ? { scope: r.scope } : {}) };
+          const roleRun = { ...run, statement: roleStatement, role: r.role };
+          const roleCounts = { ...counts, failed: r.must.failed + r.should.failed, known_gap: r.must.known_gaps + r.should.known_gaps };
+          writeFileChecked(join(dir, `badge-${file}-${r.role}.svg`), renderBadge(impl.name, roleCounts, roleRun));
+          writeFileChecked(join(dir, `badge-${file}-${r.role}.json`), renderBadgeEndpoint(impl.name, roleCounts, roleRun));
+        }
       }
     },
   },

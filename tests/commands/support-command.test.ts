@@ -77,6 +77,15 @@ describe("support", () => {
     expect(existsSync(join(file, "..", "support.html"))).toBe(false); // a history file's folder is not a run folder
   });
 
+  it("the run folder has a badge per role the run judged, in the statement's words (issue 44, item 2)", () => {
+    const dir = join(report, "..");
+    const computer = JSON.parse(readFileSync(join(dir, "badge-reference-computer.json"), "utf8"));
+    expect(computer).toMatchObject({ label: "smcp reference computer", color: "007ec6" });
+    expect(computer.message).toMatch(/^selection @0\.4\.0, MUST 1\/1 of \d{3,}$/);
+    expect(readFileSync(join(dir, "badge-reference-computer.svg"), "utf8")).toContain("smcp reference computer: selection @0.4.0");
+    expect(existsSync(join(dir, "badge-reference-server.json"))).toBe(false); // no selected vector judged the Server
+  });
+
   it("refuses two sources, and names what is missing", () => {
     expect(() => supportCommand({ report, history: "h.jsonl" })).toThrow(
       "support: --report and --history each name the source; choose one",
