@@ -139,6 +139,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
       vectors,
       implementations: watcher.implementations,
       expectations,
+      roles: new Map(selected.flatMap((s) => (s.roles ? [[s.implementation.name, s.roles] as const] : []))),
       kitVersion: kitPackage().version,
       signal: AbortSignal.any([interrupts.signal, bail]),
       onCase: watcher.onCase,

@@ -9,17 +9,19 @@ import { minimalEnv } from "../driver/adapter-env.ts";
 import { commandExists } from "../driver/find-command.ts";
 import { type DriverOptions, SubprocessImplementation } from "../driver/subprocess-implementation.ts";
 import type { Implementation } from "../model/implementation.ts";
+import { ROLES, type Role } from "../model/operations.ts";
 import { UsageError } from "../util/usage-error.ts";
 import { checkoutExpectations, checkoutImplementation, describeCheckout, parseCheckoutName } from "./local-checkout.ts";
 import { REFERENCE_READINGS, referenceInProcess, referenceReadingAt } from "./reference-in-process.ts";
 import { referenceSubprocess } from "./reference-subprocess.ts";
 import { sdkImplementation } from "./sdk-launch.ts";
-import { expectationsFile, SDK_MANIFESTS, type SdkManifest, sdkManifest } from "./sdk-manifests.ts";
+import { declaredRoles, expectationsFile, SDK_MANIFESTS, type SdkManifest, sdkManifest } from "./sdk-manifests.ts";
 
 interface Family {
   readonly defaultVersion: string;
   versions(): string[];
   expectationsFile(version: string): string;
+  roles(version: string): readonly Role[];
   create(name: string, version: string, options: Partial<DriverOptions>): Implementation;
 }
 
@@ -28,6 +30,7 @@ function familyOf(manifest: SdkManifest): Family {
     defaultVersion: manifest.default_version,
     versions: () => Object.keys(manifest.versions).sort(),
     expectationsFile: (version) => expectationsFile(manifest, version),
+    roles: (version) => declaredRoles(manifest, version),
     create: (name, version, options) => sdkImplementation(name, manifest, version, options),
   };
 }
@@ -56,6 +59,8 @@ export interface Selected {
   readonly implementation: Implementation;
   /** Where this implementation's known gaps are listed, if it has such a file. */
   readonly expectationsFile?: string;
+  /** The roles it offers, when its manifest declares fewer than all three (a role not offered is not claimed). */
+  readonly roles?: readonly Role[];
 }
 
 /** The reference and every SDK family at its default (pinned) version: what fuzz, lint and generate compare. */
@@ -93,7 +98,12 @@ function selectOne(name: string, options: Partial<DriverOptions>, context: Selec
     throw new UsageError(`no ${familyName} version ${version} (have: ${family.versions().join(", ")})`);
   }
   const normalized = version === family.defaultVersion ? familyName : `${familyName}@${version}`;
-  return { implementation: family.create(normalized, version, options), expectationsFile: family.expectationsFile(version) };
+  const roles = family.roles(version);
+  return {
+    implementation: family.create(normalized, version, options),
+    expectationsFile: family.expectationsFile(version),
+    ...(roles.length < ROLES.length ? { roles } : {}),
+  };
 }
 
 /** A local checkout of an SDK family (see local-checkout.ts). */

@@ -3,12 +3,14 @@
  * implementation name, its versions, how its adapter is built (a build kind) and launched. The
  * registry, the tests and the benchmark all start adapters from these manifests.
  */
+
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { parse } from "yaml";
 import type { SystemLibrary } from "../bootstrap/cargo-build.ts";
 import { ADAPTERS_DIR } from "../model/kit-files.ts";
+import { ROLES, type Role } from "../model/operations.ts";
 
 export type BuildSpec =
   | { readonly kind: "python-venv" }
@@ -29,12 +31,18 @@ export interface SdkManifest {
   readonly default_version: string;
   /** Older releases the default run also judges, beside default_version (each against the protocol it claims). */
   readonly also_in_default_run?: readonly string[];
-  readonly versions: Readonly<Record<string, { readonly lock?: string; readonly manifest?: string }>>;
+  /** Per version: its lock or manifest, and the roles it offers (absent: all three). */
+  readonly versions: Readonly<Record<string, { readonly lock?: string; readonly manifest?: string; readonly roles?: readonly Role[] }>>;
   readonly build: BuildSpec;
   readonly launch: { readonly command: readonly string[]; readonly env?: Readonly<Record<string, string>> };
 }
 
 export const MANIFEST_FILE = "sdk.yaml";
+
+/** The roles a release offers, as its manifest declares them (all three when it says nothing). */
+export function declaredRoles(manifest: SdkManifest, version: string): readonly Role[] {
+  return manifest.versions[version]?.roles ?? ROLES;
+}
 
 function loadManifests(): readonly SdkManifest[] {
   const validate = new Ajv({ allErrors: true, allowUnionTypes: true }).compile(

@@ -8,6 +8,7 @@ import type { RevisionCoverage } from "./coverage.ts";
 import type { Difference } from "./difference.ts";
 import type { CallResult, Handshake, ImplementationStats, Transcript } from "./implementation.ts";
 import type { InteropCase } from "./interop.ts";
+import type { Role } from "./operations.ts";
 import type { ProtocolChoice } from "./protocols.ts";
 import type { ConformanceLevel, ConformanceStatement, CorpusRequired } from "./statement.ts";
 import { type CaseStatus, FAILING_STATUSES, type FinalStatus, type Gap, isFault, SKIPPED_STATUSES, STATUSES } from "./status.ts";
@@ -127,6 +128,8 @@ export interface ImplementationRecord {
   readonly stats: ImplementationStats;
   /** The protocol version this implementation was judged against, and why that one. */
   readonly protocol?: ProtocolChoice;
+  /** The roles it offers, when its manifest declares fewer than all three: the others are not claimed (statement.ts). */
+  readonly roles?: readonly Role[];
   /** The MCP revisions its client sent and the harness's server agreed to, over its transport cases. */
   readonly mcp?: { readonly sent: readonly string[]; readonly negotiated: readonly string[] };
   /** The expectations file applied: its gaps, their sha256, and listed ids that cannot be gaps. */

@@ -63,6 +63,8 @@ export interface StatementScope {
 /** One role's part of a statement: the same tallies and level, over the vectors that judge that role. */
 export interface RoleStatement {
   readonly role: Role;
+  /** The implementation does not offer this role (its manifest says so): its vectors count nowhere, never as unverified. */
+  readonly not_claimed?: true;
   readonly must: TierTally;
   readonly should: TierTally;
   readonly level: ConformanceLevel;
@@ -94,6 +96,8 @@ export interface StatementInput {
     readonly handshake?: { readonly sdk?: { readonly version?: string } };
     readonly protocol?: { readonly used: string };
     readonly not_started?: string;
+    /** The roles it offers (its manifest's declaration); absent: all three. */
+    readonly roles?: readonly Role[];
     /** A broken adapter (not one an interrupt stopped) may claim no level: see levelOf's caller. */
     readonly stats?: { readonly broken?: string };
   }>;
@@ -141,12 +145,14 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
     const statuses = Object.hasOwn(statusOf, impl.name) ? statusOf[impl.name]! : new Map<string, FinalStatus>();
     const whole = emptyTallies();
     const unverified: string[] = [];
+    const offers = (role: Role | undefined) => role === undefined || impl.roles === undefined || impl.roles.includes(role);
     const byRole = new Map<Role, Tallies>();
     for (const v of input.vectors) {
       if (v.tier !== "must" && v.tier !== "should") continue;
       if (v.op !== undefined && isComposedOp(v.op)) {
         // A three-role vector: judged once per role this implementation played in its cells.
         for (const role of ROLES) {
+          if (!offers(role)) continue;
           const outcome = interopOutcome(input.interop ?? [], v.id, impl.name, role);
           if (outcome === undefined) continue;
           if (outcome === "unverified") unverified.push(v.id);
@@ -155,6 +161,7 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
         }
         continue;
       }
+      if (v.op !== undefined && !offers(roleOf(v.op))) continue; // a role the release does not offer: not claimed
       const status = statuses.get(v.id);
       // A vector with no case counts as never run only where it applies at the revision.
       const outcome: Outcome =
@@ -173,6 +180,7 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
     for (const v of required ?? []) {
       if (v.tier !== "must" || (impl.protocol && !applies(v, protocol))) continue;
       const role = roleOf(v.op);
+      if (!offers(role)) continue;
       for (const key of role === undefined ? (["all"] as const) : (["all", role] as const)) {
         const n = corpusMust.get(key) ?? { corpus: 0, selected: 0 };
         corpusMust.set(key, { corpus: n.corpus + 1, selected: n.selected + (selected.has(v.id) ? 1 : 0) });
@@ -183,8 +191,9 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
       const scope = of !== undefined && of.selected < of.corpus ? { selected: of.selected, corpus: of.corpus } : undefined;
       return { level: broken ? "untested" : scopedLevel(levelOf(t.must), scope), ...(scope ? { scope } : {}) } as const;
     };
-    const roles = ROLES.filter((r) => byRole.has(r) || corpusMust.has(r)).map((role): RoleStatement => {
+    const roles = ROLES.filter((r) => byRole.has(r) || corpusMust.has(r) || !offers(r)).map((role): RoleStatement => {
       const t = byRole.get(role) ?? emptyTallies();
+      if (!offers(role)) return { role, not_claimed: true, must: t.must, should: t.should, level: "untested" };
       return { role, must: t.must, should: t.should, ...claim(t, corpusMust.get(role)) };
     });
     return {

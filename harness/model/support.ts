@@ -22,7 +22,7 @@ export interface SupportRow {
   readonly at?: string;
   readonly whole: SupportCell;
   /** Per role; absent where the source has no role lines (a report or history entry of an older kit). */
-  readonly roles: Partial<Record<Role, SupportCell | "not run">>;
+  readonly roles: Partial<Record<Role, SupportCell | "not run" | "not claimed">>;
 }
 
 /** What a row is read from: a report's statement or a history entry (same fields). */
@@ -40,6 +40,7 @@ export interface SupportSource {
     readonly level: ConformanceLevel;
     readonly must: TierTally;
     readonly scope?: StatementScope;
+    readonly not_claimed?: true;
   }>;
 }
 
@@ -47,8 +48,8 @@ export interface SupportSource {
 export function supportRows(sources: readonly SupportSource[]): SupportRow[] {
   const rows = new Map<string, SupportRow>();
   for (const s of sources) {
-    const roles: Partial<Record<Role, SupportCell | "not run">> = {};
-    for (const r of s.roles ?? []) roles[r.role] = r.must.required === 0 ? "not run" : cell(r);
+    const roles: Partial<Record<Role, SupportCell | "not run" | "not claimed">> = {};
+    for (const r of s.roles ?? []) roles[r.role] = r.not_claimed ? "not claimed" : r.must.required === 0 ? "not run" : cell(r);
     rows.set(`${s.implementation}\0${s.sdk_version ?? ""}\0${s.protocol}`, {
       implementation: s.implementation,
       ...(s.sdk_version ? { sdk_version: s.sdk_version } : {}),

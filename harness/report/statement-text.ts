@@ -73,6 +73,7 @@ export function roleLines(s: ConformanceStatement, indent = "  "): string[] {
 
 /** "computer: MUST 612/700 (87 %), SHOULD 30/41 (73 %), 55 known gaps, 33 unverified — not conforming" */
 export function roleLine(r: RoleStatement): string {
+  if (r.not_claimed) return `${r.role}: not claimed (this release does not offer it: its vectors count nowhere)`;
   if (r.must.required + r.should.required === 0)
     return `${r.role}: not run${r.scope ? ` (${plural(r.scope.corpus, "required MUST vector")} at this revision)` : ""}`;
   return `${r.role}: ${tallyWords(r)} — ${levelWords(r)}`;

@@ -9,14 +9,14 @@ table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3em .6em;tex
 .conforming{background:#dff5d8}.partial{background:#fff3c4}.selection{background:#dcecf9}
 .not-conforming{background:#fde0d0}.untested,.not-run{background:#eee;color:#666}`;
 
-function cellClass(c: SupportCell | "not run" | undefined): string {
-  if (c === undefined || c === "not run") return "not-run";
+function cellClass(c: SupportCell | "not run" | "not claimed" | undefined): string {
+  if (c === undefined || c === "not run" || c === "not claimed") return "not-run";
   return c.level.replace(" ", "-");
 }
 
 /** `cases`: the run folder's index.html, where every case of the report is (absent for a history file). */
 export function renderSupportHtml(rows: readonly SupportRow[], source: string, cases?: string): string {
-  const td = (c: SupportCell | "not run" | undefined) => html`<td class="${cellClass(c)}">${cellText(c)}</td>`;
+  const td = (c: SupportCell | "not run" | "not claimed" | undefined) => html`<td class="${cellClass(c)}">${cellText(c)}</td>`;
   const release = (r: SupportRow) => (cases ? html`<a href="${cases}">${releaseText(r)}</a>` : releaseText(r));
   const body = rows.map(
     (r) => html`<tr><td>${release(r)}</td>${td(r.whole)}${SUPPORT_COLUMNS.map((role: Role) => td(r.roles[role]))}</tr>`,

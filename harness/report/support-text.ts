@@ -4,9 +4,9 @@ import { SUPPORT_COLUMNS, type SupportCell, type SupportRow } from "../model/sup
 import { join, type Markup, md } from "./escape.ts";
 
 /** "partial · MUST 66/71", "selection · MUST 1/1 of 941", "not run", "–" (the source has no role lines). */
-export function cellText(c: SupportCell | "not run" | undefined): string {
+export function cellText(c: SupportCell | "not run" | "not claimed" | undefined): string {
   if (c === undefined) return "–";
-  if (c === "not run") return "not run";
+  if (c === "not run" || c === "not claimed") return c;
   return `${c.level} · MUST ${c.must.passed}/${c.must.required}${c.scope ? ` of ${c.scope.corpus}` : ""}`;
 }
 
@@ -16,7 +16,7 @@ export function releaseText(r: SupportRow): string {
 
 /** What the cells' words mean, under every form of the table. */
 export const SUPPORT_LEGEND =
-  "each cell: the level, then MUST passed/required (of the corpus's, for a selection); not run: no selected vector judges that role; –: that revision requires nothing of it, or the source has no role lines";
+  "each cell: the level, then MUST passed/required (of the corpus's, for a selection); not run: no selected vector judges that role; not claimed: the release does not offer the role; –: that revision requires nothing of it, or the source has no role lines";
 
 const roleCell = (r: SupportRow, role: Role) => cellText(r.roles[role]);
 

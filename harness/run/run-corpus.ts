@@ -14,6 +14,7 @@ import type { Expectations } from "../expectations/load-expectations.ts";
 import type { Answer, Handshake, Implementation } from "../model/implementation.ts";
 import { type InteropCase, withGaps } from "../model/interop.ts";
 import { kitPackage } from "../model/kit-files.ts";
+import type { Role } from "../model/operations.ts";
 import { isComposedOp, isLiveOp } from "../model/operations.ts";
 import { chooseProtocol } from "../model/protocols.ts";
 import {
@@ -49,6 +50,8 @@ export interface RunInput {
   readonly implementations: readonly Implementation[];
   /** Known gaps by implementation name. */
   readonly expectations?: ReadonlyMap<string, Expectations>;
+  /** The roles an implementation offers, where its manifest declares fewer than all three (report: implementations[].roles). */
+  readonly roles?: ReadonlyMap<string, readonly Role[]>;
   /** The kit's version, recorded in the report's environment (default: the kit's package.json). */
   readonly kitVersion?: string;
   /** Aborting stops sending cases, kills the adapters and returns a report marked incomplete. */
@@ -242,7 +245,7 @@ export class RunSession {
       finished_at: new Date().toISOString(),
       environment: runEnvironment(this.kitVersion, this.input.vectors, this.slots),
       corpus: corpusRecord(corpus, vectors, settings.suites),
-      implementations: this.runs.map((r) => implementationRecord(r, this.input.protocol)),
+      implementations: this.runs.map((r) => implementationRecord(r, this.input.protocol, this.input.roles?.get(r.impl.name))),
       vectors: this.vectorRecords,
       cases,
       ...(this.interop.length > 0 ? { interop: [...this.interop] } : {}),

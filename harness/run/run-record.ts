@@ -8,7 +8,7 @@ import type { Expectations } from "../expectations/load-expectations.ts";
 import { corpusRequired } from "../model/corpus-required.ts";
 import type { Handshake, Implementation, ImplementationStats } from "../model/implementation.ts";
 import { kitCommit } from "../model/kit-commit.ts";
-import { isLiveOp } from "../model/operations.ts";
+import { isLiveOp, type Role } from "../model/operations.ts";
 import { chooseProtocol, type ProtocolChoice } from "../model/protocols.ts";
 import type { CaseRecord, ExpectationsRecord, ImplementationRecord, Report } from "../model/report.ts";
 import type { Corpus, Tier, Vector } from "../model/vector.ts";
@@ -72,7 +72,7 @@ export function corpusRecord(corpus: Corpus, vectors: readonly Vector[], askedSu
 }
 
 /** What the report says of one implementation: its handshake, stats, protocol, MCP revisions and expectations. */
-export function implementationRecord(r: ImplementationRun, protocol: string | undefined): ImplementationRecord {
+export function implementationRecord(r: ImplementationRun, protocol: string | undefined, roles?: readonly Role[]): ImplementationRecord {
   const mcp = mcpRevisions([...r.live.values()]);
   const stats = r.stats ?? liveStats(r.impl);
   return {
@@ -89,6 +89,7 @@ export function implementationRecord(r: ImplementationRun, protocol: string | un
     ...(mcp ? { mcp } : {}),
     ...(r.expectationsRecord ? { expectations: r.expectationsRecord } : {}),
     ...(r.notStarted !== undefined ? { not_started: r.notStarted } : {}),
+    ...(roles ? { roles } : {}),
   };
 }
 

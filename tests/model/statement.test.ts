@@ -120,6 +120,22 @@ describe("conformance statement", () => {
     expect(z!.unverified_ids).toEqual(["i1"]);
   });
 
+  it("a role the release does not offer is not claimed: its vectors count nowhere, never as unverified", () => {
+    const [s] = conformanceStatements({
+      implementations: [{ ...impl("old"), roles: ["computer" as const] }],
+      vectors: roleVectors,
+      cases: cases("old", { c1: "pass", c2: "pass", v1: "unsupported" }),
+      corpus,
+    });
+    // v1 (version.check, the Server's) and w1 are not counted; a1 (the Agent's) neither.
+    expect(s!.must).toMatchObject({ required: 2, passed: 2, unverified: 0 });
+    expect(s!.unverified_ids).toBeUndefined();
+    expect(s!.roles?.find((r) => r.role === "server")).toMatchObject({ not_claimed: true });
+    expect(roleLines(s!)).toContain("  server: not claimed (this release does not offer it: its vectors count nowhere)");
+    // The scope is of the roles it claims: c3 (the Computer's) was not selected.
+    expect(s!.scope).toEqual({ selected: 2, corpus: 3 });
+  });
+
   it("--require names a selection's scope, and a selection never meets partial", () => {
     const [s] = conformanceStatements({
       implementations: [impl("x")],
