@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { diffValues } from "../diff/compare.ts";
 import { judge } from "../diff/judge.ts";
 import { loadExpectations } from "../expectations/load-expectations.ts";
+import { declaredRolesFor } from "../impl/registry.ts";
 import { comparedValue, judgedValue, roleOfOp } from "../live/roles.ts";
 import { gapAnswer } from "../model/gap-answer.ts";
 import type { CallResult } from "../model/implementation.ts";
@@ -70,6 +71,12 @@ export function auditReport(report: ParsedReport): AuditResult {
   for (const impl of report.implementations) {
     if (implementations.has(impl.name)) problems.push(`implementation ${impl.name} is listed twice`);
     implementations.set(impl.name, impl);
+    // The roles a release claims come from its manifest: a record that drops one would hide its failures.
+    const declared = declaredRolesFor(impl.name);
+    if (diffValues(declared ?? null, impl.roles ?? null).length > 0)
+      problems.push(
+        `implementation ${impl.name}: the report records roles ${JSON.stringify(impl.roles ?? "all")}, its manifest declares ${JSON.stringify(declared ?? "all")}`,
+      );
   }
   const gaps = new Map(
     [...implementations].map(([name, impl]) => [name, listedGaps(impl, report.run?.mcp_transport, problems, notes)] as const),

@@ -80,6 +80,21 @@ export function defaultNames(): string[] {
   });
 }
 
+/**
+ * The roles a known SDK release declares when fewer than all three (its manifest), undefined for
+ * all three, a checkout, the reference or an unknown name: what `audit` holds a report's record to.
+ */
+export function declaredRolesFor(name: string): readonly Role[] | undefined {
+  if (parseCheckoutName(name)) return undefined;
+  const [familyName, requested] = name.split("@", 2) as [string, string | undefined];
+  const family = FAMILIES[familyName];
+  if (!family) return undefined;
+  const version = requested ?? family.defaultVersion;
+  if (!family.versions().includes(version)) return undefined;
+  const roles = family.roles(version);
+  return roles.length < ROLES.length ? roles : undefined;
+}
+
 export function knownNames(): string[] {
   return [...Object.keys(FIXED), ...Object.entries(FAMILIES).flatMap(([f, fam]) => [f, ...fam.versions().map((v) => `${f}@${v}`)])];
 }

@@ -133,6 +133,13 @@ describe("audit refuses the tampered reports of issue 32", async () => {
     );
   });
 
+  it("implementations[].roles that the manifest does not declare (a role dropped to hide its failures)", () => {
+    const forged = forge(report, (r) => void (r.implementations[0].roles = ["computer"]));
+    expect(auditReport(forged).problems).toContain(
+      'implementation reference: the report records roles ["computer"], its manifest declares "all"',
+    );
+  });
+
   it("corpus: null, and schema_version: 99", () => {
     expect(auditReport(forge(report, (r) => void (r.corpus = null))).problems).toEqual([
       "corpus: null is not a corpus record (its roots and suites): the vectors cannot be traced",
