@@ -7,6 +7,7 @@
  */
 
 import { caseStatuses, casesWith } from "../model/case-list.ts";
+import { isDraft } from "../model/protocols.ts";
 import type { Report } from "../model/report.ts";
 import { isFault } from "../model/status.ts";
 import { neverStarted } from "../model/verdict.ts";
@@ -18,7 +19,7 @@ function shellWord(word: string): string {
 }
 
 /** The kit's own reference, by implementation name (in process, as a subprocess, or its 0.3 reading). */
-const REFERENCE_NAME = /^reference(-subprocess)?(@[0-9.]+)?$/;
+const REFERENCE_NAME = /^reference(-subprocess)?(@[0-9A-Za-z.+-]+)?$/;
 
 /**
  * The hint, or undefined when no failing answer or stale entry of a started implementation is there
@@ -43,7 +44,15 @@ export function updateHint(report: Report, argv: readonly string[]): string | un
   const lines: string[] = [];
   if (wrongReference.size > 0) lines.push(referenceHint([...wrongReference]));
   if (n > 0 && !argv.includes("--update-expectations")) {
-    const command = ["npx", "smcp-conformance", ...argv, "--update-expectations"].map(shellWord).join(" ");
+    // At a draft no release's file is updated (run-selection.ts): each SDK needs a file of its own.
+    const protocol = report.run?.protocol;
+    const own =
+      protocol !== undefined && isDraft(protocol)
+        ? [...recordable]
+            .filter((name) => !argv.some((a) => a.startsWith(`${name}=`)))
+            .flatMap((name) => ["--expectations", `${name}=<draft-gaps-file>`])
+        : [];
+    const command = ["npx", "smcp-conformance", ...argv, "--update-expectations", ...own].map(shellWord).join(" ");
     lines.push(
       `to record ${n === 1 ? "this failing or stale case" : `these ${n} failing or stale cases`} in the expectations (then write each TODO reason): ${command}`,
     );

@@ -21,6 +21,22 @@ describe("updateHint", () => {
     );
   });
 
+  it("at a draft the command gives each SDK a file of its own: no release's file takes a draft result (issue 44, item 6)", () => {
+    const r = {
+      ...report([{ implementation: "python", vector_id: "a/b/c", status: "fail" }]),
+      run: { protocol: "0.5.0-dev" },
+    } as unknown as Report;
+    expect(updateHint(r, ["run", "--protocol", "0.5.0-dev"])).toMatch(
+      /: npx smcp-conformance run --protocol 0\.5\.0-dev --update-expectations --expectations 'python=<draft-gaps-file>'$/,
+    );
+    // The draft reading of the reference is the reference: its wrong answer says to fix it, never to record it.
+    const ref = { ...report([]), implementations: [{ name: "reference@0.5.0-dev" }] } as unknown as Report;
+    (ref as { cases: unknown[] }).cases = [
+      { implementation: "reference@0.5.0-dev", vector_id: "a/b/c", status: "fail", raw_status: "fail" },
+    ];
+    expect(updateHint(ref, ["run"])).toMatch(/^the reference answered vector a\/b\/c differently/);
+  });
+
   it("a wrong reference answer never suggests --update-expectations: it says to fix the vector or the reference", () => {
     const hint = updateHint(report([{ implementation: "reference", vector_id: "a/b/c", status: "fail" }]), ["run", "--suite", "a"]);
     expect(hint).toBeDefined();
