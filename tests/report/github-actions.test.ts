@@ -177,10 +177,14 @@ describe("the step summary", () => {
   it("leads with the statement and the gate, then the whole matrix while it is short", async () => {
     const report = await failingRun(2);
     const summary = stepSummary(report, env);
-    expect(summary.split("\n").slice(0, 6)).toEqual([
+    expect(summary.split("\n").slice(0, 9)).toEqual([
       "# Conformance",
       "",
       expect.stringMatching(/^- \*\*reference [^*]*: not conforming\*\* \(MUST 0\/2 \(0 %\), [^—]*\)$/),
+      // Then its part per role (issue 44, item 2).
+      expect.stringMatching(/^ {2}- computer: MUST 0\/2 \(0 %\), .* — not conforming/),
+      "  - server: not run (71 required MUST vectors at this revision)",
+      "  - agent: not run (13 required MUST vectors at this revision)",
       "",
       "**The gate fails** (1 reason):",
       expect.stringMatching(/^- /),
