@@ -20,6 +20,8 @@ describe("smcp-conformance run", () => {
     // The marker names the run, so latest/ replacement and --keep touch only folders the kit wrote.
     expect(readdirSync(join(out, "latest")).sort()).toEqual([
       ".smcp-conformance-run",
+      "badge-reference-computer.json", // a badge per role the run judged (issue 44, item 2)
+      "badge-reference-computer.svg",
       "badge-reference.json",
       "badge-reference.svg",
       "index.html",
