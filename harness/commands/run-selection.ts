@@ -66,7 +66,10 @@ export function selectRun(options: RunSelectionOptions): RunSelection {
     expectations: (options.expectations ?? []).filter((e) => !forUnchecked(e)),
   }).filter((s) => !uncheckedNames.includes(s.implementation.name));
   // A release's expectations file holds its gaps at the released revisions: a draft's go in a file of their own.
-  const intoRelease = draft && options.updateExpectations ? selected.find((s) => !hasOwnFile(options, s.implementation.name)) : undefined;
+  const intoRelease =
+    draft && options.updateExpectations
+      ? selected.find((s) => s.expectationsFile !== undefined && !hasOwnFile(options, s.implementation.name))
+      : undefined;
   if (intoRelease)
     throw new UsageError(
       `--update-expectations at ${options.protocol} (a draft) would write draft results into ${intoRelease.implementation.name}'s release file${intoRelease.expectationsFile ? ` ${intoRelease.expectationsFile}` : ""}: give it a file of its own with --expectations ${intoRelease.implementation.name}=<file>`,

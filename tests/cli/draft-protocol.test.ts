@@ -20,7 +20,9 @@ describe("the 0.5.0-dev draft track", () => {
   it("applies under --protocol 0.5.0-dev, and the console labels the draft", async () => {
     const result = await cli(["run", ...select, "--vectors", extra(), "--protocol", "0.5.0-dev", "--out", tempOut()]);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain("protocol 0.5.0-dev (draft; --protocol; claims 0.4.0)");
+    // At the draft, plain reference is its draft reading (the one whose Server follows the draft's room model).
+    expect(result.stdout).toContain("implementation reference@0.5.0-dev: ");
+    expect(result.stdout).toContain("protocol 0.5.0-dev (draft; --protocol; claims 0.5.0-dev)");
     expect(result.stdout).toMatch(/^conformance: 1 passed, 0 failed, 0 skipped, 0 not applicable$/m);
     // Issue 44, item 6: the banner says the revision is unreleased and what it changes.
     expect(result.stdout).toContain(
@@ -29,20 +31,12 @@ describe("the 0.5.0-dev draft track", () => {
   }, 60_000);
 
   it("--update-expectations at the draft never writes into a release's file", async () => {
-    const result = await cli([
-      "run",
-      ...select,
-      "--vectors",
-      extra(),
-      "--protocol",
-      "0.5.0-dev",
-      "--update-expectations",
-      "--out",
-      tempOut(),
-    ]);
+    // Refused before any SDK starts: python's release file would take the draft's results.
+    const args = ["run", "--impl", "python", "--filter", "explicit-id/extra/draft-only", "--vectors", extra(), "--protocol", "0.5.0-dev"];
+    const result = await cli([...args, "--update-expectations", "--out", tempOut()]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(
-      /^usage error: --update-expectations at 0\.5\.0-dev \(a draft\) would write draft results into reference's release file.*: give it a file of its own with --expectations reference=<file>$/m,
+      /^usage error: --update-expectations at 0\.5\.0-dev \(a draft\) would write draft results into python's release file .*adapters\/python\/expectations\.yaml: give it a file of its own with --expectations python=<file>$/m,
     );
   }, 60_000);
 

@@ -40,7 +40,8 @@ describe("artefact names", () => {
     const dir = writeReport(report, tempOut());
     const files = readdirSync(dir);
     expect(files.filter((f) => f.startsWith("junit-"))).toHaveLength(2);
-    expect(files.filter((f) => f.startsWith("badge-") && f.endsWith(".svg"))).toHaveLength(2);
+    // Each has its badge and its Computer role's badge (issue 44, item 2).
+    expect(files.filter((f) => f.startsWith("badge-") && f.endsWith(".svg"))).toHaveLength(4);
   });
 });
 
