@@ -8,13 +8,13 @@
  * as given, so any answer but `{}` is a relay the spec does not explain.
  */
 import type { Answer, Implementation } from "../model/implementation.ts";
+import { playComputerCase } from "../run/wire-cases.ts";
 import type { McpTransport, SceneServer } from "../transport/index.ts";
 import { atMost } from "../util/at-most.ts";
 import {
   type Change,
   type ComputerFacts,
   type ComputerSceneEvidence,
-  computerBudgetMs,
   computerFacts,
   openComputerCase,
   stepName,
@@ -25,9 +25,6 @@ export const LIVE_FUZZ_OPS: ReadonlySet<string> = new Set(["wire.computer"]);
 
 /** The events whose relays the record judges whole (computer-facts.ts: a step of one of these carries `fidelity`). */
 const RELAY_EVENTS: ReadonlySet<string> = new Set(["client:get_tools", "client:tool_call", "client:get_resources"]);
-
-/** How long a played scene may go on after its adapter answered before it is closed anyway. */
-const END_GRACE_MS = 1_000;
 
 /**
  * `impl` with its live operations played as scenes on `server`, at most `slots` at once (explore
@@ -62,13 +59,7 @@ async function playScene(
       attempts: 0,
     };
   }
-  let answer: Answer;
-  try {
-    answer = await impl.call("wire.computer", opened.call, { timeoutMs: computerBudgetMs(opened.call) });
-  } finally {
-    await Promise.race([opened.case.ended, new Promise((resolve) => setTimeout(resolve, END_GRACE_MS).unref())]);
-  }
-  const evidence = await opened.case.close();
+  const { answer, evidence } = await playComputerCase(impl, opened, "wire.computer");
   const { kind } = answer.result;
   if (kind !== "ok" && kind !== "error") return answer; // a fault or unsupported stays what it is
   return { ...answer, result: { kind: "ok", output: relayAnswer(computerFacts(evidence), evidence) } };

@@ -7,7 +7,7 @@
 import type { Answer, Implementation } from "../model/implementation.ts";
 import { opDefinition } from "../model/operations.ts";
 import type { Vector } from "../model/vector.ts";
-import { computerBudgetMs, openComputerCase } from "../wire/index.ts";
+import { type ComputerSceneEvidence, computerBudgetMs, type OpenedComputerCase, openComputerCase } from "../wire/index.ts";
 import type { TransportServer } from "./transport-cases.ts";
 import { withWireEvidence } from "./wire-evidence.ts";
 
@@ -32,13 +32,28 @@ export async function wireAnswer(
   if (!transport || "fault" in transport) return notSent(transport?.fault ?? "no MCP scene server for the wire case");
   const opened = await openComputerCase(transport.server, vector.input, `${impl.name}-${vector.id}`, transport.mcpTransport);
   if (!opened.ok) return notSent(opened.message);
+  const { answer, evidence } = await playComputerCase(impl, opened, vector.op);
+  return withWireEvidence(answer, evidence.case_id, evidence);
+}
+
+/** How long an opened scene may go on after its adapter answered before it is closed anyway. */
+const SCENE_END_GRACE_MS = 1_000;
+
+/**
+ * An opened wire.computer case played once: the adapter called with the scene's URLs, the scene let
+ * finish (an adapter that answers before its session ended leaves it to its own time box, at most
+ * SCENE_END_GRACE_MS more), then closed. The run and the wire fuzz play a case alike.
+ */
+export async function playComputerCase(
+  impl: Implementation,
+  opened: Extract<OpenedComputerCase, { ok: true }>,
+  op: string,
+): Promise<{ readonly answer: Answer; readonly evidence: ComputerSceneEvidence }> {
   let answer: Answer;
   try {
-    answer = await impl.call(vector.op, opened.call, { timeoutMs: computerBudgetMs(opened.call) });
+    answer = await impl.call(op, opened.call, { timeoutMs: computerBudgetMs(opened.call) });
   } finally {
-    // An adapter that answers before its session ended leaves the scene to finish on its own time box.
-    await Promise.race([opened.case.ended, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    await Promise.race([opened.case.ended, new Promise((resolve) => setTimeout(resolve, SCENE_END_GRACE_MS).unref())]);
   }
-  const evidence = await opened.case.close();
-  return withWireEvidence(answer, evidence.case_id, evidence);
+  return { answer, evidence: await opened.case.close() };
 }
