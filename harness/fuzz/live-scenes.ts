@@ -11,14 +11,7 @@ import type { Answer, Implementation } from "../model/implementation.ts";
 import { playComputerCase } from "../run/wire-cases.ts";
 import type { McpTransport, SceneServer } from "../transport/index.ts";
 import { atMost } from "../util/at-most.ts";
-import {
-  type Change,
-  type ComputerFacts,
-  type ComputerSceneEvidence,
-  computerFacts,
-  openComputerCase,
-  stepName,
-} from "../wire/index.ts";
+import { type Change, type ComputerFacts, type ComputerSceneEvidence, computerFacts, openComputerCase, stepName } from "../wire/index.ts";
 
 /** Live operations fuzz can play; each is asked only when named with --op (a scene costs a whole SDK role). */
 export const LIVE_FUZZ_OPS: ReadonlySet<string> = new Set(["wire.computer"]);

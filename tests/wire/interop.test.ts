@@ -55,7 +55,9 @@ describe("an interop case", () => {
     const failed = judgeInterop(v, edited, 0);
     expect(failed.raw_status).toBe("fail");
     // The Server passed the Computer's answer on unchanged: the Agent that surfaced an error is blamed (issue 44, item 2).
-    expect(failed.cause).toMatch(/^agent reference: it surfaced something else than the answer it got to client:tool_call; \/surfaced\/call\/outcome/);
+    expect(failed.cause).toMatch(
+      /^agent reference: it surfaced something else than the answer it got to client:tool_call; \/surfaced\/call\/outcome/,
+    );
     expect(failed.blamed).toBe("agent");
 
     // A Server that was never stopped did not play its part: a stop that timed out hangs the cell, one not answered {stopped: true} fails it.
