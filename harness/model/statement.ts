@@ -43,15 +43,6 @@ export interface CorpusRequired {
   readonly until?: string;
 }
 
-/** A required vector of the corpus, as much of it as a statement's scope needs (report.corpus.required). */
-export interface CorpusRequired {
-  readonly id: string;
-  readonly op: string;
-  readonly tier: "must" | "should";
-  readonly since: string;
-  readonly until?: string;
-}
-
 /** How much of what the whole corpus requires the run selected, when it selected less (a `selection`). */
 export interface StatementScope {
   /** Required MUST vectors the run selected. */
