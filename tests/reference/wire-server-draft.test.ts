@@ -3,7 +3,7 @@
 // room model, played through the kit's own wire.server path (runCorpus: the harness's scripted
 // clients, facts and judge), while the 0.4.0 reading keeps its own rules. Then the acks' details
 // and the rules no vector judges yet, with socket.io-client on 127.0.0.1.
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { loadCorpus } from "../../harness/corpus/load-corpus.ts";
 import { selectVectors } from "../../harness/corpus/select.ts";
@@ -11,6 +11,7 @@ import { referenceReadingAt } from "../../harness/impl/reference-in-process.ts";
 import { selectImplementations } from "../../harness/impl/registry.ts";
 import type { Implementation } from "../../harness/model/implementation.ts";
 import { runCorpus } from "../../harness/run/run-corpus.ts";
+import { connectSmcp, joinOffice } from "./smcp-client.ts";
 
 const DRAFT = "0.5.0-dev";
 const corpus = loadCorpus();
@@ -53,30 +54,9 @@ describe("plain `reference` judged at the draft", () => {
   }, 60_000);
 });
 
-interface Client {
-  readonly socket: Socket;
-  readonly received: { event: string; data: unknown }[];
-  ask(event: string, payload?: unknown): Promise<unknown[]>;
-}
+const connect = (url: string) => connectSmcp(url, open);
 
-async function connect(url: string): Promise<Client> {
-  const socket = io(`${url}/smcp`, { query: { a2c_version: "0.4.0" }, reconnection: false, forceNew: true, auth: {} });
-  open.push(socket);
-  const received: Client["received"] = [];
-  socket.onAny((event: string, data: unknown) => received.push({ event, data }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", resolve);
-    socket.once("connect_error", reject);
-  });
-  const ask = (event: string, payload?: unknown) =>
-    new Promise<unknown[]>((resolve) =>
-      socket.timeout(2_000).emit(event, payload, (error: Error | null, ...args: unknown[]) => resolve(error ? ["no ack"] : args)),
-    );
-  return { socket, received, ask };
-}
-
-const join = (client: Client, role: string, name: string, officeId: string) =>
-  client.ask("server:join_office", { role, name, office_id: officeId });
+const join = joinOffice;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe("the draft Server's acks and rules", () => {

@@ -7,19 +7,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
 import { referenceSubprocess } from "../../harness/impl/reference-subprocess.ts";
 import type { Implementation } from "../../harness/model/implementation.ts";
+import { type Client, connectSmcp, joinOffice } from "./smcp-client.ts";
 
 interface Started {
   readonly url: string;
   readonly server_id: string;
   readonly a2c_version: string;
-}
-
-interface Client {
-  readonly socket: Socket;
-  /** Every event the Server sent it, in order, with its first argument. */
-  readonly received: { event: string; data: unknown }[];
-  /** Emits and resolves with the ack's arguments (["no ack"] when none came within 2 s). */
-  ask(event: string, payload?: unknown): Promise<unknown[]>;
 }
 
 const reference = referenceInProcess();
@@ -36,31 +29,9 @@ async function call(impl: Implementation, input: Record<string, unknown>): Promi
 const start = async (impl: Implementation = reference, timeBoxMs = 20_000) =>
   (await call(impl, { action: "start", time_box_ms: timeBoxMs })) as unknown as Started;
 
-/** A connected client of /smcp, as the kit's clients connect: a2c_version in the query, polling first, no role in auth. */
-async function connect(url: string): Promise<Client> {
-  const socket = io(`${url}/smcp`, {
-    query: { a2c_version: "0.4.0" },
-    transports: ["polling", "websocket"],
-    reconnection: false,
-    forceNew: true,
-    auth: {},
-  });
-  open.push(socket);
-  const received: Client["received"] = [];
-  socket.onAny((event: string, data: unknown) => received.push({ event, data }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", resolve);
-    socket.once("connect_error", reject);
-  });
-  const ask = (event: string, payload?: unknown) =>
-    new Promise<unknown[]>((resolve) =>
-      socket.timeout(2_000).emit(event, payload, (error: Error | null, ...args: unknown[]) => resolve(error ? ["no ack"] : args)),
-    );
-  return { socket, received, ask };
-}
+const connect = (url: string) => connectSmcp(url, open);
 
-const join = (client: Client, role: string, name: string, officeId: string) =>
-  client.ask("server:join_office", { role, name, office_id: officeId });
+const join = joinOffice;
 const events = (client: Client) => client.received.map((r) => r.event);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
