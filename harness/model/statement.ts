@@ -131,6 +131,7 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
     byVector.set(c.vector_id, c.status);
   }
   const required = input.corpus?.required;
+  const selected = new Set(input.vectors.map((v) => v.id));
   return input.implementations.map((impl) => {
     const protocol = impl.protocol?.used ?? "unknown";
     const statuses = Object.hasOwn(statusOf, impl.name) ? statusOf[impl.name]! : new Map<string, FinalStatus>();
@@ -163,20 +164,7 @@ export function conformanceStatements(input: StatementInput): ConformanceStateme
       const role = v.op === undefined ? undefined : roleOf(v.op);
       if (role !== undefined) count(tallyOf(byRole, role), v.tier, outcome);
     }
-    // The whole corpus's required MUST vectors at the revision, per role, and how many of them the
-    // run selected: a claim must cover them all (a vector an implementation was not asked, being not
-    // applicable to it, was still selected).
-    const corpusMust = new Map<Role | "all", { corpus: number; selected: number }>();
-    const selected = new Set(input.vectors.map((v) => v.id));
-    for (const v of required ?? []) {
-      if (v.tier !== "must" || (impl.protocol && !applies(v, protocol))) continue;
-      const role = roleOf(v.op);
-      if (!offers(role)) continue;
-      for (const key of role === undefined ? (["all"] as const) : (["all", role] as const)) {
-        const n = corpusMust.get(key) ?? { corpus: 0, selected: 0 };
-        corpusMust.set(key, { corpus: n.corpus + 1, selected: n.selected + (selected.has(v.id) ? 1 : 0) });
-      }
-    }
+    const corpusMust = corpusMustOf(required ?? [], selected, impl.protocol ? protocol : undefined, offers);
     const broken = impl.stats?.broken !== undefined && !stoppedByInterrupt(impl.stats.broken);
     const claim = (t: Tallies, of: { corpus: number; selected: number } | undefined) => {
       const scope = of !== undefined && of.selected < of.corpus ? { selected: of.selected, corpus: of.corpus } : undefined;
@@ -237,6 +225,30 @@ export function interopOutcome(
   });
   for (const worst of ["failed", "unverified", "known_gaps"] as const) if (outcomes.includes(worst)) return worst;
   return "passed";
+}
+
+/**
+ * The whole corpus's required MUST vectors at the revision (any, when it is unknown), per role and
+ * in all, and how many of them the run selected: a claim must cover them all (a vector an
+ * implementation was not asked, being not applicable to it, was still selected).
+ */
+function corpusMustOf(
+  required: readonly CorpusRequired[],
+  selected: ReadonlySet<string>,
+  protocol: string | undefined,
+  offers: (role: Role | undefined) => boolean,
+): Map<Role | "all", { corpus: number; selected: number }> {
+  const counts = new Map<Role | "all", { corpus: number; selected: number }>();
+  for (const v of required) {
+    if (v.tier !== "must" || (protocol !== undefined && !applies(v, protocol))) continue;
+    const role = roleOf(v.op);
+    if (!offers(role)) continue;
+    for (const key of role === undefined ? (["all"] as const) : (["all", role] as const)) {
+      const n = counts.get(key) ?? { corpus: 0, selected: 0 };
+      counts.set(key, { corpus: n.corpus + 1, selected: n.selected + (selected.has(v.id) ? 1 : 0) });
+    }
+  }
+  return counts;
 }
 
 /** A selection never reads conforming or partial: those claims need every required vector; a failure stands. */
