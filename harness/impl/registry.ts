@@ -113,11 +113,11 @@ function selectOne(name: string, options: Partial<DriverOptions>, context: Selec
     throw new UsageError(`no ${familyName} version ${version} (have: ${family.versions().join(", ")})`);
   }
   const normalized = version === family.defaultVersion ? familyName : `${familyName}@${version}`;
-  const roles = family.roles(version);
+  const roles = declaredRolesFor(name);
   return {
     implementation: family.create(normalized, version, options),
     expectationsFile: family.expectationsFile(version),
-    ...(roles.length < ROLES.length ? { roles } : {}),
+    ...(roles ? { roles } : {}),
   };
 }
 
