@@ -32,6 +32,7 @@ mod select;
 mod skill;
 mod surrogate;
 mod transport;
+mod version_check;
 mod window_uri;
 mod wire_computer;
 // The SDK's own Server (smcp-server-core / smcp-server-hyper): only where the manifest has those
@@ -75,7 +76,8 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("plugin.layout", plugin::layout),
     ("window_uri.parse", window_uri::parse),
     ("desktop.organize", desktop::organize),
-    ("version.check", rules::version_check),
+    // The SDK's a2c_version gate (smcp-server-hyper) where it is linked; `unsupported` in 0.3.2.
+    ("version.check", version_check::check),
     ("addressing.resolve", rules::addressing_resolve),
     ("plugin_id.validate", rules::plugin_id_validate),
     ("skill.tags", skill::tags),

@@ -1,5 +1,5 @@
-//! plugin_id.validate, and the two rule families smcp / smcp-computer have no code path for
-//! (version.check, addressing.resolve: `unsupported`, with the reason).
+//! plugin_id.validate, and addressing.resolve, a rule family smcp-computer has no public code path for
+//! (`unsupported`, with the reason).
 
 use serde_json::{json, Map, Value};
 
@@ -20,20 +20,6 @@ pub fn plugin_id_validate(_: &Ctx, input: &Map<String, Value>) -> Result<Value, 
         "smcp_computer::settings::is_valid_enabled_plugin_key → false (installer: \"invalid plugin id … (expect '<plugin>@<marketplace>', strict kebab, each ≤64)\")"
     };
     Ok(json!({ "accepted": accepted, "detail": detail }))
-}
-
-/// No connect-time version gate exists in these crates.
-pub fn version_check(_: &Ctx, _: &Map<String, Value>) -> Result<Value, Fail> {
-    Err(Fail::Unsupported(format!(
-        "smcp {} / smcp-computer {} have no server side: nothing applies a client's a2c_version at connect \
-         time. The pieces are exported (smcp::utils::handshake::extract_a2c_version, handshake.rs:67, \"the server \
-         calls it at handshake\"; smcp::ProtocolVersion::parse, version.rs:51; smcp::is_compatible, version.rs:90), \
-         but no code composes them into the 400 / 4008 verdict: is_compatible has no caller outside its tests, \
-         parse is used by the blob capability gate only, and the clients only add a2c_version to their URL and read \
-         a 4008 body. Composing them would be the adapter's rule, not the SDK's",
-        crate::sdk::SMCP_VERSION,
-        crate::sdk::SMCP_COMPUTER_VERSION
-    )))
 }
 
 /// resolve_target is a private method of the cli feature's CommandHandler.
