@@ -24,7 +24,11 @@ export interface SmcpServer {
 
 /** A Server of `revision` (default: 0.4.0, the version the reference's live roles all speak). */
 export async function openSmcpServer(revision: ServerRevision = SERVER_REVISIONS["0.4.0"]): Promise<SmcpServer> {
-  const http = createServer();
+  // socket.io hands every request outside its path to this listener: answered 404 at once, so a
+  // client asking elsewhere (/socket.io without its slash) learns it has no session, not a time box later.
+  const http = createServer((_request, response) => {
+    response.writeHead(404).end();
+  });
   // Nothing served but the protocol: no client bundle, no CORS, no connection-state recovery (a new session is a new session).
   const io = new Server(http, { serveClient: false });
   io.engine.use(versionGate(revision.a2cVersion));
