@@ -14,20 +14,23 @@ import type { CaseRecord } from "../model/report.ts";
 import { applyGap, type Gap } from "../model/status.ts";
 import type { Vector } from "../model/vector.ts";
 import type { StrayRequests } from "../transport/index.ts";
+import { scriptWaitMs } from "../wire/index.ts";
 import { LIVE_PLAYERS } from "./live-players.ts";
 import { type TransportServer, transportSchedule } from "./transport-cases.ts";
 
 /**
- * The order cases are handed out in: live scenes with the longest time box first, the rest as
- * listed. A 45 s scene queued last behind the others would end the run 45 s after them; started
- * first, it runs beside them. Records still land at their index, so the report's order is the corpus's.
+ * The order cases are handed out in: live scenes with the longest time box first, then those whose
+ * scripts wait longest (pauses and quiet windows, which no evidence shortens), the rest as listed.
+ * A 45 s scene queued last behind the others would end the run 45 s after them; started first, it
+ * runs beside them. Records still land at their index, so the report's order is the corpus's.
  */
 export function longestFirst(vectors: readonly Vector[]): number[] {
   const box = (v: Vector) => {
     const t = (v.input as { time_box_ms?: unknown } | null)?.time_box_ms;
     return isLiveOp(v.op) ? (typeof t === "number" ? t : 0) : 0;
   };
-  return vectors.map((_, i) => i).sort((a, b) => box(vectors[b]!) - box(vectors[a]!) || a - b);
+  const waits = vectors.map((v) => (isLiveOp(v.op) ? scriptWaitMs((v.input as { script?: unknown } | null)?.script) : 0));
+  return vectors.map((_, i) => i).sort((a, b) => box(vectors[b]!) - box(vectors[a]!) || waits[b]! - waits[a]! || a - b);
 }
 
 /** A case the kit cannot run (another protocol version, a missing capability, an operation not offered) is not sent. */

@@ -24,7 +24,7 @@ export async function wireAgentAnswer(impl: Implementation, vector: Vector, notS
       timeoutMs: opened.call.time_box_ms + AGENT_CLOSE_ALLOWANCE_MS,
     });
   } finally {
-    await new Promise((resolve) => setTimeout(resolve, 200).unref());
+    await opened.drained();
   }
   return withWireEvidence(answer, caseId, await opened.close());
 }

@@ -8,14 +8,17 @@
 import type { Socket } from "socket.io";
 import { type AgentEventStep, eventDefinition, isSmcpEvent, type SmcpEventName } from "./events.ts";
 import { newOfficeId, openKitServer } from "./kit-server.ts";
+import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import type { WireHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
-import { type ScriptStep, stepNameOf } from "./script.ts";
+import { pollUntil, type ScriptStep, stepNameOf } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 
 export const WIRE_AGENT_OP = "wire.agent";
 export const DEFAULT_AGENT_TIME_BOX_MS = 15_000;
 export const AGENT_NAME_UNDER_TEST = "sdk-agent";
 export const SCRIPTED_COMPUTER = "kit-computer";
+/** After the adapter answered, how long the scene waits for its Agent to leave before closing. */
+const AFTER_ANSWER_MS = 200;
 /** What the adapter may take beyond the time box to disconnect and answer. */
 export const AGENT_CLOSE_ALLOWANCE_MS = 5_000;
 
@@ -125,6 +128,12 @@ export function prepareAgentScene(input: unknown): PreparedAgentScene {
 
 export interface AgentCase {
   readonly call: WireAgentCall;
+  /**
+   * After the adapter answered: resolves once the Agent has left (no /smcp connection open), at most
+   * AFTER_ANSWER_MS on, so a packet it sends while closing is still recorded and a case whose Agent
+   * left does not wait for nothing.
+   */
+  drained(): Promise<void>;
   /** Disconnects the Agent, closes the Server; resolves with the record. Idempotent. */
   close(): Promise<AgentSceneEvidence>;
 }
@@ -215,7 +224,10 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
         dropped_packets: server.recorder.dropped,
       } satisfies AgentSceneEvidence;
     })());
-  return { call: agentCallOf(spec, { url: server.url, office_id: officeId, agent_name: AGENT_NAME_UNDER_TEST }), close };
+  const drained = async () => {
+    await pollUntil(() => server.smcp.sockets.size === 0, AFTER_ANSWER_MS);
+  };
+  return { call: agentCallOf(spec, { url: server.url, office_id: officeId, agent_name: AGENT_NAME_UNDER_TEST }), drained, close };
 }
 
 /** The adapter's call for a scene at a recorded place. Pure, so `audit` rebuilds it from the vector and the evidence. */
@@ -241,7 +253,9 @@ function adapterName(step: AgentSceneStep, index: number): string {
 /** A vector step as the adapter's step: the event's Agent call (events.ts `agentStep`) with the payload's fields, or a wait. */
 function adapterStep(step: AgentSceneStep, index: number): AgentStep {
   const as = adapterName(step, index);
-  if (step.send === undefined) return { do: "wait", as, ms: step.sleep_ms ?? 0 };
+  // A quiet window is a pause to the adapter: the kit's Server records whatever the Agent sends in it.
+  if (step.send === undefined)
+    return { do: "wait", as, ms: step.quiet !== undefined ? QUIET_WINDOWS[step.quiet].ms : (step.sleep_ms ?? 0) };
   const p = step.payload ?? {};
   return {
     do: eventDefinition(step.send).agentStep as AgentEventStep,
@@ -257,7 +271,8 @@ function adapterStep(step: AgentSceneStep, index: number): AgentStep {
 export function checkAgentScript(script: readonly AgentSceneStep[]): string | undefined {
   const names = new Set<string>();
   for (const [i, step] of script.entries()) {
-    if (step.send === undefined && step.sleep_ms === undefined) return `script/${i}: an Agent's step sends an event or sleeps`;
+    if (step.send === undefined && step.sleep_ms === undefined && step.quiet === undefined)
+      return `script/${i}: an Agent's step sends an event, sleeps or keeps a quiet window`;
     if (step.send !== undefined && (!isSmcpEvent(step.send) || eventDefinition(step.send).agentStep === undefined))
       return `script/${i}: the SDK's Agent is not driven to send ${String(step.send)}`;
     const name = adapterName(step, i);

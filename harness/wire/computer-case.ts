@@ -12,14 +12,14 @@ import {
   type ComputerSceneSpec,
   type ComputerStep,
   DEFAULT_ACK_TIME_BOX_MS,
+  DEFAULT_HEARD_MS,
   KIT_AGENT_NAME,
   requestOf,
-  SETTLE_MS,
   stepName,
 } from "./computer-scene.ts";
 import { connIdOf, newOfficeId, openKitServer } from "./kit-server.ts";
 import { collectLandingRoot } from "./landing-root.ts";
-import { playScript, sleep } from "./script.ts";
+import { playScript, pollUntil } from "./script.ts";
 
 export interface ComputerScene {
   readonly id: string;
@@ -77,6 +77,8 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
 
   /** The Agent's script (script.ts); every ack is waited for within its time box, then the Computer is disconnected. */
   const playKitAgentScript = async (socket: Socket) => {
+    // Packets recorded when the latest send or act began: a `heard` step counts what the Computer sent since.
+    let sinceSeq = 0;
     await playScript<ComputerStep>(
       spec.script,
       {
@@ -84,6 +86,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         over: () => ended !== undefined,
         send(step, index, _withinMs, answerOf) {
           if (!socket.connected) return { record: { skipped: "the Computer is gone" } };
+          sinceSeq = recorder.packets.length;
           const event = step.send as ClientEvent;
           const reqId = `${options.id}-${index + 1}`;
           const request = requestOf(spec, step as ComputerStep & { send: ClientEvent }, reqId, answerOf);
@@ -92,7 +95,19 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
           const ackId = recorder.lastSentAckId(event, connIdOf(socket));
           return { record: { request, req_id: reqId, conn: connIdOf(socket), ...(ackId !== undefined ? { ack_id: ackId } : {}) }, answer };
         },
-        async act(step) {
+        async act(step, _index, withinMs) {
+          if (step.heard !== undefined) {
+            const from = performance.now();
+            const conn = connIdOf(socket);
+            const after = sinceSeq;
+            const sent = () =>
+              recorder.packets.filter(
+                (p) => p.seq > after && p.dir === "in" && p.conn === conn && p.type === "event" && p.event === step.heard,
+              ).length;
+            const met = await pollUntil(() => sent() >= (step.count ?? 1), Math.min(step.time_box_ms ?? DEFAULT_HEARD_MS, withinMs));
+            return { since_seq: after, waited_ms: Math.round(performance.now() - from), met };
+          }
+          sinceSeq = recorder.packets.length;
           if (step.add_tool !== undefined) {
             const mcpCase = options.mcp[step.add_tool];
             return { mcp_sessions: mcpCase ? await mcpCase.addTool() : null };
@@ -115,7 +130,8 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
       },
       (played) => steps.push(played as ComputerStepRecord),
     );
-    await sleep(SETTLE_MS);
+    // The scene ends at its last answer: a vector that judges what a late packet could change ends
+    // its script with a quiet window (quiet-windows.ts, trailing).
     if (socket.connected) socket.disconnect(true);
   };
 

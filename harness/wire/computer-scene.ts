@@ -13,8 +13,8 @@ export const DEFAULT_COMPUTER_NAME = "wire-computer";
 export const KIT_AGENT_NAME = "wire-agent";
 export const DEFAULT_TIME_BOX_MS = 20_000;
 export const DEFAULT_ACK_TIME_BOX_MS = 5_000;
-/** After the script and before the disconnect: late events (a trailing update notification) are still recorded. */
-export const SETTLE_MS = 300;
+/** How long a `heard` step waits for the Computer's event when the vector gives no time_box_ms. */
+export const DEFAULT_HEARD_MS = 5_000;
 /** What the adapter may take beyond its own time box to close and answer. */
 export const CLOSE_ALLOWANCE_MS = 8_000;
 

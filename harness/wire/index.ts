@@ -65,8 +65,10 @@ export {
 export { type Blame, blameInteropStep } from "./interop-blame.ts";
 export { type KitServer, openKitServer } from "./kit-server.ts";
 export { modelErrors, modelNames } from "./models.ts";
+export { QUIET_KINDS, QUIET_WINDOWS, type QuietKind, TRAILING_FACTS } from "./quiet-windows.ts";
 export { openRelay, type Relay, type RelayRecord } from "./relay.ts";
 export type { WireHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
+export { scriptWaitMs } from "./script.ts";
 export { SCRIPTED_TOOLS, type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 export { type ServerFacts, serverComparedValue, serverFacts } from "./server-facts.ts";
 export {

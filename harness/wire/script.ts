@@ -3,10 +3,12 @@
  * and the one step engine that plays it for the kit's parties. A step's keys mean the same in every
  * scene (harness/wire/README.md, "The script language"): `by` who acts, `send` the event it sends,
  * `as` the step's name, `payload` the request over its defaults, `wait: false` / `await` a step's
- * answer later, `sleep_ms` a pause, `heard` a wait for what a party received, `{$ref: <path>}` the one
+ * answer later, `sleep_ms` a pause, `quiet` a named window for an absence, `heard` a wait for what a party received, `{$ref: <path>}` the one
  * substitution. What a step does beyond that (connect a client, cancel a call, change an MCP server)
  * is the scene's act; the engine times it, skips it past the scene's box and records it.
  */
+
+import { QUIET_WINDOWS, type QuietKind } from "./quiet-windows.ts";
 
 /** The keys every scene reads the same way; a scene adds its own acts (connect, cancel, add_tool, …). */
 export interface ScriptStep {
@@ -26,6 +28,8 @@ export interface ScriptStep {
   readonly await?: string;
   /** A pause. */
   readonly sleep_ms?: number;
+  /** Listens for what must not come, for the named window (quiet-windows.ts). */
+  readonly quiet?: QuietKind;
   /** Waits until party `by` has received this event `count` times (default 1), within `time_box_ms`. */
   readonly heard?: string;
   readonly count?: number;
@@ -186,6 +190,11 @@ export async function playScript<S extends ScriptStep>(
     if (step.sleep_ms !== undefined) {
       record({ index, step, ...at });
       await sleep(Math.min(step.sleep_ms, left()));
+    } else if (step.quiet !== undefined) {
+      // The window's length goes into the record: audit and show read what the case listened for.
+      const ms = QUIET_WINDOWS[step.quiet].ms;
+      record({ index, step, ...at, quiet_ms: ms });
+      await sleep(Math.min(ms, left()));
     } else if (step.await !== undefined) {
       record({ index, step, ...at });
       await pending.get(step.await);
@@ -207,6 +216,32 @@ export async function playScript<S extends ScriptStep>(
   await Promise.all(pending.values());
 }
 
+/** What a script waits whatever the evidence: its pauses and quiet windows (a scene lasts at least this). */
+export function scriptWaitMs(script: unknown): number {
+  if (!Array.isArray(script)) return 0;
+  return script.reduce<number>((sum, step: ScriptStep) => {
+    if (typeof step?.sleep_ms === "number") return sum + step.sleep_ms;
+    if (step?.quiet !== undefined && Object.hasOwn(QUIET_WINDOWS, step.quiet)) return sum + QUIET_WINDOWS[step.quiet].ms;
+    return sum;
+  }, 0);
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** How often a wait on evidence looks at the record again. */
+const POLL_MS = 10;
+
+/**
+ * Waits until `done()` holds or `withinMs` passed: a scene waits for the packet it needs, as long as
+ * a loaded machine needs and no longer, instead of a fixed sleep it may miss. True when it held.
+ */
+export async function pollUntil(done: () => boolean, withinMs: number): Promise<boolean> {
+  const until = performance.now() + Math.max(0, withinMs);
+  while (!done()) {
+    if (performance.now() >= until) return false;
+    await sleep(POLL_MS);
+  }
+  return true;
 }

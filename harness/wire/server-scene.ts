@@ -14,7 +14,7 @@ import { SMCP_NAMESPACE } from "./computer-scene.ts";
 import { KIT_PAYLOAD_BYTES } from "./kit-server.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
 import type { WirePacket } from "./scene-record.ts";
-import { checkScript, playScript, type ScriptStep, sleep, stepNameOf, substitute } from "./script.ts";
+import { checkScript, playScript, pollUntil, type ScriptStep, sleep, stepNameOf, substitute } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 
 export const WIRE_SERVER_OP = "wire.server";
@@ -29,7 +29,6 @@ const CONNECT_TIME_BOX_MS = 5_000;
 const DEFAULT_ACK_MS = 3_000;
 const SETTLE_MS = 300;
 const DEFAULT_AWAIT_MS = 3_000;
-const AWAIT_POLL_MS = 10;
 const BODY_CHARS = 2_000;
 
 export interface ClientSpec {
@@ -212,7 +211,8 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
     },
     (played) => steps.push(played as ServerStepRecord),
   );
-  await sleep(SETTLE_MS);
+  // A script that ends listening (a quiet window) has already heard what was late: no second wait.
+  if (spec.script.at(-1)?.quiet === undefined) await sleep(SETTLE_MS);
   for (const socket of sockets.values()) socket.disconnect();
   // A disconnect leaves a long-poll in flight to finish on its own: the agents end every connection now.
   const cut: Record<string, string> = {};
@@ -352,16 +352,8 @@ function answerAsComputer(socket: Socket, spec: ClientSpec): void {
   });
 }
 
-/**
- * Polls the recorder until client `key` has received `count` `event` packets or `within_ms` passes:
- * a notification is waited for as long as a loaded machine needs, instead of a fixed sleep it may miss.
- */
-async function heardWithin(recorder: PacketRecorder, key: string, event: string, count: number, withinMs: number): Promise<boolean> {
-  const until = performance.now() + Math.max(0, withinMs);
+/** Whether client `key` has received `count` `event` packets within `withinMs` (script.ts pollUntil). */
+function heardWithin(recorder: PacketRecorder, key: string, event: string, count: number, withinMs: number): Promise<boolean> {
   const heard = () => recorder.packets.filter((p) => p.dir === "in" && p.conn === key && p.type === "event" && p.event === event).length;
-  while (heard() < count) {
-    if (performance.now() >= until) return false;
-    await sleep(AWAIT_POLL_MS);
-  }
-  return true;
+  return pollUntil(() => heard() >= count, withinMs);
 }

@@ -189,15 +189,19 @@ describe("the op schemas", () => {
     .filter((f) => f.startsWith("wire."))
     .map((f) => ({ file: f, schema: JSON.parse(readFileSync(join(SHARED_SCHEMA_DIR, "ops", f), "utf8")) as unknown }));
 
-  it("an enum of events lists exactly the client:* events, or exactly the events an Agent is driven to send, in the vocabulary's order; an enum of Agent steps exactly the step kinds", () => {
+  it("an enum of events lists exactly the client:* events, the updates a Computer announces, or exactly the events an Agent is driven to send, in the vocabulary's order; an enum of Agent steps exactly the step kinds", () => {
     const enums = schemas.flatMap(({ file, schema }) => valuesOf(schema, "enum").map((values) => ({ file, values: values as unknown[] })));
     const ofEvents = enums.filter((e) => e.values.some((v) => typeof v === "string" && EVENT_SHAPE.test(v)));
     expect(ofEvents.length).toBeGreaterThan(0);
     const agentSends = NAMES.filter((n) => Object.values(AGENT_STEP_EVENTS).includes(n));
-    for (const e of ofEvents)
-      expect(e.values, `vectors/_schema/ops/${e.file}: an enum of events`).toEqual(
-        e.values.every((v) => String(v).startsWith("client:")) ? CLIENT_EVENT_NAMES : agentSends,
-      );
+    // What a Computer announces (the events a wire.computer `heard` step waits for).
+    const computerUpdates = eventsFrom("computer").filter((n) => n.startsWith("server:update_"));
+    const listOf = (values: readonly unknown[]) => {
+      if (values.every((v) => String(v).startsWith("client:"))) return CLIENT_EVENT_NAMES;
+      if (values.every((v) => String(v).startsWith("server:update_"))) return computerUpdates;
+      return agentSends;
+    };
+    for (const e of ofEvents) expect(e.values, `vectors/_schema/ops/${e.file}: an enum of events`).toEqual(listOf(e.values));
     const ofSteps = enums.filter((e) => e.values.includes("wait") && e.values.includes("get_tools"));
     expect(ofSteps.length).toBeGreaterThan(0);
     for (const e of ofSteps)

@@ -1,0 +1,76 @@
+/**
+ * Quiet windows: how long a live scene listens for something that must not come. A vector that
+ * judges an absence names its kind (`quiet: <kind>` in the script language), never a number, so
+ * every vector judging the same kind of absence listens alike and a window changes in one place.
+ * Each window is the slowest legitimate sender of the same kind the kit measured on the SDKs, plus
+ * a margin for a loaded machine (BENCHMARKS.md, "Quiet windows", says how each was measured).
+ * Everything that is not an absence ends on evidence: a step waits for the packet it needs.
+ */
+
+export interface QuietWindow {
+  readonly ms: number;
+  /** What must stay absent, and what was measured to size the window. */
+  readonly absence: string;
+}
+
+export const QUIET_WINDOWS = {
+  /**
+   * A broadcast reaches the members of one room in one pass of the Server's emit: once the members
+   * it reaches have heard it, a member it must not reach would have heard it within this window.
+   */
+  broadcast: {
+    ms: 300,
+    absence:
+      "after the clients a broadcast reaches have heard it, a client it must not reach hears nothing; measured: the last receiver of one broadcast after the first (python, rust, reference Servers)",
+  },
+  /**
+   * A Computer announces a change (server:update_*) after it learnt of it; one it announced shows
+   * the change was processed, so an announcement of something unchanged would have come within this.
+   */
+  announcement: {
+    ms: 1_000,
+    absence:
+      "no server:update_* for what did not change, once the Computer announced what did (or joined); measured: the Computers' server:update_* after the MCP change or the join ack",
+  },
+  /**
+   * After a Computer scene's last step: what a late packet could still change (a credential leaked,
+   * a tool run nobody asked for, an event after the join, a file landing). A scene whose vector
+   * judges none of these ends at its last answer; the others end with this window.
+   */
+  trailing: {
+    ms: 300,
+    absence:
+      "nothing sent after the last answer that the vector's facts would count; measured: no Computer (python, rust, reference) sent a packet in this window after its last answer across the wire-computer suite",
+  },
+  /**
+   * An Agent that retries on its own does so at once or after a back-off; no SDK retries, so there
+   * is no legitimate sender to measure: the window covers back-offs of a few seconds.
+   */
+  retry: {
+    ms: 5_000,
+    absence:
+      "no second request the caller did not ask for after a failure that forbids a retry; not measured (no SDK retries): common back-offs",
+  },
+} as const satisfies Record<string, QuietWindow>;
+
+export type QuietKind = keyof typeof QUIET_WINDOWS;
+
+export const QUIET_KINDS = Object.keys(QUIET_WINDOWS) as QuietKind[];
+
+export function isQuietKind(value: unknown): value is QuietKind {
+  return typeof value === "string" && Object.hasOwn(QUIET_WINDOWS, value);
+}
+
+/**
+ * The wire.computer facts a packet after the last answer could change: a vector that judges one
+ * ends its script with a quiet window (a corpus test holds every vector to it).
+ */
+export const TRAILING_FACTS: readonly string[] = [
+  "events_after_join",
+  "sent_after_join",
+  "leaked_secrets",
+  "tools_call_requests",
+  "tool_runs",
+  "tool_runs_by_server",
+  "landing",
+];
