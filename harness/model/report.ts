@@ -155,6 +155,29 @@ export interface ExpectationsRecord {
 }
 
 /** How the run was asked for: what `merge` checks shards against and `audit` re-derives the verdict with. */
+/** A case on the run's clock (ms from the run's start). */
+export interface TimedCase {
+  readonly implementation: string;
+  readonly vector_id: string;
+  readonly started_ms: number;
+  readonly ended_ms: number;
+  readonly duration_ms: number;
+  /** The retry of a live case, run alone after the first attempts. */
+  readonly retry?: true;
+}
+
+/**
+ * Where a run's time went (run-clock.ts): its wall time, each implementation's start-up, the case
+ * that ended last (the one the run could not end before) and the slowest case. Informational:
+ * no verdict reads it, and it differs run to run.
+ */
+export interface RunTiming {
+  readonly wall_ms: number;
+  readonly startup_ms: Readonly<Record<string, number>>;
+  readonly last_case?: TimedCase;
+  readonly slowest_case?: TimedCase;
+}
+
 export interface RunSettings {
   /** The implementations selected, in order. */
   readonly implementations: readonly string[];
@@ -243,6 +266,8 @@ export interface Report {
   readonly coverage?: readonly RevisionCoverage[];
   /** How the run was asked for (absent in reports of older kits). */
   readonly run?: RunSettings;
+  /** Where the run's time went; absent in reports of older kits. */
+  readonly timing?: RunTiming;
   /** Pass or fail and every reason, derived from the rest like the summary. */
   readonly verdict: Verdict;
   /** Set when the run did not finish: the cases above are what ran; these did not. */

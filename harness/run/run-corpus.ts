@@ -40,6 +40,7 @@ import { runInterop } from "./interop-phase.ts";
 import { type LiveSlots, measureLiveSlots } from "./live-slots.ts";
 import { RECORD_BYTES_PER_RUN, RecordBudget } from "./record-budget.ts";
 import { retried, withFirstAttempt } from "./retry.ts";
+import { RunClock } from "./run-clock.ts";
 import { corpusRecord, expectationsRecord, type ImplementationRun, implementationRecord, runEnvironment } from "./run-record.ts";
 import { closeTransport, oneAtATime, TRANSPORT_CONCURRENCY, type TransportServer, transportFor } from "./transport-cases.ts";
 import { WIRE_CONCURRENCY } from "./wire-cases.ts";
@@ -98,6 +99,7 @@ const TRANSPORT_CLOSE_MS = 5_000;
 
 export class RunSession {
   private readonly startedAt = new Date();
+  private readonly clock = new RunClock();
   private readonly runId = newRunId(this.startedAt);
   private readonly runs: ImplementationRun[];
   private readonly kitVersion: string;
@@ -250,6 +252,7 @@ export class RunSession {
       cases,
       ...(this.interop.length > 0 ? { interop: [...this.interop] } : {}),
       run: { implementations: this.runs.map((r) => r.impl.name), ...settings },
+      timing: this.clock.timing(),
       ...(incomplete ? { incomplete: { ...incomplete, not_run: notRun } } : {}),
     });
   }
@@ -306,6 +309,7 @@ export class RunSession {
         }
         const alone = oneAtATime();
         const again = await halt.race(Promise.resolve(answer(r.impl, r.handshake, v, r.protocol, transport, alone, alone)));
+        if (again) this.clock.caseEnded(r.impl.name, v.id, again.duration_ms, true);
         if (!again || signal?.aborted) {
           this.settle(r, i, first);
           return;
@@ -353,6 +357,7 @@ export class RunSession {
       return;
     }
     r.handshake = handshake;
+    this.clock.ready(impl.name);
     const protocol = chooseProtocol(handshake.protocol_version, this.input.protocol);
     r.protocol = protocol;
     const serial = oneAtATime();
@@ -371,6 +376,7 @@ export class RunSession {
         this.settle(r, i, caseRecord(impl.name, v, notSent("crash", `adapter "${impl.name}" ${r.overBudget}`), gapOf(v.id)));
         return;
       }
+      this.clock.caseEnded(impl.name, v.id, answered.duration_ms, false);
       const record = caseRecord(impl.name, v, answered, gapOf(v.id));
       if (retriesLive(this.input) && retried(record, isLiveOp(v.op))) r.retrying.set(i, record);
       else this.admit(r, i, record, answered, budget);
