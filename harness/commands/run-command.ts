@@ -132,6 +132,7 @@ async function run(options: RunOptions, interrupts: Interrupts): Promise<number>
     const { watcher, bail } = watchRun(
       selected.map((s) => s.implementation),
       options.bail === true,
+      options.json === true || selected.length < 2 ? undefined : { total: vectors.length },
     );
     const session = new RunSession({
       store: (names, ids) => spool.cases(names, ids),

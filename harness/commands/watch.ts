@@ -28,6 +28,10 @@ export interface Watcher {
   readonly onCase: (record: CaseRecord) => void;
   /** Set by --bail: called with each failing case, after the runner has recorded it. */
   onFailure?: (implementation: string, vectorId: string) => void;
+  /** Called once an implementation has recorded `expected` cases: its results are all in. */
+  onAllIn?: (state: WatchState, others: readonly WatchState[]) => void;
+  /** How many cases each implementation records (the selected vectors). */
+  expected?: number;
 }
 
 export function watch(implementations: readonly Implementation[]): Watcher {
@@ -49,6 +53,11 @@ export function watch(implementations: readonly Implementation[]): Watcher {
         state.failed++;
         watcher.onFailure?.(record.implementation, record.vector_id);
       }
+      if (state.done === watcher.expected)
+        watcher.onAllIn?.(
+          state,
+          watcher.states.filter((s) => s !== state),
+        );
     },
   };
   for (const impl of implementations) {
