@@ -33,14 +33,15 @@ export const QUIET_WINDOWS = {
       "no server:update_* for what did not change, once the Computer announced what did (or joined); measured: the Computers' server:update_* after the MCP change or the join ack",
   },
   /**
-   * After a Computer scene's last step: what a late packet could still change (a credential leaked,
-   * a tool run nobody asked for, an event after the join, a file landing). A scene whose vector
-   * judges none of these ends at its last answer; the others end with this window.
+   * After a scene's last step: what a late packet could still change (a Computer's credential
+   * leaked, a tool run nobody asked for, an event after the join, a file landing; a broadcast a
+   * Server's client hears late). A scene whose vector judges none of these ends at its last answer;
+   * the others end with this window.
    */
   trailing: {
     ms: 300,
     absence:
-      "nothing sent after the last answer that the vector's facts would count; measured: no Computer (python, rust, reference) sent a packet in this window after its last answer across the wire-computer suite",
+      "nothing sent after the last answer that the vector's facts would count; measured: no Computer (python, rust, reference) sent a packet in this window after its last answer across the wire-computer suite; the Servers' broadcasts reach every member within 50 ms of the first",
   },
   /**
    * An Agent that retries on its own does so at once or after a back-off; no SDK retries, so there
@@ -62,15 +63,18 @@ export function isQuietKind(value: unknown): value is QuietKind {
 }
 
 /**
- * The wire.computer facts a packet after the last answer could change: a vector that judges one
- * ends its script with a quiet window (a corpus test holds every vector to it).
+ * Per live op, the facts a packet after the last answer could change: a vector that judges one ends
+ * its script with a quiet window (a corpus test holds every vector to it).
  */
-export const TRAILING_FACTS: readonly string[] = [
-  "events_after_join",
-  "sent_after_join",
-  "leaked_secrets",
-  "tools_call_requests",
-  "tool_runs",
-  "tool_runs_by_server",
-  "landing",
-];
+export const TRAILING_FACTS: Readonly<Record<"wire.computer" | "wire.server", readonly string[]>> = {
+  "wire.computer": [
+    "events_after_join",
+    "sent_after_join",
+    "leaked_secrets",
+    "tools_call_requests",
+    "tool_runs",
+    "tool_runs_by_server",
+    "landing",
+  ],
+  "wire.server": ["clients"],
+};

@@ -14,7 +14,7 @@ import { SMCP_NAMESPACE } from "./computer-scene.ts";
 import { KIT_PAYLOAD_BYTES } from "./kit-server.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
 import type { WirePacket } from "./scene-record.ts";
-import { checkScript, playScript, pollUntil, type ScriptStep, sleep, stepNameOf, substitute } from "./script.ts";
+import { checkScript, playScript, pollUntil, type ScriptStep, stepNameOf, substitute } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 
 export const WIRE_SERVER_OP = "wire.server";
@@ -27,7 +27,6 @@ export function answeredStopped(output: unknown): boolean {
 }
 const CONNECT_TIME_BOX_MS = 5_000;
 const DEFAULT_ACK_MS = 3_000;
-const SETTLE_MS = 300;
 const DEFAULT_AWAIT_MS = 3_000;
 const BODY_CHARS = 2_000;
 
@@ -211,8 +210,8 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
     },
     (played) => steps.push(played as ServerStepRecord),
   );
-  // A script that ends listening (a quiet window) has already heard what was late: no second wait.
-  if (spec.script.at(-1)?.quiet === undefined) await sleep(SETTLE_MS);
+  // The scene ends at its last answer: a vector that judges what its clients heard ends its script
+  // with a quiet window (quiet-windows.ts, trailing), so a late broadcast is still recorded.
   for (const socket of sockets.values()) socket.disconnect();
   // A disconnect leaves a long-poll in flight to finish on its own: the agents end every connection now.
   const cut: Record<string, string> = {};
