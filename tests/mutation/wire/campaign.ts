@@ -16,13 +16,12 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { applyMutant } from "./apply.ts";
 import { compileChecker } from "./compiles.ts";
-import { enumerateMutants, roleFiles, WIRE_ROLES, type WireMutant } from "./mutants.ts";
-import type { CampaignResult, MutantRecord } from "./result.ts";
+import { enumerateMutants, type WireMutant } from "./mutants.ts";
+import { type CampaignResult, type MutantRecord, RESULT_DIR } from "./result.ts";
+import { roleFiles, WIRE_ROLES } from "./roles.ts";
 import { KILLERS, runKiller, runKillers, stopRuns } from "./run-suites.ts";
 import { countBy, drawSample, sampleQuotas, shuffled } from "./sample.ts";
 import { createWorkspace, type Workspace } from "./workspace.ts";
-
-export const RESULT_DIR = "reports/mutation/wire";
 
 const { values } = parseArgs({
   options: {

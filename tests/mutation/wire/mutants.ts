@@ -4,15 +4,13 @@
  * (npm run mutation), so the two scores count the same kind of mutant. The instrumenter comes with
  * @stryker-mutator/core, which pins it to its own version.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Logger } from "@stryker-mutator/api/logging";
 import { Instrumenter } from "@stryker-mutator/instrumenter";
 import { mutantKey } from "../summary.ts";
 import { type Span, sliceSpan } from "./apply.ts";
-
-export const WIRE_ROLES = ["computer", "server", "agent"] as const;
-export type WireRole = (typeof WIRE_ROLES)[number];
+import type { WireRole } from "./roles.ts";
 
 /** One mutant: where (1-based lines and columns, like Stryker's JSON report), what operator, what text becomes what. */
 export interface WireMutant {
@@ -24,15 +22,6 @@ export interface WireMutant {
   readonly span: Span;
   readonly original: string;
   readonly replacement: string;
-}
-
-/** The role folders' source files, sorted, relative to the repository root. */
-export function roleFiles(root: string, role: WireRole): string[] {
-  const dir = `adapters/reference/${role}`;
-  return readdirSync(join(root, dir))
-    .filter((f) => f.endsWith(".ts"))
-    .sort()
-    .map((f) => `${dir}/${f}`);
 }
 
 /** Stryker logs through this; the campaign prints its own progress, so only warnings pass. */

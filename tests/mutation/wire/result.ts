@@ -1,6 +1,10 @@
 /** The campaign's record (reports/mutation/wire/result.json): written by campaign.ts, read by write-section.ts. */
-import type { WireRole } from "./mutants.ts";
+
 import type { Outcome } from "./outcome.ts";
+import type { WireRole } from "./roles.ts";
+
+/** Where the record and the summary go (git-ignored, like every report). */
+export const RESULT_DIR = "reports/mutation/wire";
 
 export interface MutantRecord {
   readonly key: string;
