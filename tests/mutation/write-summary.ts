@@ -1,13 +1,14 @@
 /**
  * `npm run mutation`, second step (and the last step of `npm run mutation:file`): MUTATION.md from
  * Stryker's JSON report of the whole run, the newer runs of single files laid over it, and the
- * triage files. Exit 0 when every file reaches the target and every survivor is triaged, 1
+ * triage files; the wire section at the end (tests/mutation/wire/write-section.ts) is kept. Exit 0 when every file reaches the target and every survivor is triaged, 1
  * otherwise (the shortfalls are printed), 2 when a report or a triage file cannot be read.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { type MeasuredReport, overlayReports, renderMarkdown, type StrykerReport, shortfalls, summarise, type Triage } from "./summary.ts";
+import { WIRE_HEADING } from "./wire/section.ts";
 
 const REPORT = "reports/mutation/corpus/mutation.json";
 const PER_FILE_DIR = "reports/mutation/files";
@@ -82,7 +83,11 @@ const summary = summarise(
   report,
   triageFiles.flatMap((f) => readTriage(join(TRIAGE_DIR, f))),
 );
-writeFileSync(OUT, renderMarkdown(summary, new Date().toISOString().slice(0, 10), measuredBy));
+// The wire section (npm run mutation:wire) is the file's tail from its heading on: kept as it is.
+const previous = existsSync(OUT) ? readFileSync(OUT, "utf8") : "";
+const wireAt = previous.indexOf(WIRE_HEADING);
+const wireSection = wireAt < 0 ? "" : `\n${previous.slice(wireAt)}`;
+writeFileSync(OUT, renderMarkdown(summary, new Date().toISOString().slice(0, 10), measuredBy) + wireSection);
 const t = summary.total;
 process.stdout.write(
   `${OUT}: ${t.killed} of ${t.valid} valid mutants killed, ${t.equivalent} triaged equivalent, ${t.specSilent} spec silent: spec-decided ${(t.decidedScore * 100).toFixed(1)} % (the target), strict ${(t.score * 100).toFixed(1)} %\n`,

@@ -1,0 +1,60 @@
+/** The wire section's arithmetic and its triage file's checks. */
+import { describe, expect, it } from "vitest";
+import type { MutantRecord } from "./result.ts";
+import { scoreOf, wilson } from "./section.ts";
+import { parseTriage, type WireTriage } from "./triage.ts";
+
+const record = (key: string, outcome: MutantRecord["outcome"]): MutantRecord => ({
+  key,
+  file: "adapters/reference/server/x.ts",
+  role: "server",
+  operator: "BooleanLiteral",
+  line: 1,
+  column: 1,
+  original: "true",
+  replacement: "false",
+  outcome,
+  run: "0.4.0",
+  failing: [],
+  flaky: [],
+  exit: 0,
+  duration_ms: 1,
+});
+
+describe("the wire kill rate", () => {
+  it("counts every kind of kill, and takes equivalents out of the strict denominator only", () => {
+    const records = [
+      record("a", "killed"),
+      record("b", "timeout"),
+      record("c", "killed_at_load"),
+      record("d", "survived"),
+      record("e", "survived"),
+    ];
+    const triage = new Map<string, WireTriage>([
+      ["d", { mutant: "d", triage: "equivalent", reason: "same bytes" }],
+      ["e", { mutant: "e", triage: "gap", reason: "not pinned", vector: "wire-server/x" }],
+    ]);
+    expect(scoreOf("server", 50, records, triage)).toMatchObject({
+      valid: 5,
+      killed: 3,
+      atLoad: 1,
+      byTimeout: 1,
+      survived: 2,
+      equivalent: 1,
+      gap: 1,
+      raw: 3 / 5,
+      strict: 3 / 4,
+    });
+    const [low, high] = wilson(3, 4);
+    expect(low).toBeLessThan(0.75);
+    expect(high).toBeGreaterThan(0.75);
+  });
+
+  it("refuses a triage entry without a reason, or a gap that names no vector", () => {
+    expect(() => parseTriage("survivors:\n  - {mutant: a, triage: equivalent}\n")).toThrow(/reason/);
+    expect(() => parseTriage("survivors:\n  - {mutant: a, triage: gap, reason: r}\n")).toThrow(/vector/);
+    expect(parseTriage("survivors:\n  - {mutant: a, triage: spec silent, reason: r}\n")).toEqual([
+      { mutant: "a", triage: "spec silent", reason: "r" },
+    ]);
+  });
+});
