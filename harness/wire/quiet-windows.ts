@@ -35,8 +35,8 @@ export const QUIET_WINDOWS = {
   /**
    * After a scene's last step: what a late packet could still change (a Computer's credential
    * leaked, a tool run nobody asked for, an event after the join, a file landing; a broadcast a
-   * Server's client hears late). A scene whose vector judges none of these ends at its last answer;
-   * the others end with this window.
+   * Server's client hears late). A Computer scene whose vector judges none of these ends at its last
+   * answer; a Server scene always ends with this window (what each client heard is compared).
    */
   trailing: {
     ms: 300,

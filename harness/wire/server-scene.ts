@@ -13,8 +13,9 @@ import { io, type Socket } from "socket.io-client";
 import { SMCP_NAMESPACE } from "./computer-scene.ts";
 import { KIT_PAYLOAD_BYTES } from "./kit-server.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
+import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import type { WirePacket } from "./scene-record.ts";
-import { checkScript, playScript, pollUntil, type ScriptStep, stepNameOf, substitute } from "./script.ts";
+import { checkScript, playScript, pollUntil, type ScriptStep, sleep, stepNameOf, substitute } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 
 export const WIRE_SERVER_OP = "wire.server";
@@ -210,8 +211,9 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
     },
     (played) => steps.push(played as ServerStepRecord),
   );
-  // The scene ends at its last answer: a vector that judges what its clients heard ends its script
-  // with a quiet window (quiet-windows.ts, trailing), so a late broadcast is still recorded.
+  // What each client heard is part of every case's compared value, judged or not: a scene always
+  // ends listening (the trailing window), unless its script already ended with a quiet window.
+  if (spec.script.at(-1)?.quiet === undefined) await sleep(QUIET_WINDOWS.trailing.ms);
   for (const socket of sockets.values()) socket.disconnect();
   // A disconnect leaves a long-poll in flight to finish on its own: the agents end every connection now.
   const cut: Record<string, string> = {};
