@@ -1,6 +1,7 @@
 /** The kit and server a report was made with, in one line every view shows: kit version and commit, and the MCP SDKs behind its live cases. */
 import { compareVersions, isDraft } from "../model/protocols.ts";
 import type { Report } from "../model/report.ts";
+import { wireSlotsFor } from "../model/wire-slots.ts";
 import { plural } from "../util/plural.ts";
 
 export function kitText(environment: Report["environment"]): string {
@@ -21,7 +22,7 @@ export function liveSlotsLine(environment: Report["environment"]): string | unde
 /** The live slots the run chose, and the load it chose them for. */
 function slotsText(slots: Report["environment"]["live_slots"]): string {
   if (!slots) return "";
-  return `; ${slots.wire} wire and ${slots.transport} transport cases at once per implementation (${Math.round(slots.busy * 100)}% of ${slots.cores} cores busy with other work at the start, by ${slots.measured_by})`;
+  return `; ${slots.wire} wire (${wireSlotsFor(slots.wire, "in-process")} for an in-process one) and ${slots.transport} transport cases at once per implementation (${Math.round(slots.busy * 100)}% of ${slots.cores} cores busy with other work at the start, by ${slots.measured_by})`;
 }
 
 /** How the run's Computer scenes mounted their MCP servers, when not the default (streamable HTTP): every view says it. */

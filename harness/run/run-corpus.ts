@@ -31,6 +31,7 @@ import { newRunId } from "../model/run-id.ts";
 import type { Corpus, Tier, Vector } from "../model/vector.ts";
 import { VectorPositions } from "../model/vector-positions.ts";
 import { recordOf } from "../model/vector-record.ts";
+import { wireSlotsFor } from "../model/wire-slots.ts";
 import type { StrayRequests } from "../transport/index.ts";
 import { atMost } from "../util/at-most.ts";
 import { Stop } from "../util/stop-race.ts";
@@ -362,7 +363,7 @@ export class RunSession {
     r.protocol = protocol;
     const serial = oneAtATime();
     const slots = this.slots ?? { wire: WIRE_CONCURRENCY, transport: TRANSPORT_CONCURRENCY };
-    const wireLimit = atMost(slots.wire);
+    const wireLimit = atMost(wireSlotsFor(slots.wire, impl.transport));
     // Stopped once this implementation passes its share of the record budget: its unfinished cases end then.
     const budget = new Stop();
     const runCase = async (i: number): Promise<void> => {
