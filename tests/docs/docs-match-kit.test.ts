@@ -32,6 +32,11 @@ const NOT_THE_KITS = new Set([
   "--reps",
   "--loaded-runs",
   "--burners",
+  // the wire mutation campaign's own flags (tests/mutation/wire/campaign.ts), named in README §Mutation testing
+  "--size",
+  "--workers",
+  "--timeout-ms",
+  "--budget-min",
   "--import",
   "--noEmit",
   "--error-on-warnings",
