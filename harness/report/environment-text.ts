@@ -22,7 +22,7 @@ export function liveSlotsLine(environment: Report["environment"]): string | unde
 /** The live slots the run chose, and the load it chose them for. */
 function slotsText(slots: Report["environment"]["live_slots"]): string {
   if (!slots) return "";
-  return `; ${slots.wire} wire (${wireSlotsFor(slots.wire, "in-process")} for an in-process one) and ${slots.transport} transport cases at once per implementation (${Math.round(slots.busy * 100)}% of ${slots.cores} cores busy with other work at the start, by ${slots.measured_by})`;
+  return `; ${slots.wire} wire (${wireSlotsFor(slots.wire, "in-process", 1)} for an in-process one alone) and ${slots.transport} transport cases at once per implementation (${Math.round(slots.busy * 100)}% of ${slots.cores} cores busy with other work at the start, by ${slots.measured_by})`;
 }
 
 /** How the run's Computer scenes mounted their MCP servers, when not the default (streamable HTTP): every view says it. */

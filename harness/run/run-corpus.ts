@@ -363,7 +363,7 @@ export class RunSession {
     r.protocol = protocol;
     const serial = oneAtATime();
     const slots = this.slots ?? { wire: WIRE_CONCURRENCY, transport: TRANSPORT_CONCURRENCY };
-    const wireLimit = atMost(wireSlotsFor(slots.wire, impl.transport));
+    const wireLimit = atMost(wireSlotsFor(slots.wire, impl.transport, this.runs.length));
     // Stopped once this implementation passes its share of the record budget: its unfinished cases end then.
     const budget = new Stop();
     const runCase = async (i: number): Promise<void> => {

@@ -54,7 +54,7 @@ describe("the retry of failing live cases", () => {
     expect(text).toMatch(/conformance: 0 passed, 1 failed, 1 flaky,/);
     // The slots the run chose, and the load it chose them for, in the console's environment lines.
     expect(text).toMatch(
-      /^live cases: \d+ wire \(\d+ for an in-process one\) and \d+ transport cases at once per implementation \(\d+% of \d+ cores busy with other work at the start, by (proc-stat|loadavg)\)$/m,
+      /^live cases: \d+ wire \(\d+ for an in-process one alone\) and \d+ transport cases at once per implementation \(\d+% of \d+ cores busy with other work at the start, by (proc-stat|loadavg)\)$/m,
     );
     expect(text).toContain(
       `FAIL retrier ${WRONG}: /error_code: expected 4006, got 4007 (retried alone after a first attempt that was fail`,
