@@ -38,7 +38,10 @@ export const DEFAULT_DRIVER_OPTIONS: DriverOptions = {
   handshakeTimeoutMs: 60_000,
   strictProtocol: false,
   maxRestarts: 3,
-  shutdownGraceMs: 2_000,
+  // How long an adapter may take to exit after shutdown before it is killed and the run marked unclean.
+  // 2 s failed a CI rehearsal at a load of 11: both Python adapters were still finalising the
+  // interpreter (and joining workers) when killed. A hang is still caught, only later.
+  shutdownGraceMs: 10_000,
   maxLineBytes: 64 * 1024 * 1024,
   maxAdapterBytes: 256 * 1024 * 1024,
   batches: true,
