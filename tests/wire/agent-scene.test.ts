@@ -102,6 +102,44 @@ describe("the Agent scene", () => {
     expect(facts).toMatchObject({ connected: false, joined: false, requests: {} });
   }, 20_000);
 
+  it("judges each cancel the Agent sent, and holds when it sent none", () => {
+    const secret = "0123456789abcdef0123456789abcdef";
+    const call = { agent: "sdk-agent", req_id: "call-1", computer: "kit-computer", tool_name: "t", params: {}, timeout: 1 };
+    const factsOf = (...cancels: unknown[]) => {
+      const events: Array<[string, unknown]> = [
+        ["client:tool_call", call],
+        ...cancels.map((c): [string, unknown] => ["server:tool_call_cancel", c]),
+      ];
+      const packets = events.map(([event, arg], i) => ({
+        seq: i + 1,
+        t_ms: i,
+        dir: "in" as const,
+        conn: "c",
+        type: "event" as const,
+        nsp: "/smcp",
+        event,
+        args: [arg],
+      }));
+      const side = {
+        url: `http://127.0.0.1:1/?smcp_case=${secret}`,
+        handshakes: [{ conn: "c", url: `/socket.io/?smcp_case=${secret}` }],
+        packets,
+        office_id: "o",
+        agent_name: "sdk-agent",
+      };
+      return agentFacts({ joined: true, steps: [], notifications: [] }, side, (p) => p.dir === "in");
+    };
+    expect(factsOf()).toMatchObject({ cancels_conform: true, cancels_name_a_call: null });
+    expect(factsOf({ agent: "sdk-agent", req_id: "call-1" })).toMatchObject({ cancels_conform: true, cancels_name_a_call: true });
+    expect(factsOf({ agent: "sdk-agent", req_id: "call-1", computer: "kit-computer" })).toMatchObject({
+      cancels_conform: false,
+      cancels_name_a_call: true,
+    });
+    expect(factsOf({ agent: "sdk-agent", req_id: "another" })).toMatchObject({ cancels_conform: false, cancels_name_a_call: false });
+    expect(factsOf({})).toMatchObject({ cancels_conform: false });
+    expect(factsOf({ agent: "sdk-agent", req_id: "call-1" }, {})).toMatchObject({ cancels_conform: false });
+  });
+
   it("refuses a scene whose step names repeat or whose tool_call names no tool", () => {
     expect(
       prepareAgentScene({
