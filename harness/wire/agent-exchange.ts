@@ -1,7 +1,7 @@
 /**
  * An Agent-under-test case's lines behind a difference: `/surfaced/<step>` what the SDK's API gave
  * for that step (the adapter's answer); `/requests/<event>` the Agent's packets of that event and
- * their acks; `/handshake`, `/join`, `/cancels_name_a_call` the packets behind them. Pure.
+ * their acks; `/handshake`, `/join`, `/cancels_name_a_call`, `/cancels_conform` the packets behind them. Pure.
  */
 import type { Difference } from "../model/difference.ts";
 import type { AgentSceneEvidence } from "./agent-scene.ts";
@@ -38,7 +38,7 @@ export function agentLinesBehind(evidence: AgentSceneEvidence, output: unknown, 
       .slice(0, 1)
       .map((p) => packetLine(p));
   if (top === "join") return withAcks(sentBy((p) => p.event === "server:join_office")).map((p) => packetLine(p));
-  if (top === "cancels_name_a_call")
+  if (top === "cancels_name_a_call" || top === "cancels_conform")
     return sentBy((p) => p.event === "client:tool_call" || p.event === "server:tool_call_cancel").map((p) => packetLine(p));
   return [];
 }

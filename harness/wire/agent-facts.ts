@@ -19,6 +19,9 @@ export const REQUEST_MODEL: Readonly<Record<string, string>> = Object.fromEntrie
   }),
 );
 
+/** The cancel's model (events.ts `kitRequest`: AgentCallData without computer); were it not written, no cancel would conform. */
+const CANCEL_MODEL = REQUEST_MODEL["server:tool_call_cancel"] ?? "ToolCallCancel";
+
 export interface RequestFacts {
   readonly count: number;
   readonly valid: boolean;
@@ -49,6 +52,11 @@ export interface AgentFacts extends ConnectionFacts {
   readonly req_ids_unique: boolean;
   /** Each cancel names the req_id of a tool_call the Agent sent. */
   readonly cancels_name_a_call: boolean | null;
+  /**
+   * Every cancel the Agent sent is the kit's cancel model (AgentCallData, no computer field) and
+   * names a tool_call it sent; true when it sent none, since sending one is not required.
+   */
+  readonly cancels_conform: boolean;
   readonly surfaced: Readonly<Record<string, SurfacedFacts>>;
   /** Each notification the Server pushed: did the SDK's handlers receive it. */
   readonly notified: Readonly<Record<string, boolean>>;
@@ -106,6 +114,7 @@ export function agentFacts(output: unknown, side: AgentSide, fromAgent: (p: Wire
     requests,
     req_ids_unique: new Set(ids).size === ids.length,
     cancels_name_a_call: cancels.length === 0 ? null : cancels.every((p) => callIds.has(idOf(p))),
+    cancels_conform: cancels.every((p) => callIds.has(idOf(p)) && modelErrors(CANCEL_MODEL, p.args?.[0]).length === 0),
     surfaced: surfacedOf(answer.steps),
     notified: Object.fromEntries((side?.pushed ?? []).map((p) => [p.event, received.has(p.event)])),
   };

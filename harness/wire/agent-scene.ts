@@ -9,7 +9,7 @@ import type { Socket } from "socket.io";
 import { type AgentEventStep, eventDefinition, isSmcpEvent, type SmcpEventName } from "./events.ts";
 import { newOfficeId, openKitServer } from "./kit-server.ts";
 import { QUIET_WINDOWS } from "./quiet-windows.ts";
-import type { WireHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
+import type { WireHandshake, WireHeldHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
 import { pollUntil, type ScriptStep, stepNameOf } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 
@@ -69,6 +69,8 @@ export interface AgentSceneSpec {
   readonly answers: Readonly<Record<string, unknown>>;
   readonly silent: readonly string[];
   readonly push: readonly AgentPush[];
+  /** `unanswered`: the Server accepts the Agent's HTTP handshake request and never answers it (default `answered`). */
+  readonly handshake: "answered" | "unanswered";
   readonly servers?: ReadonlyArray<Record<string, unknown>>;
 }
 
@@ -94,6 +96,8 @@ export interface AgentSceneEvidence {
   readonly handshakes: readonly WireHandshake[];
   readonly intruders: readonly WireIntruder[];
   readonly intruders_not_kept?: number;
+  /** With `handshake: unanswered`: the Agent's handshakes the Server held without an answer. */
+  readonly held?: readonly WireHeldHandshake[];
   readonly packets: readonly WirePacket[];
   /** What the scripted Computer answered, by the request's req_id (`null`: kept unanswered). */
   readonly answered: Readonly<Record<string, unknown>>;
@@ -121,6 +125,7 @@ export function prepareAgentScene(input: unknown): PreparedAgentScene {
       answers: raw.answers ?? {},
       silent: raw.silent ?? [],
       push: raw.push ?? [],
+      handshake: raw.handshake ?? "answered",
       ...(raw.servers ? { servers: raw.servers } : {}),
     },
   };
@@ -140,7 +145,7 @@ export interface AgentCase {
 
 /** Opens the case's Server with its scripted Computer; the Agent is expected to connect to `call.url`. */
 export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<AgentCase> {
-  const server = await openKitServer();
+  const server = await openKitServer({ answerHandshakes: spec.handshake === "answered" });
   const answered: Record<string, unknown> = {};
   const pushed: Array<{ event: string; payload: unknown; after: string }> = [];
   const officeId = newOfficeId();
@@ -218,6 +223,7 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
         computer_name: spec.computer_name,
         handshakes: server.handshakes,
         ...server.intruders(),
+        ...(spec.handshake === "unanswered" ? { held: server.held } : {}),
         packets: server.recorder.packets,
         answered,
         pushed,

@@ -12,7 +12,7 @@ import { type Namespace, Server } from "socket.io";
 import { newSeal, sealedUrl } from "./case-seal.ts";
 import { SMCP_NAMESPACE } from "./computer-scene.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
-import type { WireHandshake, WireIntruder } from "./scene-record.ts";
+import type { WireHandshake, WireHeldHandshake, WireIntruder } from "./scene-record.ts";
 
 const HOST = "127.0.0.1";
 
@@ -27,6 +27,11 @@ export const KIT_PAYLOAD_BYTES = 8_000_000;
 export interface KitServerOptions {
   /** socket.io's payload limit for one HTTP request or WebSocket message (socket.io's default: 1 MB). */
   readonly maxHttpBufferSize?: number;
+  /**
+   * false: each admitted handshake's HTTP request is accepted and never answered (no Engine.IO open),
+   * as a Server that hangs before its handshake looks to a client; close() cuts them. Default true.
+   */
+  readonly answerHandshakes?: boolean;
 }
 
 /** The seal's part of a scene's record: the refused handshakes, the first 50 kept and the rest counted. */
@@ -44,6 +49,8 @@ export interface KitServer {
   readonly recorder: PacketRecorder;
   /** The admitted connections' first requests (path and query as sent, transport). */
   readonly handshakes: readonly WireHandshake[];
+  /** The admitted handshakes left unanswered (`answerHandshakes: false`), in order. */
+  readonly held: readonly WireHeldHandshake[];
   /** Milliseconds since the Server opened: every `t_ms` of the scene's record. */
   since(): number;
   intruders(): IntruderRecord;
@@ -57,6 +64,13 @@ export async function openKitServer(options: KitServerOptions = {}): Promise<Kit
   const recorder = new PacketRecorder(since);
   const seal = newSeal(since);
   const handshakes: WireHandshake[] = [];
+  const held: WireHeldHandshake[] = [];
+  // The seal still refuses intruders; an admitted request is kept, its callback never called.
+  const holding: typeof seal.allowRequest = (req, callback) =>
+    seal.allowRequest(req, (error, success) => {
+      if (!success) return callback(error, success);
+      held.push({ t_ms: Math.round(since() * 10) / 10, url: req.url ?? "" });
+    });
   const http = createServer();
   // No reconnection state, no CORS, nothing served but the protocol, no party but the case's own.
   const io = new Server(http, {
@@ -64,7 +78,7 @@ export async function openKitServer(options: KitServerOptions = {}): Promise<Kit
     pingInterval: 5_000,
     pingTimeout: 5_000,
     ...(options.maxHttpBufferSize !== undefined ? { maxHttpBufferSize: options.maxHttpBufferSize } : {}),
-    allowRequest: seal.allowRequest,
+    allowRequest: options.answerHandshakes === false ? holding : seal.allowRequest,
   });
   io.engine.on("connection", (raw: { id: string; request: { url?: string }; transport: { name: string } }) => {
     handshakes.push({ conn: raw.id, t_ms: Math.round(since() * 10) / 10, url: raw.request.url ?? "", transport: raw.transport.name });
@@ -82,6 +96,7 @@ export async function openKitServer(options: KitServerOptions = {}): Promise<Kit
     smcp: io.of(SMCP_NAMESPACE),
     recorder,
     handshakes,
+    held,
     since,
     intruders: () => ({ intruders: seal.intruders, ...(seal.notKept() > 0 ? { intruders_not_kept: seal.notKept() } : {}) }),
     close: () =>

@@ -36,6 +36,16 @@ export interface WireHandshake {
 }
 
 /**
+ * A handshake of the case's own party that the scene left unanswered (a Server that never answers
+ * the Engine.IO handshake, kit-server.ts `answerHandshakes: false`): no connection, no packets.
+ */
+export interface WireHeldHandshake {
+  readonly t_ms: number;
+  /** The request's path and query, as sent. */
+  readonly url: string;
+}
+
+/**
  * A handshake the scene refused: it did not present the case's secret (case-seal.ts). Engine.IO
  * never opened a connection for it, so it has no packets; it is kept, never judged.
  */

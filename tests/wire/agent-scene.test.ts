@@ -4,7 +4,7 @@
 import { io } from "socket.io-client";
 import { describe, expect, it } from "vitest";
 import { referenceInProcess } from "../../harness/impl/reference-in-process.ts";
-import { agentFacts, openAgentCase, prepareAgentScene } from "../../harness/wire/index.ts";
+import { AGENT_CLOSE_ALLOWANCE_MS, agentFacts, openAgentCase, prepareAgentScene } from "../../harness/wire/index.ts";
 
 const reference = referenceInProcess();
 
@@ -71,6 +71,74 @@ describe("the Agent scene", () => {
     expect(facts.req_ids_unique).toBe(false);
     expect(facts.notified).toEqual({ "notify:enter_office": false });
   }, 20_000);
+
+  it("holds the Agent's handshake unanswered when told, still refuses an intruder, and cuts what it held on close", async () => {
+    const opened = await openAgentCase(
+      "t3",
+      scene({ script: [{ send: "client:get_tools", as: "tools" }], handshake: "unanswered", time_box_ms: 1_000 }),
+    );
+    const { origin, searchParams } = new URL(opened.call.url);
+    const intruder = await fetch(`${origin}/socket.io/?EIO=4&transport=polling`);
+    const began = performance.now();
+    const answer = await reference.call("wire.agent", opened.call as unknown as Record<string, unknown>);
+    const took = performance.now() - began;
+    // A party of the case's own, still waiting when the scene closes: close() must end its request.
+    const pending = fetch(`${origin}/socket.io/?smcp_case=${searchParams.get("smcp_case")}&EIO=4&transport=polling`).then(
+      () => "answered",
+      () => "cut",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const evidence = await opened.close();
+    expect(intruder.status).toBe(403);
+    expect(await pending).toBe("cut");
+    expect(evidence.held).toHaveLength(2);
+    expect(evidence.held?.[0]?.url).toContain(`smcp_case=${searchParams.get("smcp_case")}`);
+    expect(evidence.handshakes).toEqual([]);
+    expect(evidence.packets).toEqual([]);
+    expect(answer.result).toMatchObject({ kind: "ok", output: { joined: false, stage: "connect" } });
+    expect(took).toBeGreaterThanOrEqual(900);
+    expect(took).toBeLessThan(1_000 + AGENT_CLOSE_ALLOWANCE_MS);
+    const facts = agentFacts(answer.result.kind === "ok" ? answer.result.output : undefined, evidence, (p) => p.dir === "in");
+    expect(facts).toMatchObject({ connected: false, joined: false, requests: {} });
+  }, 20_000);
+
+  it("judges each cancel the Agent sent, and holds when it sent none", () => {
+    const secret = "0123456789abcdef0123456789abcdef";
+    const call = { agent: "sdk-agent", req_id: "call-1", computer: "kit-computer", tool_name: "t", params: {}, timeout: 1 };
+    const factsOf = (...cancels: unknown[]) => {
+      const events: Array<[string, unknown]> = [
+        ["client:tool_call", call],
+        ...cancels.map((c): [string, unknown] => ["server:tool_call_cancel", c]),
+      ];
+      const packets = events.map(([event, arg], i) => ({
+        seq: i + 1,
+        t_ms: i,
+        dir: "in" as const,
+        conn: "c",
+        type: "event" as const,
+        nsp: "/smcp",
+        event,
+        args: [arg],
+      }));
+      const side = {
+        url: `http://127.0.0.1:1/?smcp_case=${secret}`,
+        handshakes: [{ conn: "c", url: `/socket.io/?smcp_case=${secret}` }],
+        packets,
+        office_id: "o",
+        agent_name: "sdk-agent",
+      };
+      return agentFacts({ joined: true, steps: [], notifications: [] }, side, (p) => p.dir === "in");
+    };
+    expect(factsOf()).toMatchObject({ cancels_conform: true, cancels_name_a_call: null });
+    expect(factsOf({ agent: "sdk-agent", req_id: "call-1" })).toMatchObject({ cancels_conform: true, cancels_name_a_call: true });
+    expect(factsOf({ agent: "sdk-agent", req_id: "call-1", computer: "kit-computer" })).toMatchObject({
+      cancels_conform: false,
+      cancels_name_a_call: true,
+    });
+    expect(factsOf({ agent: "sdk-agent", req_id: "another" })).toMatchObject({ cancels_conform: false, cancels_name_a_call: false });
+    expect(factsOf({})).toMatchObject({ cancels_conform: false });
+    expect(factsOf({ agent: "sdk-agent", req_id: "call-1" }, {})).toMatchObject({ cancels_conform: false });
+  });
 
   it("refuses a scene whose step names repeat or whose tool_call names no tool", () => {
     expect(
