@@ -36,6 +36,8 @@ export interface StepFacts {
   readonly tool_bundle_ids?: ReadonlyArray<string | null>;
   readonly tool_meta?: Readonly<Record<string, unknown>>;
   readonly server_keys?: readonly string[];
+  /** GetComputerConfigRet: each server's type by its key (null: not a string). */
+  readonly server_types?: Readonly<Record<string, string | null>>;
   readonly desktops?: readonly unknown[];
   readonly skill_names?: ReadonlyArray<string | null>;
   /** GetSkillsRet: each A2CSkillRef's name, description, source, uri, whether path is absolute, and whether a body came along. */
@@ -240,7 +242,10 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
       tool_meta: Object.fromEntries(tools.map((t) => [String(t.name), t.meta ?? null])),
     };
   }
-  if (event === "client:get_config" && isObject(v.servers)) return { server_keys: Object.keys(v.servers).sort() };
+  if (event === "client:get_config" && isObject(v.servers)) {
+    const types = Object.entries(v.servers).map(([key, s]) => [key, isObject(s) && typeof s.type === "string" ? s.type : null] as const);
+    return { server_keys: Object.keys(v.servers).sort(), server_types: Object.fromEntries(types) };
+  }
   if (event === "client:get_desktop" && Array.isArray(v.desktops)) return { desktops: v.desktops };
   if (event === "client:get_skills" && Array.isArray(v.skills))
     return {

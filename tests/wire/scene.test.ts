@@ -92,11 +92,18 @@ describe("the wire scene", () => {
     const facts = computerFacts(evidence);
     expect(facts.handshake.auth_has_role).toBe(true);
     expect(facts.steps.get_config).toMatchObject({ acked: true, shape: "wrapped_error", code: null });
+    expect(facts.steps.get_config?.server_types).toBeUndefined();
     expect(facts.steps.get_skills).toMatchObject({ acked: false, shape: "none" });
     const edited = structuredClone(evidence) as unknown as { packets: Array<{ dir: string; type: string; args?: unknown[] }> };
     const ack = edited.packets.find((p) => p.dir === "in" && p.type === "ack");
     ack!.args = [{ code: 400, message: "flat" }];
     expect(computerFacts(edited as unknown as ComputerSceneEvidence).steps.get_config).toMatchObject({ shape: "error_payload", code: 400 });
+    // A config answer's types, by key: an empty or missing type shows as what it is.
+    ack!.args = [{ servers: { a: { type: "stdio" }, b: { type: "" }, c: {} }, inputs: [] }];
+    expect(computerFacts(edited as unknown as ComputerSceneEvidence).steps.get_config).toMatchObject({
+      server_keys: ["a", "b", "c"],
+      server_types: { a: "stdio", b: "", c: null },
+    });
   });
 
   it("finds a planted credential wherever the Computer sends it, and rebuilds the adapter's call from the record", async () => {
