@@ -6,6 +6,7 @@
 import type { McpServerFactory } from "@modelcontextprotocol/server";
 import type { ToolRun } from "./evidence.ts";
 import { KIT_SKILL_PNG, registerKitSkill } from "./kit-skill.ts";
+import { pageLists } from "./paged-lists.ts";
 import { registerPlayedTools } from "./played-tools.ts";
 import type { PlayedTool } from "./scene.ts";
 import type { SdkModules } from "./sdk-modules.ts";
@@ -40,6 +41,8 @@ export function inventoryFactory(
     readonly skills?: boolean;
     readonly images?: boolean;
     readonly played_tools?: readonly PlayedTool[];
+    /** tools/list and resources/list one item per page (paged-lists.ts). */
+    readonly paged?: boolean;
   } = {},
 ): McpServerFactory {
   const { z } = sdk.zod;
@@ -57,6 +60,8 @@ export function inventoryFactory(
         return lookup(sku);
       },
     );
+    // Last: the list handlers exist once everything is registered.
+    if (options.paged) pageLists(sdk, server);
     return server;
   };
 }

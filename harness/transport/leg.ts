@@ -41,6 +41,8 @@ export interface LegHooks {
   readonly images?: boolean;
   /** Tools whose results the vector gives (CaseSpec.played_tools). */
   readonly played_tools?: readonly PlayedTool[];
+  /** tools/list and resources/list one item per page (CaseSpec.paged). */
+  readonly paged?: boolean;
 }
 
 /**

@@ -78,6 +78,7 @@ interface VectorInput {
   skills?: boolean;
   images?: boolean;
   played_tools?: PlayedTool[];
+  paged?: boolean;
 }
 
 const LOCATION_KEYS = ["url", "host", "port", "base_url", "server_url", "endpoint"];
@@ -130,6 +131,7 @@ export function prepareTransportCase(input: unknown, where: CaseLocation): Prepa
     ...(v.skills ? { skills: true } : {}),
     ...(v.images ? { images: true } : {}),
     ...(v.played_tools?.length ? { played_tools: v.played_tools } : {}),
+    ...(v.paged ? { paged: true } : {}),
   };
   const call: CallToolInput = {
     transport: v.transport,

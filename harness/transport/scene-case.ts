@@ -69,6 +69,7 @@ export class SceneCase {
       ...(spec.skills ? { skills: true } : {}),
       ...(spec.images ? { images: true } : {}),
       ...(spec.played_tools ? { played_tools: spec.played_tools } : {}),
+      ...(spec.paged ? { paged: true } : {}),
     });
   }
 

@@ -63,6 +63,8 @@ export interface CaseSpec {
   readonly images?: boolean;
   /** Tools the server also serves, each answering every call with the result given (played-tools.ts); streamable HTTP only. */
   readonly played_tools?: readonly PlayedTool[];
+  /** tools/list and resources/list are answered one item per page, nextCursor naming the next (paged-lists.ts); streamable HTTP only. */
+  readonly paged?: boolean;
 }
 
 /** URL-safe, and not a dot segment (`.`, `..`) that a client would resolve away. */

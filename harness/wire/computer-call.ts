@@ -113,6 +113,7 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
         ...(s.skills ? { skills: true } : {}),
         ...(s.images ? { images: true } : {}),
         ...(s.played_tools?.length ? { played_tools: s.played_tools } : {}),
+        ...(s.paged ? { paged: true } : {}),
         ...(s.bundle_id ? { bundle_id: s.bundle_id } : {}),
         ...(s.scene ? { scene: s.scene } : {}),
       },

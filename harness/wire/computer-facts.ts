@@ -43,6 +43,8 @@ export interface StepFacts {
   /** GetSkillsRet: each A2CSkillRef's name, description, source, uri, whether path is absolute, and whether a body came along. */
   readonly skill_refs?: readonly unknown[];
   readonly resource_uris?: ReadonlyArray<string | null>;
+  /** GetResourcesRet: a non-empty next_cursor came (more pages remain). */
+  readonly has_next_cursor?: boolean;
   readonly is_error?: boolean | null;
   readonly text?: string | null;
   readonly result_meta?: Readonly<Record<string, unknown>> | null;
@@ -285,7 +287,10 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
     };
   }
   if (event === "client:get_resources" && Array.isArray(v.resources))
-    return { resource_uris: v.resources.map((r) => (isObject(r) ? String(r.uri) : null)) };
+    return {
+      resource_uris: v.resources.map((r) => (isObject(r) ? String(r.uri) : null)),
+      has_next_cursor: typeof v.next_cursor === "string" && v.next_cursor !== "",
+    };
   if (event === "client:tool_call" && Array.isArray(v.content)) {
     const texts = v.content.filter((c) => isObject(c) && c.type === "text").map((c) => String((c as Record<string, unknown>).text));
     return {

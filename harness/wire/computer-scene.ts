@@ -53,6 +53,8 @@ export interface McpServerScene {
   readonly images?: boolean;
   /** Tools the MCP server also serves, each answering with the result given (harness/transport/played-tools.ts). */
   readonly played_tools?: readonly PlayedTool[];
+  /** tools/list and resources/list one item per page (harness/transport/paged-lists.ts). */
+  readonly paged?: boolean;
   /** The transport scene for this server (harness/transport): what its MCP server does to tools/call. */
   readonly scene?: Readonly<Record<string, unknown>>;
 }
