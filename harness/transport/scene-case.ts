@@ -70,6 +70,7 @@ export class SceneCase {
       ...(spec.images ? { images: true } : {}),
       ...(spec.played_tools ? { played_tools: spec.played_tools } : {}),
       ...(spec.paged ? { paged: true } : {}),
+      ...(spec.played_resources ? { played_resources: spec.played_resources } : {}),
     });
   }
 

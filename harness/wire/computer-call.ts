@@ -114,6 +114,7 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
         ...(s.images ? { images: true } : {}),
         ...(s.played_tools?.length ? { played_tools: s.played_tools } : {}),
         ...(s.paged ? { paged: true } : {}),
+        ...(s.played_resources?.length ? { played_resources: s.played_resources } : {}),
         ...(s.bundle_id ? { bundle_id: s.bundle_id } : {}),
         ...(s.scene ? { scene: s.scene } : {}),
       },

@@ -3,7 +3,7 @@
  * input/definitions/vector_input): the Computer's name, the MCP servers it mounts (the transport
  * suite's scenes) and the scripted Agent's steps. Pure: no sockets here.
  */
-import type { PlayedTool } from "../transport/index.ts";
+import type { PlayedResource, PlayedTool } from "../transport/index.ts";
 import { CLIENT_EVENT_NAMES, CLIENT_RESPONSE_MODELS, type ClientEventName } from "./events.ts";
 import { checkScript, type ScriptStep, stepNameOf, substitute } from "./script.ts";
 
@@ -55,6 +55,8 @@ export interface McpServerScene {
   readonly played_tools?: readonly PlayedTool[];
   /** tools/list and resources/list one item per page (harness/transport/paged-lists.ts). */
   readonly paged?: boolean;
+  /** Resources the MCP server also serves, each read as the text given (harness/transport/played-resources.ts). */
+  readonly played_resources?: readonly PlayedResource[];
   /** The transport scene for this server (harness/transport): what its MCP server does to tools/call. */
   readonly scene?: Readonly<Record<string, unknown>>;
 }
