@@ -41,6 +41,8 @@ export interface ComputerSceneOptions {
   readonly stdio?: Readonly<Record<string, StdioCommand>>;
   /** A landing root made for this case: listed into the evidence and removed on close. */
   readonly landingRoot?: string;
+  /** The bundle_id the kit derives for each server the call gave none, by config name (derived-bundle-id.ts); kept as evidence. */
+  readonly derivedBundleIds?: Readonly<Record<string, string>>;
 }
 
 export async function openComputerScene(options: ComputerSceneOptions): Promise<ComputerScene> {
@@ -164,6 +166,9 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         ended: ended ?? "closed",
         dropped_packets: recorder.dropped,
         ...(landing ? { landing } : {}),
+        ...(options.derivedBundleIds && Object.keys(options.derivedBundleIds).length > 0
+          ? { derived_bundle_ids: options.derivedBundleIds }
+          : {}),
       } satisfies ComputerSceneEvidence;
     })());
 

@@ -56,4 +56,9 @@ export interface ComputerSceneEvidence {
   readonly dropped_packets: number;
   /** The landing root the Computer was given, and what it held after the case (absent: none was given). */
   readonly landing?: LandingEvidence;
+  /**
+   * For each server the call gave no bundle_id, by config name: the bundle_id data-structures.md
+   * derives for that config as given (derived-bundle-id.ts). Absent: every server named its own.
+   */
+  readonly derived_bundle_ids?: Readonly<Record<string, string>>;
 }

@@ -36,6 +36,12 @@ export interface StepFacts {
   readonly tool_bundle_ids?: ReadonlyArray<string | null>;
   readonly tool_meta?: Readonly<Record<string, unknown>>;
   readonly server_keys?: readonly string[];
+  /**
+   * GetToolsRet / GetComputerConfigRet, when the scene has servers configured without a bundle_id:
+   * each carries the bundle_id the kit derives for its config (evidence.derived_bundle_ids): some
+   * tool has it as bundle_id and name prefix, or it is a servers key (with that bundle_id if any).
+   */
+  readonly bundle_ids_derived?: boolean;
   /** GetComputerConfigRet: each server's type by its key (null: not a string). */
   readonly server_types?: Readonly<Record<string, string | null>>;
   readonly desktops?: readonly unknown[];
@@ -152,7 +158,8 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
     (evidence?.steps ?? []).flatMap((s) => {
       const step = s?.step;
       if (!step?.send) return [];
-      const facts = stepFacts({ ...s, step }, smcp, evidence?.landing);
+      const base = stepFacts({ ...s, step }, smcp, evidence?.landing);
+      const facts = { ...base, ...derivedFacts(step.send, base, evidence?.derived_bundle_ids) };
       const relayed = facts.shape === "model";
       // A terminal result (cancelled, timed out) relays nothing: the server's late answer is left unmatched.
       const fidelity =
@@ -166,6 +173,27 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
       return [[stepName(step) as string, fidelity ? { ...facts, fidelity } : facts]];
     }),
   );
+}
+
+/** bundle_ids_derived of a get_tools / get_config step whose ack is its model (see StepFacts); nothing otherwise. */
+function derivedFacts(event: string, facts: StepFacts, derived: unknown): Partial<StepFacts> {
+  const ids = isObject(derived) ? Object.values(derived).filter((d): d is string => typeof d === "string") : [];
+  const v = facts.value;
+  if (ids.length === 0 || facts.shape !== "model" || !isObject(v)) return {};
+  if (event === "client:get_tools" && Array.isArray(v.tools)) {
+    const tools = v.tools.filter(isObject);
+    const named = (d: string) => tools.some((t) => t.bundle_id === d && typeof t.name === "string" && t.name.startsWith(`${d}__`));
+    return { bundle_ids_derived: ids.every(named) };
+  }
+  if (event === "client:get_config" && isObject(v.servers)) {
+    const servers = v.servers;
+    const keyed = (d: string) => {
+      const entry = servers[d];
+      return isObject(entry) && (typeof entry.bundle_id !== "string" || entry.bundle_id === d);
+    };
+    return { bundle_ids_derived: ids.every(keyed) };
+  }
+  return {};
 }
 
 function landingFacts(landing: LandingEvidence | undefined): LandingFacts | null {

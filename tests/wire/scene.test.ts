@@ -6,6 +6,7 @@ import { isAbsolute, join } from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SceneServer, startSceneServer } from "../../harness/transport/index.ts";
+import { derivedBundleId } from "../../harness/wire/derived-bundle-id.ts";
 import {
   type ComputerSceneEvidence,
   computerCallOf,
@@ -126,6 +127,41 @@ describe("the wire scene", () => {
         computerLocationOf(evidence),
       ),
     ).toEqual(opened.call);
+  });
+
+  it("keeps the bundle_id the kit derives for a server named without one, and says whether the answers carry it", async () => {
+    const opened = await openComputerCase(
+      mcp,
+      {
+        servers: [{ name: "!!!" }, { name: "named", bundle_id: "nm" }],
+        script: [{ send: "client:get_tools" }, { send: "client:get_config" }],
+      },
+      "test",
+    );
+    if (!opened.ok) throw new Error(opened.message);
+    const url = String(opened.call.servers[0]?.url);
+    const id = derivedBundleId("!!!", { type: "streamable", url });
+    await standIn(opened.call.url, opened.call.office_id, {
+      "client:get_tools": (req) => ({
+        tools: [{ name: `${id}__get_inventory`, bundle_id: id, description: "", params_schema: {}, return_schema: null }],
+        req_id: req.req_id,
+      }),
+      "client:get_config": () => ({ servers: { [id]: { name: "!!!", bundle_id: id } }, inputs: [] }),
+    });
+    await opened.case.ended;
+    const evidence = await opened.case.close();
+    expect(evidence.derived_bundle_ids).toEqual({ "!!!": id });
+    const facts = computerFacts(evidence);
+    expect([facts.steps.get_tools?.bundle_ids_derived, facts.steps.get_config?.bundle_ids_derived]).toEqual([true, true]);
+    // The same answers under the id an SSE config of that URL would derive: not the config the Computer was given.
+    const other = derivedBundleId("!!!", { type: "sse", url });
+    const edited = JSON.parse(JSON.stringify(evidence).replaceAll(id, other)) as ComputerSceneEvidence;
+    const moved = computerFacts({ ...edited, derived_bundle_ids: { "!!!": id } });
+    expect([moved.steps.get_tools?.bundle_ids_derived, moved.steps.get_config?.bundle_ids_derived]).toEqual([false, false]);
+    // Every server named its own bundle_id: no such fact.
+    expect(computerFacts({ ...evidence, derived_bundle_ids: undefined } as ComputerSceneEvidence).steps.get_tools).not.toHaveProperty(
+      "bundle_ids_derived",
+    );
   });
 
   it("ends at the time box when no Computer joins, and tolerates a damaged record", async () => {
