@@ -18,7 +18,7 @@ import {
   stepName,
 } from "./computer-scene.ts";
 import { connIdOf, newOfficeId, openKitServer } from "./kit-server.ts";
-import { collectLandingRoot } from "./landing-root.ts";
+import { collectLandingRoot, lockLandingRoot } from "./landing-root.ts";
 import { playScript, pollUntil } from "./script.ts";
 
 export interface ComputerScene {
@@ -114,6 +114,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
             const mcpCase = options.mcp[step.add_tool];
             return { mcp_sessions: mcpCase ? await mcpCase.addTool() : null };
           }
+          if (step.lock_landing) return { read_only: options.landingRoot ? await lockLandingRoot(options.landingRoot) : false };
           if (step.add_window !== undefined) {
             const mcpCase = options.mcp[step.add_window];
             return { mcp_sessions: mcpCase ? await mcpCase.addWindow() : null };

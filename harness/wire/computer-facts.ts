@@ -89,6 +89,8 @@ export interface LandingFacts {
   readonly files: number;
   /** The files directly in the root (landed uploads), by content, in path order. */
   readonly landed: ReadonlyArray<{ readonly size: number; readonly sha256: string | null }>;
+  /** A script made the root read-only: whether the lock held (absent: never asked). */
+  readonly read_only?: boolean;
 }
 
 export interface ComputerFacts extends ConnectionFacts {
@@ -204,6 +206,7 @@ function landingFacts(landing: LandingEvidence | undefined): LandingFacts | null
     landed: files
       .filter((f) => typeof f.path === "string" && !f.path.includes("/"))
       .map((f) => ({ size: Number(f.size), sha256: typeof f.sha256 === "string" ? f.sha256 : null })),
+    ...(typeof landing.read_only === "boolean" ? { read_only: landing.read_only } : {}),
   };
 }
 

@@ -36,6 +36,8 @@ export interface ComputerStep extends ScriptStep {
   readonly cancel?: string;
   readonly add_tool?: string;
   readonly add_window?: string;
+  /** The harness makes the case's landing root read-only (landing-root.ts, lockLandingRoot). */
+  readonly lock_landing?: true;
 }
 
 export interface McpServerScene {
@@ -100,6 +102,8 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
   const modes = new Map(((raw.servers as McpServerScene[] | undefined) ?? []).map((s) => [s.name ?? "inventory", s.server_mode ?? "dual"]));
   const windows = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.window).map((s) => s.name ?? "inventory"));
   for (const [i, step] of script.entries()) {
+    if (step.lock_landing && raw.landing_root !== true)
+      return { ok: false, problem: `script/${i}: lock_landing needs a landing root (landing_root: true)` };
     if (step.add_tool !== undefined && modes.get(step.add_tool) !== "legacy_sessionful")
       return {
         ok: false,

@@ -221,6 +221,43 @@ describe("the wire scene", () => {
     expect(computerFacts(await plain.case.close()).landing).toBeNull();
   });
 
+  it("makes the landing root read-only on lock_landing: nothing new in it, its subfolders still writable, then removed", async () => {
+    const opened = await openComputerCase(
+      mcp,
+      { landing_root: true, script: [{ lock_landing: true }, { send: "client:get_tools" }] },
+      "test",
+    );
+    if (!opened.ok) throw new Error(opened.message);
+    const root = opened.call.landing_root!;
+    mkdirSync(join(root, ".staging"));
+    let probed: { root: boolean; staging: boolean } | undefined;
+    const tries = (path: string) => {
+      try {
+        writeFileSync(path, "x");
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await standIn(opened.call.url, opened.call.office_id, {
+      // Answered after the lock step: the root refuses a new file, its staging folder does not.
+      "client:get_tools": () => {
+        probed = { root: tries(join(root, "landed-late")), staging: tries(join(root, ".staging", "x.part")) };
+        return { tools: [] };
+      },
+    });
+    await opened.case.ended;
+    const evidence = await opened.case.close();
+    expect(probed).toEqual({ root: false, staging: true });
+    expect(evidence.steps[0]).toMatchObject({ read_only: true });
+    expect(computerFacts(evidence).landing).toEqual({ files: 1, landed: [], read_only: true });
+    expect(existsSync(root)).toBe(false);
+    expect(await openComputerCase(mcp, { script: [{ lock_landing: true }] }, "test")).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/lock_landing needs a landing root/),
+    });
+  });
+
   it("refuses a script whose cancel names no earlier tool call", async () => {
     const opened = await openComputerCase(mcp, { script: [{ cancel: "call" }] }, "test");
     expect(opened).toMatchObject({ ok: false, kind: "invalid_input" });
