@@ -21,6 +21,7 @@ export {
 export { sseFrames } from "./rpc-summary.ts";
 export {
   type CaseSpec,
+  type PlayedResource,
   type PlayedTool,
   SCENE_ANSWERS,
   type Scene,

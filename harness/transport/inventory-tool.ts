@@ -6,8 +6,10 @@
 import type { McpServerFactory } from "@modelcontextprotocol/server";
 import type { ToolRun } from "./evidence.ts";
 import { KIT_SKILL_PNG, registerKitSkill } from "./kit-skill.ts";
+import { pageLists } from "./paged-lists.ts";
+import { registerPlayedResources } from "./played-resources.ts";
 import { registerPlayedTools } from "./played-tools.ts";
-import type { PlayedTool } from "./scene.ts";
+import type { PlayedResource, PlayedTool } from "./scene.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 
 export const INVENTORY_TOOL = "get_inventory";
@@ -40,6 +42,9 @@ export function inventoryFactory(
     readonly skills?: boolean;
     readonly images?: boolean;
     readonly played_tools?: readonly PlayedTool[];
+    /** tools/list and resources/list one item per page (paged-lists.ts). */
+    readonly paged?: boolean;
+    readonly played_resources?: readonly PlayedResource[];
   } = {},
 ): McpServerFactory {
   const { z } = sdk.zod;
@@ -49,6 +54,7 @@ export function inventoryFactory(
     if (options.skills) registerKitSkill(server);
     if (options.images) registerLabelTool(sdk, server, ctx.era, onRun);
     registerPlayedTools(sdk, server, options.played_tools ?? [], ctx.era, onRun);
+    registerPlayedResources(server, options.played_resources ?? []);
     server.registerTool(
       INVENTORY_TOOL,
       { description: DESCRIPTION, inputSchema: z.object({ sku: z.enum(INVENTORY_SKUS) }), annotations: ANNOTATIONS },
@@ -57,6 +63,8 @@ export function inventoryFactory(
         return lookup(sku);
       },
     );
+    // Last: the list handlers exist once everything is registered.
+    if (options.paged) pageLists(sdk, server);
     return server;
   };
 }

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RpcMessage } from "./evidence.ts";
 import type { OnToolRun } from "./inventory-tool.ts";
-import type { PlayedTool } from "./scene.ts";
+import type { PlayedResource, PlayedTool } from "./scene.ts";
 
 export interface LegRequest {
   readonly req: IncomingMessage;
@@ -41,6 +41,10 @@ export interface LegHooks {
   readonly images?: boolean;
   /** Tools whose results the vector gives (CaseSpec.played_tools). */
   readonly played_tools?: readonly PlayedTool[];
+  /** tools/list and resources/list one item per page (CaseSpec.paged). */
+  readonly paged?: boolean;
+  /** Resources whose text the vector gives (CaseSpec.played_resources). */
+  readonly played_resources?: readonly PlayedResource[];
 }
 
 /**

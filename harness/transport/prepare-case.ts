@@ -11,6 +11,7 @@ import {
   type CaseSpec,
   caseUrl,
   NEUTRAL_BODY,
+  type PlayedResource,
   type PlayedTool,
   type Scene,
   type SceneAnswer,
@@ -78,6 +79,8 @@ interface VectorInput {
   skills?: boolean;
   images?: boolean;
   played_tools?: PlayedTool[];
+  paged?: boolean;
+  played_resources?: PlayedResource[];
 }
 
 const LOCATION_KEYS = ["url", "host", "port", "base_url", "server_url", "endpoint"];
@@ -130,6 +133,8 @@ export function prepareTransportCase(input: unknown, where: CaseLocation): Prepa
     ...(v.skills ? { skills: true } : {}),
     ...(v.images ? { images: true } : {}),
     ...(v.played_tools?.length ? { played_tools: v.played_tools } : {}),
+    ...(v.paged ? { paged: true } : {}),
+    ...(v.played_resources?.length ? { played_resources: v.played_resources } : {}),
   };
   const call: CallToolInput = {
     transport: v.transport,

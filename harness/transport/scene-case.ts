@@ -69,6 +69,8 @@ export class SceneCase {
       ...(spec.skills ? { skills: true } : {}),
       ...(spec.images ? { images: true } : {}),
       ...(spec.played_tools ? { played_tools: spec.played_tools } : {}),
+      ...(spec.paged ? { paged: true } : {}),
+      ...(spec.played_resources ? { played_resources: spec.played_resources } : {}),
     });
   }
 

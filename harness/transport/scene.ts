@@ -16,6 +16,16 @@ export interface PlayedTool {
   readonly result: Readonly<Record<string, unknown>>;
 }
 
+/** A resource a vector writes: listed with its URI (mimeType, _meta) and read as its text (played-resources.ts). */
+export interface PlayedResource {
+  readonly uri: string;
+  /** The resource's name in resources/list (default: its URI). */
+  readonly name?: string;
+  readonly mimeType?: string;
+  readonly _meta?: Readonly<Record<string, unknown>>;
+  readonly text: string;
+}
+
 /** How the SDK's client reaches the server (the fixture's names). */
 export const TRANSPORT_KINDS = ["streamable_http", "sse", "sse_handwritten"] as const;
 export type TransportKind = (typeof TRANSPORT_KINDS)[number];
@@ -63,6 +73,10 @@ export interface CaseSpec {
   readonly images?: boolean;
   /** Tools the server also serves, each answering every call with the result given (played-tools.ts); streamable HTTP only. */
   readonly played_tools?: readonly PlayedTool[];
+  /** tools/list and resources/list are answered one item per page, nextCursor naming the next (paged-lists.ts); streamable HTTP only. */
+  readonly paged?: boolean;
+  /** Resources the server also serves, each read as the text given (played-resources.ts); streamable HTTP only. */
+  readonly played_resources?: readonly PlayedResource[];
 }
 
 /** URL-safe, and not a dot segment (`.`, `..`) that a client would resolve away. */

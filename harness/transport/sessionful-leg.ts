@@ -25,6 +25,8 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     skills: hooks.skills ?? false,
     images: hooks.images ?? false,
     played_tools: hooks.played_tools ?? [],
+    paged: hooks.paged ?? false,
+    played_resources: hooks.played_resources ?? [],
   });
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
   const all = new Set<NodeStreamableHTTPServerTransport>();

@@ -20,6 +20,8 @@ export function streamableLeg(mode: "dual" | "modern_only" | "legacy_only", sdk:
     skills: hooks.skills ?? false,
     images: hooks.images ?? false,
     played_tools: hooks.played_tools ?? [],
+    paged: hooks.paged ?? false,
+    played_resources: hooks.played_resources ?? [],
   });
   const onerror = hooks.onError;
   const handler =

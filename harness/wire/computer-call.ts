@@ -18,6 +18,7 @@ import {
 import { type ComputerScene, openComputerScene } from "./computer-case.ts";
 import type { ComputerSceneEvidence } from "./computer-evidence.ts";
 import { CLOSE_ALLOWANCE_MS, type ComputerSceneSpec, type McpServerScene, prepareComputerScene } from "./computer-scene.ts";
+import { derivedBundleIdsOf } from "./derived-bundle-id.ts";
 import { makeLandingRoot } from "./landing-root.ts";
 
 /** What the adapter gets (vectors/_schema/ops/wire.computer.json, input). */
@@ -65,7 +66,16 @@ export async function openComputerCase(
   let landingRoot: string | undefined;
   try {
     if (spec.landing_root) landingRoot = await makeLandingRoot();
-    const wire = await openComputerScene({ id: mcpServer.newCaseId(hint), spec, mcp, plantedSecrets: secrets, stdio, landingRoot });
+    const servers = callServersOf(spec, { mcp_urls: mcpUrls, mcp_stdio: stdio, planted_secrets: secrets });
+    const wire = await openComputerScene({
+      id: mcpServer.newCaseId(hint),
+      spec,
+      mcp,
+      plantedSecrets: secrets,
+      stdio,
+      landingRoot,
+      derivedBundleIds: derivedBundleIdsOf(servers),
+    });
     return {
       ok: true,
       case: wire,
@@ -113,6 +123,8 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
         ...(s.skills ? { skills: true } : {}),
         ...(s.images ? { images: true } : {}),
         ...(s.played_tools?.length ? { played_tools: s.played_tools } : {}),
+        ...(s.paged ? { paged: true } : {}),
+        ...(s.played_resources?.length ? { played_resources: s.played_resources } : {}),
         ...(s.bundle_id ? { bundle_id: s.bundle_id } : {}),
         ...(s.scene ? { scene: s.scene } : {}),
       },
@@ -147,8 +159,23 @@ export interface ComputerLocation {
 
 /** The adapter's call for a scene at a location. Pure, so `audit` rebuilds it from the vector and the evidence. */
 export function computerCallOf(spec: ComputerSceneSpec, at: ComputerLocation): ComputerCall {
+  return {
+    url: at.url,
+    office_id: at.office_id,
+    computer_name: spec.computer_name,
+    servers: callServersOf(spec, at),
+    time_box_ms: spec.time_box_ms,
+    ...(at.landing_root !== undefined ? { landing_root: at.landing_root } : {}),
+  };
+}
+
+/** The call's server configs: what the Computer mounts, known before the case's Server opens. */
+function callServersOf(
+  spec: ComputerSceneSpec,
+  at: Pick<ComputerLocation, "mcp_urls" | "mcp_stdio" | "planted_secrets">,
+): Array<Record<string, unknown>> {
   let secret = 0;
-  const servers = spec.servers.map((s) => {
+  return spec.servers.map((s) => {
     const planted = s.credential ? at.planted_secrets[secret++] : undefined;
     const stdio = at.mcp_stdio?.[s.name];
     // A planted credential goes where a real one would: a header for HTTP, the environment for stdio.
@@ -173,14 +200,6 @@ export function computerCallOf(spec: ComputerSceneSpec, at: ComputerLocation): C
       ...(s.tool_meta !== undefined ? { tool_meta: s.tool_meta } : {}),
     };
   });
-  return {
-    url: at.url,
-    office_id: at.office_id,
-    computer_name: spec.computer_name,
-    servers,
-    time_box_ms: spec.time_box_ms,
-    ...(at.landing_root !== undefined ? { landing_root: at.landing_root } : {}),
-  };
 }
 
 /** The location a recorded case ran at, read back from its evidence. */

@@ -18,7 +18,7 @@ import {
   stepName,
 } from "./computer-scene.ts";
 import { connIdOf, newOfficeId, openKitServer } from "./kit-server.ts";
-import { collectLandingRoot } from "./landing-root.ts";
+import { collectLandingRoot, lockLandingRoot } from "./landing-root.ts";
 import { playScript, pollUntil } from "./script.ts";
 
 export interface ComputerScene {
@@ -41,6 +41,8 @@ export interface ComputerSceneOptions {
   readonly stdio?: Readonly<Record<string, StdioCommand>>;
   /** A landing root made for this case: listed into the evidence and removed on close. */
   readonly landingRoot?: string;
+  /** The bundle_id the kit derives for each server the call gave none, by config name (derived-bundle-id.ts); kept as evidence. */
+  readonly derivedBundleIds?: Readonly<Record<string, string>>;
 }
 
 export async function openComputerScene(options: ComputerSceneOptions): Promise<ComputerScene> {
@@ -112,6 +114,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
             const mcpCase = options.mcp[step.add_tool];
             return { mcp_sessions: mcpCase ? await mcpCase.addTool() : null };
           }
+          if (step.lock_landing) return { read_only: options.landingRoot ? await lockLandingRoot(options.landingRoot) : false };
           if (step.add_window !== undefined) {
             const mcpCase = options.mcp[step.add_window];
             return { mcp_sessions: mcpCase ? await mcpCase.addWindow() : null };
@@ -164,6 +167,9 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         ended: ended ?? "closed",
         dropped_packets: recorder.dropped,
         ...(landing ? { landing } : {}),
+        ...(options.derivedBundleIds && Object.keys(options.derivedBundleIds).length > 0
+          ? { derived_bundle_ids: options.derivedBundleIds }
+          : {}),
       } satisfies ComputerSceneEvidence;
     })());
 

@@ -19,6 +19,8 @@ export interface ComputerStepRecord {
   readonly conn?: string;
   readonly ack_id?: number;
   readonly t_ms: number;
+  /** lock_landing: whether the landing root refused a probe entry once locked. */
+  readonly read_only?: boolean;
   /** add_tool / add_window: how many open MCP sessions were told of the change (null: the mode keeps none). */
   readonly mcp_sessions?: number | null;
   /** The step could not be played (the Computer gone, an earlier step missing): why. */
@@ -56,4 +58,9 @@ export interface ComputerSceneEvidence {
   readonly dropped_packets: number;
   /** The landing root the Computer was given, and what it held after the case (absent: none was given). */
   readonly landing?: LandingEvidence;
+  /**
+   * For each server the call gave no bundle_id, by config name: the bundle_id data-structures.md
+   * derives for that config as given (derived-bundle-id.ts). Absent: every server named its own.
+   */
+  readonly derived_bundle_ids?: Readonly<Record<string, string>>;
 }

@@ -36,11 +36,21 @@ export interface StepFacts {
   readonly tool_bundle_ids?: ReadonlyArray<string | null>;
   readonly tool_meta?: Readonly<Record<string, unknown>>;
   readonly server_keys?: readonly string[];
+  /**
+   * GetToolsRet / GetComputerConfigRet, when the scene has servers configured without a bundle_id:
+   * each carries the bundle_id the kit derives for its config (evidence.derived_bundle_ids): some
+   * tool has it as bundle_id and name prefix, or it is a servers key (with that bundle_id if any).
+   */
+  readonly bundle_ids_derived?: boolean;
+  /** GetComputerConfigRet: each server's type by its key (null: not a string). */
+  readonly server_types?: Readonly<Record<string, string | null>>;
   readonly desktops?: readonly unknown[];
   readonly skill_names?: ReadonlyArray<string | null>;
   /** GetSkillsRet: each A2CSkillRef's name, description, source, uri, whether path is absolute, and whether a body came along. */
   readonly skill_refs?: readonly unknown[];
   readonly resource_uris?: ReadonlyArray<string | null>;
+  /** GetResourcesRet: a non-empty next_cursor came (more pages remain). */
+  readonly has_next_cursor?: boolean;
   readonly is_error?: boolean | null;
   readonly text?: string | null;
   readonly result_meta?: Readonly<Record<string, unknown>> | null;
@@ -79,6 +89,8 @@ export interface LandingFacts {
   readonly files: number;
   /** The files directly in the root (landed uploads), by content, in path order. */
   readonly landed: ReadonlyArray<{ readonly size: number; readonly sha256: string | null }>;
+  /** A script made the root read-only: whether the lock held (absent: never asked). */
+  readonly read_only?: boolean;
 }
 
 export interface ComputerFacts extends ConnectionFacts {
@@ -148,7 +160,8 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
     (evidence?.steps ?? []).flatMap((s) => {
       const step = s?.step;
       if (!step?.send) return [];
-      const facts = stepFacts({ ...s, step }, smcp, evidence?.landing);
+      const base = stepFacts({ ...s, step }, smcp, evidence?.landing);
+      const facts = { ...base, ...derivedFacts(step.send, base, evidence?.derived_bundle_ids) };
       const relayed = facts.shape === "model";
       // A terminal result (cancelled, timed out) relays nothing: the server's late answer is left unmatched.
       const fidelity =
@@ -164,6 +177,27 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
   );
 }
 
+/** bundle_ids_derived of a get_tools / get_config step whose ack is its model (see StepFacts); nothing otherwise. */
+function derivedFacts(event: string, facts: StepFacts, derived: unknown): Partial<StepFacts> {
+  const ids = isObject(derived) ? Object.values(derived).filter((d): d is string => typeof d === "string") : [];
+  const v = facts.value;
+  if (ids.length === 0 || facts.shape !== "model" || !isObject(v)) return {};
+  if (event === "client:get_tools" && Array.isArray(v.tools)) {
+    const tools = v.tools.filter(isObject);
+    const named = (d: string) => tools.some((t) => t.bundle_id === d && typeof t.name === "string" && t.name.startsWith(`${d}__`));
+    return { bundle_ids_derived: ids.every(named) };
+  }
+  if (event === "client:get_config" && isObject(v.servers)) {
+    const servers = v.servers;
+    const keyed = (d: string) => {
+      const entry = servers[d];
+      return isObject(entry) && (typeof entry.bundle_id !== "string" || entry.bundle_id === d);
+    };
+    return { bundle_ids_derived: ids.every(keyed) };
+  }
+  return {};
+}
+
 function landingFacts(landing: LandingEvidence | undefined): LandingFacts | null {
   if (!isObject(landing)) return null;
   const files = Array.isArray(landing.files) ? landing.files.filter(isObject) : [];
@@ -172,6 +206,7 @@ function landingFacts(landing: LandingEvidence | undefined): LandingFacts | null
     landed: files
       .filter((f) => typeof f.path === "string" && !f.path.includes("/"))
       .map((f) => ({ size: Number(f.size), sha256: typeof f.sha256 === "string" ? f.sha256 : null })),
+    ...(typeof landing.read_only === "boolean" ? { read_only: landing.read_only } : {}),
   };
 }
 
@@ -240,7 +275,10 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
       tool_meta: Object.fromEntries(tools.map((t) => [String(t.name), t.meta ?? null])),
     };
   }
-  if (event === "client:get_config" && isObject(v.servers)) return { server_keys: Object.keys(v.servers).sort() };
+  if (event === "client:get_config" && isObject(v.servers)) {
+    const types = Object.entries(v.servers).map(([key, s]) => [key, isObject(s) && typeof s.type === "string" ? s.type : null] as const);
+    return { server_keys: Object.keys(v.servers).sort(), server_types: Object.fromEntries(types) };
+  }
   if (event === "client:get_desktop" && Array.isArray(v.desktops)) return { desktops: v.desktops };
   if (event === "client:get_skills" && Array.isArray(v.skills))
     return {
@@ -280,7 +318,10 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
     };
   }
   if (event === "client:get_resources" && Array.isArray(v.resources))
-    return { resource_uris: v.resources.map((r) => (isObject(r) ? String(r.uri) : null)) };
+    return {
+      resource_uris: v.resources.map((r) => (isObject(r) ? String(r.uri) : null)),
+      has_next_cursor: typeof v.next_cursor === "string" && v.next_cursor !== "",
+    };
   if (event === "client:tool_call" && Array.isArray(v.content)) {
     const texts = v.content.filter((c) => isObject(c) && c.type === "text").map((c) => String((c as Record<string, unknown>).text));
     return {

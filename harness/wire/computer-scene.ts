@@ -3,7 +3,7 @@
  * input/definitions/vector_input): the Computer's name, the MCP servers it mounts (the transport
  * suite's scenes) and the scripted Agent's steps. Pure: no sockets here.
  */
-import type { PlayedTool } from "../transport/index.ts";
+import type { PlayedResource, PlayedTool } from "../transport/index.ts";
 import { CLIENT_EVENT_NAMES, CLIENT_RESPONSE_MODELS, type ClientEventName } from "./events.ts";
 import { checkScript, type ScriptStep, stepNameOf, substitute } from "./script.ts";
 
@@ -36,6 +36,8 @@ export interface ComputerStep extends ScriptStep {
   readonly cancel?: string;
   readonly add_tool?: string;
   readonly add_window?: string;
+  /** The harness makes the case's landing root read-only (landing-root.ts, lockLandingRoot). */
+  readonly lock_landing?: true;
 }
 
 export interface McpServerScene {
@@ -53,6 +55,10 @@ export interface McpServerScene {
   readonly images?: boolean;
   /** Tools the MCP server also serves, each answering with the result given (harness/transport/played-tools.ts). */
   readonly played_tools?: readonly PlayedTool[];
+  /** tools/list and resources/list one item per page (harness/transport/paged-lists.ts). */
+  readonly paged?: boolean;
+  /** Resources the MCP server also serves, each read as the text given (harness/transport/played-resources.ts). */
+  readonly played_resources?: readonly PlayedResource[];
   /** The transport scene for this server (harness/transport): what its MCP server does to tools/call. */
   readonly scene?: Readonly<Record<string, unknown>>;
 }
@@ -96,6 +102,8 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
   const modes = new Map(((raw.servers as McpServerScene[] | undefined) ?? []).map((s) => [s.name ?? "inventory", s.server_mode ?? "dual"]));
   const windows = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.window).map((s) => s.name ?? "inventory"));
   for (const [i, step] of script.entries()) {
+    if (step.lock_landing && raw.landing_root !== true)
+      return { ok: false, problem: `script/${i}: lock_landing needs a landing root (landing_root: true)` };
     if (step.add_tool !== undefined && modes.get(step.add_tool) !== "legacy_sessionful")
       return {
         ok: false,

@@ -4,9 +4,10 @@
  * lists what the Computer wrote there (path, size, sha256), keeps that list as evidence and removes
  * the folder, so client:put_blob verdicts rest on the bytes that really landed.
  */
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { lstat, mkdtemp, readdir, realpath, rm } from "node:fs/promises";
+import { chmod, lstat, mkdir, mkdtemp, readdir, realpath, rm, rmdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 
@@ -24,6 +25,8 @@ export interface LandingEvidence {
   readonly files: readonly LandedFile[];
   /** Entries left out once the listing budget was spent. */
   readonly left_out: number;
+  /** A script made the root read-only (lock_landing): whether a write probe was then refused. Absent: never asked. */
+  readonly read_only?: boolean;
 }
 
 const MAX_FILES = 256;
@@ -34,8 +37,54 @@ export async function makeLandingRoot(): Promise<string> {
   return realpath(await mkdtemp(join(tmpdir(), "smcp-landing-")));
 }
 
+/** Roots a script made read-only: whether the lock held, and whether the immutable attribute was set (to clear it again). */
+const locks = new Map<string, { readonly held: boolean; readonly immutable: boolean }>();
+
+/**
+ * Makes the root read-only mid-case (a `lock_landing` step): no entry can then be made or renamed
+ * in it, while files already open or in subfolders (an upload's staging) stay writable. Its mode
+ * loses write; a process whose privileges pass modes by (root, as in most containers) is stopped by
+ * the immutable attribute instead, which binds root too. Resolves whether a probe entry was refused:
+ * the evidence says so, so a machine where neither binds shows as that, never as a Computer's fault.
+ */
+export async function lockLandingRoot(root: string): Promise<boolean> {
+  await chmod(root, 0o555);
+  let immutable = false;
+  if (await writable(root)) immutable = await chattr("+i", root);
+  const held = !(await writable(root));
+  locks.set(root, { held, immutable });
+  return held;
+}
+
+/** Whether an entry can be made in `dir` now (the probe is removed at once). */
+async function writable(dir: string): Promise<boolean> {
+  const probe = join(dir, ".kit-lock-probe");
+  try {
+    await mkdir(probe);
+  } catch {
+    return false;
+  }
+  await rmdir(probe);
+  return true;
+}
+
+/** Sets or clears the immutable attribute with the system's chattr; false where there is none or it is refused. */
+function chattr(flag: "+i" | "-i", path: string): Promise<boolean> {
+  return new Promise((resolve) => execFile("chattr", [flag, path], { timeout: 5000 }, (error) => resolve(error === null)));
+}
+
+async function unlock(root: string): Promise<void> {
+  const lock = locks.get(root);
+  if (!lock) return;
+  if (lock.immutable) await chattr("-i", root);
+  await chmod(root, 0o700).catch(() => undefined);
+}
+
 /** What lies under the root now (regular files only, symlinks not followed), then the folder is removed. */
 export async function collectLandingRoot(root: string): Promise<LandingEvidence> {
+  await unlock(root);
+  const lock = locks.get(root);
+  locks.delete(root);
   const files: LandedFile[] = [];
   let leftOut = 0;
   const walk = async (dir: string): Promise<void> => {
@@ -59,7 +108,7 @@ export async function collectLandingRoot(root: string): Promise<LandingEvidence>
   };
   await walk(root);
   await rm(root, { recursive: true, force: true });
-  return { root, files, left_out: leftOut };
+  return { root, files, left_out: leftOut, ...(lock ? { read_only: lock.held } : {}) };
 }
 
 function sha256Of(path: string): Promise<string | null> {

@@ -6,6 +6,7 @@ import { isAbsolute, join } from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SceneServer, startSceneServer } from "../../harness/transport/index.ts";
+import { derivedBundleId } from "../../harness/wire/derived-bundle-id.ts";
 import {
   type ComputerSceneEvidence,
   computerCallOf,
@@ -92,11 +93,18 @@ describe("the wire scene", () => {
     const facts = computerFacts(evidence);
     expect(facts.handshake.auth_has_role).toBe(true);
     expect(facts.steps.get_config).toMatchObject({ acked: true, shape: "wrapped_error", code: null });
+    expect(facts.steps.get_config?.server_types).toBeUndefined();
     expect(facts.steps.get_skills).toMatchObject({ acked: false, shape: "none" });
     const edited = structuredClone(evidence) as unknown as { packets: Array<{ dir: string; type: string; args?: unknown[] }> };
     const ack = edited.packets.find((p) => p.dir === "in" && p.type === "ack");
     ack!.args = [{ code: 400, message: "flat" }];
     expect(computerFacts(edited as unknown as ComputerSceneEvidence).steps.get_config).toMatchObject({ shape: "error_payload", code: 400 });
+    // A config answer's types, by key: an empty or missing type shows as what it is.
+    ack!.args = [{ servers: { a: { type: "stdio" }, b: { type: "" }, c: {} }, inputs: [] }];
+    expect(computerFacts(edited as unknown as ComputerSceneEvidence).steps.get_config).toMatchObject({
+      server_keys: ["a", "b", "c"],
+      server_types: { a: "stdio", b: "", c: null },
+    });
   });
 
   it("finds a planted credential wherever the Computer sends it, and rebuilds the adapter's call from the record", async () => {
@@ -119,6 +127,41 @@ describe("the wire scene", () => {
         computerLocationOf(evidence),
       ),
     ).toEqual(opened.call);
+  });
+
+  it("keeps the bundle_id the kit derives for a server named without one, and says whether the answers carry it", async () => {
+    const opened = await openComputerCase(
+      mcp,
+      {
+        servers: [{ name: "!!!" }, { name: "named", bundle_id: "nm" }],
+        script: [{ send: "client:get_tools" }, { send: "client:get_config" }],
+      },
+      "test",
+    );
+    if (!opened.ok) throw new Error(opened.message);
+    const url = String(opened.call.servers[0]?.url);
+    const id = derivedBundleId("!!!", { type: "streamable", url });
+    await standIn(opened.call.url, opened.call.office_id, {
+      "client:get_tools": (req) => ({
+        tools: [{ name: `${id}__get_inventory`, bundle_id: id, description: "", params_schema: {}, return_schema: null }],
+        req_id: req.req_id,
+      }),
+      "client:get_config": () => ({ servers: { [id]: { name: "!!!", bundle_id: id } }, inputs: [] }),
+    });
+    await opened.case.ended;
+    const evidence = await opened.case.close();
+    expect(evidence.derived_bundle_ids).toEqual({ "!!!": id });
+    const facts = computerFacts(evidence);
+    expect([facts.steps.get_tools?.bundle_ids_derived, facts.steps.get_config?.bundle_ids_derived]).toEqual([true, true]);
+    // The same answers under the id an SSE config of that URL would derive: not the config the Computer was given.
+    const other = derivedBundleId("!!!", { type: "sse", url });
+    const edited = JSON.parse(JSON.stringify(evidence).replaceAll(id, other)) as ComputerSceneEvidence;
+    const moved = computerFacts({ ...edited, derived_bundle_ids: { "!!!": id } });
+    expect([moved.steps.get_tools?.bundle_ids_derived, moved.steps.get_config?.bundle_ids_derived]).toEqual([false, false]);
+    // Every server named its own bundle_id: no such fact.
+    expect(computerFacts({ ...evidence, derived_bundle_ids: undefined } as ComputerSceneEvidence).steps.get_tools).not.toHaveProperty(
+      "bundle_ids_derived",
+    );
   });
 
   it("ends at the time box when no Computer joins, and tolerates a damaged record", async () => {
@@ -176,6 +219,43 @@ describe("the wire scene", () => {
     expect(plain.call.landing_root).toBeUndefined();
     await plain.case.ended;
     expect(computerFacts(await plain.case.close()).landing).toBeNull();
+  });
+
+  it("makes the landing root read-only on lock_landing: nothing new in it, its subfolders still writable, then removed", async () => {
+    const opened = await openComputerCase(
+      mcp,
+      { landing_root: true, script: [{ lock_landing: true }, { send: "client:get_tools" }] },
+      "test",
+    );
+    if (!opened.ok) throw new Error(opened.message);
+    const root = opened.call.landing_root!;
+    mkdirSync(join(root, ".staging"));
+    let probed: { root: boolean; staging: boolean } | undefined;
+    const tries = (path: string) => {
+      try {
+        writeFileSync(path, "x");
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await standIn(opened.call.url, opened.call.office_id, {
+      // Answered after the lock step: the root refuses a new file, its staging folder does not.
+      "client:get_tools": () => {
+        probed = { root: tries(join(root, "landed-late")), staging: tries(join(root, ".staging", "x.part")) };
+        return { tools: [] };
+      },
+    });
+    await opened.case.ended;
+    const evidence = await opened.case.close();
+    expect(probed).toEqual({ root: false, staging: true });
+    expect(evidence.steps[0]).toMatchObject({ read_only: true });
+    expect(computerFacts(evidence).landing).toEqual({ files: 1, landed: [], read_only: true });
+    expect(existsSync(root)).toBe(false);
+    expect(await openComputerCase(mcp, { script: [{ lock_landing: true }] }, "test")).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/lock_landing needs a landing root/),
+    });
   });
 
   it("refuses a script whose cancel names no earlier tool call", async () => {
