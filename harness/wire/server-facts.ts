@@ -34,6 +34,8 @@ export interface ServerFacts {
         acked: boolean;
         ack: unknown;
         shape: "empty" | "tuple" | "error_payload" | "model" | "none";
+        /** A `tuple` ack's first element (0.4.0's join and leave: accepted or refused); null for any other shape. */
+        ok: boolean | null;
         code: number | null;
         details: unknown;
         /** A `model` ack checked against the event's response model (server:list_room: ListRoomRet); null where there is none. */
@@ -138,6 +140,7 @@ function stepFacts(
       acked: false,
       ack: null,
       shape: "none",
+      ok: null,
       code: null,
       details: null,
       ...(event === "server:list_room" ? { offices_listed: [] } : {}),
@@ -154,6 +157,7 @@ function stepFacts(
     acked: true,
     ack: relabel(args.length === 1 ? first : args),
     shape,
+    ok: shape === "tuple" ? (first as boolean) : null,
     code: flat ? (first.code as number) : null,
     details: flat && isObject(first.details) ? relabel(first.details) : null,
     valid: model && shape === "model" ? modelErrors(model, first).length === 0 : null,

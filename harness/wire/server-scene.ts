@@ -15,8 +15,9 @@ import { KIT_PAYLOAD_BYTES } from "./kit-server.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
 import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import type { WirePacket } from "./scene-record.ts";
-import { checkScript, playScript, pollUntil, type ScriptStep, sleep, stepNameOf, substitute } from "./script.ts";
+import { checkScript, playScript, pollUntil, type ScriptStep, sleep, stepNameOf } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
+import { serverRequestOf } from "./server-request.ts";
 
 export const WIRE_SERVER_OP = "wire.server";
 /** What the adapter may take to start or stop its Server. */
@@ -49,6 +50,10 @@ export interface ServerStep extends ScriptStep {
   readonly disconnect?: true;
   /** With `send: server:join_office` / `server:leave_office`: the office's label (a fresh id per case); the request is the client's join or leave. */
   readonly office?: string;
+  /** Keys removed from the request (a required field left out). */
+  readonly omit?: readonly string[];
+  /** The event goes out with no request at all, only its ack (server-request.ts). */
+  readonly no_payload?: true;
 }
 
 export interface ServerSceneSpec {
@@ -116,6 +121,12 @@ export function prepareServerScene(input: unknown): PreparedServerScene {
       return { ok: false, problem: `script/${i}: "${step.by}" is no client of the scene` };
     if (step.office !== undefined && !(step.send !== undefined && JOIN_OR_LEAVE.has(step.send)))
       return { ok: false, problem: `script/${i}: office goes with a server:join_office or server:leave_office step only` };
+    if ((step.no_payload || step.omit !== undefined) && step.send === undefined)
+      return { ok: false, problem: `script/${i}: no_payload and omit go with a send step only` };
+    // A request that is null, or none at all, has no fields to fill in or remove.
+    const shaped = step.office !== undefined || step.omit !== undefined;
+    if ((step.no_payload && (step.payload !== undefined || shaped)) || (step.payload === null && shaped))
+      return { ok: false, problem: `script/${i}: no_payload and payload: null go without payload fields, omit or office` };
   }
   const problem = checkScript(script);
   if (problem) return { ok: false, problem };
@@ -164,22 +175,23 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
           const why = agents.filter(([k]) => k === key).at(-1)?.[1].cut;
           return { record: { client: key, skipped: `client "${key}" is not connected${why ? ` (${why})` : ""}` } };
         }
-        const client = spec.clients[key]!;
         const event = step.send as string;
-        const payload = substitute(step.payload ?? {}, { ...scope, step: answerOf }) as object;
-        const request =
-          event === "server:join_office" && step.office !== undefined
-            ? { role: client.role, name: nameOf(key), office_id: officeId(step.office), ...payload }
-            : event === "server:leave_office" && step.office !== undefined
-              ? { office_id: officeId(step.office), ...payload }
-              : { agent: nameOf(key), req_id: `${caseId}-${index + 1}`, ...payload };
+        const request = serverRequestOf(step, {
+          role: spec.clients[key]!.role,
+          name: nameOf(key),
+          reqId: `${caseId}-${index + 1}`,
+          officeId,
+          scope: { ...scope, step: answerOf },
+        });
         const answer = new Promise<unknown[] | undefined>((resolve) => {
-          socket
-            .timeout(Math.min(step.ack_time_box_ms ?? DEFAULT_ACK_MS, withinMs))
-            .emit(event, request, (error: Error | null, ...args: unknown[]) => resolve(error ? undefined : args));
+          const timed = socket.timeout(Math.min(step.ack_time_box_ms ?? DEFAULT_ACK_MS, withinMs));
+          const done = (error: Error | null, ...args: unknown[]) => resolve(error ? undefined : args);
+          if (request.none) timed.emit(event, done);
+          else timed.emit(event, request.value, done);
         });
         const ackId = recorder.lastSentAckId(event, key);
-        return { record: { client: key, request, ...(ackId !== undefined ? { ack_id: ackId } : {}) }, answer };
+        const sent = request.none ? {} : { request: request.value };
+        return { record: { client: key, ...sent, ...(ackId !== undefined ? { ack_id: ackId } : {}) }, answer };
       },
       async act(step, _index, withinMs) {
         const key = step.by as string;
