@@ -39,6 +39,8 @@ export interface ClientSpec {
   /** A Computer: what its scripted answers list (scripted-computer.ts). */
   readonly tools?: readonly string[];
   readonly desktops?: readonly string[];
+  /** A Computer: how long it takes over each answer (a slow Computer); default at once. */
+  readonly answer_delay_ms?: number;
   readonly trailing_slash?: boolean;
 }
 
@@ -361,7 +363,10 @@ function answerAsComputer(socket: Socket, spec: ClientSpec): void {
     const ack = args.at(-1);
     if (typeof ack !== "function" || !event.startsWith("client:")) return;
     const routed = scriptedAnswer(event, args[0], computer);
-    if (!routed.silent) (ack as (v: unknown) => void)(routed.answer);
+    if (routed.silent) return;
+    const answer = () => (ack as (v: unknown) => void)(routed.answer);
+    if (spec.answer_delay_ms) setTimeout(answer, spec.answer_delay_ms).unref();
+    else answer();
   });
 }
 
