@@ -24,6 +24,8 @@ export interface ServerFacts {
         code: unknown;
         body_keys: readonly string[];
         error_code_header: string | null;
+        /** A WebSocket-only handshake opened, then closed before /smcp connected: the close code (versioning.md §5's 4900); else null. */
+        close_code: number | null;
       }
     >
   >;
@@ -91,6 +93,7 @@ export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
       code: isObject(body) ? (body.code ?? null) : null,
       body_keys: isObject(body) ? Object.keys(body).sort() : [],
       error_code_header: c.error_code_header ?? null,
+      close_code: c.close_code ?? null,
     };
   }
   const steps: Record<string, ServerFacts["steps"][string]> = {};

@@ -18,6 +18,7 @@ import type { WirePacket } from "./scene-record.ts";
 import { checkScript, playScript, pollUntil, type ScriptStep, sleep, stepNameOf } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 import { serverRequestOf } from "./server-request.ts";
+import { watchWebSocketHandshake } from "./ws-handshake.ts";
 
 export const WIRE_SERVER_OP = "wire.server";
 /** What the adapter may take to start or stop its Server. */
@@ -39,6 +40,8 @@ export interface ClientSpec {
   /** A Computer: what its scripted answers list (scripted-computer.ts). */
   readonly tools?: readonly string[];
   readonly desktops?: readonly string[];
+  /** Opens with a direct WebSocket handshake and never polls (versioning.md §5's WS-only client); default polling first. */
+  readonly websocket_only?: boolean;
   /** A Computer: how long it takes over each answer (a slow Computer); default at once. */
   readonly answer_delay_ms?: number;
   readonly trailing_slash?: boolean;
@@ -72,6 +75,8 @@ export interface ConnectRecord {
   readonly status?: number | null;
   readonly error_code_header?: string | null;
   readonly body?: string | null;
+  /** A WebSocket-only handshake that opened and then closed before /smcp connected: its close code. */
+  readonly close_code?: number | null;
   readonly error?: string;
 }
 
@@ -287,7 +292,7 @@ async function connectClient(url: string, key: string, spec: ClientSpec, at: Con
   const socket = io(`${url}${SMCP_NAMESPACE}`, {
     query: version === null ? {} : { a2c_version: version },
     auth: {},
-    transports: ["polling", "websocket"],
+    transports: spec.websocket_only ? ["websocket"] : ["polling", "websocket"],
     reconnection: false,
     forceNew: true,
     timeout: ms,
@@ -301,6 +306,7 @@ async function connectClient(url: string, key: string, spec: ClientSpec, at: Con
     };
     recorder.attach({ id: key, on: (event, listener) => engine.on(event, listener) });
   });
+  const watch = spec.websocket_only ? watchWebSocketHandshake(socket, BODY_CHARS) : undefined;
   if (spec.role === "computer") answerAsComputer(socket, spec);
   const failed = (error: string): ConnectRecord => ({
     client: key,
@@ -308,19 +314,28 @@ async function connectClient(url: string, key: string, spec: ClientSpec, at: Con
     connected: false,
     error: agent.cut ?? error,
   });
+  /** A refused WebSocket-only handshake: the HTTP answer the watch kept, as a polling refusal's. */
+  const upgradeRefused = (record: ConnectRecord): ConnectRecord => {
+    const answer = watch?.refusal();
+    return answer ? { ...record, ...answer } : record;
+  };
   let timer: NodeJS.Timeout | undefined;
   const outcome = await new Promise<ConnectRecord>((resolve) => {
     socket.once("connect", () => resolve({ client: key, url: `${url}${SMCP_NAMESPACE}`, connected: true }));
     socket.once("connect_error", (error: Error & { description?: unknown; context?: unknown }) => {
-      const refused = refusal(key, url, error);
+      const refused = upgradeRefused(refusal(key, url, error));
       // A cut connection got no HTTP answer to show: only why it was cut.
       resolve(agent.cut ? { ...refused, status: null, body: null, error: agent.cut } : refused);
     });
+    // A WebSocket closed before Engine.IO opened raises no connect_error: its close code is the answer.
+    void watch?.closed.then((code) =>
+      resolve({ ...failed(`the WebSocket closed (code ${code}) before the /smcp connect was acknowledged`), close_code: code }),
+    );
     // An Engine.IO session that opens but whose /smcp CONNECT is never answered raises no connect_error at all.
     socket.once("disconnect", (reason: string) =>
       resolve(failed(`the connection closed (${reason}) before the /smcp connect was acknowledged`)),
     );
-    timer = setTimeout(() => resolve(failed(`the /smcp connect was never acknowledged within ${ms} ms`)), ms);
+    timer = setTimeout(() => resolve(upgradeRefused(failed(`the /smcp connect was never acknowledged within ${ms} ms`))), ms);
   });
   clearTimeout(timer);
   connects.push(outcome);
