@@ -57,6 +57,8 @@ export interface ServerFacts {
         counts: Readonly<Record<string, number>>;
         /** Per notify:* event received: every payload valid against its data-structures model, and the last one (offices as labels). */
         payloads: Readonly<Record<string, { valid: boolean; errors: readonly string[]; last: unknown }>>;
+        /** A client kept `through_stop` and connected when the stop began: whether the Server ended its connection; null for any other. */
+        ended_at_stop: boolean | null;
       }
     >
   >;
@@ -122,6 +124,7 @@ export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
         received: list,
         counts: Object.fromEntries(COUNTED_EVENTS.map((e) => [e, list.filter((x) => x === e).length])),
         payloads: payloads[k] ?? {},
+        ended_at_stop: endedAtStop(evidence?.through_stop?.[k]),
       },
     ]),
   );
@@ -167,6 +170,12 @@ function stepFacts(
     ...(sessions ? { sessions } : {}),
     ...(event === "server:list_room" ? { offices_listed: officesListed(sessions ?? []) } : {}),
   };
+}
+
+/** A kept client's end at the stop, from its record (through-stop.ts); null without one, or when it was not connected then. */
+function endedAtStop(record: unknown): boolean | null {
+  if (!isObject(record) || record.connected_at_stop !== true) return null;
+  return record.ended === true;
 }
 
 /** The distinct offices (already relabelled) of the listed sessions, sorted. */

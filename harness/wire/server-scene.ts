@@ -18,6 +18,7 @@ import type { WirePacket } from "./scene-record.ts";
 import { checkScript, playScript, pollUntil, type ScriptStep, sleep, stepNameOf } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 import { serverRequestOf } from "./server-request.ts";
+import { keepThroughStop, type ThroughStopRecord } from "./through-stop.ts";
 import { watchWebSocketHandshake } from "./ws-handshake.ts";
 
 export const WIRE_SERVER_OP = "wire.server";
@@ -40,8 +41,10 @@ export interface ClientSpec {
   /** A Computer: what its scripted answers list (scripted-computer.ts). */
   readonly tools?: readonly string[];
   readonly desktops?: readonly string[];
-  /** Opens with a direct WebSocket handshake and never polls (versioning.md §5's WS-only client); default polling first. */
-  readonly websocket_only?: boolean;
+  /** websocket: a direct WebSocket handshake, never polling (versioning.md §5's WS-only client); polling: polls, never upgrades; default polling first, then the upgrade. */
+  readonly transport?: "polling" | "websocket";
+  /** Stays connected while the harness stops the Server (through-stop.ts); default: gone before the stop. */
+  readonly through_stop?: boolean;
   /** A Computer: how long it takes over each answer (a slow Computer); default at once. */
   readonly answer_delay_ms?: number;
   readonly trailing_slash?: boolean;
@@ -105,6 +108,8 @@ export interface ServerSceneEvidence {
   readonly dropped_packets: number;
   /** Clients whose connection the kit cut, and why (a Server past the size limit); absent when none was. */
   readonly cut?: Readonly<Record<string, string>>;
+  /** Clients kept connected through the Server's stop, and how each connection ended; absent when none was. */
+  readonly through_stop?: Readonly<Record<string, ThroughStopRecord>>;
 }
 
 /** A step's name: `as`, else the sent event without its prefix (unique among sending steps: prepareServerScene); "" for neither. */
@@ -152,9 +157,16 @@ export function serverStartCall(timeBoxMs: number): Record<string, unknown> {
 
 /**
  * Plays the scene against the Server at `url`; never throws, every wait ends by the scene's time
- * box, and every client (and any transfer still in flight) is gone when it returns.
+ * box, and every client (and any transfer still in flight) is gone when it returns. `stop`, when
+ * given, stops the Server once the scene is over: after every client has gone but those the vector
+ * keeps `through_stop`, which see the stop (through-stop.ts).
  */
-export async function playServerScene(url: string, spec: ServerSceneSpec, caseId: string): Promise<ServerSceneEvidence> {
+export async function playServerScene(
+  url: string,
+  spec: ServerSceneSpec,
+  caseId: string,
+  stop?: () => Promise<void>,
+): Promise<ServerSceneEvidence> {
   const started = performance.now();
   /** Each connect's agent, by client (a client connected twice has two). */
   const agents: (readonly [string, CappedAgent])[] = [];
@@ -233,13 +245,20 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
   // What each client heard is part of every case's compared value, judged or not: a scene always
   // ends listening (the trailing window), unless its script already ended with a quiet window.
   if (spec.script.at(-1)?.quiet === undefined) await sleep(QUIET_WINDOWS.trailing.ms);
-  for (const socket of sockets.values()) socket.disconnect();
-  // A disconnect leaves a long-poll in flight to finish on its own: the agents end every connection now.
+  const kept = (key: string) => stop !== undefined && spec.clients[key]?.through_stop === true;
   const cut: Record<string, string> = {};
-  for (const [key, agent] of agents) {
-    agent.destroy();
-    if (agent.cut) cut[key] ??= agent.cut;
-  }
+  /** Disconnects the clients `which` picks; a disconnect leaves a long-poll in flight to finish on its own, so their agents end every connection now. */
+  const end = (which: (key: string) => boolean) => {
+    for (const [key, socket] of sockets) if (which(key)) socket.disconnect();
+    for (const [key, agent] of agents) {
+      if (!which(key)) continue;
+      agent.destroy();
+      if (agent.cut) cut[key] ??= agent.cut;
+    }
+  };
+  end((key) => !kept(key));
+  const throughStop = stop ? await keepThroughStop(new Map([...sockets].filter(([key]) => kept(key))), stop) : {};
+  end(kept);
   return {
     kind: "server",
     case_id: caseId,
@@ -250,6 +269,7 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
     steps,
     dropped_packets: recorder.dropped,
     ...(Object.keys(cut).length > 0 ? { cut } : {}),
+    ...(Object.keys(throughStop).length > 0 ? { through_stop: throughStop } : {}),
   };
 }
 
@@ -284,7 +304,7 @@ interface ConnectContext {
   readonly withinMs: number;
 }
 
-/** Connects one client (polling first, no reconnection), records its packets and how the attempt ended. */
+/** Connects one client (polling first unless its transport says otherwise, no reconnection), records its packets and how the attempt ended. */
 async function connectClient(url: string, key: string, spec: ClientSpec, at: ConnectContext): Promise<Socket | undefined> {
   const { recorder, connects, agent } = at;
   const ms = Math.round(Math.min(CONNECT_TIME_BOX_MS, at.withinMs));
@@ -292,7 +312,7 @@ async function connectClient(url: string, key: string, spec: ClientSpec, at: Con
   const socket = io(`${url}${SMCP_NAMESPACE}`, {
     query: version === null ? {} : { a2c_version: version },
     auth: {},
-    transports: spec.websocket_only ? ["websocket"] : ["polling", "websocket"],
+    transports: spec.transport ? [spec.transport] : ["polling", "websocket"],
     reconnection: false,
     forceNew: true,
     timeout: ms,
@@ -306,7 +326,7 @@ async function connectClient(url: string, key: string, spec: ClientSpec, at: Con
     };
     recorder.attach({ id: key, on: (event, listener) => engine.on(event, listener) });
   });
-  const watch = spec.websocket_only ? watchWebSocketHandshake(socket, BODY_CHARS) : undefined;
+  const watch = spec.transport === "websocket" ? watchWebSocketHandshake(socket, BODY_CHARS) : undefined;
   if (spec.role === "computer") answerAsComputer(socket, spec);
   const failed = (error: string): ConnectRecord => ({
     client: key,

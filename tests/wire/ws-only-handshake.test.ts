@@ -1,4 +1,4 @@
-// A WebSocket-only client (websocket_only) against Servers that refuse its upgrade: with an HTTP
+// A WebSocket-only client (transport: websocket) against Servers that refuse its upgrade: with an HTTP
 // answer whose body comes in a later write than its head (the status, X-A2C-Error-Code and the
 // whole body are kept, as for a polling refusal), or by opening the WebSocket and closing it with
 // code 4900 (kept as close_code at once, not after the connect box).
@@ -30,7 +30,7 @@ async function upgradeServer(refuse: (socket: Duplex, key: string) => void): Pro
 
 async function handshakeOf(url: string) {
   const prepared = prepareServerScene({
-    clients: { ws: { role: "computer", a2c_version: "0.3.0", websocket_only: true } },
+    clients: { ws: { role: "computer", a2c_version: "0.3.0", transport: "websocket" } },
     script: [{ by: "ws", connect: true }],
     time_box_ms: 8_000,
   });
