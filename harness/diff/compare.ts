@@ -7,6 +7,7 @@
  */
 
 import type { Difference } from "../model/difference.ts";
+import { isOneOfMarker, type OneOfMarker } from "../model/expected-markers.ts";
 
 const MISSING = Symbol("missing");
 
@@ -19,7 +20,7 @@ function escapePointerToken(key: string): string {
 }
 
 export function diffExpected(expected: unknown, actual: unknown): Difference[] {
-  if (isObject(expected) && isObject(actual) && !isJsonMarker(expected)) {
+  if (isObject(expected) && isObject(actual) && !isJsonMarker(expected) && !isOneOfMarker(expected)) {
     return Object.keys(expected).flatMap((key) =>
       diffValues(expected[key], Object.hasOwn(actual, key) ? actual[key] : MISSING, `/${escapePointerToken(key)}`, true),
     );
@@ -29,6 +30,12 @@ export function diffExpected(expected: unknown, actual: unknown): Difference[] {
 
 function isJsonMarker(value: unknown): value is { $json: unknown } {
   return isObject(value) && Object.keys(value).length === 1 && Object.hasOwn(value, "$json");
+}
+
+/** `{"$one_of": [A, B, …]}` against an actual value: no difference when it equals one of them, else one naming them all. */
+function diffOneOf(expected: OneOfMarker, actual: unknown, path: string): Difference[] {
+  if (expected.$one_of.some((alternative) => diffValues(alternative, actual, path, true).length === 0)) return [];
+  return [{ path, expected, ...(actual === MISSING ? { absent: "actual" as const } : { actual }) }];
 }
 
 /** `{"$json": X}` against an actual value: it must be a string whose JSON parses to X. */
@@ -43,9 +50,10 @@ function diffJsonText(expected: { $json: unknown }, actual: unknown, path: strin
   return diffValues(expected.$json, parsed, path, true);
 }
 
-/** Every difference, by pointer. `markers` lets an expected `{"$json": X}` match JSON text (expectations only). */
+/** Every difference, by pointer. `markers` lets an expected `{"$json": X}` or `{"$one_of": […]}` stand for what it says (expectations only). */
 export function diffValues(expected: unknown, actual: unknown, path = "", markers = false): Difference[] {
   if (markers && isJsonMarker(expected)) return diffJsonText(expected, actual, path);
+  if (markers && isOneOfMarker(expected)) return diffOneOf(expected, actual, path);
   if (Array.isArray(expected) && Array.isArray(actual)) {
     const out: Difference[] = [];
     const length = Math.max(expected.length, actual.length);

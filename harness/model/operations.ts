@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv } from "ajv";
+import { isOneOfMarker } from "./expected-markers.ts";
 import { SHARED_SCHEMA_DIR } from "./kit-files.ts";
 
 export type OpKind = "pure" | "transport" | "wire" | "internal";
@@ -163,7 +164,9 @@ function replaceAt(value: unknown, keys: readonly string[], replacement: unknown
 
 /**
  * The judged value with each partial field narrowed to the keys the expectation names there. A `*`
- * in a pointer stands for every key the expectation names at that level (e.g. `/steps/*`).
+ * in a pointer stands for every key the expectation names at that level (e.g. `/steps/*`). Where the
+ * expectation there is `{"$one_of": [...]}` (expected-markers.ts), the keys its object alternatives
+ * name, together: each alternative then compares exactly on them.
  */
 export function narrowPartialFields(op: string, expected: unknown, actual: unknown): unknown {
   let result = actual;
@@ -175,12 +178,10 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null &
 
 function narrowAt(want: unknown, have: unknown, keys: readonly string[]): unknown {
   if (!isPlainObject(want) || !isPlainObject(have)) return have;
-  if (keys.length === 0)
-    return Object.fromEntries(
-      Object.keys(want)
-        .filter((k) => Object.hasOwn(have, k))
-        .map((k) => [k, have[k]]),
-    );
+  if (keys.length === 0) {
+    const named = isOneOfMarker(want) ? want.$one_of.filter(isPlainObject).flatMap((a) => Object.keys(a)) : Object.keys(want);
+    return Object.fromEntries(named.filter((k) => Object.hasOwn(have, k)).map((k) => [k, have[k]]));
+  }
   const [head, ...rest] = keys as [string, ...string[]];
   const heads = head === "*" ? Object.keys(want).filter((k) => Object.hasOwn(have, k)) : Object.hasOwn(have, head) ? [head] : [];
   let out: Record<string, unknown> = have;

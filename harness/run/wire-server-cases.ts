@@ -22,8 +22,12 @@ export async function wireServerAnswer(impl: Implementation, vector: Vector, not
   // An answer without a loopback URL and an id is judged as given (its facts then say nothing connected).
   if (!running) return { ...started, transcript: lines };
   const caseId = caseSlug(impl.name, vector.id);
-  const evidence = await playServerScene(running.url, prepared.spec, caseId);
-  const stopped = await running.stop();
+  // The stop is part of the scene: clients a vector keeps through_stop are still connected when it comes.
+  let stopped: Answer | undefined;
+  const evidence = await playServerScene(running.url, prepared.spec, caseId, async () => {
+    stopped = await running.stop();
+  });
+  stopped ??= await running.stop();
   const unstopped = stopFault(stopped.result);
   return {
     ...started,

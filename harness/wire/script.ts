@@ -18,8 +18,8 @@ export interface ScriptStep {
   readonly send?: string;
   /** The step's name (facts, answers, `await`): default the sent event without its prefix. */
   readonly as?: string;
-  /** The request's fields over the scene's defaults for the event. */
-  readonly payload?: Readonly<Record<string, unknown>>;
+  /** The request's fields over the scene's defaults for the event; null (wire.server only): the request is null itself. */
+  readonly payload?: Readonly<Record<string, unknown>> | null;
   /** false: send and go on; an `await` step (or the script's end) waits for the answer. */
   readonly wait?: boolean;
   /** No answer by then: the step was not answered. */

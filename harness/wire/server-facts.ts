@@ -24,6 +24,8 @@ export interface ServerFacts {
         code: unknown;
         body_keys: readonly string[];
         error_code_header: string | null;
+        /** A WebSocket-only handshake opened, then closed before /smcp connected: the close code (versioning.md §5's 4900); else null. */
+        close_code: number | null;
       }
     >
   >;
@@ -34,6 +36,8 @@ export interface ServerFacts {
         acked: boolean;
         ack: unknown;
         shape: "empty" | "tuple" | "error_payload" | "model" | "none";
+        /** A `tuple` ack's first element (0.4.0's join and leave: accepted or refused); null for any other shape. */
+        ok: boolean | null;
         code: number | null;
         details: unknown;
         /** A `model` ack checked against the event's response model (server:list_room: ListRoomRet); null where there is none. */
@@ -53,6 +57,8 @@ export interface ServerFacts {
         counts: Readonly<Record<string, number>>;
         /** Per notify:* event received: every payload valid against its data-structures model, and the last one (offices as labels). */
         payloads: Readonly<Record<string, { valid: boolean; errors: readonly string[]; last: unknown }>>;
+        /** A client kept `through_stop` and connected when the stop began: whether the Server ended its connection; null for any other. */
+        ended_at_stop: boolean | null;
       }
     >
   >;
@@ -89,6 +95,7 @@ export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
       code: isObject(body) ? (body.code ?? null) : null,
       body_keys: isObject(body) ? Object.keys(body).sort() : [],
       error_code_header: c.error_code_header ?? null,
+      close_code: c.close_code ?? null,
     };
   }
   const steps: Record<string, ServerFacts["steps"][string]> = {};
@@ -117,6 +124,7 @@ export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
         received: list,
         counts: Object.fromEntries(COUNTED_EVENTS.map((e) => [e, list.filter((x) => x === e).length])),
         payloads: payloads[k] ?? {},
+        ended_at_stop: endedAtStop(evidence?.through_stop?.[k]),
       },
     ]),
   );
@@ -138,6 +146,7 @@ function stepFacts(
       acked: false,
       ack: null,
       shape: "none",
+      ok: null,
       code: null,
       details: null,
       ...(event === "server:list_room" ? { offices_listed: [] } : {}),
@@ -154,12 +163,19 @@ function stepFacts(
     acked: true,
     ack: relabel(args.length === 1 ? first : args),
     shape,
+    ok: shape === "tuple" ? (first as boolean) : null,
     code: flat ? (first.code as number) : null,
     details: flat && isObject(first.details) ? relabel(first.details) : null,
     valid: model && shape === "model" ? modelErrors(model, first).length === 0 : null,
     ...(sessions ? { sessions } : {}),
     ...(event === "server:list_room" ? { offices_listed: officesListed(sessions ?? []) } : {}),
   };
+}
+
+/** A kept client's end at the stop, from its record (through-stop.ts); null without one, or when it was not connected then. */
+function endedAtStop(record: unknown): boolean | null {
+  if (!isObject(record) || record.connected_at_stop !== true) return null;
+  return record.ended === true;
 }
 
 /** The distinct offices (already relabelled) of the listed sessions, sorted. */

@@ -15,8 +15,11 @@ import { KIT_PAYLOAD_BYTES } from "./kit-server.ts";
 import { PacketRecorder } from "./packet-recorder.ts";
 import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import type { WirePacket } from "./scene-record.ts";
-import { checkScript, playScript, pollUntil, type ScriptStep, sleep, stepNameOf, substitute } from "./script.ts";
+import { checkScript, playScript, pollUntil, type ScriptStep, sleep, stepNameOf } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
+import { serverRequestOf } from "./server-request.ts";
+import { keepThroughStop, type ThroughStopRecord } from "./through-stop.ts";
+import { watchWebSocketHandshake } from "./ws-handshake.ts";
 
 export const WIRE_SERVER_OP = "wire.server";
 /** What the adapter may take to start or stop its Server. */
@@ -38,6 +41,12 @@ export interface ClientSpec {
   /** A Computer: what its scripted answers list (scripted-computer.ts). */
   readonly tools?: readonly string[];
   readonly desktops?: readonly string[];
+  /** websocket: a direct WebSocket handshake, never polling (versioning.md §5's WS-only client); polling: polls, never upgrades; default polling first, then the upgrade. */
+  readonly transport?: "polling" | "websocket";
+  /** Stays connected while the harness stops the Server (through-stop.ts); default: gone before the stop. */
+  readonly through_stop?: boolean;
+  /** A Computer: how long it takes over each answer (a slow Computer); default at once. */
+  readonly answer_delay_ms?: number;
   readonly trailing_slash?: boolean;
 }
 
@@ -49,6 +58,10 @@ export interface ServerStep extends ScriptStep {
   readonly disconnect?: true;
   /** With `send: server:join_office` / `server:leave_office`: the office's label (a fresh id per case); the request is the client's join or leave. */
   readonly office?: string;
+  /** Keys removed from the request (a required field left out). */
+  readonly omit?: readonly string[];
+  /** The event goes out with no request at all, only its ack (server-request.ts). */
+  readonly no_payload?: true;
 }
 
 export interface ServerSceneSpec {
@@ -65,6 +78,8 @@ export interface ConnectRecord {
   readonly status?: number | null;
   readonly error_code_header?: string | null;
   readonly body?: string | null;
+  /** A WebSocket-only handshake that opened and then closed before /smcp connected: its close code. */
+  readonly close_code?: number | null;
   readonly error?: string;
 }
 
@@ -93,6 +108,8 @@ export interface ServerSceneEvidence {
   readonly dropped_packets: number;
   /** Clients whose connection the kit cut, and why (a Server past the size limit); absent when none was. */
   readonly cut?: Readonly<Record<string, string>>;
+  /** Clients kept connected through the Server's stop, and how each connection ended; absent when none was. */
+  readonly through_stop?: Readonly<Record<string, ThroughStopRecord>>;
 }
 
 /** A step's name: `as`, else the sent event without its prefix (unique among sending steps: prepareServerScene); "" for neither. */
@@ -116,6 +133,12 @@ export function prepareServerScene(input: unknown): PreparedServerScene {
       return { ok: false, problem: `script/${i}: "${step.by}" is no client of the scene` };
     if (step.office !== undefined && !(step.send !== undefined && JOIN_OR_LEAVE.has(step.send)))
       return { ok: false, problem: `script/${i}: office goes with a server:join_office or server:leave_office step only` };
+    if ((step.no_payload || step.omit !== undefined) && step.send === undefined)
+      return { ok: false, problem: `script/${i}: no_payload and omit go with a send step only` };
+    // A request that is null, or none at all, has no fields to fill in or remove.
+    const shaped = step.office !== undefined || step.omit !== undefined;
+    if ((step.no_payload && (step.payload !== undefined || shaped)) || (step.payload === null && shaped))
+      return { ok: false, problem: `script/${i}: no_payload and payload: null go without payload fields, omit or office` };
   }
   const problem = checkScript(script);
   if (problem) return { ok: false, problem };
@@ -134,9 +157,16 @@ export function serverStartCall(timeBoxMs: number): Record<string, unknown> {
 
 /**
  * Plays the scene against the Server at `url`; never throws, every wait ends by the scene's time
- * box, and every client (and any transfer still in flight) is gone when it returns.
+ * box, and every client (and any transfer still in flight) is gone when it returns. `stop`, when
+ * given, stops the Server once the scene is over: after every client has gone but those the vector
+ * keeps `through_stop`, which see the stop (through-stop.ts).
  */
-export async function playServerScene(url: string, spec: ServerSceneSpec, caseId: string): Promise<ServerSceneEvidence> {
+export async function playServerScene(
+  url: string,
+  spec: ServerSceneSpec,
+  caseId: string,
+  stop?: () => Promise<void>,
+): Promise<ServerSceneEvidence> {
   const started = performance.now();
   /** Each connect's agent, by client (a client connected twice has two). */
   const agents: (readonly [string, CappedAgent])[] = [];
@@ -164,22 +194,23 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
           const why = agents.filter(([k]) => k === key).at(-1)?.[1].cut;
           return { record: { client: key, skipped: `client "${key}" is not connected${why ? ` (${why})` : ""}` } };
         }
-        const client = spec.clients[key]!;
         const event = step.send as string;
-        const payload = substitute(step.payload ?? {}, { ...scope, step: answerOf }) as object;
-        const request =
-          event === "server:join_office" && step.office !== undefined
-            ? { role: client.role, name: nameOf(key), office_id: officeId(step.office), ...payload }
-            : event === "server:leave_office" && step.office !== undefined
-              ? { office_id: officeId(step.office), ...payload }
-              : { agent: nameOf(key), req_id: `${caseId}-${index + 1}`, ...payload };
+        const request = serverRequestOf(step, {
+          role: spec.clients[key]!.role,
+          name: nameOf(key),
+          reqId: `${caseId}-${index + 1}`,
+          officeId,
+          scope: { ...scope, step: answerOf },
+        });
         const answer = new Promise<unknown[] | undefined>((resolve) => {
-          socket
-            .timeout(Math.min(step.ack_time_box_ms ?? DEFAULT_ACK_MS, withinMs))
-            .emit(event, request, (error: Error | null, ...args: unknown[]) => resolve(error ? undefined : args));
+          const timed = socket.timeout(Math.min(step.ack_time_box_ms ?? DEFAULT_ACK_MS, withinMs));
+          const done = (error: Error | null, ...args: unknown[]) => resolve(error ? undefined : args);
+          if (request.none) timed.emit(event, done);
+          else timed.emit(event, request.value, done);
         });
         const ackId = recorder.lastSentAckId(event, key);
-        return { record: { client: key, request, ...(ackId !== undefined ? { ack_id: ackId } : {}) }, answer };
+        const sent = request.none ? {} : { request: request.value };
+        return { record: { client: key, ...sent, ...(ackId !== undefined ? { ack_id: ackId } : {}) }, answer };
       },
       async act(step, _index, withinMs) {
         const key = step.by as string;
@@ -214,13 +245,20 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
   // What each client heard is part of every case's compared value, judged or not: a scene always
   // ends listening (the trailing window), unless its script already ended with a quiet window.
   if (spec.script.at(-1)?.quiet === undefined) await sleep(QUIET_WINDOWS.trailing.ms);
-  for (const socket of sockets.values()) socket.disconnect();
-  // A disconnect leaves a long-poll in flight to finish on its own: the agents end every connection now.
+  const kept = (key: string) => stop !== undefined && spec.clients[key]?.through_stop === true;
   const cut: Record<string, string> = {};
-  for (const [key, agent] of agents) {
-    agent.destroy();
-    if (agent.cut) cut[key] ??= agent.cut;
-  }
+  /** Disconnects the clients `which` picks; a disconnect leaves a long-poll in flight to finish on its own, so their agents end every connection now. */
+  const end = (which: (key: string) => boolean) => {
+    for (const [key, socket] of sockets) if (which(key)) socket.disconnect();
+    for (const [key, agent] of agents) {
+      if (!which(key)) continue;
+      agent.destroy();
+      if (agent.cut) cut[key] ??= agent.cut;
+    }
+  };
+  end((key) => !kept(key));
+  const throughStop = stop ? await keepThroughStop(new Map([...sockets].filter(([key]) => kept(key))), stop) : {};
+  end(kept);
   return {
     kind: "server",
     case_id: caseId,
@@ -231,6 +269,7 @@ export async function playServerScene(url: string, spec: ServerSceneSpec, caseId
     steps,
     dropped_packets: recorder.dropped,
     ...(Object.keys(cut).length > 0 ? { cut } : {}),
+    ...(Object.keys(throughStop).length > 0 ? { through_stop: throughStop } : {}),
   };
 }
 
@@ -265,7 +304,7 @@ interface ConnectContext {
   readonly withinMs: number;
 }
 
-/** Connects one client (polling first, no reconnection), records its packets and how the attempt ended. */
+/** Connects one client (polling first unless its transport says otherwise, no reconnection), records its packets and how the attempt ended. */
 async function connectClient(url: string, key: string, spec: ClientSpec, at: ConnectContext): Promise<Socket | undefined> {
   const { recorder, connects, agent } = at;
   const ms = Math.round(Math.min(CONNECT_TIME_BOX_MS, at.withinMs));
@@ -273,7 +312,7 @@ async function connectClient(url: string, key: string, spec: ClientSpec, at: Con
   const socket = io(`${url}${SMCP_NAMESPACE}`, {
     query: version === null ? {} : { a2c_version: version },
     auth: {},
-    transports: ["polling", "websocket"],
+    transports: spec.transport ? [spec.transport] : ["polling", "websocket"],
     reconnection: false,
     forceNew: true,
     timeout: ms,
@@ -287,6 +326,7 @@ async function connectClient(url: string, key: string, spec: ClientSpec, at: Con
     };
     recorder.attach({ id: key, on: (event, listener) => engine.on(event, listener) });
   });
+  const watch = spec.transport === "websocket" ? watchWebSocketHandshake(socket, BODY_CHARS) : undefined;
   if (spec.role === "computer") answerAsComputer(socket, spec);
   const failed = (error: string): ConnectRecord => ({
     client: key,
@@ -294,19 +334,28 @@ async function connectClient(url: string, key: string, spec: ClientSpec, at: Con
     connected: false,
     error: agent.cut ?? error,
   });
+  /** A refused WebSocket-only handshake: the HTTP answer the watch kept, as a polling refusal's. */
+  const upgradeRefused = (record: ConnectRecord): ConnectRecord => {
+    const answer = watch?.refusal();
+    return answer ? { ...record, ...answer } : record;
+  };
   let timer: NodeJS.Timeout | undefined;
   const outcome = await new Promise<ConnectRecord>((resolve) => {
     socket.once("connect", () => resolve({ client: key, url: `${url}${SMCP_NAMESPACE}`, connected: true }));
     socket.once("connect_error", (error: Error & { description?: unknown; context?: unknown }) => {
-      const refused = refusal(key, url, error);
+      const refused = upgradeRefused(refusal(key, url, error));
       // A cut connection got no HTTP answer to show: only why it was cut.
       resolve(agent.cut ? { ...refused, status: null, body: null, error: agent.cut } : refused);
     });
+    // A WebSocket closed before Engine.IO opened raises no connect_error: its close code is the answer.
+    void watch?.closed.then((code) =>
+      resolve({ ...failed(`the WebSocket closed (code ${code}) before the /smcp connect was acknowledged`), close_code: code }),
+    );
     // An Engine.IO session that opens but whose /smcp CONNECT is never answered raises no connect_error at all.
     socket.once("disconnect", (reason: string) =>
       resolve(failed(`the connection closed (${reason}) before the /smcp connect was acknowledged`)),
     );
-    timer = setTimeout(() => resolve(failed(`the /smcp connect was never acknowledged within ${ms} ms`)), ms);
+    timer = setTimeout(() => resolve(upgradeRefused(failed(`the /smcp connect was never acknowledged within ${ms} ms`))), ms);
   });
   clearTimeout(timer);
   connects.push(outcome);
@@ -349,7 +398,10 @@ function answerAsComputer(socket: Socket, spec: ClientSpec): void {
     const ack = args.at(-1);
     if (typeof ack !== "function" || !event.startsWith("client:")) return;
     const routed = scriptedAnswer(event, args[0], computer);
-    if (!routed.silent) (ack as (v: unknown) => void)(routed.answer);
+    if (routed.silent) return;
+    const answer = () => (ack as (v: unknown) => void)(routed.answer);
+    if (spec.answer_delay_ms) setTimeout(answer, spec.answer_delay_ms).unref();
+    else answer();
   });
 }
 

@@ -39,3 +39,30 @@ describe("diffs name every difference", () => {
     expect(diffValues({ $json: 1 }, "1")).toEqual([{ path: "", expected: { $json: 1 }, actual: "1" }]);
   });
 });
+
+describe('an expected {"$one_of": [...]} accepts any one of its alternatives', () => {
+  it("matches a value equal to one alternative and names every alternative when none matches", () => {
+    const expected = { steps: { call: { code: { $one_of: [403, 4104] } } } };
+    expect(diffExpected(expected, { steps: { call: { code: 4104 } } })).toEqual([]);
+    expect(diffExpected(expected, { steps: { call: { code: 403 } } })).toEqual([]);
+    expect(diffExpected(expected, { steps: { call: { code: 404 } } })).toEqual([
+      { path: "/steps/call/code", expected: { $one_of: [403, 4104] }, actual: 404 },
+    ]);
+    expect(diffExpected(expected, { steps: { call: {} } })).toEqual([
+      { path: "/steps/call/code", expected: { $one_of: [403, 4104] }, absent: "actual" },
+    ]);
+  });
+  it("compares object alternatives exactly, and is plain data outside an expectation", () => {
+    const expected = {
+      h: {
+        $one_of: [
+          { status: 400, close_code: null },
+          { status: null, close_code: 4900 },
+        ],
+      },
+    };
+    expect(diffExpected(expected, { h: { status: null, close_code: 4900 } })).toEqual([]);
+    expect(diffExpected(expected, { h: { status: null, close_code: null } })).toHaveLength(1);
+    expect(diffValues({ $one_of: [1, 2] }, 1)).toEqual([{ path: "", expected: { $one_of: [1, 2] }, actual: 1 }]);
+  });
+});

@@ -50,7 +50,15 @@ describe("serverFacts", () => {
       error_code_header: "4008",
       body_keys: ["code", "message", "server_version"],
     });
-    expect(facts.steps.join_c1).toEqual({ acked: true, ack: [true, null], shape: "tuple", code: null, details: null, valid: null });
+    expect(facts.steps.join_c1).toEqual({
+      acked: true,
+      ack: [true, null],
+      shape: "tuple",
+      ok: true,
+      code: null,
+      details: null,
+      valid: null,
+    });
     expect(facts.clients.c1?.received).toEqual(["notify:enter_office"]);
     expect(facts.clients.c1?.counts["notify:enter_office"]).toBe(1);
     expect(facts.clients.bad?.counts["client:get_tools"]).toBe(0);
@@ -62,7 +70,9 @@ describe("serverFacts", () => {
     edited.packets[1]!.args = [{ code: 4104, message: "cross room" }];
     expect(serverFacts(edited as unknown as ServerSceneEvidence).steps.join_c1).toMatchObject({ shape: "error_payload", code: 4104 });
     const noAck = { ...evidence, packets: evidence.packets.filter((p) => p.seq !== 2) };
-    expect(serverFacts(noAck).steps.join_c1).toMatchObject({ acked: false, shape: "none" });
+    expect(serverFacts(noAck).steps.join_c1).toMatchObject({ acked: false, shape: "none", ok: null });
+    edited.packets[1]!.args = [false, "refused"];
+    expect(serverFacts(edited as unknown as ServerSceneEvidence).steps.join_c1).toMatchObject({ shape: "tuple", ok: false });
   });
 
   it("tolerates a damaged record", () => {
