@@ -53,6 +53,7 @@ export function referenceOperations(reading: ref.RenderReading): Readonly<Record
     "plugin_id.validate": (i) => ref.validatePluginId(i.plugin_id),
     "skill.tags": (i) => ref.skillTags(i.skill_md),
     "skill.mode_c": (i) => ref.modeCSkills(i.resources),
+    "message.parse": (i) => ref.parseMessage(i.model, i.value),
   };
   table[BENCH_LOOP] = (i) =>
     benchLoop(

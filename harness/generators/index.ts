@@ -18,6 +18,7 @@ export { commandInput, pickOption, pickStringInput, promptStringInput, validInpu
 export { jsonNumber, jsonScalar, jsonValue, NUMBER_TRAPS } from "./json-values.ts";
 export { loadEntries, loadEntry, pooledConfig } from "./load-entries.ts";
 export { FORBIDDEN_KEYS, isSafeKey, KEY_GROUPS, type MapOptions, mapWithTrickyKeys, plainMap, SORT_KEY_TRAPS, trickyKey } from "./maps.ts";
+export { messageParseInput } from "./message-value.ts";
 export {
   emptyNormalisingName,
   inputId,

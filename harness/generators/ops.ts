@@ -13,6 +13,7 @@ import { envIdentityList, envVarTriple } from "./env-vars.ts";
 import { identityConfig } from "./identity-configs.ts";
 import { inputDefinition } from "./input-definition.ts";
 import { loadEntries } from "./load-entries.ts";
+import { messageParseInput } from "./message-value.ts";
 import { serverName, toolName } from "./names.ts";
 import { constantJson, maybe, objectOf } from "./objects.ts";
 import { pickSelectionInput } from "./pick-selection.ts";
@@ -67,6 +68,7 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
   "plugin_id.validate": pluginIdInput(),
   "skill.tags": skillTagsInput(),
   "skill.mode_c": modeCListing(),
+  "message.parse": messageParseInput(),
 });
 
 /**

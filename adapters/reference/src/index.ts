@@ -8,6 +8,7 @@ export { InvalidInputError } from "./errors.ts";
 export { exposedToolName } from "./exposed-name.ts";
 export { type Selection, selectPickString, validateInput } from "./inputs.ts";
 export { type LoadDiagnostic, type LoadEntry, type LoadReport, loadDiagnostics } from "./load-diagnostics.ts";
+export { MESSAGE_MODELS, type MessageField, type MessageModel, type MessageVerdict, parseMessage } from "./message-models.ts";
 export { normalizeName } from "./normalize-name.ts";
 export { type PluginIdVerdict, validatePluginId } from "./plugin-id.ts";
 export { checkPluginLayout, type LayoutDiagnostic, type LayoutReport } from "./plugin-layout.ts";

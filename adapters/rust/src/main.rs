@@ -20,6 +20,7 @@ mod desktop;
 mod env_var;
 mod line_io;
 mod manager;
+mod messages;
 mod outbox;
 mod plugin;
 mod reasons;
@@ -82,6 +83,7 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("plugin_id.validate", rules::plugin_id_validate),
     ("skill.tags", skill::tags),
     ("skill.mode_c", skill::mode_c),
+    ("message.parse", messages::parse),
     // Opens a socket: to the harness's loopback MCP server, in the call (so does wire.computer).
     (transport::OP, transport::call_tool),
     // A live Computer against the harness's Server + MCP servers (loopback only); `line_io` runs each
