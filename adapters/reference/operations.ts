@@ -54,6 +54,8 @@ export function referenceOperations(reading: ref.RenderReading): Readonly<Record
     "skill.tags": (i) => ref.skillTags(i.skill_md),
     "skill.mode_c": (i) => ref.modeCSkills(i.resources),
     "message.parse": (i) => ref.parseMessage(i.model, i.value),
+    "skill.mime_type": (i) => ({ mime_type: ref.inferSkillMime(i.file_name) }),
+    "skill.text_mime": (i) => ({ text: ref.isTextMime(i.mime_type) }),
   };
   table[BENCH_LOOP] = (i) =>
     benchLoop(

@@ -56,6 +56,7 @@ export {
   scopedRenderInput,
 } from "./render-inputs.ts";
 export { serverConfig } from "./server-config.ts";
+export { skillMimeTypeInput, skillTextMimeInput } from "./skill-mime.ts";
 export { modeCListing } from "./skill-mode-c.ts";
 export { skillTagsInput } from "./skill-tags.ts";
 export {

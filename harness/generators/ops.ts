@@ -21,6 +21,7 @@ import { pluginFiles } from "./plugin-files.ts";
 import { pluginIdInput } from "./plugin-id.ts";
 import { renderInput } from "./render-inputs.ts";
 import { serverConfig } from "./server-config.ts";
+import { skillMimeTypeInput, skillTextMimeInput } from "./skill-mime.ts";
 import { modeCListing } from "./skill-mode-c.ts";
 import { skillTagsInput } from "./skill-tags.ts";
 import { rarelyLoneSurrogate, trickyString } from "./strings.ts";
@@ -69,6 +70,8 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
   "skill.tags": skillTagsInput(),
   "skill.mode_c": modeCListing(),
   "message.parse": messageParseInput(),
+  "skill.mime_type": skillMimeTypeInput(),
+  "skill.text_mime": skillTextMimeInput(),
 });
 
 /**

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from . import (
     addressing, bench, bundle_id, config, desktop, env_var, load, messages, pick, plugin, plugin_id, reconcile, render,
-    skill, tool_meta, transport, versioning, window_uri, wire_agent, wire_computer, wire_server,
+    skill, skill_mime, tool_meta, transport, versioning, window_uri, wire_agent, wire_computer, wire_server,
 )
 from .reasons import OpError, Unsupported, error_from_exception
 from .sdk import MCP_VERSION, PROTOCOL_VERSION, SDK_NAME, SDK_VERSION
@@ -45,6 +45,8 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "skill.tags": skill.tags,
     "skill.mode_c": skill.mode_c,
     "message.parse": messages.parse,
+    "skill.mime_type": skill_mime.mime_type,
+    "skill.text_mime": skill_mime.text_mime,
     # Touches the network: the loopback MCP URL in the call only (transport.py). Synchronous: it owns its
     # asyncio loop, so protocol.py runs each call on a thread of its own (CONCURRENT) and several overlap.
     "transport.call_tool": transport.run,

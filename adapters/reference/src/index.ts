@@ -16,6 +16,7 @@ export { isReason, REASONS, type Reason } from "./reasons.ts";
 export { type InputKind, type RenderContext, type RenderReading, type RenderResult, type RenderWarning, render } from "./render.ts";
 export { isIsoDuration, validateServerConfig } from "./server-config.ts";
 export { readFrontmatter } from "./skill-frontmatter.ts";
+export { BASELINE_MIME, FALLBACK_MIME, inferSkillMime, isTextMime } from "./skill-mime.ts";
 export { type ModeCListing, type ModeCSkill, modeCSkills, type SkillResource } from "./skill-mode-c.ts";
 export { type SkillTags, skillTags } from "./skill-tags.ts";
 export { connectionIdentityBytes, toHex } from "./tlv.ts";

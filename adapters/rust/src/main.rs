@@ -31,6 +31,7 @@ mod runtime;
 mod sdk;
 mod select;
 mod skill;
+mod skill_mime;
 mod surrogate;
 mod transport;
 mod version_check;
@@ -84,6 +85,8 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("skill.tags", skill::tags),
     ("skill.mode_c", skill::mode_c),
     ("message.parse", messages::parse),
+    ("skill.mime_type", skill_mime::mime_type),
+    ("skill.text_mime", skill_mime::text_mime),
     // Opens a socket: to the harness's loopback MCP server, in the call (so does wire.computer).
     (transport::OP, transport::call_tool),
     // A live Computer against the harness's Server + MCP servers (loopback only); `line_io` runs each
