@@ -56,6 +56,7 @@ export function referenceOperations(reading: ref.RenderReading): Readonly<Record
     "message.parse": (i) => ref.parseMessage(i.model, i.value),
     "skill.mime_type": (i) => ({ mime_type: ref.inferSkillMime(i.file_name) }),
     "skill.text_mime": (i) => ({ text: ref.isTextMime(i.mime_type) }),
+    "settings.landing_root": (i) => ref.readLandingRoot(i.scope, i.settings),
   };
   table[BENCH_LOOP] = (i) =>
     benchLoop(

@@ -12,6 +12,7 @@ import { desktopRequest } from "./desktop.ts";
 import { envIdentityList, envVarTriple } from "./env-vars.ts";
 import { identityConfig } from "./identity-configs.ts";
 import { inputDefinition } from "./input-definition.ts";
+import { landingRootInput } from "./landing-root.ts";
 import { loadEntries } from "./load-entries.ts";
 import { messageParseInput } from "./message-value.ts";
 import { serverName, toolName } from "./names.ts";
@@ -72,6 +73,7 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
   "message.parse": messageParseInput(),
   "skill.mime_type": skillMimeTypeInput(),
   "skill.text_mime": skillTextMimeInput(),
+  "settings.landing_root": landingRootInput(),
 });
 
 /**

@@ -7,6 +7,7 @@ export { ENV_PREFIX, type EnvCollision, type EnvIdentity, envSegment, envVarName
 export { InvalidInputError } from "./errors.ts";
 export { exposedToolName } from "./exposed-name.ts";
 export { type Selection, selectPickString, validateInput } from "./inputs.ts";
+export { LANDING_ROOT_KEY, type LandingRootVerdict, readLandingRoot, SETTINGS_SCOPES, type SettingsScope } from "./landing-root.ts";
 export { type LoadDiagnostic, type LoadEntry, type LoadReport, loadDiagnostics } from "./load-diagnostics.ts";
 export { MESSAGE_MODELS, type MessageField, type MessageModel, type MessageVerdict, parseMessage } from "./message-models.ts";
 export { normalizeName } from "./normalize-name.ts";

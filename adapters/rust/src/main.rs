@@ -18,6 +18,7 @@ mod capture;
 mod config;
 mod desktop;
 mod env_var;
+mod landing_root;
 mod line_io;
 mod manager;
 mod messages;
@@ -87,6 +88,7 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("message.parse", messages::parse),
     ("skill.mime_type", skill_mime::mime_type),
     ("skill.text_mime", skill_mime::text_mime),
+    ("settings.landing_root", landing_root::landing_root),
     // Opens a socket: to the harness's loopback MCP server, in the call (so does wire.computer).
     (transport::OP, transport::call_tool),
     // A live Computer against the harness's Server + MCP servers (loopback only); `line_io` runs each
