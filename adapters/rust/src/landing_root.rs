@@ -18,7 +18,9 @@
 
 use serde_json::{Map, Value};
 
-use crate::reasons::{Fail, OpError};
+use crate::reasons::Fail;
+#[cfg(adapter_landing_root)]
+use crate::reasons::OpError;
 use crate::Ctx;
 
 #[cfg(adapter_landing_root)]
@@ -69,7 +71,6 @@ pub fn landing_root(_: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> 
 
 #[cfg(not(adapter_landing_root))]
 pub fn landing_root(_: &Ctx, _: &Map<String, Value>) -> Result<Value, Fail> {
-    let _ = OpError::malformed;
     Err(Fail::Unsupported(format!(
         "smcp-computer {} has no landingRoot setting (it arrived with 0.4, with client:put_blob)",
         crate::sdk::SMCP_COMPUTER_VERSION
