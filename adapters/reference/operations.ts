@@ -57,6 +57,7 @@ export function referenceOperations(reading: ref.RenderReading): Readonly<Record
     "skill.mime_type": (i) => ({ mime_type: ref.inferSkillMime(i.file_name) }),
     "skill.text_mime": (i) => ({ text: ref.isTextMime(i.mime_type) }),
     "settings.landing_root": (i) => ref.readLandingRoot(i.scope, i.settings),
+    "skill.name": (i) => ref.lexSkillName(i.name),
   };
   table[BENCH_LOOP] = (i) =>
     benchLoop(

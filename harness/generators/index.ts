@@ -59,6 +59,7 @@ export {
 export { serverConfig } from "./server-config.ts";
 export { skillMimeTypeInput, skillTextMimeInput } from "./skill-mime.ts";
 export { modeCListing } from "./skill-mode-c.ts";
+export { skillNameInput } from "./skill-name.ts";
 export { skillTagsInput } from "./skill-tags.ts";
 export {
   anyCodePoint,

@@ -24,6 +24,7 @@ import { renderInput } from "./render-inputs.ts";
 import { serverConfig } from "./server-config.ts";
 import { skillMimeTypeInput, skillTextMimeInput } from "./skill-mime.ts";
 import { modeCListing } from "./skill-mode-c.ts";
+import { skillNameInput } from "./skill-name.ts";
 import { skillTagsInput } from "./skill-tags.ts";
 import { rarelyLoneSurrogate, trickyString } from "./strings.ts";
 import { toolAlias, toolMeta } from "./tool-meta.ts";
@@ -74,6 +75,7 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
   "skill.mime_type": skillMimeTypeInput(),
   "skill.text_mime": skillTextMimeInput(),
   "settings.landing_root": landingRootInput(),
+  "skill.name": skillNameInput(),
 });
 
 /**

@@ -19,6 +19,7 @@ export { isIsoDuration, validateServerConfig } from "./server-config.ts";
 export { readFrontmatter } from "./skill-frontmatter.ts";
 export { BASELINE_MIME, FALLBACK_MIME, inferSkillMime, isTextMime } from "./skill-mime.ts";
 export { type ModeCListing, type ModeCSkill, modeCSkills, type SkillResource } from "./skill-mode-c.ts";
+export { lexSkillName, type SkillNameKind, type SkillNameVerdict } from "./skill-name.ts";
 export { type SkillTags, skillTags } from "./skill-tags.ts";
 export { connectionIdentityBytes, toHex } from "./tlv.ts";
 export { mergeToolMeta, type ReconciledMeta, reconcileToolMeta, TOOL_META_FIELDS, validateToolMeta } from "./tool-meta.ts";

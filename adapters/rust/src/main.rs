@@ -33,6 +33,7 @@ mod sdk;
 mod select;
 mod skill;
 mod skill_mime;
+mod skill_name;
 mod surrogate;
 mod transport;
 mod version_check;
@@ -89,6 +90,7 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("skill.mime_type", skill_mime::mime_type),
     ("skill.text_mime", skill_mime::text_mime),
     ("settings.landing_root", landing_root::landing_root),
+    ("skill.name", skill_name::name),
     // Opens a socket: to the harness's loopback MCP server, in the call (so does wire.computer).
     (transport::OP, transport::call_tool),
     // A live Computer against the harness's Server + MCP servers (loopback only); `line_io` runs each
