@@ -53,6 +53,11 @@ export function referenceOperations(reading: ref.RenderReading): Readonly<Record
     "plugin_id.validate": (i) => ref.validatePluginId(i.plugin_id),
     "skill.tags": (i) => ref.skillTags(i.skill_md),
     "skill.mode_c": (i) => ref.modeCSkills(i.resources),
+    "message.parse": (i) => ref.parseMessage(i.model, i.value),
+    "skill.mime_type": (i) => ({ mime_type: ref.inferSkillMime(i.file_name) }),
+    "skill.text_mime": (i) => ({ text: ref.isTextMime(i.mime_type) }),
+    "settings.landing_root": (i) => ref.readLandingRoot(i.scope, i.settings),
+    "skill.name": (i) => ref.lexSkillName(i.name),
   };
   table[BENCH_LOOP] = (i) =>
     benchLoop(

@@ -16,8 +16,10 @@ export { edgeInputDefinition, inputDefinition } from "./input-definition.ts";
 export { faultyInputDefinition } from "./input-faults.ts";
 export { commandInput, pickOption, pickStringInput, promptStringInput, validInputDefinition } from "./inputs.ts";
 export { jsonNumber, jsonScalar, jsonValue, NUMBER_TRAPS } from "./json-values.ts";
+export { landingRootInput } from "./landing-root.ts";
 export { loadEntries, loadEntry, pooledConfig } from "./load-entries.ts";
 export { FORBIDDEN_KEYS, isSafeKey, KEY_GROUPS, type MapOptions, mapWithTrickyKeys, plainMap, SORT_KEY_TRAPS, trickyKey } from "./maps.ts";
+export { messageParseInput } from "./message-value.ts";
 export {
   emptyNormalisingName,
   inputId,
@@ -55,7 +57,9 @@ export {
   scopedRenderInput,
 } from "./render-inputs.ts";
 export { serverConfig } from "./server-config.ts";
+export { skillMimeTypeInput, skillTextMimeInput } from "./skill-mime.ts";
 export { modeCListing } from "./skill-mode-c.ts";
+export { skillNameInput } from "./skill-name.ts";
 export { skillTagsInput } from "./skill-tags.ts";
 export {
   anyCodePoint,

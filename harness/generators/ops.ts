@@ -12,7 +12,9 @@ import { desktopRequest } from "./desktop.ts";
 import { envIdentityList, envVarTriple } from "./env-vars.ts";
 import { identityConfig } from "./identity-configs.ts";
 import { inputDefinition } from "./input-definition.ts";
+import { landingRootInput } from "./landing-root.ts";
 import { loadEntries } from "./load-entries.ts";
+import { messageParseInput } from "./message-value.ts";
 import { serverName, toolName } from "./names.ts";
 import { constantJson, maybe, objectOf } from "./objects.ts";
 import { pickSelectionInput } from "./pick-selection.ts";
@@ -20,7 +22,9 @@ import { pluginFiles } from "./plugin-files.ts";
 import { pluginIdInput } from "./plugin-id.ts";
 import { renderInput } from "./render-inputs.ts";
 import { serverConfig } from "./server-config.ts";
+import { skillMimeTypeInput, skillTextMimeInput } from "./skill-mime.ts";
 import { modeCListing } from "./skill-mode-c.ts";
+import { skillNameInput } from "./skill-name.ts";
 import { skillTagsInput } from "./skill-tags.ts";
 import { rarelyLoneSurrogate, trickyString } from "./strings.ts";
 import { toolAlias, toolMeta } from "./tool-meta.ts";
@@ -67,6 +71,11 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
   "plugin_id.validate": pluginIdInput(),
   "skill.tags": skillTagsInput(),
   "skill.mode_c": modeCListing(),
+  "message.parse": messageParseInput(),
+  "skill.mime_type": skillMimeTypeInput(),
+  "skill.text_mime": skillTextMimeInput(),
+  "settings.landing_root": landingRootInput(),
+  "skill.name": skillNameInput(),
 });
 
 /**

@@ -14,8 +14,9 @@ import traceback
 from typing import Any, Callable
 
 from . import (
-    addressing, bench, bundle_id, config, desktop, env_var, load, pick, plugin, plugin_id, reconcile, render, skill,
-    tool_meta, transport, versioning, window_uri, wire_agent, wire_computer, wire_server,
+    addressing, bench, bundle_id, config, desktop, env_var, landing_root, load, messages, pick, plugin, plugin_id,
+    reconcile, render, skill, skill_mime, skill_name, tool_meta, transport, versioning, window_uri, wire_agent,
+    wire_computer, wire_server,
 )
 from .reasons import OpError, Unsupported, error_from_exception
 from .sdk import MCP_VERSION, PROTOCOL_VERSION, SDK_NAME, SDK_VERSION
@@ -44,6 +45,11 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "plugin_id.validate": plugin_id.validate,
     "skill.tags": skill.tags,
     "skill.mode_c": skill.mode_c,
+    "message.parse": messages.parse,
+    "skill.mime_type": skill_mime.mime_type,
+    "skill.text_mime": skill_mime.text_mime,
+    "settings.landing_root": landing_root.landing_root,
+    "skill.name": skill_name.name,
     # Touches the network: the loopback MCP URL in the call only (transport.py). Synchronous: it owns its
     # asyncio loop, so protocol.py runs each call on a thread of its own (CONCURRENT) and several overlap.
     "transport.call_tool": transport.run,

@@ -18,8 +18,10 @@ mod capture;
 mod config;
 mod desktop;
 mod env_var;
+mod landing_root;
 mod line_io;
 mod manager;
+mod messages;
 mod outbox;
 mod plugin;
 mod reasons;
@@ -30,6 +32,8 @@ mod runtime;
 mod sdk;
 mod select;
 mod skill;
+mod skill_mime;
+mod skill_name;
 mod surrogate;
 mod transport;
 mod version_check;
@@ -82,6 +86,11 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("plugin_id.validate", rules::plugin_id_validate),
     ("skill.tags", skill::tags),
     ("skill.mode_c", skill::mode_c),
+    ("message.parse", messages::parse),
+    ("skill.mime_type", skill_mime::mime_type),
+    ("skill.text_mime", skill_mime::text_mime),
+    ("settings.landing_root", landing_root::landing_root),
+    ("skill.name", skill_name::name),
     // Opens a socket: to the harness's loopback MCP server, in the call (so does wire.computer).
     (transport::OP, transport::call_tool),
     // A live Computer against the harness's Server + MCP servers (loopback only); `line_io` runs each
