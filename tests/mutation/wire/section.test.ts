@@ -1,7 +1,7 @@
 /** The wire section's arithmetic and its triage file's checks. */
 import { describe, expect, it } from "vitest";
-import type { MutantRecord } from "./result.ts";
-import { scoreOf, wilson } from "./section.ts";
+import type { CampaignResult, MutantRecord } from "./result.ts";
+import { renderSection, scoreOf, wilson } from "./section.ts";
 import { parseTriage, type WireTriage } from "./triage.ts";
 
 const record = (key: string, outcome: MutantRecord["outcome"]): MutantRecord => ({
@@ -56,5 +56,33 @@ describe("the wire kill rate", () => {
     expect(parseTriage("survivors:\n  - {mutant: a, triage: spec silent, reason: r}\n")).toEqual([
       { mutant: "a", triage: "spec silent", reason: "r" },
     ]);
+  });
+
+  it("shows the vectors written for a gap since the campaign, and refuses a written list that names none", () => {
+    const triage = parseTriage(
+      "survivors:\n  - {mutant: e, triage: gap, reason: not pinned., vector: a vector, written: [wire-server/x, wire-server/y]}\n  - {mutant: d, triage: gap, reason: open., vector: another}\n",
+    );
+    expect(triage[0]).toMatchObject({ written: ["wire-server/x", "wire-server/y"] });
+    expect(() => parseTriage("survivors:\n  - {mutant: a, triage: gap, reason: r, vector: v, written: []}\n")).toThrow(/written/);
+    const result: CampaignResult = {
+      generated_at: "2026-12-06T00:00:00Z",
+      seed: "s",
+      size: 2,
+      workers: 1,
+      timeout_ms: 1,
+      budget_ms: 1,
+      killers: [],
+      population: { "adapters/reference/server/x.ts": 10 },
+      quotas: {},
+      baseline: {},
+      not_compiling: [],
+      mutants: [record("e", "survived"), record("d", "survived")],
+      not_run: [],
+      wall_ms: 60_000,
+    };
+    const section = renderSection(result, triage);
+    expect(section).toContain("vectors were written for 1 of its 2 gaps (2 vectors");
+    expect(section).toMatch(/`e` .*Would be killed by: a vector\. Written since: wire-server\/x, wire-server\/y/);
+    expect(section).toMatch(/`d` .*Would be killed by: another$/m);
   });
 });

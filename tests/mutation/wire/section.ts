@@ -113,9 +113,9 @@ export function renderSection(result: CampaignResult, triage: readonly WireTriag
   const survivorLine = (r: MutantRecord) => {
     const t = byKey.get(r.key);
     if (!t) return `- ${where(r)}: **untriaged**`;
-    return t.triage === "gap"
-      ? `- ${where(r)}: gap: ${t.reason} Would be killed by: ${t.vector}`
-      : `- ${where(r)}: ${t.triage}: ${t.reason}`;
+    if (t.triage !== "gap") return `- ${where(r)}: ${t.triage}: ${t.reason}`;
+    const line = `- ${where(r)}: gap: ${t.reason} Would be killed by: ${t.vector}`;
+    return t.written ? `${line}. Written since: ${t.written.join(", ")} (fails with this mutant applied by hand)` : line;
   };
   const apart = (outcome: string) => result.mutants.filter((r) => r.outcome === outcome);
   const apartLines = (title: string, list: readonly MutantRecord[]) =>
@@ -138,6 +138,7 @@ export function renderSection(result: CampaignResult, triage: readonly WireTriag
     "",
     `Weighted by each role's mutants (the roles are sampled unevenly), the strict score is ${pct(weightedStrict(roles))}.`,
     `${result.not_compiling.length} mutants met in the draw did not type-check and were replaced by the next of their file; ${result.not_run.length} drawn mutants were not run (time budget).`,
+    ...writtenSince(triage),
     "",
     ...apartLines("Killed at load", apart("killed_at_load")),
     ...apartLines("Killed by an internal error of the run", apart("killed_by_error")),
@@ -148,6 +149,17 @@ export function renderSection(result: CampaignResult, triage: readonly WireTriag
     "",
     ...(stale.length ? ["Triage entries naming no survivor of this campaign:", "", ...stale.map((t) => `- \`${t.mutant}\``), ""] : []),
   ].join("\n");
+}
+
+/** How many gaps have had their vectors written since the campaign ran: its score does not count them yet. */
+function writtenSince(triage: readonly WireTriage[]): string[] {
+  const gaps = triage.filter((t) => t.triage === "gap");
+  const written = gaps.filter((t) => t.written !== undefined);
+  if (written.length === 0) return [];
+  const ids = new Set(written.flatMap((t) => t.written ?? []));
+  return [
+    `Since this campaign, vectors were written for ${written.length} of its ${gaps.length} gaps (${ids.size} vectors, each seen to fail with its mutant applied by hand; "Written since" below): the score above does not count them until the campaign is run again.`,
+  ];
 }
 
 /** The fixed explanation: what was mutated, how the sample is drawn and why, what kills. */
@@ -167,5 +179,5 @@ const PROSE = [
   "run ended before any case ran; by timeout: a run outlived its 120 s box. Survivors are triaged in",
   "tests/mutation/wire/triage.yaml: *equivalent* (no scene can tell it apart), *spec silent* (only a reading the spec",
   "leaves open tells it apart) or *gap* (the spec decides it and no live vector pins it; the vector that would kill it",
-  "is named, not yet written). Raw, strict and spec-decided are computed as in the data rules' table.",
+  "is named, and the vectors written for it since are listed). Raw, strict and spec-decided are computed as in the data rules' table.",
 ];

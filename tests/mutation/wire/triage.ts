@@ -3,7 +3,9 @@
  * rules' triage. equivalent: no run of any scene can tell it from the original (the reason says
  * why); spec silent: only a reading the spec leaves open tells it apart (the reason names the
  * statement); gap: the spec decides it and the live corpus does not pin it (`vector` says what
- * vector would kill it). Gaps and spec-silent survivors stay in the strict score's denominator.
+ * vector would kill it; `written`, once it exists, lists the vectors written for it, each seen to fail
+ * with the mutant applied by hand: a campaign's score counts them only when it is run again).
+ * Gaps and spec-silent survivors stay in the strict score's denominator.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
@@ -11,7 +13,13 @@ import { parse } from "yaml";
 export type WireTriage =
   | { readonly mutant: string; readonly triage: "equivalent"; readonly reason: string }
   | { readonly mutant: string; readonly triage: "spec silent"; readonly reason: string }
-  | { readonly mutant: string; readonly triage: "gap"; readonly reason: string; readonly vector: string };
+  | {
+      readonly mutant: string;
+      readonly triage: "gap";
+      readonly reason: string;
+      readonly vector: string;
+      readonly written?: readonly string[];
+    };
 
 export const TRIAGE_FILE = "tests/mutation/wire/triage.yaml";
 
@@ -28,7 +36,11 @@ export function parseTriage(text: string, where = TRIAGE_FILE): WireTriage[] {
     if (entry.triage === "gap") {
       if (typeof entry.vector !== "string" || entry.vector.trim() === "")
         throw new Error(`${at} (${mutant}): a gap names the vector that would kill it`);
-      return { mutant, triage: "gap", reason, vector: entry.vector };
+      const written = entry.written;
+      if (written === undefined) return { mutant, triage: "gap", reason, vector: entry.vector };
+      if (!Array.isArray(written) || written.length === 0 || !written.every((id) => typeof id === "string" && id !== ""))
+        throw new Error(`${at} (${mutant}): written must list the ids of the vectors written for the gap`);
+      return { mutant, triage: "gap", reason, vector: entry.vector, written };
     }
     throw new Error(`${at} (${mutant}): triage must be "equivalent", "spec silent" or "gap"`);
   });
