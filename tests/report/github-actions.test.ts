@@ -183,8 +183,9 @@ describe("the step summary", () => {
       expect.stringMatching(/^- \*\*reference [^*]*: not conforming\*\* \(MUST 0\/2 \(0 %\), [^—]*\)$/),
       // Then its part per role (issue 44, item 2).
       expect.stringMatching(/^ {2}- computer: MUST 0\/2 \(0 %\), .* — not conforming/),
-      "  - server: not run (71 required MUST vectors at this revision)",
-      "  - agent: not run (13 required MUST vectors at this revision)",
+      // The counts follow the corpus (the statement tests check them); here: the line's form.
+      expect.stringMatching(/^ {2}- server: not run \([1-9]\d* required MUST vectors at this revision\)$/),
+      expect.stringMatching(/^ {2}- agent: not run \([1-9]\d* required MUST vectors at this revision\)$/),
       "",
       "**The gate fails** (1 reason):",
       expect.stringMatching(/^- /),
