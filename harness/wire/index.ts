@@ -64,6 +64,7 @@ export {
 } from "./interop.ts";
 export { type Blame, blameInteropStep } from "./interop-blame.ts";
 export { type KitServer, openKitServer } from "./kit-server.ts";
+export { LANDING_LOCK_UNAVAILABLE, landingLockHolds, scriptLocksLanding } from "./landing-root.ts";
 export { modelErrors, modelNames } from "./models.ts";
 export { QUIET_KINDS, QUIET_WINDOWS, type QuietKind, TRAILING_FACTS } from "./quiet-windows.ts";
 export { openRelay, type Relay, type RelayRecord } from "./relay.ts";
