@@ -5,7 +5,10 @@ import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { LANDING_LOCK_UNAVAILABLE, landingLockHolds, scriptLocksLanding } from "../../harness/wire/index.ts";
 
-const landingFolders = () => readdirSync(tmpdir()).filter((f) => f.startsWith("smcp-landing-")).sort();
+const landingFolders = () =>
+  readdirSync(tmpdir())
+    .filter((f) => f.startsWith("smcp-landing-"))
+    .sort();
 
 describe("landing-root lock probe", () => {
   it("finds the lock_landing step in a script, and nothing else", () => {
