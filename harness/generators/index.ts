@@ -57,6 +57,7 @@ export {
   scopedRenderInput,
 } from "./render-inputs.ts";
 export { serverConfig } from "./server-config.ts";
+export { generatedServerScene } from "./server-scenes.ts";
 export { skillMimeTypeInput, skillTextMimeInput } from "./skill-mime.ts";
 export { modeCListing } from "./skill-mode-c.ts";
 export { skillNameInput } from "./skill-name.ts";

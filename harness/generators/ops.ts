@@ -22,6 +22,7 @@ import { pluginFiles } from "./plugin-files.ts";
 import { pluginIdInput } from "./plugin-id.ts";
 import { renderInput } from "./render-inputs.ts";
 import { serverConfig } from "./server-config.ts";
+import { generatedServerScene } from "./server-scenes.ts";
 import { skillMimeTypeInput, skillTextMimeInput } from "./skill-mime.ts";
 import { modeCListing } from "./skill-mode-c.ts";
 import { skillNameInput } from "./skill-name.ts";
@@ -84,6 +85,7 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
  */
 export const LIVE_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, unknown>>>> = Object.freeze({
   "wire.computer": generatedComputerScene(),
+  "wire.server": generatedServerScene(),
 });
 
 /** The operations the generators cover, sorted. */

@@ -72,6 +72,7 @@ export type { WireHandshake, WireIntruder, WirePacket } from "./scene-record.ts"
 export { scriptWaitMs } from "./script.ts";
 export { SCRIPTED_TOOLS, type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 export { type ServerFacts, serverComparedValue, serverFacts } from "./server-facts.ts";
+export { type ServerRelay, serverRelays } from "./server-relay-fidelity.ts";
 export {
   answeredStopped,
   type ClientSpec,

@@ -41,6 +41,8 @@ export interface ClientSpec {
   /** A Computer: what its scripted answers list (scripted-computer.ts). */
   readonly tools?: readonly string[];
   readonly desktops?: readonly string[];
+  /** A Computer: an event's whole answer in place of the scripted one (a generated tool result). */
+  readonly answers?: Readonly<Record<string, unknown>>;
   /** websocket: a direct WebSocket handshake, never polling (versioning.md §5's WS-only client); polling: polls, never upgrades; default polling first, then the upgrade. */
   readonly transport?: "polling" | "websocket";
   /** Stays connected while the harness stops the Server (through-stop.ts); default: gone before the stop. */
@@ -393,6 +395,7 @@ function answerAsComputer(socket: Socket, spec: ClientSpec): void {
   const computer: ScriptedComputerSpec = {
     ...(spec.tools ? { tools: spec.tools } : {}),
     ...(spec.desktops ? { desktops: spec.desktops } : {}),
+    ...(spec.answers ? { answers: spec.answers } : {}),
   };
   socket.onAny((event: string, ...args: unknown[]) => {
     const ack = args.at(-1);
