@@ -54,6 +54,10 @@ export interface StepFacts {
   readonly is_error?: boolean | null;
   readonly text?: string | null;
   readonly result_meta?: Readonly<Record<string, unknown>> | null;
+  /** CallToolResult: result-level meta.auth_hint is an object (error-handling.md §字段说明). */
+  readonly has_auth_hint?: boolean;
+  /** CallToolResult: meta.auth_hint.message is a non-empty string (the user-readable guidance). */
+  readonly auth_hint_has_message?: boolean;
   /** CallToolResult: per content item {type, mime_type, inline_size, inline_sha256, has_blob_handle, handle_total_size, handle_sha256}. */
   readonly items?: readonly unknown[];
   /**
@@ -103,6 +107,8 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly tool_runs: number;
   readonly tool_runs_by_server: Readonly<Record<string, number>>;
   readonly tools_call_requests: number;
+  /** MCP notifications/cancelled the MCP servers received (the Computer interrupting a tool run, MCP's cooperative cancel). */
+  readonly mcp_cancel_notices: number;
   readonly landing: LandingFacts | null;
 }
 
@@ -138,6 +144,7 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
     tools_call_requests: mcp.reduce((n, f) => n + f.tools_call_requests, 0),
+    mcp_cancel_notices: mcp.reduce((n, f) => n + f.methods.filter((m) => m === "notifications/cancelled").length, 0),
     landing: landingFacts(evidence?.landing),
   };
 }
@@ -328,6 +335,12 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
       is_error: typeof v.isError === "boolean" ? v.isError : false,
       text: texts.length ? texts.join("\n") : null,
       result_meta: isObject(v.meta) ? v.meta : null,
+      has_auth_hint: isObject(v.meta) && isObject(v.meta.auth_hint),
+      auth_hint_has_message:
+        isObject(v.meta) &&
+        isObject(v.meta.auth_hint) &&
+        typeof v.meta.auth_hint.message === "string" &&
+        v.meta.auth_hint.message.trim() !== "",
       items: v.content.map(itemFacts),
     };
   }
