@@ -30,6 +30,8 @@ export interface StepFacts {
   readonly mcp_server?: unknown;
   readonly capability?: unknown;
   readonly details_keys?: readonly string[];
+  /** An ErrorPayload's details object (compared on the keys a vector names); null when it has none. */
+  readonly details?: Readonly<Record<string, unknown>> | null;
   readonly req_id_echoed: boolean | null;
   readonly value?: unknown;
   readonly tool_names?: readonly string[];
@@ -54,6 +56,8 @@ export interface StepFacts {
   readonly is_error?: boolean | null;
   readonly text?: string | null;
   readonly result_meta?: Readonly<Record<string, unknown>> | null;
+  /** CallToolResult: result-level meta.error_code is 4006 or 4007 (an upstream-authorisation failure). */
+  readonly auth_failure?: boolean;
   /** CallToolResult: result-level meta.auth_hint is an object (error-handling.md §字段说明). */
   readonly has_auth_hint?: boolean;
   /** CallToolResult: meta.auth_hint.message is a non-empty string (the user-readable guidance). */
@@ -262,7 +266,14 @@ function stepFacts(record: ComputerStepRecord, smcp: readonly WirePacket[], land
     code: flat && typeof v.code === "number" ? v.code : null,
     reason: typeof details.reason === "string" ? details.reason : null,
     req_id_echoed: typeof v.req_id === "string" ? v.req_id === record.req_id : null,
-    ...(flat ? { mcp_server: v.mcp_server ?? null, capability: v.capability ?? null, details_keys: Object.keys(details).sort() } : {}),
+    ...(flat
+      ? {
+          mcp_server: v.mcp_server ?? null,
+          capability: v.capability ?? null,
+          details_keys: Object.keys(details).sort(),
+          details: isObject(v.details) ? v.details : null,
+        }
+      : {}),
     value,
     ...eventFacts(record.step.send, v),
     ...(record.step.send === "client:put_blob" && !flat ? putBlobFacts(v, landing) : {}),
@@ -335,6 +346,7 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
       is_error: typeof v.isError === "boolean" ? v.isError : false,
       text: texts.length ? texts.join("\n") : null,
       result_meta: isObject(v.meta) ? v.meta : null,
+      auth_failure: isObject(v.meta) && (v.meta.error_code === 4006 || v.meta.error_code === 4007),
       has_auth_hint: isObject(v.meta) && isObject(v.meta.auth_hint),
       auth_hint_has_message:
         isObject(v.meta) &&
