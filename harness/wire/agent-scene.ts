@@ -12,6 +12,7 @@ import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import type { WireHandshake, WireHeldHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
 import { pollUntil, type ScriptStep, stepNameOf } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
+import { versionRefusal } from "./version-refusal.ts";
 
 export const WIRE_AGENT_OP = "wire.agent";
 export const DEFAULT_AGENT_TIME_BOX_MS = 15_000;
@@ -69,8 +70,12 @@ export interface AgentSceneSpec {
   readonly answers: Readonly<Record<string, unknown>>;
   readonly silent: readonly string[];
   readonly push: readonly AgentPush[];
-  /** `unanswered`: the Server accepts the Agent's HTTP handshake request and never answers it (default `answered`). */
-  readonly handshake: "answered" | "unanswered";
+  /**
+   * `unanswered`: the Server accepts the Agent's HTTP handshake request and never answers it;
+   * `version_mismatch`: it refuses each with the 4008 answer of a Server of another protocol line
+   * (version-refusal.ts), then listens for the retry window after the adapter answered (default `answered`).
+   */
+  readonly handshake: "answered" | "unanswered" | "version_mismatch";
   readonly servers?: ReadonlyArray<Record<string, unknown>>;
 }
 
@@ -98,6 +103,8 @@ export interface AgentSceneEvidence {
   readonly intruders_not_kept?: number;
   /** With `handshake: unanswered`: the Agent's handshakes the Server held without an answer. */
   readonly held?: readonly WireHeldHandshake[];
+  /** With `handshake: version_mismatch`: the Agent's handshakes the Server refused with 4008. */
+  readonly refused?: readonly WireHeldHandshake[];
   readonly packets: readonly WirePacket[];
   /** What the scripted Computer answered, by the request's req_id (`null`: kept unanswered). */
   readonly answered: Readonly<Record<string, unknown>>;
@@ -145,7 +152,11 @@ export interface AgentCase {
 
 /** Opens the case's Server with its scripted Computer; the Agent is expected to connect to `call.url`. */
 export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<AgentCase> {
-  const server = await openKitServer({ answerHandshakes: spec.handshake === "answered" });
+  const refusing = spec.handshake === "version_mismatch";
+  const server = await openKitServer({
+    answerHandshakes: spec.handshake !== "unanswered",
+    ...(refusing ? { refuseHandshakes: versionRefusal } : {}),
+  });
   const answered: Record<string, unknown> = {};
   const pushed: Array<{ event: string; payload: unknown; after: string }> = [];
   const officeId = newOfficeId();
@@ -224,6 +235,7 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
         handshakes: server.handshakes,
         ...server.intruders(),
         ...(spec.handshake === "unanswered" ? { held: server.held } : {}),
+        ...(refusing ? { refused: server.refused } : {}),
         packets: server.recorder.packets,
         answered,
         pushed,
@@ -231,7 +243,9 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
       } satisfies AgentSceneEvidence;
     })());
   const drained = async () => {
-    await pollUntil(() => server.smcp.sockets.size === 0, AFTER_ANSWER_MS);
+    // A refused Agent that retries on its own would send another handshake: listen for the retry window.
+    if (refusing) await new Promise((resolve) => setTimeout(resolve, QUIET_WINDOWS.retry.ms));
+    else await pollUntil(() => server.smcp.sockets.size === 0, AFTER_ANSWER_MS);
   };
   return { call: agentCallOf(spec, { url: server.url, office_id: officeId, agent_name: AGENT_NAME_UNDER_TEST }), drained, close };
 }

@@ -20,6 +20,7 @@ import type { ComputerSceneEvidence } from "./computer-evidence.ts";
 import { CLOSE_ALLOWANCE_MS, type ComputerSceneSpec, type McpServerScene, prepareComputerScene } from "./computer-scene.ts";
 import { derivedBundleIdsOf } from "./derived-bundle-id.ts";
 import { makeLandingRoot } from "./landing-root.ts";
+import { oauthChallenge } from "./oauth-challenge.ts";
 
 /** What the adapter gets (vectors/_schema/ops/wire.computer.json, input). */
 export type ComputerCall = {
@@ -44,7 +45,9 @@ export type OpenedComputerCase =
  */
 export function mountsOverStdio(server: McpServerScene, transport: McpTransport): boolean {
   if (server.transport !== undefined) return server.transport === "stdio";
-  return transport === "stdio" && server.scene === undefined && STDIO_MODES.has(server.server_mode ?? "dual");
+  return (
+    transport === "stdio" && server.scene === undefined && server.oauth_challenge !== true && STDIO_MODES.has(server.server_mode ?? "dual")
+  );
 }
 const STDIO_MODES: ReadonlySet<string> = new Set(["dual", "legacy_sessionful"]);
 
@@ -112,7 +115,12 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
   const secrets: string[] = [];
   const closeAll = () => Promise.all(Object.values(mcp).map((c) => c.close()));
   const mcpUrls: Record<string, string> = {};
+  // A challenge's secrets go after the credentials: callServersOf hands out the first ones, one per credential.
+  const challengeSecrets: string[] = [];
   for (const s of servers) {
+    const challenge = s.oauth_challenge ? oauthChallenge() : undefined;
+    if (challenge) challengeSecrets.push(...challenge.secrets);
+    const scene = s.scene ?? challenge?.scene;
     const opened = openTransportCase(
       mcpServer,
       {
@@ -126,7 +134,7 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
         ...(s.paged ? { paged: true } : {}),
         ...(s.played_resources?.length ? { played_resources: s.played_resources } : {}),
         ...(s.bundle_id ? { bundle_id: s.bundle_id } : {}),
-        ...(s.scene ? { scene: s.scene } : {}),
+        ...(scene ? { scene } : {}),
       },
       `${hint}-${s.name}`,
     );
@@ -142,6 +150,7 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
     mcpUrls[s.name] = opened.call.url;
     if (s.credential) secrets.push(`kit-secret-${randomBytes(12).toString("hex")}`);
   }
+  secrets.push(...challengeSecrets);
   return { ok: true, mcp, mcpUrls, secrets, closeAll };
 }
 
@@ -152,7 +161,7 @@ export interface ComputerLocation {
   readonly mcp_urls: Readonly<Record<string, string>>;
   /** The servers mounted over stdio (the kit's bridge to the server at mcp_urls), by name; absent: none. */
   readonly mcp_stdio?: Readonly<Record<string, StdioCommand>>;
-  /** One per server with `credential`, in the order of the servers. */
+  /** One per server with `credential`, in the order of the servers; then an `oauth_challenge`'s (never handed to the Computer). */
   readonly planted_secrets: readonly string[];
   readonly landing_root?: string;
 }

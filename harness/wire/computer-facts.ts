@@ -30,6 +30,8 @@ export interface StepFacts {
   readonly mcp_server?: unknown;
   readonly capability?: unknown;
   readonly details_keys?: readonly string[];
+  /** An ErrorPayload's details object (compared on the keys a vector names); null when it has none. */
+  readonly details?: Readonly<Record<string, unknown>> | null;
   readonly req_id_echoed: boolean | null;
   readonly value?: unknown;
   readonly tool_names?: readonly string[];
@@ -54,6 +56,12 @@ export interface StepFacts {
   readonly is_error?: boolean | null;
   readonly text?: string | null;
   readonly result_meta?: Readonly<Record<string, unknown>> | null;
+  /** CallToolResult: result-level meta.error_code is 4006 or 4007 (an upstream-authorisation failure). */
+  readonly auth_failure?: boolean;
+  /** CallToolResult: result-level meta.auth_hint is an object (error-handling.md §字段说明). */
+  readonly has_auth_hint?: boolean;
+  /** CallToolResult: meta.auth_hint.message is a non-empty string (the user-readable guidance). */
+  readonly auth_hint_has_message?: boolean;
   /** CallToolResult: per content item {type, mime_type, inline_size, inline_sha256, has_blob_handle, handle_total_size, handle_sha256}. */
   readonly items?: readonly unknown[];
   /**
@@ -103,6 +111,8 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly tool_runs: number;
   readonly tool_runs_by_server: Readonly<Record<string, number>>;
   readonly tools_call_requests: number;
+  /** MCP notifications/cancelled the MCP servers received (the Computer interrupting a tool run, MCP's cooperative cancel). */
+  readonly mcp_cancel_notices: number;
   readonly landing: LandingFacts | null;
 }
 
@@ -138,6 +148,7 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
     tools_call_requests: mcp.reduce((n, f) => n + f.tools_call_requests, 0),
+    mcp_cancel_notices: mcp.reduce((n, f) => n + f.methods.filter((m) => m === "notifications/cancelled").length, 0),
     landing: landingFacts(evidence?.landing),
   };
 }
@@ -255,7 +266,14 @@ function stepFacts(record: ComputerStepRecord, smcp: readonly WirePacket[], land
     code: flat && typeof v.code === "number" ? v.code : null,
     reason: typeof details.reason === "string" ? details.reason : null,
     req_id_echoed: typeof v.req_id === "string" ? v.req_id === record.req_id : null,
-    ...(flat ? { mcp_server: v.mcp_server ?? null, capability: v.capability ?? null, details_keys: Object.keys(details).sort() } : {}),
+    ...(flat
+      ? {
+          mcp_server: v.mcp_server ?? null,
+          capability: v.capability ?? null,
+          details_keys: Object.keys(details).sort(),
+          details: isObject(v.details) ? v.details : null,
+        }
+      : {}),
     value,
     ...eventFacts(record.step.send, v),
     ...(record.step.send === "client:put_blob" && !flat ? putBlobFacts(v, landing) : {}),
@@ -328,6 +346,13 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
       is_error: typeof v.isError === "boolean" ? v.isError : false,
       text: texts.length ? texts.join("\n") : null,
       result_meta: isObject(v.meta) ? v.meta : null,
+      auth_failure: isObject(v.meta) && (v.meta.error_code === 4006 || v.meta.error_code === 4007),
+      has_auth_hint: isObject(v.meta) && isObject(v.meta.auth_hint),
+      auth_hint_has_message:
+        isObject(v.meta) &&
+        isObject(v.meta.auth_hint) &&
+        typeof v.meta.auth_hint.message === "string" &&
+        v.meta.auth_hint.message.trim() !== "",
       items: v.content.map(itemFacts),
     };
   }

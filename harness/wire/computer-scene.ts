@@ -49,6 +49,8 @@ export interface McpServerScene {
   readonly forbidden_tools?: readonly string[];
   readonly tool_meta?: Readonly<Record<string, unknown>>;
   readonly credential?: boolean;
+  /** The tools/call is answered with a 401 OAuth challenge whose parameters are planted secrets (oauth-challenge.ts). */
+  readonly oauth_challenge?: boolean;
   readonly server_mode?: "dual" | "legacy_sessionful";
   readonly window?: boolean;
   readonly skills?: boolean;

@@ -76,6 +76,7 @@ export const TRAILING_FACTS: Readonly<Record<"wire.computer" | "wire.server", re
     "tools_call_requests",
     "tool_runs",
     "tool_runs_by_server",
+    "mcp_cancel_notices",
     "landing",
   ],
   "wire.server": ["clients"],

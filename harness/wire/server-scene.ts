@@ -79,6 +79,8 @@ export interface ConnectRecord {
   readonly connected: boolean;
   readonly status?: number | null;
   readonly error_code_header?: string | null;
+  /** The refused handshake's Content-Type header as sent (error-handling.md §4008: application/json). */
+  readonly content_type?: string | null;
   readonly body?: string | null;
   /** A WebSocket-only handshake that opened and then closed before /smcp connected: its close code. */
   readonly close_code?: number | null;
@@ -376,6 +378,7 @@ function refusal(key: string, url: string, error: Error & { description?: unknow
     connected: false,
     status,
     error_code_header: responseHeader(xhr, "x-a2c-error-code"),
+    content_type: responseHeader(xhr, "content-type"),
     body: typeof xhr?.responseText === "string" ? xhr.responseText.slice(0, BODY_CHARS) : null,
     error: error.message,
   };

@@ -39,6 +39,10 @@ try:
     from a2c_smcp.agent import SMCPProtocolError
 except ImportError:  # pragma: no cover: an SDK without it surfaces protocol errors some other way
     SMCPProtocolError = None  # type: ignore[assignment,misc]
+try:  # the SDK's own 4008 error (a2c_smcp/exceptions.py), which connect_to_server raises on a refused handshake
+    from a2c_smcp.exceptions import ProtocolVersionError
+except ImportError:  # pragma: no cover: an SDK without it has no dedicated version error
+    ProtocolVersionError = None  # type: ignore[assignment,misc]
 
 NAMESPACE = "/smcp"
 CLOSE_BUDGET_S = 4.0
@@ -141,6 +145,14 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _connect_raised(exc: BaseException) -> dict[str, Any]:
+    """A failed connect as raised; the SDK's ProtocolVersionError adds its own version fields (read off the exception)."""
+    out: dict[str, Any] = dict(_raised(exc))
+    if ProtocolVersionError is not None and isinstance(exc, ProtocolVersionError):
+        out.update(version_error=True, server_version=exc.server_version, client_version=exc.client_version)
+    return out
+
+
 def _error(exc: BaseException) -> dict[str, Any]:
     code = exc.code if SMCPProtocolError is not None and isinstance(exc, SMCPProtocolError) else None
     return {"type": type(exc).__name__, "code": code, "message": str(exc) or repr(exc)}
@@ -223,7 +235,8 @@ async def _session(inp: dict[str, Any]) -> dict[str, Any]:
                              ("join", lambda: client.join_office(office_id, agent_name, namespace=NAMESPACE))):
             how, value = await bounded(start())
             if how != "ok":
-                out.update(stage=stage, raised=_raised(value) if how == "raised" else halted(how))
+                raised = (_connect_raised(value) if stage == "connect" else _raised(value)) if how == "raised" else halted(how)
+                out.update(stage=stage, raised=raised)
                 if stage == "join":
                     out["join_error"] = out["raised"]["message"]
                 out["steps"] = [{"as": s["as"], "outcome": "skipped"} for s in script]

@@ -35,6 +35,13 @@ export interface WireAgentOutput {
   readonly steps: readonly StepAnswer[];
   readonly notifications: ReadonlyArray<{ readonly event: string; readonly data: unknown }>;
   readonly elapsed_ms: number;
-  readonly raised: { readonly type: string; readonly message: string } | null;
+  /** At stage connect a 4008 refusal adds the version error's fields (version-error.ts). */
+  readonly raised: {
+    readonly type: string;
+    readonly message: string;
+    readonly version_error?: boolean;
+    readonly server_version?: unknown;
+    readonly client_version?: unknown;
+  } | null;
   readonly stage: "connect" | "join" | "script" | "close" | null;
 }

@@ -3,14 +3,20 @@
  * and answers with what each request returned. A flat ErrorPayload ack (error-handling.md: a top-level
  * integer `code` and a `message`) is surfaced as an error with its code; a tool call that times out
  * sends server:tool_call_cancel with the call's req_id and no computer field (data-structures.md
- * §AgentCallData) and surfaces as an error.
+ * §AgentCallData) and returns a CallToolResult with isError and meta.a2c_timeout; a handshake refused
+ * with 4008 is raised as a ProtocolVersionError (version-error.ts); a Computer's announcement
+ * (enter_office, update_config, update_tool_list, update_skills) makes it ask that Computer again.
  */
 import { randomUUID } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import type { AgentStepInput, StepAnswer, WireAgentInput, WireAgentOutput } from "./agent-call.ts";
 import { agentSocket, connected, request } from "./agent-socket.ts";
+import { ProtocolVersionError } from "./version-error.ts";
 
 const DEFAULT_ACK_MS = 10_000;
+
+/** What a tool call the Agent stopped waiting for returns: a CallToolResult marked a2c_timeout (result-level meta). */
+const TIMEOUT_RESULT = { content: [{ type: "text", text: "Tool call timeout" }], isError: true, meta: { a2c_timeout: true } };
 
 /** The event each script step sends (events.md §完整事件列表); `wait` sends none. */
 export const STEP_EVENTS = {
@@ -29,7 +35,9 @@ export async function runWireAgent(input: WireAgentInput): Promise<WireAgentOutp
   const steps: StepAnswer[] = [];
   const socket = agentSocket(input.url);
   socket.onAny((event: string, data: unknown) => {
-    if (event.startsWith("notify:")) notifications.push({ event, data });
+    if (!event.startsWith("notify:")) return;
+    notifications.push({ event, data });
+    refreshOn(socket, input.agent_name, event, data);
   });
   const finish = (partial: Partial<WireAgentOutput>): WireAgentOutput => {
     socket.disconnect();
@@ -47,6 +55,7 @@ export async function runWireAgent(input: WireAgentInput): Promise<WireAgentOutp
   try {
     await connected(socket, Math.max(1, deadline - performance.now()));
   } catch (error) {
+    // A 4008 refusal is raised as its own error (agent-socket.ts), after the socket is closed (finish), never retried.
     return finish({ raised: raisedOf(error), stage: "connect" });
   }
   let joinArgs: unknown[];
@@ -101,10 +110,27 @@ async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInp
       return { as: step.as, outcome: "error", error: { type: "ErrorPayload", code: value.code, message: value.message } };
     return { as: step.as, outcome: "ok", value };
   } catch (error) {
-    // A call the Agent gives up on is cancelled by its req_id, so the Computer can stop it (events.md §server:tool_call_cancel).
-    if (step.do === "tool_call") socket.emit("server:tool_call_cancel", { agent: input.agent_name, req_id: call.req_id });
-    return errorAnswer(step.as, error);
+    if (step.do !== "tool_call" || (error as Error).name !== "TimeoutError") return errorAnswer(step.as, error);
+    // A call the Agent gives up on is cancelled by its req_id, so the Computer can stop it (events.md
+    // §server:tool_call_cancel), and its caller gets the timeout result error-handling.md §Agent 端超时 shows.
+    socket.emit("server:tool_call_cancel", { agent: input.agent_name, req_id: call.req_id });
+    return { as: step.as, outcome: "ok", value: TIMEOUT_RESULT };
   }
+}
+
+/** What a Computer's announcement makes the Agent ask again (events.md §Agent 应该实现); the answer only refreshes its view. */
+const REFRESH: Readonly<Record<string, string>> = {
+  "notify:enter_office": "client:get_tools",
+  "notify:update_config": "client:get_tools",
+  "notify:update_tool_list": "client:get_tools",
+  "notify:update_skills": "client:get_skills",
+};
+
+function refreshOn(socket: Socket, agent: string, event: string, data: unknown): void {
+  const computer = (data as { computer?: unknown } | null)?.computer;
+  const refresh = REFRESH[event];
+  if (refresh === undefined || typeof computer !== "string") return;
+  request(socket, refresh, { agent, req_id: randomUUID(), computer }, DEFAULT_ACK_MS).catch(() => undefined);
 }
 
 function isErrorPayload(v: unknown): v is { code: number; message: string } {
@@ -121,7 +147,10 @@ function errorAnswer(as: string, error: unknown): StepAnswer {
   return { as, outcome: "error", error: { type: e.name ?? "Error", code: null, message: e.message ?? String(error) } };
 }
 
-function raisedOf(error: unknown): { type: string; message: string } {
+function raisedOf(error: unknown): WireAgentOutput["raised"] {
   const e = error as Error;
-  return { type: e.name ?? "Error", message: e.message ?? String(error) };
+  const raised = { type: e.name ?? "Error", message: e.message ?? String(error) };
+  return error instanceof ProtocolVersionError
+    ? { ...raised, version_error: true, server_version: error.server_version, client_version: error.client_version }
+    : raised;
 }

@@ -184,7 +184,14 @@ fn sdk_error(e: &SmcpAgentError) -> Value {
         SmcpAgentError::ProtocolVersionMismatch(_) => json!(4008),
         _ => Value::Null,
     };
-    json!({"type": format!("SmcpAgentError::{variant}"), "code": code, "message": e.to_string()})
+    let mut raised = json!({"type": format!("SmcpAgentError::{variant}"), "code": code, "message": e.to_string()});
+    // The SDK's own 4008 error (smcp::ProtocolVersionError): the versions it carries, read off it.
+    if let SmcpAgentError::ProtocolVersionMismatch(pve) = e {
+        raised["version_error"] = json!(true);
+        raised["server_version"] = json!(pve.server_version);
+        raised["client_version"] = json!(pve.client_version);
+    }
+    raised
 }
 
 fn time_box_error(what: &str, time_box: Duration) -> Value {
