@@ -19,6 +19,8 @@ export const AGENT_NAME_UNDER_TEST = "sdk-agent";
 export const SCRIPTED_COMPUTER = "kit-computer";
 /** After the adapter answered, how long the scene waits for its Agent to leave before closing. */
 const AFTER_ANSWER_MS = 200;
+/** How long a held answer waits for the Agent's own follow-up (AgentSceneSpec.hold) at most. */
+export const HOLD_MS = 5_000;
 /** What the adapter may take beyond the time box to disconnect and answer. */
 export const AGENT_CLOSE_ALLOWANCE_MS = 5_000;
 
@@ -69,6 +71,12 @@ export interface AgentSceneSpec {
   readonly answers: Readonly<Record<string, unknown>>;
   readonly silent: readonly string[];
   readonly push: readonly AgentPush[];
+  /**
+   * Per Server-answered event (server:list_room): the client:* event the Agent must have sent by
+   * itself before that answer goes out (at most HOLD_MS on), so a script ends on the evidence of an
+   * Agent's follow-up to a notification, not on a fixed pause.
+   */
+  readonly hold: Readonly<Record<string, string>>;
   /** `unanswered`: the Server accepts the Agent's HTTP handshake request and never answers it (default `answered`). */
   readonly handshake: "answered" | "unanswered";
   readonly servers?: ReadonlyArray<Record<string, unknown>>;
@@ -125,6 +133,7 @@ export function prepareAgentScene(input: unknown): PreparedAgentScene {
       answers: raw.answers ?? {},
       silent: raw.silent ?? [],
       push: raw.push ?? [],
+      hold: raw.hold ?? {},
       handshake: raw.handshake ?? "answered",
       ...(raw.servers ? { servers: raw.servers } : {}),
     },
@@ -151,6 +160,12 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
   const officeId = newOfficeId();
   const firsts = new Set<string>();
   const computer: ScriptedComputerSpec = { answers: spec.answers, silent: spec.silent };
+  /** How many requests of each client:* event the Agent sent, for `hold`. */
+  const sent = new Map<string, number>();
+  const heldFor = async (event: string) => {
+    const awaited = spec.hold[event];
+    if (awaited !== undefined) await pollUntil(() => (sent.get(awaited) ?? 0) > 0, HOLD_MS);
+  };
 
   const pushAfter = (socket: Socket, trigger: string) => {
     if (firsts.has(trigger)) return;
@@ -176,7 +191,8 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
       if (typeof ack === "function") ack(true, null);
       pushAfter(socket, "server:leave_office");
     });
-    socket.on("server:list_room", (request: unknown, ack?: (...args: unknown[]) => void) => {
+    socket.on("server:list_room", async (request: unknown, ack?: (...args: unknown[]) => void) => {
+      await heldFor("server:list_room");
       const req = (request ?? {}) as Record<string, unknown>;
       const sessions = [
         { sid: "kit-computer-sid", name: spec.computer_name, role: "computer", office_id: officeId, a2c_version: "0.4.0" },
@@ -189,6 +205,7 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
     });
     socket.onAny((event: string, ...args: unknown[]) => {
       if (!event.startsWith("client:")) return;
+      sent.set(event, (sent.get(event) ?? 0) + 1);
       const req = (args[0] ?? {}) as Record<string, unknown>;
       const ack = args.at(-1);
       const reqId = String(req.req_id);

@@ -29,7 +29,9 @@ export async function runWireAgent(input: WireAgentInput): Promise<WireAgentOutp
   const steps: StepAnswer[] = [];
   const socket = agentSocket(input.url);
   socket.onAny((event: string, data: unknown) => {
-    if (event.startsWith("notify:")) notifications.push({ event, data });
+    if (!event.startsWith("notify:")) return;
+    notifications.push({ event, data });
+    followUp(socket, input.agent_name, event, data);
   });
   const finish = (partial: Partial<WireAgentOutput>): WireAgentOutput => {
     socket.disconnect();
@@ -70,6 +72,25 @@ export async function runWireAgent(input: WireAgentInput): Promise<WireAgentOutp
     steps.push(await runStep(socket, input, step));
   }
   return finish({ joined: true });
+}
+
+/**
+ * What the Agent fetches by itself on a notification (events.md §Agent 应该实现; desktop.md §事件流):
+ * the tools of a Computer that entered or changed its tools or config, the desktop of one whose
+ * desktop changed. Sent and not awaited: the answer only refreshes what the Agent knows.
+ */
+const FOLLOW_UPS: Readonly<Record<string, string>> = {
+  "notify:enter_office": "client:get_tools",
+  "notify:update_config": "client:get_tools",
+  "notify:update_tool_list": "client:get_tools",
+  "notify:update_desktop": "client:get_desktop",
+};
+
+function followUp(socket: Socket, agent: string, event: string, data: unknown): void {
+  const fetch = FOLLOW_UPS[event];
+  const computer = data !== null && typeof data === "object" ? (data as Record<string, unknown>)["computer"] : undefined;
+  if (fetch === undefined || typeof computer !== "string") return;
+  request(socket, fetch, { agent, req_id: randomUUID(), computer }, DEFAULT_ACK_MS).catch(() => undefined);
 }
 
 async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInput): Promise<StepAnswer> {
