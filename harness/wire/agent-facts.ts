@@ -10,6 +10,7 @@ import { SMCP_NAMESPACE } from "./computer-scene.ts";
 import { eventsFrom } from "./events.ts";
 import { checkedRequestModel, modelErrors } from "./models.ts";
 import type { WirePacket } from "./scene-record.ts";
+import { type UploadFacts, uploadFacts } from "./upload-facts.ts";
 
 /** The request model of each event an Agent sends, where the kit has one written (events.ts, models.ts). */
 export const REQUEST_MODEL: Readonly<Record<string, string>> = Object.fromEntries(
@@ -42,6 +43,10 @@ export interface SurfacedFacts {
   readonly is_error?: boolean | null;
   readonly text?: string | null;
   readonly session_names?: readonly string[];
+  /** put_blob: what the SDK's upload call gave back. */
+  readonly landing_path?: unknown;
+  readonly total_size?: unknown;
+  readonly sha256?: unknown;
 }
 
 export interface AgentFacts extends ConnectionFacts {
@@ -60,6 +65,8 @@ export interface AgentFacts extends ConnectionFacts {
   readonly surfaced: Readonly<Record<string, SurfacedFacts>>;
   /** Each notification the Server pushed: did the SDK's handlers receive it. */
   readonly notified: Readonly<Record<string, boolean>>;
+  /** How the Agent drove its client:put_blob chunks (upload-facts.ts); null when it sent none. */
+  readonly upload: UploadFacts | null;
 }
 
 /** A sealed scene's record (case-seal.ts): only connections that presented the secret in `url` count. */
@@ -117,6 +124,10 @@ export function agentFacts(output: unknown, side: AgentSide, fromAgent: (p: Wire
     cancels_conform: cancels.every((p) => callIds.has(idOf(p)) && modelErrors(CANCEL_MODEL, p.args?.[0]).length === 0),
     surfaced: surfacedOf(answer.steps),
     notified: Object.fromEntries((side?.pushed ?? []).map((p) => [p.event, received.has(p.event)])),
+    upload: uploadFacts(
+      sent,
+      packets.filter((p) => !fromAgent(p) && p.type === "ack"),
+    ),
   };
 }
 
@@ -143,6 +154,8 @@ function valueFacts(value: unknown): Omit<SurfacedFacts, "outcome" | "code"> {
   const sessions = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.sessions) ? value.sessions : undefined;
   if (sessions?.every((s) => isObject(s) && "role" in s))
     return { session_names: sessions.map((s) => String((s as { name?: unknown }).name)).sort() };
+  if (isObject(value) && "landing_path" in value)
+    return { landing_path: value.landing_path, total_size: value.total_size ?? null, sha256: value.sha256 ?? null };
   if (isObject(value) && Array.isArray(value.content)) {
     const text = value.content.find((c) => isObject(c) && c.type === "text") as { text?: unknown } | undefined;
     // MCP's CallToolResult.isError is optional and read as false when absent (as computer-facts.ts reads acks).

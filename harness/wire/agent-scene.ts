@@ -12,6 +12,7 @@ import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import type { WireHandshake, WireHeldHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
 import { pollUntil, type ScriptStep, stepNameOf } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
+import { ScriptedUploads } from "./scripted-uploads.ts";
 
 export const WIRE_AGENT_OP = "wire.agent";
 export const DEFAULT_AGENT_TIME_BOX_MS = 15_000;
@@ -40,6 +41,10 @@ export interface AgentStep {
   readonly params?: Readonly<Record<string, unknown>>;
   readonly timeout_s?: number;
   readonly ms?: number;
+  /** put_blob: what to upload as UTF-8 text (its bytes are the upload), the chunk size the caller asks for, the name it suggests. */
+  readonly text?: string;
+  readonly chunk_size?: number;
+  readonly name_hint?: string;
 }
 
 /** What the SDK's Agent may set of a request through its API (a vector step's `payload`). */
@@ -50,6 +55,10 @@ export type AgentPayload = {
   readonly params?: Readonly<Record<string, unknown>>;
   /** client:tool_call: the timeout (seconds) the Agent sends and waits. */
   readonly timeout?: number;
+  /** client:put_blob: what the caller uploads as UTF-8 text, the chunk size it asks for, the name it suggests. */
+  readonly text?: string;
+  readonly chunk_size?: number;
+  readonly name_hint?: string;
 };
 
 /** A vector's step (script.ts keys): the SDK's Agent sends `send` (through its API's call for that event), or pauses. */
@@ -160,6 +169,7 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
   const officeId = newOfficeId();
   const firsts = new Set<string>();
   const computer: ScriptedComputerSpec = { answers: spec.answers, silent: spec.silent };
+  const uploads = new ScriptedUploads();
   /** How many requests of each client:* event the Agent sent, for `hold`. */
   const sent = new Map<string, number>();
   const heldFor = async (event: string) => {
@@ -216,7 +226,9 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
               silent: false as const,
               answer: { code: 404, message: `no Computer named ${String(req.computer)} in this office`, req_id: req.req_id },
             }
-          : scriptedAnswer(event, req, computer);
+          : event === "client:put_blob" && !spec.silent.includes(event) && !Object.hasOwn(spec.answers, event)
+            ? { silent: false as const, answer: uploads.answer(req) }
+            : scriptedAnswer(event, req, computer);
       if (routed.silent) {
         answered[reqId] = null;
         return;
@@ -287,6 +299,9 @@ function adapterStep(step: AgentSceneStep, index: number): AgentStep {
     ...(p.tool_name !== undefined ? { tool_name: p.tool_name } : {}),
     ...(p.params !== undefined ? { params: p.params } : {}),
     ...(p.timeout !== undefined ? { timeout_s: p.timeout } : {}),
+    ...(p.text !== undefined ? { text: p.text } : {}),
+    ...(p.chunk_size !== undefined ? { chunk_size: p.chunk_size } : {}),
+    ...(p.name_hint !== undefined ? { name_hint: p.name_hint } : {}),
   };
 }
 
@@ -303,6 +318,8 @@ export function checkAgentScript(script: readonly AgentSceneStep[]): string | un
     names.add(name);
     if (step.send === "client:tool_call" && step.payload?.tool_name === undefined)
       return `script/${i}: a client:tool_call step names no payload.tool_name`;
+    if (step.send === "client:put_blob" && step.payload?.text === undefined)
+      return `script/${i}: a client:put_blob step gives no payload.text`;
   }
   return undefined;
 }

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import type { AgentStepInput, StepAnswer, WireAgentInput, WireAgentOutput } from "./agent-call.ts";
 import { agentSocket, connected, request } from "./agent-socket.ts";
+import { upload } from "./upload.ts";
 
 const DEFAULT_ACK_MS = 10_000;
 
@@ -19,6 +20,7 @@ export const STEP_EVENTS = {
   get_desktop: "client:get_desktop",
   list_room: "server:list_room",
   tool_call: "client:tool_call",
+  put_blob: "client:put_blob",
   leave: "server:leave_office",
 } as const satisfies Record<Exclude<AgentStepInput["do"], "wait">, string>;
 
@@ -96,7 +98,7 @@ function followUp(socket: Socket, agent: string, event: string, data: unknown): 
 async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInput): Promise<StepAnswer> {
   const computer = step.computer ?? input.computer_name;
   const call = { agent: input.agent_name, req_id: randomUUID() };
-  const payload: Record<Exclude<AgentStepInput["do"], "wait" | "leave">, Record<string, unknown>> = {
+  const payload: Record<Exclude<AgentStepInput["do"], "wait" | "leave" | "put_blob">, Record<string, unknown>> = {
     get_tools: { ...call, computer },
     get_config: { ...call, computer },
     get_desktop: { ...call, computer },
@@ -111,6 +113,15 @@ async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInp
     try {
       const args = await request(socket, STEP_EVENTS.leave, { office_id: input.office_id }, DEFAULT_ACK_MS);
       return { as: step.as, outcome: "ok", value: args.length === 1 ? args[0] : args };
+    } catch (error) {
+      return errorAnswer(step.as, error);
+    }
+  }
+  if (step.do === "put_blob") {
+    try {
+      const bytes = Buffer.from(step.text ?? "", "utf8");
+      const options = { ackMs: DEFAULT_ACK_MS, ...(step.chunk_size ? { chunkSize: step.chunk_size } : {}), ...(step.name_hint ? { nameHint: step.name_hint } : {}) };
+      return { as: step.as, outcome: "ok", value: await upload(socket, { agent: input.agent_name, computer }, bytes, options) };
     } catch (error) {
       return errorAnswer(step.as, error);
     }
