@@ -140,7 +140,8 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
       await streamsOpen();
       // Sent whether or not the client subscribed: the scene says the resource changed, as the vector asks.
       return changeOpenSessions(
-        (server) => void (server as InstanceType<SdkModules["server"]["McpServer"]>).server.sendResourceUpdated({ uri }).catch(hooks.onError),
+        (server) =>
+          void (server as InstanceType<SdkModules["server"]["McpServer"]>).server.sendResourceUpdated({ uri }).catch(hooks.onError),
       );
     },
   };

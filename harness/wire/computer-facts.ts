@@ -111,10 +111,13 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly tools_call_requests: number;
   readonly landing: LandingFacts | null;
   /**
-   * Each server:update_* event the Computer sent, by event: whether every payload is valid against
-   * the event's request model (events.ts: UpdateComputerConfigReq) and the computer names they carry.
+   * Each server:update_* event the Computer sent after joining, by event: how many, whether every
+   * payload is valid against the event's request model (events.ts: UpdateComputerConfigReq) and the
+   * computer names they carry.
    */
-  readonly update_payloads: Readonly<Record<string, { readonly valid: boolean; readonly computers: ReadonlyArray<unknown> }>>;
+  readonly update_payloads: Readonly<
+    Record<string, { readonly count: number; readonly valid: boolean; readonly computers: ReadonlyArray<unknown> }>
+  >;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -150,19 +153,20 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
     tools_call_requests: mcp.reduce((n, f) => n + f.tools_call_requests, 0),
     landing: landingFacts(evidence?.landing),
-    update_payloads: updatePayloads(events),
+    update_payloads: updatePayloads(joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt)),
   };
 }
 
 /** The server:update_* payloads against their request model, by event (see ComputerFacts.update_payloads). */
 function updatePayloads(events: readonly WirePacket[]): ComputerFacts["update_payloads"] {
-  const out: Record<string, { valid: boolean; computers: unknown[] }> = {};
+  const out: Record<string, { count: number; valid: boolean; computers: unknown[] }> = {};
   for (const p of events) {
     const event = p.event as string;
     if (!event.startsWith("server:update_") || !isSmcpEvent(event)) continue;
     const model = eventDefinition(event).request;
     const payload = p.args?.[0];
-    const seen = (out[event] ??= { valid: true, computers: [] });
+    const seen = (out[event] ??= { count: 0, valid: true, computers: [] });
+    seen.count += 1;
     seen.valid &&= modelErrors(model, payload).length === 0;
     const name = isObject(payload) ? (payload.computer ?? null) : null;
     if (!seen.computers.includes(name)) seen.computers.push(name);

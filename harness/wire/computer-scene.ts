@@ -136,7 +136,10 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
       };
     const changed = step.add_note ?? step.resource_updated;
     if (changed !== undefined && modes.get(changed) !== "legacy_sessionful")
-      return { ok: false, problem: `script/${i}: "${changed}" is no server with server_mode legacy_sessionful (only its sessions hear of a change)` };
+      return {
+        ok: false,
+        problem: `script/${i}: "${changed}" is no server with server_mode legacy_sessionful (only its sessions hear of a change)`,
+      };
     if (step.drop_skill !== undefined && (modes.get(step.drop_skill) !== "legacy_sessionful" || !skills.has(step.drop_skill)))
       return {
         ok: false,

@@ -57,8 +57,7 @@ export function uploadFacts(sent: readonly WirePacket[], acks: readonly WirePack
       declares: DECLARATION.filter((k) => k in b),
     })),
     offsets_follow_bytes: offsetsFollow,
-    declares_first_only:
-      "total_size" in first && "sha256" in first && bodies.slice(1).every((b) => DECLARATION.every((k) => !(k in b))),
+    declares_first_only: "total_size" in first && "sha256" in first && bodies.slice(1).every((b) => DECLARATION.every((k) => !(k in b))),
     declared_matches: first.total_size === all.length && first.sha256 === createHash("sha256").update(all).digest("hex"),
     eof_last_only: bodies.every((b, i) => b.eof === (i === bodies.length - 1)),
     each_after_ack: chunks.slice(1).every((p, i) => {

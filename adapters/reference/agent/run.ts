@@ -120,7 +120,11 @@ async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInp
   if (step.do === "put_blob") {
     try {
       const bytes = Buffer.from(step.text ?? "", "utf8");
-      const options = { ackMs: DEFAULT_ACK_MS, ...(step.chunk_size ? { chunkSize: step.chunk_size } : {}), ...(step.name_hint ? { nameHint: step.name_hint } : {}) };
+      const options = {
+        ackMs: DEFAULT_ACK_MS,
+        ...(step.chunk_size ? { chunkSize: step.chunk_size } : {}),
+        ...(step.name_hint ? { nameHint: step.name_hint } : {}),
+      };
       return { as: step.as, outcome: "ok", value: await upload(socket, { agent: input.agent_name, computer }, bytes, options) };
     } catch (error) {
       return errorAnswer(step.as, error);

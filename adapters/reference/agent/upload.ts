@@ -37,7 +37,9 @@ export async function upload(
       agent: who.agent,
       req_id: randomUUID(),
       computer: who.computer,
-      ...(first ? { total_size: bytes.length, sha256, ...(options.nameHint ? { name_hint: options.nameHint } : {}) } : { upload_id: uploadId }),
+      ...(first
+        ? { total_size: bytes.length, sha256, ...(options.nameHint ? { name_hint: options.nameHint } : {}) }
+        : { upload_id: uploadId }),
       chunk_offset: offset,
       eof,
       blob: chunk.toString("base64"),
@@ -48,7 +50,8 @@ export async function upload(
     if (first) uploadId = answer.upload_id;
     offset += chunk.length;
     if (eof) {
-      if (answer.sha256 !== sha256 || answer.total_size !== bytes.length) throw new Error("the Computer's last ack does not match what was declared");
+      if (answer.sha256 !== sha256 || answer.total_size !== bytes.length)
+        throw new Error("the Computer's last ack does not match what was declared");
       return { landing_path: answer.landing_path, total_size: answer.total_size, sha256: answer.sha256 };
     }
   }

@@ -45,7 +45,10 @@ export class BlobUploads {
   // One chunk at a time: appends to one .part must not interleave.
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly landingRoot: string | undefined, readonly limits: UploadLimits = UPLOAD_LIMITS) {}
+  constructor(
+    readonly landingRoot: string | undefined,
+    readonly limits: UploadLimits = UPLOAD_LIMITS,
+  ) {}
 
   answer(request: Request): Promise<PutBlobRet | ErrorPayload> {
     const next = this.#queue.then(() => this.#answer(request));
