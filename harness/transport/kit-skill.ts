@@ -47,21 +47,34 @@ export function kitSkillDigest(rel: "SKILL.md" | "assets/pixel.png" | "notes/lar
   return { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
+/** The SKILL's registered resources on each server instance, so a scene can take the SKILL away again (dropKitSkill). */
+const REGISTERED = new WeakMap<object, Array<{ remove(): void }>>();
+
+/** Removes the kit's SKILL from a server instance: an open session is told by notifications/resources/list_changed. */
+export function dropKitSkill(server: object): void {
+  for (const resource of REGISTERED.get(server) ?? []) resource.remove();
+  REGISTERED.delete(server);
+}
+
 export function registerKitSkill(server: InstanceType<SdkModules["server"]["McpServer"]>): void {
-  server.registerResource(
+  const registered: Array<{ remove(): void }> = [];
+  REGISTERED.set(server, registered);
+  const root = server.registerResource(
     KIT_SKILL_NAME,
     KIT_SKILL_ROOT,
     { mimeType: "text/markdown", description: KIT_SKILL_DESCRIPTION, _meta: { source: "resources" } },
     async (uri: URL) => ({ contents: [{ uri: uri.href, mimeType: "text/markdown", text: `# ${KIT_SKILL_NAME}\n` }] }),
   );
+  registered.push(root);
   for (const file of FILES) {
     const uri = `${KIT_SKILL_ROOT}/${file.rel}`;
-    server.registerResource(`${KIT_SKILL_NAME}/${file.rel}`, uri, { mimeType: file.mimeType }, async () => ({
+    const child = server.registerResource(`${KIT_SKILL_NAME}/${file.rel}`, uri, { mimeType: file.mimeType }, async () => ({
       contents: [
         file.blob
           ? { uri, mimeType: file.mimeType, blob: file.blob.toString("base64") }
           : { uri, mimeType: file.mimeType, text: file.text ?? "" },
       ],
     }));
+    registered.push(child);
   }
 }

@@ -28,6 +28,12 @@ export interface Leg {
   addTool?(): Promise<number>;
   /** Adds a second window:// resource to every open session (and to later ones); how many sessions were open. */
   addWindow?(): Promise<number>;
+  /** Adds a resource that is no window (kit://inventory/notes) to every open session (and to later ones); how many sessions were open. */
+  addNote?(): Promise<number>;
+  /** Removes the kit's SKILL resources from every open session (and from later ones); how many sessions were open. */
+  dropSkill?(): Promise<number>;
+  /** Tells every open session that the resource `uri` changed (notifications/resources/updated); how many sessions were open. */
+  touchResource?(uri: string): Promise<number>;
 }
 
 export interface LegHooks {
@@ -45,6 +51,10 @@ export interface LegHooks {
   readonly paged?: boolean;
   /** Resources whose text the vector gives (CaseSpec.played_resources). */
   readonly played_resources?: readonly PlayedResource[];
+  /** The server declares resources.subscribe (CaseSpec.subscribe). */
+  readonly subscribe?: boolean;
+  /** The server also offers a resource template (CaseSpec.templates). */
+  readonly templates?: boolean;
 }
 
 /**

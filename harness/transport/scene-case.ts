@@ -71,6 +71,8 @@ export class SceneCase {
       ...(spec.played_tools ? { played_tools: spec.played_tools } : {}),
       ...(spec.paged ? { paged: true } : {}),
       ...(spec.played_resources ? { played_resources: spec.played_resources } : {}),
+      ...(spec.subscribe ? { subscribe: true } : {}),
+      ...(spec.templates ? { templates: true } : {}),
     });
   }
 
@@ -82,6 +84,21 @@ export class SceneCase {
   /** Adds the second window resource to the leg's open sessions; null when the mode has no sessions to notify. */
   async addWindow(): Promise<number | null> {
     return this.leg.addWindow ? this.leg.addWindow() : null;
+  }
+
+  /** Adds a resource that is no window to the leg's open sessions; null as for addTool. */
+  async addNote(): Promise<number | null> {
+    return this.leg.addNote ? this.leg.addNote() : null;
+  }
+
+  /** Takes the kit's SKILL away from the leg's open sessions; null as for addTool. */
+  async dropSkill(): Promise<number | null> {
+    return this.leg.dropSkill ? this.leg.dropSkill() : null;
+  }
+
+  /** Tells the leg's open sessions that `uri` changed (notifications/resources/updated); null as for addTool. */
+  async touchResource(uri: string): Promise<number | null> {
+    return this.leg.touchResource ? this.leg.touchResource(uri) : null;
   }
 
   /** Whether the scene applies to this request, counting it against `times`. */

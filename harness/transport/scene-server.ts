@@ -40,6 +40,12 @@ export interface OpenCase {
   addTool(): Promise<number | null>;
   /** Adds a second window (`window://com.example.inventory/orders`) to the case's open sessions, which are told by notifications/resources/list_changed; null as for addTool. */
   addWindow(): Promise<number | null>;
+  /** Adds kit://inventory/notes (no window) to the case's open sessions, told by notifications/resources/list_changed; null as for addTool. */
+  addNote(): Promise<number | null>;
+  /** Removes the kit's SKILL resources from the case's open sessions, told by notifications/resources/list_changed; null as for addTool. */
+  dropSkill(): Promise<number | null>;
+  /** Sends notifications/resources/updated for `uri` on the case's open sessions; null as for addTool. */
+  touchResource(uri: string): Promise<number | null>;
 }
 
 export interface SceneServer {
@@ -171,6 +177,9 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
         close: () => closeCase(spec.id, scene),
         addTool: () => scene.addTool(),
         addWindow: () => scene.addWindow(),
+        addNote: () => scene.addNote(),
+        dropSkill: () => scene.dropSkill(),
+        touchResource: (uri) => scene.touchResource(uri),
       };
     },
     strayRequests: () => ({ count: strays.count, recent: strays.recent, after_close: structuredClone(afterClose) }),

@@ -6,7 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
-import { addOrdersWindow, addPriceTool, inventoryFactory } from "./inventory-tool.ts";
+import { addNotesResource, addOrdersWindow, addPriceTool, inventoryFactory } from "./inventory-tool.ts";
+import { dropKitSkill } from "./kit-skill.ts";
 import { bodyForSdk, type Leg, type LegHooks } from "./leg.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 
@@ -27,6 +28,8 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     played_tools: hooks.played_tools ?? [],
     paged: hooks.paged ?? false,
     played_resources: hooks.played_resources ?? [],
+    subscribe: hooks.subscribe ?? false,
+    templates: hooks.templates ?? false,
   });
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
   const all = new Set<NodeStreamableHTTPServerTransport>();
@@ -34,6 +37,8 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
   const servers = new Map<NodeStreamableHTTPServerTransport, Awaited<ReturnType<typeof factory>>>();
   let priceTool = false;
   let ordersWindow = false;
+  let notesResource = false;
+  let skillDropped = false;
   /** Sessions whose client holds its notification stream (the GET) open: a change is told only there. */
   const listening = new Set<string>();
 
@@ -64,6 +69,8 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     const server = await factory({ era: "legacy" });
     if (priceTool) addPriceTool(sdk, server, "legacy", hooks.onRun);
     if (ordersWindow) addOrdersWindow(server);
+    if (notesResource) addNotesResource(server);
+    if (skillDropped) dropKitSkill(server);
     await server.connect(transport);
     if (keep) servers.set(transport, server);
     return transport;
@@ -116,6 +123,26 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
       await streamsOpen();
       ordersWindow = true;
       return changeOpenSessions(addOrdersWindow);
+    },
+    async addNote() {
+      if (notesResource) return 0;
+      await streamsOpen();
+      notesResource = true;
+      return changeOpenSessions(addNotesResource);
+    },
+    async dropSkill() {
+      if (skillDropped) return 0;
+      await streamsOpen();
+      skillDropped = true;
+      return changeOpenSessions(dropKitSkill);
+    },
+    async touchResource(uri: string) {
+      await streamsOpen();
+      // Sent whether or not the client subscribed: the scene says the resource changed, as the vector asks.
+      return changeOpenSessions(
+        (server) =>
+          void (server as InstanceType<SdkModules["server"]["McpServer"]>).server.sendResourceUpdated({ uri }).catch(hooks.onError),
+      );
     },
   };
 }

@@ -10,6 +10,7 @@ import { SMCP_NAMESPACE } from "./computer-scene.ts";
 import { eventsFrom } from "./events.ts";
 import { checkedRequestModel, modelErrors } from "./models.ts";
 import type { WirePacket } from "./scene-record.ts";
+import { type UploadFacts, uploadFacts } from "./upload-facts.ts";
 import { declaredVersion, REFUSING_SERVER_VERSION } from "./version-refusal.ts";
 
 /** The request model of each event an Agent sends, where the kit has one written (events.ts, models.ts). */
@@ -49,6 +50,10 @@ export interface SurfacedFacts {
    */
   readonly result_meta?: Readonly<Record<string, unknown>> | null;
   readonly session_names?: readonly string[];
+  /** put_blob: what the SDK's upload call gave back. */
+  readonly landing_path?: unknown;
+  readonly total_size?: unknown;
+  readonly sha256?: unknown;
 }
 
 export interface AgentFacts extends ConnectionFacts {
@@ -71,6 +76,8 @@ export interface AgentFacts extends ConnectionFacts {
   readonly refused_handshakes: number;
   /** What the API raised when its connect failed; null when the connect did not fail. */
   readonly version_error: VersionErrorFacts | null;
+  /** How the Agent drove its client:put_blob chunks (upload-facts.ts); null when it sent none. */
+  readonly upload: UploadFacts | null;
 }
 
 /**
@@ -143,6 +150,10 @@ export function agentFacts(output: unknown, side: AgentSide, fromAgent: (p: Wire
     notified: Object.fromEntries((side?.pushed ?? []).map((p) => [p.event, received.has(p.event)])),
     refused_handshakes: Array.isArray(side?.refused) ? side.refused.length : 0,
     version_error: versionErrorOf(answer, side?.refused?.[0]?.url),
+    upload: uploadFacts(
+      sent,
+      packets.filter((p) => !fromAgent(p) && p.type === "ack"),
+    ),
   };
 }
 
@@ -182,6 +193,8 @@ function valueFacts(value: unknown): Omit<SurfacedFacts, "outcome" | "code"> {
   const sessions = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.sessions) ? value.sessions : undefined;
   if (sessions?.every((s) => isObject(s) && "role" in s))
     return { session_names: sessions.map((s) => String((s as { name?: unknown }).name)).sort() };
+  if (isObject(value) && "landing_path" in value)
+    return { landing_path: value.landing_path, total_size: value.total_size ?? null, sha256: value.sha256 ?? null };
   if (isObject(value) && Array.isArray(value.content)) {
     const text = value.content.find((c) => isObject(c) && c.type === "text") as { text?: unknown } | undefined;
     // MCP's CallToolResult.isError is optional and read as false when absent (as computer-facts.ts reads acks).

@@ -17,7 +17,13 @@ import {
 } from "../transport/index.ts";
 import { type ComputerScene, openComputerScene } from "./computer-case.ts";
 import type { ComputerSceneEvidence } from "./computer-evidence.ts";
-import { CLOSE_ALLOWANCE_MS, type ComputerSceneSpec, type McpServerScene, prepareComputerScene } from "./computer-scene.ts";
+import {
+  CLOSE_ALLOWANCE_MS,
+  type ComputerSceneSpec,
+  type McpServerScene,
+  prepareComputerScene,
+  type UploadLimits,
+} from "./computer-scene.ts";
 import { derivedBundleIdsOf } from "./derived-bundle-id.ts";
 import { makeLandingRoot } from "./landing-root.ts";
 import { oauthChallenge } from "./oauth-challenge.ts";
@@ -31,6 +37,8 @@ export type ComputerCall = {
   readonly time_box_ms: number;
   /** Where the Computer lands client:put_blob uploads (absent: no landing root is configured). */
   readonly landing_root?: string;
+  /** The deployment's bounds on upload sessions (absent: the SDK's own). */
+  readonly upload_limits?: UploadLimits;
 };
 
 export type OpenedComputerCase =
@@ -133,6 +141,8 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
         ...(s.played_tools?.length ? { played_tools: s.played_tools } : {}),
         ...(s.paged ? { paged: true } : {}),
         ...(s.played_resources?.length ? { played_resources: s.played_resources } : {}),
+        ...(s.subscribe ? { subscribe: true } : {}),
+        ...(s.templates ? { templates: true } : {}),
         ...(s.bundle_id ? { bundle_id: s.bundle_id } : {}),
         ...(scene ? { scene } : {}),
       },
@@ -175,6 +185,7 @@ export function computerCallOf(spec: ComputerSceneSpec, at: ComputerLocation): C
     servers: callServersOf(spec, at),
     time_box_ms: spec.time_box_ms,
     ...(at.landing_root !== undefined ? { landing_root: at.landing_root } : {}),
+    ...(spec.upload_limits !== undefined ? { upload_limits: spec.upload_limits } : {}),
   };
 }
 

@@ -119,6 +119,18 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
             const mcpCase = options.mcp[step.add_window];
             return { mcp_sessions: mcpCase ? await mcpCase.addWindow() : null };
           }
+          if (step.add_note !== undefined) {
+            const mcpCase = options.mcp[step.add_note];
+            return { mcp_sessions: mcpCase ? await mcpCase.addNote() : null };
+          }
+          if (step.drop_skill !== undefined) {
+            const mcpCase = options.mcp[step.drop_skill];
+            return { mcp_sessions: mcpCase ? await mcpCase.dropSkill() : null };
+          }
+          if (step.resource_updated !== undefined && step.uri !== undefined) {
+            const mcpCase = options.mcp[step.resource_updated];
+            return { mcp_sessions: mcpCase ? await mcpCase.touchResource(step.uri) : null };
+          }
           if (step.cancel !== undefined) {
             const target = steps.find((s) => stepName(s.step) === step.cancel);
             const reqId = target?.req_id;

@@ -12,6 +12,7 @@ import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
 import { RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
+import { eventDefinition, isSmcpEvent } from "./events.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
 import { resourceListFidelity } from "./resource-list-fidelity.ts";
@@ -53,6 +54,10 @@ export interface StepFacts {
   readonly resource_uris?: ReadonlyArray<string | null>;
   /** GetResourcesRet: a non-empty next_cursor came (more pages remain). */
   readonly has_next_cursor?: boolean;
+  /** GetResourcesRet: the key next_cursor is there at all (the end of the list is its absence, not null or ""). */
+  readonly next_cursor_present?: boolean;
+  /** GetResourcesRet: resource templates came along (a resourceTemplates / resource_templates key), which resources/list never carries. */
+  readonly has_resource_templates?: boolean;
   readonly is_error?: boolean | null;
   readonly text?: string | null;
   readonly result_meta?: Readonly<Record<string, unknown>> | null;
@@ -73,7 +78,6 @@ export interface StepFacts {
   readonly fidelity?: Fidelity;
   /** client:get_skill: the inline body (null: none), whether a blob_handle came instead, and the declared resource facts. */
   readonly body?: string | null;
-  readonly has_blob_handle?: boolean;
   readonly mime_type?: unknown;
   readonly rel_path?: unknown;
   /** client:get_blob: the chunk's decoded size and sha256, where it starts, and eof. */
@@ -83,6 +87,8 @@ export interface StepFacts {
   readonly eof?: unknown;
   /** client:put_blob: the ack carries an upload_id. */
   readonly has_upload_id?: boolean;
+  /** client:get_skill: a blob_handle came instead of a body; client:put_blob: the ack carries a blob_handle (an upload mints none). */
+  readonly has_blob_handle?: boolean;
   readonly total_size?: unknown;
   readonly sha256?: unknown;
   /** client:put_blob: the ack's landing_path is absolute and lies inside the case's landing root (null: none given). */
@@ -114,6 +120,14 @@ export interface ComputerFacts extends ConnectionFacts {
   /** MCP notifications/cancelled the MCP servers received (the Computer interrupting a tool run, MCP's cooperative cancel). */
   readonly mcp_cancel_notices: number;
   readonly landing: LandingFacts | null;
+  /**
+   * Each server:update_* event the Computer sent after joining, by event: how many, whether every
+   * payload is valid against the event's request model (events.ts: UpdateComputerConfigReq) and the
+   * computer names they carry.
+   */
+  readonly update_payloads: Readonly<
+    Record<string, { readonly count: number; readonly valid: boolean; readonly computers: ReadonlyArray<unknown> }>
+  >;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -150,7 +164,25 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     tools_call_requests: mcp.reduce((n, f) => n + f.tools_call_requests, 0),
     mcp_cancel_notices: mcp.reduce((n, f) => n + f.methods.filter((m) => m === "notifications/cancelled").length, 0),
     landing: landingFacts(evidence?.landing),
+    update_payloads: updatePayloads(joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt)),
   };
+}
+
+/** The server:update_* payloads against their request model, by event (see ComputerFacts.update_payloads). */
+function updatePayloads(events: readonly WirePacket[]): ComputerFacts["update_payloads"] {
+  const out: Record<string, { count: number; valid: boolean; computers: unknown[] }> = {};
+  for (const p of events) {
+    const event = p.event as string;
+    if (!event.startsWith("server:update_") || !isSmcpEvent(event)) continue;
+    const model = eventDefinition(event).request;
+    const payload = p.args?.[0];
+    const seen = (out[event] ??= { count: 0, valid: true, computers: [] });
+    seen.count += 1;
+    seen.valid &&= modelErrors(model, payload).length === 0;
+    const name = isObject(payload) ? (payload.computer ?? null) : null;
+    if (!seen.computers.includes(name)) seen.computers.push(name);
+  }
+  return out;
 }
 
 /** Each sending step's facts; a tool_call's against the MCP result it led to (matched in order, by the tool's own name where it shows). */
@@ -226,6 +258,7 @@ function putBlobFacts(v: Record<string, unknown>, landing: LandingEvidence | und
   const path = v.landing_path;
   const facts = {
     has_upload_id: typeof v.upload_id === "string" && v.upload_id !== "",
+    has_blob_handle: "blob_handle" in v,
     total_size: v.total_size ?? null,
     sha256: v.sha256 ?? null,
   };
@@ -339,6 +372,8 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
     return {
       resource_uris: v.resources.map((r) => (isObject(r) ? String(r.uri) : null)),
       has_next_cursor: typeof v.next_cursor === "string" && v.next_cursor !== "",
+      next_cursor_present: "next_cursor" in v,
+      has_resource_templates: "resourceTemplates" in v || "resource_templates" in v,
     };
   if (event === "client:tool_call" && Array.isArray(v.content)) {
     const texts = v.content.filter((c) => isObject(c) && c.type === "text").map((c) => String((c as Record<string, unknown>).text));

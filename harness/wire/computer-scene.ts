@@ -36,6 +36,13 @@ export interface ComputerStep extends ScriptStep {
   readonly cancel?: string;
   readonly add_tool?: string;
   readonly add_window?: string;
+  /** That server gains kit://inventory/notes, a resource that is no window, and says so (resources/list_changed). */
+  readonly add_note?: string;
+  /** That server (skills: true) takes the kit's SKILL away and says so (resources/list_changed). */
+  readonly drop_skill?: string;
+  /** That server sends notifications/resources/updated for `uri` (resource_updated names the server). */
+  readonly resource_updated?: string;
+  readonly uri?: string;
   /** The harness makes the case's landing root read-only (landing-root.ts, lockLandingRoot). */
   readonly lock_landing?: true;
 }
@@ -61,6 +68,10 @@ export interface McpServerScene {
   readonly paged?: boolean;
   /** Resources the MCP server also serves, each read as the text given (harness/transport/played-resources.ts). */
   readonly played_resources?: readonly PlayedResource[];
+  /** The MCP server declares resources.subscribe and accepts (un)subscribe requests (desktop.md, prerequisite). */
+  readonly subscribe?: boolean;
+  /** The MCP server also offers a resource template, kit://inventory/items/{sku} (resources/templates/list). */
+  readonly templates?: boolean;
   /** The transport scene for this server (harness/transport): what its MCP server does to tools/call. */
   readonly scene?: Readonly<Record<string, unknown>>;
 }
@@ -72,6 +83,14 @@ export interface ComputerSceneSpec {
   readonly time_box_ms: number;
   /** The Computer gets a landing root for client:put_blob: a fresh empty folder of the harness's (landing-root.ts). */
   readonly landing_root?: boolean;
+  /** The deployment's bounds on upload sessions, passed to the adapter as given (absent: the SDK's own). */
+  readonly upload_limits?: UploadLimits;
+}
+
+/** client:put_blob session bounds a deployment sets (blob-transfer.md §3: SDK-defined, configurable). */
+export interface UploadLimits {
+  readonly max_sessions?: number;
+  readonly idle_timeout_s?: number;
 }
 
 /** A sending step's name: `as`, else the event without `client:` (unique: prepareComputerScene); undefined for any other step. */
@@ -103,6 +122,7 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
   }
   const modes = new Map(((raw.servers as McpServerScene[] | undefined) ?? []).map((s) => [s.name ?? "inventory", s.server_mode ?? "dual"]));
   const windows = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.window).map((s) => s.name ?? "inventory"));
+  const skills = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.skills).map((s) => s.name ?? "inventory"));
   for (const [i, step] of script.entries()) {
     if (step.lock_landing && raw.landing_root !== true)
       return { ok: false, problem: `script/${i}: lock_landing needs a landing root (landing_root: true)` };
@@ -116,6 +136,19 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
         ok: false,
         problem: `script/${i}: add_window names "${step.add_window}", which is no server with server_mode legacy_sessionful and window: true`,
       };
+    const changed = step.add_note ?? step.resource_updated;
+    if (changed !== undefined && modes.get(changed) !== "legacy_sessionful")
+      return {
+        ok: false,
+        problem: `script/${i}: "${changed}" is no server with server_mode legacy_sessionful (only its sessions hear of a change)`,
+      };
+    if (step.drop_skill !== undefined && (modes.get(step.drop_skill) !== "legacy_sessionful" || !skills.has(step.drop_skill)))
+      return {
+        ok: false,
+        problem: `script/${i}: drop_skill names "${step.drop_skill}", which is no server with server_mode legacy_sessionful and skills: true`,
+      };
+    if ((step.resource_updated === undefined) !== (step.uri === undefined))
+      return { ok: false, problem: `script/${i}: resource_updated and uri go together` };
   }
   const servers = ((raw.servers as McpServerScene[] | undefined) ?? [{ name: "inventory", bundle_id: "inv" }]).map((s) => ({
     ...s,
@@ -137,6 +170,7 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
       script,
       time_box_ms: (raw.time_box_ms as number | undefined) ?? DEFAULT_TIME_BOX_MS,
       landing_root: raw.landing_root === true,
+      ...(raw.upload_limits !== undefined ? { upload_limits: raw.upload_limits as UploadLimits } : {}),
     },
   };
 }

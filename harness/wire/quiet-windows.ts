@@ -78,6 +78,7 @@ export const TRAILING_FACTS: Readonly<Record<"wire.computer" | "wire.server", re
     "tool_runs_by_server",
     "mcp_cancel_notices",
     "landing",
+    "update_payloads",
   ],
   "wire.server": ["clients"],
 };

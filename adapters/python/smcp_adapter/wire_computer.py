@@ -9,7 +9,9 @@ SDK path, public API only:
               `Computer(name, mcp_servers={…}, inputs=set(), …)` and `await computer.boot_up()` (its
               MCPServerManager connects the auto_connect clients); when the harness gives `landing_root`
               (a folder of its own), the Computer gets it as a deployment does: `landingRoot` in the
-              flag-scope settings file (the constructor's `flag_settings_path`);
+              flag-scope settings file (the constructor's `flag_settings_path`); its upload-session bounds
+              are the constructor's `blob_thresholds` (`BlobThresholds`, computer/blob/thresholds.py), with
+              `upload_max_concurrent` / `upload_idle_timeout_seconds` from the harness's `upload_limits`;
   2. connect: `SMCPComputerClient(computer=computer, reconnection=False, handle_sigint=False)` (the last
               two are python-socketio's own constructor options: no reconnect after the Server ends the
               session, no SIGINT handler from a worker thread), `await client.connect(url)` (the URL as given,
@@ -145,6 +147,7 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     landing_root = inp.get("landing_root")
     if landing_root is not None and (not isinstance(landing_root, str) or not Path(landing_root).is_absolute() or not Path(landing_root).is_dir()):
         raise _refuse(f"landing_root must be the absolute path of an existing folder, got {landing_root!r}")
+    thresholds = _thresholds(inp.get("upload_limits"))
     _no_proxy_from_env()
 
     started = time.monotonic()
@@ -154,7 +157,7 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     sdk_logger.addHandler(log)
     loop = asyncio.new_event_loop()
     try:
-        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home, landing_root))
+        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home, landing_root, thresholds))
     finally:
         try:
             loop.run_until_complete(asyncio.wait_for(loop.shutdown_default_executor(), 1.0))
@@ -168,7 +171,8 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _session(
-    url: str, office_id: str, name: str, raws: list[dict[str, Any]], box_s: float, home: Path, landing_root: str | None
+    url: str, office_id: str, name: str, raws: list[dict[str, Any]], box_s: float, home: Path, landing_root: str | None,
+    thresholds: Any,
 ) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + box_s
@@ -213,7 +217,7 @@ async def _session(
             flag_settings = _flag_settings(home, landing_root)
             computer = Computer(
                 name, inputs=set(), mcp_servers=set(configs), input_resolver=resolver,
-                blob_cache_root=home / "blobs", blob_thresholds=BlobThresholds(), skill_home=home / "skills",
+                blob_cache_root=home / "blobs", blob_thresholds=thresholds, skill_home=home / "skills",
                 env={"XDG_CONFIG_HOME": str(home / "xdg-config"), "XDG_DATA_HOME": str(home / "xdg-data")},
                 project_root=home / "project", flag_settings_path=flag_settings,
             )
@@ -239,6 +243,22 @@ async def _session(
     finally:
         closing = True
         await _close(computer, client, running)
+
+
+def _thresholds(limits: Any) -> Any:
+    """The SDK's BlobThresholds (its defaults), with the deployment's upload-session bounds when the harness gives them."""
+    if limits is None:
+        return BlobThresholds()
+    if not isinstance(limits, dict) or set(limits) - {"max_sessions", "idle_timeout_s"} or not all(
+        type(v) is int and v >= 1 for v in limits.values()
+    ):
+        raise _refuse(f"upload_limits must hold positive integers max_sessions / idle_timeout_s, got {limits!r}")
+    bounds: dict[str, int] = {}
+    if "max_sessions" in limits:
+        bounds["upload_max_concurrent"] = limits["max_sessions"]
+    if "idle_timeout_s" in limits:
+        bounds["upload_idle_timeout_seconds"] = limits["idle_timeout_s"]
+    return BlobThresholds(**bounds)
 
 
 async def _close(computer: Any, client: Any, running: asyncio.Task | None) -> None:

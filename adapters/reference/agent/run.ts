@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import type { AgentStepInput, StepAnswer, WireAgentInput, WireAgentOutput } from "./agent-call.ts";
 import { agentSocket, connected, request } from "./agent-socket.ts";
+import { upload } from "./upload.ts";
 import { ProtocolVersionError } from "./version-error.ts";
 
 const DEFAULT_ACK_MS = 10_000;
@@ -25,6 +26,7 @@ export const STEP_EVENTS = {
   get_desktop: "client:get_desktop",
   list_room: "server:list_room",
   tool_call: "client:tool_call",
+  put_blob: "client:put_blob",
   leave: "server:leave_office",
 } as const satisfies Record<Exclude<AgentStepInput["do"], "wait">, string>;
 
@@ -37,7 +39,7 @@ export async function runWireAgent(input: WireAgentInput): Promise<WireAgentOutp
   socket.onAny((event: string, data: unknown) => {
     if (!event.startsWith("notify:")) return;
     notifications.push({ event, data });
-    refreshOn(socket, input.agent_name, event, data);
+    followUp(socket, input.agent_name, event, data);
   });
   const finish = (partial: Partial<WireAgentOutput>): WireAgentOutput => {
     socket.disconnect();
@@ -81,10 +83,30 @@ export async function runWireAgent(input: WireAgentInput): Promise<WireAgentOutp
   return finish({ joined: true });
 }
 
+/**
+ * What the Agent fetches by itself on a notification (events.md §Agent 应该实现; desktop.md §事件流):
+ * the tools of a Computer that entered or changed its tools or config, the desktop of one whose
+ * desktop changed, the SKILLs of one whose SKILLs changed. Sent and not awaited: the answer only refreshes what the Agent knows.
+ */
+const FOLLOW_UPS: Readonly<Record<string, string>> = {
+  "notify:enter_office": "client:get_tools",
+  "notify:update_config": "client:get_tools",
+  "notify:update_tool_list": "client:get_tools",
+  "notify:update_desktop": "client:get_desktop",
+  "notify:update_skills": "client:get_skills",
+};
+
+function followUp(socket: Socket, agent: string, event: string, data: unknown): void {
+  const fetch = FOLLOW_UPS[event];
+  const computer = data !== null && typeof data === "object" ? (data as Record<string, unknown>)["computer"] : undefined;
+  if (fetch === undefined || typeof computer !== "string") return;
+  request(socket, fetch, { agent, req_id: randomUUID(), computer }, DEFAULT_ACK_MS).catch(() => undefined);
+}
+
 async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInput): Promise<StepAnswer> {
   const computer = step.computer ?? input.computer_name;
   const call = { agent: input.agent_name, req_id: randomUUID() };
-  const payload: Record<Exclude<AgentStepInput["do"], "wait" | "leave">, Record<string, unknown>> = {
+  const payload: Record<Exclude<AgentStepInput["do"], "wait" | "leave" | "put_blob">, Record<string, unknown>> = {
     get_tools: { ...call, computer },
     get_config: { ...call, computer },
     get_desktop: { ...call, computer },
@@ -103,6 +125,19 @@ async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInp
       return errorAnswer(step.as, error);
     }
   }
+  if (step.do === "put_blob") {
+    try {
+      const bytes = Buffer.from(step.text ?? "", "utf8");
+      const options = {
+        ackMs: DEFAULT_ACK_MS,
+        ...(step.chunk_size ? { chunkSize: step.chunk_size } : {}),
+        ...(step.name_hint ? { nameHint: step.name_hint } : {}),
+      };
+      return { as: step.as, outcome: "ok", value: await upload(socket, { agent: input.agent_name, computer }, bytes, options) };
+    } catch (error) {
+      return errorAnswer(step.as, error);
+    }
+  }
   const timeoutMs = step.do === "tool_call" ? (step.timeout_s ?? 10) * 1000 : DEFAULT_ACK_MS;
   try {
     const [value] = await request(socket, STEP_EVENTS[step.do], payload[step.do], timeoutMs);
@@ -116,21 +151,6 @@ async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInp
     socket.emit("server:tool_call_cancel", { agent: input.agent_name, req_id: call.req_id });
     return { as: step.as, outcome: "ok", value: TIMEOUT_RESULT };
   }
-}
-
-/** What a Computer's announcement makes the Agent ask again (events.md §Agent 应该实现); the answer only refreshes its view. */
-const REFRESH: Readonly<Record<string, string>> = {
-  "notify:enter_office": "client:get_tools",
-  "notify:update_config": "client:get_tools",
-  "notify:update_tool_list": "client:get_tools",
-  "notify:update_skills": "client:get_skills",
-};
-
-function refreshOn(socket: Socket, agent: string, event: string, data: unknown): void {
-  const computer = (data as { computer?: unknown } | null)?.computer;
-  const refresh = REFRESH[event];
-  if (refresh === undefined || typeof computer !== "string") return;
-  request(socket, refresh, { agent, req_id: randomUUID(), computer }, DEFAULT_ACK_MS).catch(() => undefined);
 }
 
 function isErrorPayload(v: unknown): v is { code: number; message: string } {

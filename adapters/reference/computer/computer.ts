@@ -1,6 +1,6 @@
 /** What the handlers of one live Computer share: its name, its servers, its tool table, its calls in flight. */
 
-import { BlobUploads } from "./blob-upload.ts";
+import { BlobUploads, UPLOAD_LIMITS, type UploadLimits } from "./blob-upload.ts";
 import type { MountedServer } from "./mcp-fleet.ts";
 import type { Redact } from "./secrets.ts";
 import type { ConfiguredServer } from "./server-config.ts";
@@ -34,6 +34,7 @@ export function computerOf(
   mounted: readonly MountedServer[],
   redact: Redact,
   landingRoot?: string,
+  uploadLimits: UploadLimits = UPLOAD_LIMITS,
 ): Computer {
   const byBundle = new Map(mounted.map((m) => [m.server.bundleId, m]));
   return {
@@ -43,7 +44,7 @@ export function computerOf(
     catalog: buildCatalog(mounted),
     calls: new ToolCalls(redact),
     redact,
-    uploads: new BlobUploads(landingRoot),
+    uploads: new BlobUploads(landingRoot, uploadLimits),
     skills: new SkillStore(() => [...byBundle.values()]),
   };
 }

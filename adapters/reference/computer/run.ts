@@ -4,6 +4,7 @@
  * how it went. The verdict is the harness's, from the packets it recorded; this answer is evidence.
  */
 import type { Socket } from "socket.io-client";
+import { UPLOAD_LIMITS } from "./blob-upload.ts";
 import { computerOf, refreshCatalog } from "./computer.ts";
 import { windowSetOf } from "./desktop-view.ts";
 import { serveClientEvents } from "./dispatch.ts";
@@ -38,7 +39,12 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     const configured = configureServers(input.servers);
     const mounted = await fleet.mount(configured, input.time_box_ms - (performance.now() - started));
     if (over) return { ended: "time_box" };
-    const computer = computerOf(input.computer_name, configured, mounted, redact, input.landing_root);
+    const limits = input.upload_limits;
+    const computer = computerOf(input.computer_name, configured, mounted, redact, input.landing_root, {
+      ...UPLOAD_LIMITS,
+      ...(limits?.max_sessions !== undefined ? { maxSessions: limits.max_sessions } : {}),
+      ...(limits?.idle_timeout_s !== undefined ? { idleMs: limits.idle_timeout_s * 1000 } : {}),
+    });
     stopCalls = () => computer.calls.abortAll();
     cleanUp = async () => {
       await Promise.all([computer.uploads.discardAll(), computer.skills.close()]);
@@ -48,11 +54,22 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     // A server's resource list changed: only a change of the window:// set is a desktop change, told
     // with server:update_desktop once in the office (events.md server:update_desktop).
     let windows = await windowSetOf(mounted);
-    fleet.onResourcesChanged = async () => {
+    // One list change at a time: a burst of notifications is compared against one settled state each.
+    let resourceChanges: Promise<void> = Promise.resolve();
+    const onResourcesChanged = async (changed: Parameters<typeof fleet.onResourcesChanged>[0]) => {
+      // The SKILL set first (skill.md §8.1): a SKILL the server took away leaves the registry.
+      if ((await computer.skills.restage(changed)) && joined) socket?.emit("server:update_skills", { computer: input.computer_name });
       const now = await windowSetOf([...computer.mounted.values()]);
       if (now === windows) return;
       windows = now;
       if (joined) socket?.emit("server:update_desktop", { computer: input.computer_name });
+    };
+    fleet.onResourcesChanged = (changed) => {
+      resourceChanges = resourceChanges.then(() => onResourcesChanged(changed)).catch(() => undefined);
+    };
+    // A window's content changed (desktop.md, ResourceUpdated): a desktop change at once, no set to compare.
+    fleet.onResourceUpdated = (_server, uri) => {
+      if (/^window:\/\//i.test(uri) && joined) socket?.emit("server:update_desktop", { computer: input.computer_name });
     };
     fleet.onToolsChanged = () => {
       refreshCatalog(computer);

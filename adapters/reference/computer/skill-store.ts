@@ -91,6 +91,19 @@ export class SkillStore {
     }
   }
 
+  /**
+   * A server's resource list changed (skill.md §8.1): its SKILLs are staged again from what it lists
+   * now, so a SKILL it took away is gone from the registry and its handles no longer resolve
+   * (blob-transfer.md §2). Whether the registry's set of names changed; a server never staged is
+   * left to the next request.
+   */
+  async restage(mounted: MountedServer): Promise<boolean> {
+    if (!this.#staged.has(mounted)) return false;
+    const before = (await this.list()).map((r) => r.name).join("\n");
+    this.#staged.delete(mounted);
+    return (await this.list()).map((r) => r.name).join("\n") !== before;
+  }
+
   async close(): Promise<void> {
     const staging = await this.#staging?.catch(() => undefined);
     if (staging) await rm(staging, { recursive: true, force: true });

@@ -9,7 +9,9 @@
 //!    with every folder it would take from HOME / cwd in a fresh scratch folder
 //!    (`with_skill_home`, `with_blob_cache_root`, `with_config_dir`, `with_config_env` HOME +
 //!    XDG_CONFIG_HOME), plus, when the harness gives `landing_root`, `with_landing_root(dir)` (0.4:
-//!    the SDK's builder for the client:put_blob landing root), then `boot_up()`, `mount_server(cfg)` per server in call order, and
+//!    the SDK's builder for the client:put_blob landing root) and, when the harness gives
+//!    `upload_limits`, `with_blob_thresholds` over the Computer's own `blob_thresholds()` with
+//!    `upload_max_concurrent` / `upload_idle_timeout_seconds` set (0.4), then `boot_up()`, `mount_server(cfg)` per server in call order, and
 //!    `start_all_mcp_clients()` (the enabled ones: rmcp's streamable HTTP client connects, or the
 //!    SDK's stdio client starts the kit's bridge). Each config is the SDK's `MCPServerConfig` read
 //!    from `{"type": "streamable", "name", "bundle_id"?, "disabled"?, "forbidden_tools"?,
@@ -160,6 +162,8 @@ struct Call {
     time_box: Duration,
     /// The harness's folder for client:put_blob uploads (absent: none configured, uploads fail closed).
     landing_root: Option<PathBuf>,
+    /// The deployment's upload-session bounds: (max_sessions, idle_timeout_s), each absent = the SDK's own.
+    upload_limits: (Option<u64>, Option<u64>),
 }
 
 fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
@@ -175,6 +179,17 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         None => None,
         Some(Value::String(p)) if Path::new(p).is_absolute() && Path::new(p).is_dir() => Some(PathBuf::from(p)),
         Some(other) => return Err(bad(format!("landing_root must be the absolute path of an existing folder, got {other}"))),
+    };
+    let upload_limits = match input.get("upload_limits") {
+        None => (None, None),
+        Some(Value::Object(limits)) if limits.keys().all(|k| k == "max_sessions" || k == "idle_timeout_s") => {
+            let bound = |key: &str| match limits.get(key) {
+                None => Ok(None),
+                Some(v) => v.as_u64().filter(|n| *n >= 1).map(Some).ok_or_else(|| bad(format!("upload_limits.{key} must be a positive integer, got {v}"))),
+            };
+            (bound("max_sessions")?, bound("idle_timeout_s")?)
+        }
+        Some(other) => return Err(bad(format!("upload_limits must hold max_sessions / idle_timeout_s, got {other}"))),
     };
     let list = input.get("servers").and_then(Value::as_array).ok_or_else(|| bad("`servers` must be a list"))?;
     let mut servers = Vec::with_capacity(list.len());
@@ -212,6 +227,7 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         servers,
         time_box,
         landing_root,
+        upload_limits,
     })
 }
 
@@ -251,6 +267,7 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
         .with_config_dir(scratch.path("project"))
         .with_config_env(config_env);
     let comp = with_landing_root(comp, call.landing_root.as_deref());
+    let comp = with_upload_limits(comp, call.upload_limits);
     let joined = Cell::new(false);
     let scene = async {
         let configs = call
@@ -368,5 +385,26 @@ fn with_landing_root(comp: Computer<SilentSession>, root: Option<&Path>) -> Comp
 
 #[cfg(not(adapter_landing_root))]
 fn with_landing_root(comp: Computer<SilentSession>, _root: Option<&Path>) -> Computer<SilentSession> {
+    comp
+}
+
+/// The deployment's upload-session bounds, through the SDK's own thresholds (0.4+: a 0.3.x SDK has
+/// no client:put_blob, so its Computer is served without them).
+#[cfg(adapter_landing_root)]
+fn with_upload_limits(comp: Computer<SilentSession>, (sessions, idle): (Option<u64>, Option<u64>)) -> Computer<SilentSession> {
+    if sessions.is_none() && idle.is_none() {
+        return comp;
+    }
+    let own = comp.blob_thresholds();
+    let thresholds = smcp_computer::blob::BlobThresholds {
+        upload_max_concurrent: sessions.unwrap_or(own.upload_max_concurrent),
+        upload_idle_timeout_seconds: idle.unwrap_or(own.upload_idle_timeout_seconds),
+        ..own
+    };
+    comp.with_blob_thresholds(thresholds)
+}
+
+#[cfg(not(adapter_landing_root))]
+fn with_upload_limits(comp: Computer<SilentSession>, _limits: (Option<u64>, Option<u64>)) -> Computer<SilentSession> {
     comp
 }
