@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from . import (
     addressing, bench, bundle_id, config, desktop, env_var, landing_root, load, messages, pick, plugin, plugin_id,
-    reconcile, render, skill, skill_mime, skill_name, tool_meta, transport, versioning, window_uri, wire_agent,
+    plugin_runtime, reconcile, render, skill, skill_mime, skill_name, tool_meta, transport, versioning, window_uri, wire_agent,
     wire_computer, wire_server,
 )
 from .reasons import OpError, Unsupported, error_from_exception
@@ -50,6 +50,8 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "skill.text_mime": skill_mime.text_mime,
     "settings.landing_root": landing_root.landing_root,
     "skill.name": skill_name.name,
+    # The SDK's own Computer and plugin management on a fresh temporary home (plugin_runtime.py): async, on _LOOP.
+    "runtime.plugins": plugin_runtime.run,
     # Touches the network: the loopback MCP URL in the call only (transport.py). Synchronous: it owns its
     # asyncio loop, so protocol.py runs each call on a thread of its own (CONCURRENT) and several overlap.
     "transport.call_tool": transport.run,
