@@ -17,12 +17,16 @@ Observations: `resolve_settings(env=, cwd=project).settings["installedPlugins"]`
 through `load_settings_file`; `load_installed_plugins(home, env)` records' `mcpServers`; `comp.get_skills()`
 names; `comp.active_server_configs()` (client:get_config's source) by `resolve_bundle_id`.
 
+Concurrency: `run` is synchronous and owns a fresh asyncio loop, so protocol.py runs each call on a worker thread
+of its own (CONCURRENT); the calls share nothing: each has its own home, env mapping and Computers.
+
 Files: one temporary folder per call (removed after): the repositories (`git init` + one commit of the
 vector's files), the SKILL home, the project root, and an env holding only PATH (git runs from it), HOME and
 XDG_CONFIG_HOME / XDG_DATA_HOME inside the folder, so no real user file is read or written.
 """
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import tempfile
@@ -50,6 +54,7 @@ from a2c_smcp.computer.settings.store import installed_plugins_path, load_instal
 
 from .headless import headless_resolver
 from .sdk import CONFIG_ADAPTER, Computer, resolve_bundle_id
+from .transport import _cancel_strays
 
 _GIT_IDENTITY = {"GIT_AUTHOR_NAME": "smcp-conformance", "GIT_AUTHOR_EMAIL": "kit@localhost",
                  "GIT_COMMITTER_NAME": "smcp-conformance", "GIT_COMMITTER_EMAIL": "kit@localhost"}
@@ -161,7 +166,18 @@ class _Runtime:
         return {k: v for k, v in entries.items() if isinstance(v, bool)} if isinstance(entries, dict) else {}
 
 
-async def run(inp: dict[str, Any]) -> dict[str, Any]:
+def run(inp: dict[str, Any]) -> dict[str, Any]:
+    """One call on a loop of its own (protocol.py runs it on a worker thread: CONCURRENT), closed before the
+    answer after every task the Computers left is cancelled."""
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(_script(inp))
+    finally:
+        loop.run_until_complete(_cancel_strays(asyncio.all_tasks(loop), loop.time() + 2.0, "runtime.plugins"))
+        loop.close()
+
+
+async def _script(inp: dict[str, Any]) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="smcp-conformance-plugins-") as tmp:
         root = Path(tmp)
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(root / "user"),
