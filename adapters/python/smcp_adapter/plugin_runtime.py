@@ -7,7 +7,8 @@ SDK path (the SDK's own functions, wired the way its CLI wires them; cli/command
     runtime-authoritative set and `comp.amount_server(cfg, plugin=, marketplace=)`, as `run_governance_remount`
     does (auto_connect=False: a mount registers the config and never starts a process);
   - add_marketplace: `marketplace_add(registry, home, env, "file://<repo>", name=, trust=True, json_output=True)`
-    then `comp.mark_skills_dirty()`, as the REPL does;
+    then `comp.mark_skills_dirty()`, as the REPL does; prune_marketplace: `settings.reconciler.prune_marketplaces`
+    (what `marketplace remove --keep-plugins` runs);
   - install / enable / disable / uninstall / materialize: `settings.installer.install_plugin`, `enable_plugin`,
     `disable_plugin`, `uninstall_plugin`, `materialize_plugin`, with `build_mcp_callbacks(comp)` (enable's
     register_server is `comp.amount_server` bound to the plugin, as the CLI's `_plugin_register_cb`);
@@ -42,6 +43,7 @@ from a2c_smcp.computer.settings.installer import (
     materialize_plugin,
     uninstall_plugin,
 )
+from a2c_smcp.computer.settings.reconciler import prune_marketplaces
 from a2c_smcp.computer.settings.schema import SettingsScope
 from a2c_smcp.computer.settings.scope import (
     load_settings_file,
@@ -113,6 +115,10 @@ class _Runtime:
             code = await marketplace_add(registry, home, env, repositories[name], name=name, trust=True, json_output=True)
             if code != 0:
                 raise RuntimeError(f"marketplace_add answered exit code {code}")
+            comp.mark_skills_dirty()
+        elif do == "prune_marketplace":
+            if step["marketplace"] not in prune_marketplaces([step["marketplace"]], registry, home, env=env):
+                raise RuntimeError(f"prune_marketplaces did not prune {step['marketplace']}")
             comp.mark_skills_dirty()
         elif do == "install":
             await install_plugin(pid, registry, home, env=env, existing_bundle_ids=cbs.existing_bundle_ids)

@@ -13,7 +13,17 @@ export const PLUGIN_SCOPES = ["user", "project", "local"] as const;
 export type PluginScope = (typeof PLUGIN_SCOPES)[number];
 
 export type PluginStep = {
-  readonly do: "add_marketplace" | "install" | "enable" | "disable" | "uninstall" | "materialize" | "restart" | "delete_ledger" | "observe";
+  readonly do:
+    | "add_marketplace"
+    | "prune_marketplace"
+    | "install"
+    | "enable"
+    | "disable"
+    | "uninstall"
+    | "materialize"
+    | "restart"
+    | "delete_ledger"
+    | "observe";
   readonly marketplace?: string;
   readonly plugin?: string;
   readonly scope?: PluginScope;
@@ -65,6 +75,9 @@ class PluginRuntime {
     switch (step.do) {
       case "add_marketplace":
         this.addMarketplace(step.marketplace!);
+        break;
+      case "prune_marketplace":
+        this.pruneMarketplace(step.marketplace!);
         break;
       case "install":
         this.install(step.plugin!);
@@ -118,6 +131,12 @@ class PluginRuntime {
     const plugins = files === undefined ? undefined : readMarketplace(files);
     if (plugins === undefined) throw new Error(`marketplace ${name} cannot be read`);
     this.home.marketplaces.set(name, plugins);
+  }
+
+  /** The explicit prune (§4.8 item 4, §5 item 1): the source and its SKILLs go; intent and ledger stay. */
+  private pruneMarketplace(name: string): void {
+    if (!this.home.marketplaces.delete(name)) throw new Error(`marketplace ${name} is not known`);
+    for (const id of this.installedSet()) if (id.endsWith(`@${name}`)) this.hideSkills(id);
   }
 
   /** install: installedPlugins first, then the ledger record; never enabledPlugins, never the projection. */
@@ -175,11 +194,15 @@ class PluginRuntime {
 
   /** Hides the plugin's SKILLs and reclaims each dependency no other plugin declares and the user side did not (§4.9.1-2). */
   private withdraw(id: string, dependencies: readonly string[]): void {
-    const name = id.split("@")[0]!;
-    for (const skill of [...this.projection.skills]) if (skill.startsWith(`${name}:`)) this.projection.skills.delete(skill);
+    this.hideSkills(id);
     const others = [...(this.home.ledger ?? new Map<string, string[]>())].filter(([other]) => other !== id).flatMap(([, deps]) => deps);
     for (const bundleId of dependencies)
       if (!others.includes(bundleId) && this.projection.servers.get(bundleId) === "plugin") this.projection.servers.delete(bundleId);
+  }
+
+  private hideSkills(id: string): void {
+    const name = id.split("@")[0]!;
+    for (const skill of [...this.projection.skills]) if (skill.startsWith(`${name}:`)) this.projection.skills.delete(skill);
   }
 
   /** The highest scope whose entry decides the merged value, when that value is true. */
