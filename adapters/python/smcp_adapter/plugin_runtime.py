@@ -16,7 +16,7 @@ SDK path (the SDK's own functions, wired the way its CLI wires them; cli/command
   - delete_ledger: unlink `settings.store.installed_plugins_path(home, env)`.
 Observations: `resolve_settings(env=, cwd=project).settings["installedPlugins"]`; each scope's settings file
 through `load_settings_file`; `load_installed_plugins(home, env)` records' `mcpServers`; `comp.get_skills()`
-names; `comp.active_server_configs()` (client:get_config's source) by `resolve_bundle_id`.
+names and `source`s; `comp.active_server_configs()` (client:get_config's source) by `resolve_bundle_id`.
 
 Concurrency: `run` is synchronous and owns a fresh asyncio loop, so protocol.py runs each call on a worker thread
 of its own (CONCURRENT); the calls share nothing: each has its own home, env mapping and Computers.
@@ -161,6 +161,8 @@ class _Runtime:
                 out[fact] = {pid: sorted({b for r in records for b in (r.get("mcpServers") or [])}) for pid, records in plugins.items()}
             elif fact == "skills":
                 out[fact] = sorted(ref["name"] for ref in self.comp.get_skills())
+            elif fact == "sources":
+                out[fact] = {ref["name"]: ref.get("source") for ref in self.comp.get_skills()}
             elif fact == "servers":
                 out[fact] = sorted(resolve_bundle_id(cfg) for cfg in self.comp.active_server_configs())
         return out

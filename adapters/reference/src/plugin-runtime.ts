@@ -30,7 +30,7 @@ export type PluginStep = {
   readonly as?: string;
   readonly observe?: readonly ObservedFact[];
 };
-export type ObservedFact = "installed" | "enabled" | "ledger" | "skills" | "servers";
+export type ObservedFact = "installed" | "enabled" | "ledger" | "skills" | "servers" | "sources";
 
 export interface PluginScript {
   readonly marketplaces: Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -121,6 +121,8 @@ class PluginRuntime {
         return [...this.projection.skills].sort();
       case "servers":
         return [...this.projection.servers.keys()].sort();
+      case "sources":
+        return Object.fromEntries([...this.projection.skills].sort().map((skill) => [skill, `marketplace:${this.sourceOf(skill)}`]));
     }
   }
 
@@ -198,6 +200,13 @@ class PluginRuntime {
     const others = [...(this.home.ledger ?? new Map<string, string[]>())].filter(([other]) => other !== id).flatMap(([, deps]) => deps);
     for (const bundleId of dependencies)
       if (!others.includes(bundleId) && this.projection.servers.get(bundleId) === "plugin") this.projection.servers.delete(bundleId);
+  }
+
+  /** A marketplace SKILL's provenance is its marketplace (skill.md §1.3: source marketplace:<repo>), found from intent. */
+  private sourceOf(skill: string): string {
+    const plugin = skill.split(":")[0]!;
+    const id = [...this.installedSet()].find((i) => i.startsWith(`${plugin}@`));
+    return id?.split("@")[1] ?? "";
   }
 
   private hideSkills(id: string): void {
