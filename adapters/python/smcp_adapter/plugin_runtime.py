@@ -16,7 +16,8 @@ SDK path (the SDK's own functions, wired the way its CLI wires them; cli/command
   - delete_ledger: unlink `settings.store.installed_plugins_path(home, env)`.
 Observations: `resolve_settings(env=, cwd=project).settings["installedPlugins"]`; each scope's settings file
 through `load_settings_file`; `load_installed_plugins(home, env)` records' `mcpServers`; `comp.get_skills()`
-names and `source`s; `comp.active_server_configs()` (client:get_config's source) by `resolve_bundle_id`.
+names and `source`s; `comp.active_server_configs()` (client:get_config's source) by `resolve_bundle_id`; `comp.list_mcp_servers_with_metadata()`'s
+`managed_by` (the SDK's own inventory of owners).
 
 Concurrency: `run` is synchronous and owns a fresh asyncio loop, so protocol.py runs each call on a worker thread
 of its own (CONCURRENT); the calls share nothing: each has its own home, env mapping and Computers.
@@ -161,6 +162,8 @@ class _Runtime:
                 out[fact] = {pid: sorted({b for r in records for b in (r.get("mcpServers") or [])}) for pid, records in plugins.items()}
             elif fact == "skills":
                 out[fact] = sorted(ref["name"] for ref in self.comp.get_skills())
+            elif fact == "origins":
+                out[fact] = {m.bundle_id: _origin(m.managed_by) for m in self.comp.list_mcp_servers_with_metadata()}
             elif fact == "sources":
                 out[fact] = {ref["name"]: ref.get("source") for ref in self.comp.get_skills()}
             elif fact == "servers":
@@ -172,6 +175,12 @@ class _Runtime:
         data, _errors = load_settings_file(path, scope)
         entries = data.get("enabledPlugins")
         return {k: v for k, v in entries.items() if isinstance(v, bool)} if isinstance(entries, dict) else {}
+
+
+def _origin(owner: Any) -> str:
+    """The inventory's owner (computer/inventory.py): McpPluginOwnership carries the plugin id, McpUserOwnership none."""
+    plugin_id = getattr(owner, "plugin_id", None)
+    return f"plugin:{plugin_id}" if plugin_id else "non-plugin"
 
 
 def run(inp: dict[str, Any]) -> dict[str, Any]:

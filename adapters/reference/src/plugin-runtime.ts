@@ -30,13 +30,16 @@ export type PluginStep = {
   readonly as?: string;
   readonly observe?: readonly ObservedFact[];
 };
-export type ObservedFact = "installed" | "enabled" | "ledger" | "skills" | "servers" | "sources";
+export type ObservedFact = "installed" | "enabled" | "ledger" | "skills" | "servers" | "sources" | "origins";
 
 export interface PluginScript {
   readonly marketplaces: Readonly<Record<string, Readonly<Record<string, string>>>>;
   readonly embed_servers?: readonly ServerConfigLike[];
   readonly script: readonly PluginStep[];
 }
+
+/** The origin of a server the host's constructor declared (§2.5 item 3: embed, a non-plugin origin). */
+const EMBED = "embed";
 
 interface ScopeSettings {
   installedPlugins: string[];
@@ -50,10 +53,10 @@ interface Home {
   ledger: Map<string, string[]> | null;
 }
 
-/** The running Computer's Agent-facing projection: skill names, get_config servers by bundle_id with their origin. */
+/** The running Computer's Agent-facing projection: skill names, get_config servers by bundle_id with their origin (a plugin id, or embed). */
 interface Projection {
   readonly skills: Set<string>;
-  readonly servers: Map<string, "embed" | "plugin">;
+  readonly servers: Map<string, string>;
 }
 
 class PluginRuntime {
@@ -121,6 +124,12 @@ class PluginRuntime {
         return [...this.projection.skills].sort();
       case "servers":
         return [...this.projection.servers.keys()].sort();
+      case "origins":
+        return Object.fromEntries(
+          [...this.projection.servers]
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([b, o]) => [b, o === EMBED ? "non-plugin" : `plugin:${o}`]),
+        );
       case "sources":
         return Object.fromEntries([...this.projection.skills].sort().map((skill) => [skill, `marketplace:${this.sourceOf(skill)}`]));
     }
@@ -173,7 +182,7 @@ class PluginRuntime {
 
   /** Boot (§4.8): re-materialise what installedPlugins names and the ledger lacks, then project installed ∧ enabled. */
   private boot(): Projection {
-    this.projection = { skills: new Set(), servers: new Map(this.embed.map((b) => [b, "embed" as const])) };
+    this.projection = { skills: new Set(), servers: new Map(this.embed.map((b) => [b, EMBED])) };
     for (const id of this.installedSet()) {
       const plugin = this.lookup(id);
       if (plugin === undefined) continue;
@@ -191,7 +200,7 @@ class PluginRuntime {
     for (const skill of plugin.skills) if (skill.startsWith(`${name}:`)) this.projection.skills.add(skill);
     // Enabled from project scope alone: its bundled servers wait for approval (§5 item 10), not mounted.
     if (this.activeOrigin(id) === "project") return;
-    for (const bundleId of plugin.servers) if (!this.projection.servers.has(bundleId)) this.projection.servers.set(bundleId, "plugin");
+    for (const bundleId of plugin.servers) if (!this.projection.servers.has(bundleId)) this.projection.servers.set(bundleId, id);
   }
 
   /** Hides the plugin's SKILLs and reclaims each dependency no other plugin declares and the user side did not (§4.9.1-2). */
@@ -199,7 +208,7 @@ class PluginRuntime {
     this.hideSkills(id);
     const others = [...(this.home.ledger ?? new Map<string, string[]>())].filter(([other]) => other !== id).flatMap(([, deps]) => deps);
     for (const bundleId of dependencies)
-      if (!others.includes(bundleId) && this.projection.servers.get(bundleId) === "plugin") this.projection.servers.delete(bundleId);
+      if (!others.includes(bundleId) && this.projection.servers.get(bundleId) !== EMBED) this.projection.servers.delete(bundleId);
   }
 
   /** A marketplace SKILL's provenance is its marketplace (skill.md §1.3: source marketplace:<repo>), found from intent. */
