@@ -58,6 +58,7 @@ export function referenceOperations(reading: ref.RenderReading): Readonly<Record
     "skill.text_mime": (i) => ({ text: ref.isTextMime(i.mime_type) }),
     "settings.landing_root": (i) => ref.readLandingRoot(i.scope, i.settings),
     "skill.name": (i) => ref.lexSkillName(i.name),
+    "runtime.plugins": (i) => ref.runPluginScript(i as ref.PluginScript),
   };
   table[BENCH_LOOP] = (i) =>
     benchLoop(

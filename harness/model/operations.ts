@@ -10,7 +10,7 @@ import { Ajv } from "ajv";
 import { isOneOfMarker } from "./expected-markers.ts";
 import { SHARED_SCHEMA_DIR } from "./kit-files.ts";
 
-export type OpKind = "pure" | "transport" | "wire" | "internal";
+export type OpKind = "pure" | "transport" | "wire" | "runtime" | "internal";
 
 /**
  * The A2C-SMCP roles a statement speaks for. Each operation names the role its vectors judge (its

@@ -13,6 +13,8 @@ export { MESSAGE_MODELS, type MessageField, type MessageModel, type MessageVerdi
 export { normalizeName } from "./normalize-name.ts";
 export { type PluginIdVerdict, validatePluginId } from "./plugin-id.ts";
 export { checkPluginLayout, type LayoutDiagnostic, type LayoutReport } from "./plugin-layout.ts";
+export { MARKETPLACE_MANIFEST, type MarketplacePlugin, readMarketplace } from "./plugin-marketplace.ts";
+export { PLUGIN_SCOPES, type PluginScope, type PluginScript, type PluginStep, runPluginScript } from "./plugin-runtime.ts";
 export { isReason, REASONS, type Reason } from "./reasons.ts";
 export { type InputKind, type RenderContext, type RenderReading, type RenderResult, type RenderWarning, render } from "./render.ts";
 export { isIsoDuration, validateServerConfig } from "./server-config.ts";

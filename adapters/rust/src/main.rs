@@ -24,6 +24,8 @@ mod manager;
 mod messages;
 mod outbox;
 mod plugin;
+#[cfg(adapter_plugin_runtime)]
+mod plugin_runtime;
 mod reasons;
 mod render;
 mod resources;
@@ -96,6 +98,8 @@ const OPERATIONS: &[(&str, Handler)] = &[
     // A live Computer against the harness's Server + MCP servers (loopback only); `line_io` runs each
     // call on a thread of its own (the table entry is the same call, synchronous).
     (wire_computer::OP, wire_computer::run),
+    #[cfg(adapter_plugin_runtime)]
+    (plugin_runtime::OP, plugin_runtime::run),
     // The SDK's own Server on 127.0.0.1 (start / stop); `line_io` runs each call as a task on the
     // Servers' runtime (the table entry is the same call, synchronous).
     #[cfg(adapter_wire_server)]
