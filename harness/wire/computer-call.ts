@@ -15,6 +15,7 @@ import {
   type StdioCommand,
   stdioCommandFor,
 } from "../transport/index.ts";
+import type { ComputerActor } from "./computer-act.ts";
 import { type ComputerScene, openComputerScene } from "./computer-case.ts";
 import type { ComputerSceneEvidence } from "./computer-evidence.ts";
 import { CLOSE_ALLOWANCE_MS, type ComputerSceneSpec, type McpServerScene, prepareComputerScene } from "./computer-scene.ts";
@@ -53,6 +54,7 @@ export async function openComputerCase(
   vectorInput: unknown,
   hint: string,
   transport: McpTransport = "streamable_http",
+  actor?: ComputerActor,
 ): Promise<OpenedComputerCase> {
   const prepared = prepareComputerScene(vectorInput);
   if (!prepared.ok) return { ok: false, kind: "invalid_input", message: prepared.problem };
@@ -75,6 +77,7 @@ export async function openComputerCase(
       stdio,
       landingRoot,
       derivedBundleIds: derivedBundleIdsOf(servers),
+      ...(actor ? { actor } : {}),
     });
     return {
       ok: true,

@@ -10,8 +10,9 @@ import { isAbsolute, normalize } from "node:path/posix";
 import { evidenceFacts as mcpFacts } from "../transport/index.ts";
 import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
+import { actOutcome, actState } from "./computer-act.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
-import { RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
+import { actName, RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
 import { resourceListFidelity } from "./resource-list-fidelity.ts";
@@ -104,6 +105,19 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly tool_runs_by_server: Readonly<Record<string, number>>;
   readonly tools_call_requests: number;
   readonly landing: LandingFacts | null;
+  /** Per `computer:` step (computer-act.ts), by its name. */
+  readonly acts: Readonly<Record<string, ActFacts>>;
+}
+
+/** A lifecycle act: how the SDK call went (the adapter's recorded answer) and what the Computer sent from then on. */
+export interface ActFacts {
+  readonly outcome: "done" | "raised" | "unsupported" | "no_answer";
+  readonly state: string | null;
+  readonly disconnected: boolean;
+  /** Every event the Computer sent from the act's start on, any connection, in order. */
+  readonly events_since: readonly string[];
+  /** The server:update_* events among them. */
+  readonly updates_since: readonly string[];
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -139,7 +153,32 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
     tools_call_requests: mcp.reduce((n, f) => n + f.tools_call_requests, 0),
     landing: landingFacts(evidence?.landing),
+    acts: actsFacts(evidence, events),
   };
+}
+
+/** Each act step's facts: its recorded result, and the Computer's events after the packet count it began at. */
+function actsFacts(evidence: ComputerSceneEvidence, events: readonly WirePacket[]): Record<string, ActFacts> {
+  return Object.fromEntries(
+    (evidence?.steps ?? []).flatMap((s) => {
+      const name = s?.step ? actName(s.step) : undefined;
+      if (name === undefined || s.skipped !== undefined) return [];
+      const since = typeof s.since_seq === "number" ? s.since_seq : Number.POSITIVE_INFINITY;
+      const sent = events.filter((p) => p.seq > since).map((p) => p.event as string);
+      return [
+        [
+          name,
+          {
+            outcome: actOutcome(s.act?.result),
+            state: actState(s.act?.result),
+            disconnected: s.disconnected === true,
+            events_since: sent,
+            updates_since: sent.filter((e) => e.startsWith("server:update_")),
+          },
+        ],
+      ];
+    }),
+  );
 }
 
 /** Each sending step's facts; a tool_call's against the MCP result it led to (matched in order, by the tool's own name where it shows). */

@@ -31,6 +31,7 @@ export {
   openComputerCase,
   openMcpCases,
 } from "./computer-call.ts";
+export { COMPUTER_ACT_OP, type ComputerActCall, type ComputerActor } from "./computer-act.ts";
 export type { ComputerScene } from "./computer-case.ts";
 // The Computer scene's former names, kept only while modules outside harness/wire (live/, diff/,
 // report/) still import them; each is the renamed one above. Remove with their last import.

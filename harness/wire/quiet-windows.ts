@@ -75,6 +75,7 @@ export const TRAILING_FACTS: Readonly<Record<"wire.computer" | "wire.server", re
     "tool_runs",
     "tool_runs_by_server",
     "landing",
+    "acts",
   ],
   "wire.server": ["clients"],
 };
