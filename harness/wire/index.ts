@@ -19,6 +19,7 @@ export {
 export { caseSlug } from "./case-id.ts";
 export { admittedConns, admittedPart, SEAL_PARAM, secretIn } from "./case-seal.ts";
 export { type ConnectionFacts, connectionFacts } from "./client-facts.ts";
+export { COMPUTER_ACT_OP, type ComputerActCall, type ComputerActor } from "./computer-act.ts";
 export {
   type ComputerCall,
   type ComputerLocation,
@@ -31,7 +32,6 @@ export {
   openComputerCase,
   openMcpCases,
 } from "./computer-call.ts";
-export { COMPUTER_ACT_OP, type ComputerActCall, type ComputerActor } from "./computer-act.ts";
 export type { ComputerScene } from "./computer-case.ts";
 // The Computer scene's former names, kept only while modules outside harness/wire (live/, diff/,
 // report/) still import them; each is the renamed one above. Remove with their last import.
