@@ -15,6 +15,7 @@ import {
   type StdioCommand,
   stdioCommandFor,
 } from "../transport/index.ts";
+import type { ComputerActor } from "./computer-act.ts";
 import { type ComputerScene, openComputerScene } from "./computer-case.ts";
 import type { ComputerSceneEvidence } from "./computer-evidence.ts";
 import {
@@ -64,6 +65,7 @@ export async function openComputerCase(
   vectorInput: unknown,
   hint: string,
   transport: McpTransport = "streamable_http",
+  actor?: ComputerActor,
 ): Promise<OpenedComputerCase> {
   const prepared = prepareComputerScene(vectorInput);
   if (!prepared.ok) return { ok: false, kind: "invalid_input", message: prepared.problem };
@@ -86,6 +88,7 @@ export async function openComputerCase(
       stdio,
       landingRoot,
       derivedBundleIds: derivedBundleIdsOf(servers),
+      ...(actor ? { actor } : {}),
     });
     return {
       ok: true,

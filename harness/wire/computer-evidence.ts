@@ -23,6 +23,12 @@ export interface ComputerStepRecord {
   readonly read_only?: boolean;
   /** add_tool / add_window / add_note / drop_skill / resource_updated: how many open MCP sessions were told of the change (null: the mode keeps none). */
   readonly mcp_sessions?: number | null;
+  /** computer: the kit-internal act call as sent and the adapter's result (computer-act.ts). */
+  readonly act?: { readonly request: Readonly<Record<string, unknown>>; readonly result: unknown };
+  /** computer: whether the Computer's connection had ended when the step was over. */
+  readonly disconnected?: boolean;
+  /** computer: the packet count when the act began (facts read what the Computer sent after it). */
+  readonly since_seq?: number;
   /** The step could not be played (the Computer gone, an earlier step missing): why. */
   readonly skipped?: string;
 }

@@ -10,8 +10,9 @@ import { isAbsolute, normalize } from "node:path/posix";
 import { evidenceFacts as mcpFacts } from "../transport/index.ts";
 import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
+import { actOutcome, actState } from "./computer-act.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
-import { RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
+import { actName, RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
 import { eventDefinition, isSmcpEvent } from "./events.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
@@ -128,6 +129,19 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly update_payloads: Readonly<
     Record<string, { readonly count: number; readonly valid: boolean; readonly computers: ReadonlyArray<unknown> }>
   >;
+  /** Per `computer:` step (computer-act.ts), by its name. */
+  readonly acts: Readonly<Record<string, ActFacts>>;
+}
+
+/** A lifecycle act: how the SDK call went (the adapter's recorded answer) and what the Computer sent from then on. */
+export interface ActFacts {
+  readonly outcome: "done" | "raised" | "unsupported" | "no_answer";
+  readonly state: string | null;
+  readonly disconnected: boolean;
+  /** Every event the Computer sent from the act's start on, any connection, in order. */
+  readonly events_since: readonly string[];
+  /** The server:update_* events among them. */
+  readonly updates_since: readonly string[];
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -165,6 +179,7 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     mcp_cancel_notices: mcp.reduce((n, f) => n + f.methods.filter((m) => m === "notifications/cancelled").length, 0),
     landing: landingFacts(evidence?.landing),
     update_payloads: updatePayloads(joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt)),
+    acts: actsFacts(evidence, events),
   };
 }
 
@@ -183,6 +198,30 @@ function updatePayloads(events: readonly WirePacket[]): ComputerFacts["update_pa
     if (!seen.computers.includes(name)) seen.computers.push(name);
   }
   return out;
+}
+
+/** Each act step's facts: its recorded result, and the Computer's events after the packet count it began at. */
+function actsFacts(evidence: ComputerSceneEvidence, events: readonly WirePacket[]): Record<string, ActFacts> {
+  return Object.fromEntries(
+    (evidence?.steps ?? []).flatMap((s) => {
+      const name = s?.step ? actName(s.step) : undefined;
+      if (name === undefined || s.skipped !== undefined) return [];
+      const since = typeof s.since_seq === "number" ? s.since_seq : Number.POSITIVE_INFINITY;
+      const sent = events.filter((p) => p.seq > since).map((p) => p.event as string);
+      return [
+        [
+          name,
+          {
+            outcome: actOutcome(s.act?.result),
+            state: actState(s.act?.result),
+            disconnected: s.disconnected === true,
+            events_since: sent,
+            updates_since: sent.filter((e) => e.startsWith("server:update_")),
+          },
+        ],
+      ];
+    }),
+  );
 }
 
 /** Each sending step's facts; a tool_call's against the MCP result it led to (matched in order, by the tool's own name where it shows). */

@@ -45,6 +45,18 @@ export interface ComputerStep extends ScriptStep {
   readonly uri?: string;
   /** The harness makes the case's landing root read-only (landing-root.ts, lockLandingRoot). */
   readonly lock_landing?: true;
+  /** The Computer under test acts through its SDK's own API (wire.computer_act; computer-act.ts). */
+  readonly computer?: ComputerAct;
+  /** With computer: unmount, the server's bundle_id. */
+  readonly bundle_id?: string;
+}
+
+/** What a `computer:` step has the Computer under test do (vectors/_schema/ops/wire.computer_act.json). */
+export type ComputerAct = "start" | "disconnect" | "shutdown" | "unmount" | "state";
+
+/** A `computer:` step's name: `as`, else the act; undefined for any other step. */
+export function actName(step: ComputerStep): string | undefined {
+  return step.computer === undefined ? undefined : (step.as ?? step.computer);
 }
 
 export interface McpServerScene {
@@ -123,7 +135,15 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
   const modes = new Map(((raw.servers as McpServerScene[] | undefined) ?? []).map((s) => [s.name ?? "inventory", s.server_mode ?? "dual"]));
   const windows = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.window).map((s) => s.name ?? "inventory"));
   const skills = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.skills).map((s) => s.name ?? "inventory"));
+  const acts = new Set<string>();
   for (const [i, step] of script.entries()) {
+    const act = actName(step);
+    if (act !== undefined) {
+      if (acts.has(act)) return { ok: false, problem: `script/${i}: act name "${act}" is used twice (give one an \`as\`)` };
+      acts.add(act);
+      if ((step.computer === "unmount") !== (step.bundle_id !== undefined))
+        return { ok: false, problem: `script/${i}: bundle_id goes with computer: unmount, and only there` };
+    } else if (step.bundle_id !== undefined) return { ok: false, problem: `script/${i}: bundle_id goes with computer: unmount` };
     if (step.lock_landing && raw.landing_root !== true)
       return { ok: false, problem: `script/${i}: lock_landing needs a landing root (landing_root: true)` };
     if (step.add_tool !== undefined && modes.get(step.add_tool) !== "legacy_sessionful")

@@ -19,6 +19,7 @@ export {
 export { caseSlug } from "./case-id.ts";
 export { admittedConns, admittedPart, SEAL_PARAM, secretIn } from "./case-seal.ts";
 export { type ConnectionFacts, connectionFacts } from "./client-facts.ts";
+export { COMPUTER_ACT_OP, type ComputerActCall, type ComputerActor } from "./computer-act.ts";
 export {
   type ComputerCall,
   type ComputerLocation,

@@ -79,6 +79,7 @@ export const TRAILING_FACTS: Readonly<Record<"wire.computer" | "wire.server", re
     "mcp_cancel_notices",
     "landing",
     "update_payloads",
+    "acts",
   ],
   "wire.server": ["clients"],
 };

@@ -52,7 +52,7 @@ from typing import Any
 
 from a2c_smcp.computer.socketio.client import SMCPComputerClient
 
-from . import spawn_lock
+from . import spawn_lock, wire_computer_act
 from .headless import headless_resolver
 from .reasons import OpError
 from .sdk import CONFIG_ADAPTER, BlobThresholds, Computer, log_text
@@ -182,8 +182,13 @@ async def _session(
     computer: Any = None
     client: Any = None
     running: asyncio.Task | None = None
+    live: wire_computer_act.Live | None = None
 
     async def on_disconnect(reason: Any = None) -> None:
+        # The Computer ending its own connection (a disconnect or shutdown act) is no end of the scene:
+        # the session then serves until the Server ends it or the time box does (wire_computer_act.py).
+        if live is not None and live.self_ended.is_set() and reason == "client disconnect":
+            return
         if not closing:
             print(f"python adapter: wire.computer {office_id}: disconnected by the Server ({reason})", file=sys.stderr)
             gone.set()
@@ -234,14 +239,19 @@ async def _session(
             return out
         if not await step("connect", client.connect(url)):
             return out
+        live = wire_computer_act.Live(loop=loop, computer=computer, client=client)
+        wire_computer_act.register(office_id, live)
         if not await step("join", client.join_office(office_id)):
             return out
+        live.joined.set()
         out["joined"] = True
         out["ended"] = "server_disconnect"
         await step("serve", gone.wait())  # the SDK serves on its own tasks meanwhile; time_box if it never comes
         return out
     finally:
         closing = True
+        if live is not None:
+            wire_computer_act.unregister(office_id, live)
         await _close(computer, client, running)
 
 

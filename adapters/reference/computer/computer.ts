@@ -14,10 +14,10 @@ export type Request = Readonly<Record<string, unknown>>;
 export interface Computer {
   /** The name it joined with: every client:* request must name it (computer.md §3). */
   readonly name: string;
-  /** Every configured server after no-double-open, disabled ones included (what get_config shows). */
-  readonly configured: readonly ConfiguredServer[];
+  /** Every configured server after no-double-open, disabled ones included (what get_config shows); an unmount takes one out. */
+  configured: readonly ConfiguredServer[];
   /** The servers that are running, by bundle_id (what get_resources and get_desktop reach). */
-  readonly mounted: ReadonlyMap<string, MountedServer>;
+  readonly mounted: Map<string, MountedServer>;
   /** Rebuilt when a server's tool list changes (get_tools and tool_call always read the current one). */
   catalog: ToolCatalog;
   readonly calls: ToolCalls;

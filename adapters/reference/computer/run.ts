@@ -4,8 +4,9 @@
  * how it went. The verdict is the harness's, from the packets it recorded; this answer is evidence.
  */
 import type { Socket } from "socket.io-client";
+import { type ComputerActInput, type ComputerActOutput, registerActs } from "./acts.ts";
 import { UPLOAD_LIMITS } from "./blob-upload.ts";
-import { computerOf, refreshCatalog } from "./computer.ts";
+import { type Computer, computerOf, refreshCatalog } from "./computer.ts";
 import { windowSetOf } from "./desktop-view.ts";
 import { serveClientEvents } from "./dispatch.ts";
 import { McpFleet } from "./mcp-fleet.ts";
@@ -34,6 +35,16 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
   let cleanUp = async () => {};
   /** Set once the answer is being made: a session still starting then must not go on to connect. */
   let over = false;
+  /** The runtime's lifecycle state (runtime-contract.md §3), what a `state` act reports. */
+  let state = "starting";
+  /** The Computer ended its own connection (a disconnect or shutdown act): the session then serves until its time box. */
+  let selfEnded = false;
+  let unregister = () => {};
+  /** Resolves once the join returned (or the session is over): acts wait for it, as a Computer acts once in its office. */
+  let joinDone = () => {};
+  const joinedOrOver = new Promise<void>((resolve) => {
+    joinDone = resolve;
+  });
 
   const session = async (): Promise<Outcome> => {
     const configured = configureServers(input.servers);
@@ -54,43 +65,84 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     // A server's resource list changed: only a change of the window:// set is a desktop change, told
     // with server:update_desktop once in the office (events.md server:update_desktop).
     let windows = await windowSetOf(mounted);
+    // A shut-down runtime tells nobody anything: no stale callback reaches the wire (runtime-contract.md §4.7).
+    const tell = (event: string) => {
+      if (joined && state !== "shutdown" && socket?.connected) socket.emit(event, { computer: input.computer_name });
+    };
+    const windowsChanged = async () => {
+      const now = await windowSetOf([...computer.mounted.values()]);
+      if (now === windows) return false;
+      windows = now;
+      return true;
+    };
     // One list change at a time: a burst of notifications is compared against one settled state each.
     let resourceChanges: Promise<void> = Promise.resolve();
     const onResourcesChanged = async (changed: Parameters<typeof fleet.onResourcesChanged>[0]) => {
       // The SKILL set first (skill.md §8.1): a SKILL the server took away leaves the registry.
-      if ((await computer.skills.restage(changed)) && joined) socket?.emit("server:update_skills", { computer: input.computer_name });
-      const now = await windowSetOf([...computer.mounted.values()]);
-      if (now === windows) return;
-      windows = now;
-      if (joined) socket?.emit("server:update_desktop", { computer: input.computer_name });
+      if (await computer.skills.restage(changed)) tell("server:update_skills");
+      if (await windowsChanged()) tell("server:update_desktop");
     };
     fleet.onResourcesChanged = (changed) => {
       resourceChanges = resourceChanges.then(() => onResourcesChanged(changed)).catch(() => undefined);
     };
     // A window's content changed (desktop.md, ResourceUpdated): a desktop change at once, no set to compare.
     fleet.onResourceUpdated = (_server, uri) => {
-      if (/^window:\/\//i.test(uri) && joined) socket?.emit("server:update_desktop", { computer: input.computer_name });
+      if (/^window:\/\//i.test(uri)) tell("server:update_desktop");
     };
     fleet.onToolsChanged = () => {
       refreshCatalog(computer);
-      if (joined) socket?.emit("server:update_tool_list", { computer: input.computer_name });
+      tell("server:update_tool_list");
     };
+    state = "started";
+    unregister = registerActs(input.office_id, async (act) =>
+      joinedOrOver.then(() =>
+        actOn(act, {
+          computer,
+          state: () => state,
+          disconnect: () => {
+            selfEnded = true;
+            state = "started";
+            socket?.disconnect();
+          },
+          shutdown: async () => {
+            selfEnded = true;
+            state = "shutdown";
+            stopCalls();
+            socket?.disconnect();
+            await Promise.all([fleet.close(), cleanUp().catch(() => undefined)]);
+          },
+          changed: async (skills) => {
+            tell("server:update_config");
+            tell("server:update_tool_list");
+            if (await windowsChanged()) tell("server:update_desktop");
+            if (skills) tell("server:update_skills");
+          },
+        }),
+      ),
+    );
 
     stage = "connect";
+    state = "connecting";
     socket = computerSocket(input.url);
     serveClientEvents(socket, computer);
     const ended = disconnected(socket);
     await connected(socket);
+    state = "connected";
 
     stage = "join";
     const lost = ended.then((reason) => Promise.reject(new SessionError("Disconnected", `disconnected while joining: ${reason}`)));
     await Promise.race([joinOffice(socket, input.computer_name, input.office_id), lost]);
     joined = true;
+    state = "joined_office";
+    joinDone();
 
     stage = "serve";
     // Any end the Computer did not cause is the Server ending the session: its DISCONNECT ("io server
-    // disconnect") or the connection closing under it; the Computer never reconnects.
+    // disconnect") or the connection closing under it; the Computer never reconnects. An end it caused
+    // itself (an act) leaves the session serving until its time box.
     await ended;
+    if (selfEnded) await new Promise<never>(() => {});
+    if (state === "joined_office") state = "started";
     return { ended: "server_disconnect" };
   };
 
@@ -102,6 +154,8 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
   const outcome = await Promise.race([session().catch((error: unknown): Outcome => ({ ended: "error", error })), timeBox]);
   clearTimeout(timer);
   over = true;
+  joinDone();
+  unregister();
 
   stopCalls();
   socket?.disconnect();
@@ -123,4 +177,47 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
 function raisedOf(error: unknown, redact: (text: string) => string): { type: string; message: string } {
   if (error instanceof Error) return { type: error.name, message: redact(error.message) };
   return { type: typeof error, message: redact(String(error)) };
+}
+
+/** What an act may do to the session it runs in (run.ts owns the socket, the fleet and the state). */
+interface ActScope {
+  readonly computer: Computer;
+  readonly state: () => string;
+  readonly disconnect: () => void;
+  readonly shutdown: () => Promise<void>;
+  /** The Agent-facing projection changed: tell the office (config, tools, the desktop if its windows changed, SKILLs if asked). */
+  readonly changed: (skills: boolean) => Promise<void>;
+}
+
+/** One act on a running session (acts.ts). A second shutdown finds nothing left to release and says so by succeeding. */
+async function actOn(act: ComputerActInput, scope: ActScope): Promise<ComputerActOutput> {
+  const done = (api: string, extra: Partial<ComputerActOutput> = {}): ComputerActOutput => ({ done: true, raised: null, api, ...extra });
+  switch (act.act) {
+    case "state":
+      return done("state", { state: scope.state() });
+    case "start":
+      // Its one start already ran (the session's mount): a second one finds everything in place.
+      if (scope.state() === "shutdown")
+        return { done: false, raised: { type: "LifecycleConflict", message: "the runtime was shut down" }, api: "start" };
+      return done("start");
+    case "disconnect":
+      scope.disconnect();
+      return done("disconnect");
+    case "shutdown":
+      if (scope.state() !== "shutdown") await scope.shutdown();
+      return done("shutdown");
+    case "unmount": {
+      const { computer } = scope;
+      const server = computer.configured.find((s) => s.bundleId === act.bundle_id);
+      if (!server || scope.state() === "shutdown")
+        return { done: false, raised: { type: "NotMounted", message: `no server ${act.bundle_id} is mounted` }, api: "unmount" };
+      const mounted = computer.mounted.get(server.bundleId);
+      computer.configured = computer.configured.filter((s) => s !== server);
+      computer.mounted.delete(server.bundleId);
+      refreshCatalog(computer);
+      await mounted?.client.close().catch(() => undefined);
+      await scope.changed(mounted !== undefined && mounted.client.getServerCapabilities()?.resources !== undefined);
+      return done("unmount");
+    }
+  }
 }

@@ -41,6 +41,7 @@ mod transport;
 mod version_check;
 mod window_uri;
 mod wire_computer;
+mod wire_computer_act;
 // The SDK's own Server (smcp-server-core / smcp-server-hyper): only where the manifest has those
 // crates (build.rs sets the cfg from Cargo.lock; versions/0.3.2 does not list them).
 #[cfg(adapter_wire_server)]
@@ -100,6 +101,8 @@ const OPERATIONS: &[(&str, Handler)] = &[
     (wire_computer::OP, wire_computer::run),
     #[cfg(adapter_plugin_runtime)]
     (plugin_runtime::OP, plugin_runtime::run),
+    // Kit-internal: a running wire.computer session's Computer acts; `line_io` runs each call on a thread of its own.
+    (wire_computer_act::OP, wire_computer_act::run),
     // The SDK's own Server on 127.0.0.1 (start / stop); `line_io` runs each call as a task on the
     // Servers' runtime (the table entry is the same call, synchronous).
     #[cfg(adapter_wire_server)]
@@ -151,7 +154,7 @@ fn hello() -> Value {
 /// The offered operations `line_io` answers in any order: each runs on a thread (or Server task) of its own.
 fn concurrent() -> Vec<&'static str> {
     #[allow(unused_mut)]
-    let mut ops = vec![transport::OP, wire_computer::OP];
+    let mut ops = vec![transport::OP, wire_computer::OP, wire_computer_act::OP];
     #[cfg(adapter_wire_server)]
     ops.push(wire_server::OP);
     #[cfg(adapter_wire_agent)]

@@ -55,6 +55,7 @@ use crate::capture::WIRE_COMPUTER_THREADS;
 use crate::outbox::Outbox;
 use crate::reasons::{build_config, Fail, OpError};
 use crate::runtime::Scratch;
+use crate::wire_computer_act;
 use crate::sdk::MCPServerConfig;
 use crate::Ctx;
 
@@ -269,6 +270,10 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
     let comp = with_landing_root(comp, call.landing_root.as_deref());
     let comp = with_upload_limits(comp, call.upload_limits);
     let joined = Cell::new(false);
+    // Acts (wire_computer_act.rs) are taken from the start, so none arriving while the join's ack is
+    // still on its way is refused; the serve loop runs them once joined, in the order they came.
+    let (acts, mut requests) = tokio::sync::mpsc::unbounded_channel();
+    wire_computer_act::register(&call.office_id, acts);
     let scene = async {
         let configs = call
             .servers
@@ -284,8 +289,21 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
         comp.connect_socketio(&call.url, ConnectOptions::default()).await.map_err(raised("connect"))?;
         comp.join_office(&call.office_id, &call.computer_name).await.map_err(raised("join"))?;
         joined.set(true);
-        while comp.lifecycle_state() != LifecycleState::Started {
-            tokio::time::sleep(POLL).await;
+        let mut self_ended = false;
+        loop {
+            tokio::select! {
+                Some(request) = requests.recv() => {
+                    self_ended |= wire_computer_act::ends_connection(&request.act);
+                    let answer = wire_computer_act::act_on(&comp, &request).await;
+                    let _ = request.reply.send(answer);
+                }
+                _ = tokio::time::sleep(POLL) => {
+                    // The Computer ending its own connection (an act) is no end of the scene: serve until the time box.
+                    if !self_ended && comp.lifecycle_state() == LifecycleState::Started {
+                        break;
+                    }
+                }
+            }
         }
         Ok::<(), Raised>(())
     };
@@ -294,6 +312,7 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
         Ok(Err(r)) => Ended::Error(r),
         Ok(Ok(())) => Ended::ServerDisconnect,
     };
+    wire_computer_act::unregister(&call.office_id);
     let close_by = std::cmp::min(tokio::time::Instant::now() + CLOSE_BOUND, hard_end);
     let closed = match tokio::time::timeout_at(close_by, comp.shutdown()).await {
         Ok(Ok(())) => "closed".to_string(),
