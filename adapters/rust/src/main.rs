@@ -16,6 +16,7 @@ mod bundle_id;
 mod call_thread;
 mod capture;
 mod config;
+mod declared_home;
 mod desktop;
 mod env_var;
 mod landing_root;
@@ -24,6 +25,9 @@ mod manager;
 mod messages;
 mod outbox;
 mod plugin;
+mod plugin_activation;
+mod plugin_gate;
+mod plugin_reclaim;
 mod reasons;
 mod render;
 mod resources;
@@ -34,6 +38,7 @@ mod select;
 mod skill;
 mod skill_mime;
 mod skill_name;
+mod source_merge;
 mod surrogate;
 mod transport;
 mod version_check;
@@ -91,6 +96,10 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("skill.text_mime", skill_mime::text_mime),
     ("settings.landing_root", landing_root::landing_root),
     ("skill.name", skill_name::name),
+    ("plugin.activation", plugin_activation::activation),
+    ("plugin.reclaim", plugin_reclaim::reclaim),
+    ("plugin.bundled_gate", plugin_gate::gate),
+    ("config.source_merge", source_merge::merge),
     // Opens a socket: to the harness's loopback MCP server, in the call (so does wire.computer).
     (transport::OP, transport::call_tool),
     // A live Computer against the harness's Server + MCP servers (loopback only); `line_io` runs each
