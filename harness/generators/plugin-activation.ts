@@ -14,10 +14,13 @@ const opinion = (): Arbitrary<Json> =>
   fc.oneof({ weight: 10, arbitrary: fc.boolean() }, { weight: 1, arbitrary: constantJson<Json>("true", 1, null) });
 
 const enabledMap = (): Arbitrary<JsonObject> =>
-  fc.dictionary(fc.constantFrom(...PLUGIN_IDS), opinion(), { maxKeys: PLUGIN_IDS.length }) as Arbitrary<JsonObject>;
+  fc.dictionary(fc.constantFrom(...PLUGIN_IDS), opinion(), { maxKeys: PLUGIN_IDS.length, noNullPrototype: true }) as Arbitrary<JsonObject>;
 
 export function pluginActivationInput(): Arbitrary<JsonObject> {
-  const layers = fc.record(Object.fromEntries(ENABLE_SCOPES.map((scope) => [scope, enabledMap()])), { requiredKeys: [] });
+  const layers = fc.record(Object.fromEntries(ENABLE_SCOPES.map((scope) => [scope, enabledMap()])), {
+    requiredKeys: [],
+    noNullPrototype: true,
+  });
   return fc
     .tuple(fc.subarray(PLUGIN_IDS), fc.option(layers, { nil: undefined, freq: 8 }))
     .map(([installed, enabled]): JsonObject => (enabled === undefined ? { installed } : { installed, enabled: enabled as JsonObject }));

@@ -32,7 +32,10 @@ const document = (): Arbitrary<JsonObject> =>
     .map(([enabled, gate]): JsonObject => ({ enabledPlugins: enabled, ...(gate ?? {}) }));
 
 export function pluginGateInput(): Arbitrary<JsonObject> {
-  const settings = fc.record(Object.fromEntries(ENABLE_SCOPES.map((scope) => [scope, document()])), { requiredKeys: [] });
+  const settings = fc.record(Object.fromEntries(ENABLE_SCOPES.map((scope) => [scope, document()])), {
+    requiredKeys: [],
+    noNullPrototype: true,
+  });
   return fc.tuple(settings, fc.constantFrom(...SERVERS)).map(([layers, bundleId]) => ({
     settings: layers as JsonObject,
     plugin: PLUGIN,

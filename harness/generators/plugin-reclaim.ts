@@ -22,13 +22,17 @@ const IDENTITIES: readonly JsonObject[] = [
 const SERVERS: readonly JsonObject[] = IDENTITIES.map((identity) => ({ ...PLAIN_CONFIGS.stdio, ...identity }));
 
 const ledger = (): Arbitrary<JsonObject> =>
-  fc.dictionary(fc.constantFrom(...PLUGIN_IDS), fc.subarray(BUNDLE_IDS), { maxKeys: PLUGIN_IDS.length }) as Arbitrary<JsonObject>;
+  fc.dictionary(fc.constantFrom(...PLUGIN_IDS), fc.subarray(BUNDLE_IDS), {
+    maxKeys: PLUGIN_IDS.length,
+    noNullPrototype: true,
+  }) as Arbitrary<JsonObject>;
 
 export function pluginReclaimInput(): Arbitrary<JsonObject> {
   const declared = fc.record(
     Object.fromEntries(DECLARATION_SOURCES.map((source) => [source, fc.subarray([...SERVERS], { maxLength: 2 })])),
     {
       requiredKeys: [],
+      noNullPrototype: true,
     },
   );
   return fc

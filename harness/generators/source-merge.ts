@@ -20,6 +20,6 @@ const source = (): Arbitrary<JsonObject[]> =>
 
 export function sourceMergeInput(): Arbitrary<JsonObject> {
   return fc
-    .record(Object.fromEntries(DECLARATION_SOURCES.map((s) => [s, source()])), { requiredKeys: [] })
+    .record(Object.fromEntries(DECLARATION_SOURCES.map((s) => [s, source()])), { requiredKeys: [], noNullPrototype: true })
     .map((declared) => ({ declared: declared as JsonObject }));
 }
