@@ -59,6 +59,10 @@ export function referenceOperations(reading: ref.RenderReading): Readonly<Record
     "settings.landing_root": (i) => ref.readLandingRoot(i.scope, i.settings),
     "skill.name": (i) => ref.lexSkillName(i.name),
     "runtime.plugins": (i) => ref.runPluginScript(i as ref.PluginScript),
+    "plugin.activation": (i) => ref.pluginActivation(i.installed, i.enabled ?? {}),
+    "plugin.reclaim": (i) => ref.reclaimOnRemoval(i.plugin, i.ledger, i.declared ?? {}),
+    "config.source_merge": (i) => ref.mergeSources(i.declared ?? {}),
+    "plugin.bundled_gate": (i) => ref.bundledServerGate(i.settings ?? {}, i.plugin, i.bundle_id),
   };
   table[BENCH_LOOP] = (i) =>
     benchLoop(

@@ -44,8 +44,11 @@ export {
   placeholderToken,
   UNKNOWN_PLACEHOLDERS,
 } from "./placeholders.ts";
+export { pluginActivationInput } from "./plugin-activation.ts";
 export { pluginFiles } from "./plugin-files.ts";
+export { pluginGateInput } from "./plugin-gate.ts";
 export { pluginIdInput } from "./plugin-id.ts";
+export { pluginReclaimInput } from "./plugin-reclaim.ts";
 export {
   freeRenderInput,
   kindedRenderInput,
@@ -62,6 +65,7 @@ export { skillMimeTypeInput, skillTextMimeInput } from "./skill-mime.ts";
 export { modeCListing } from "./skill-mode-c.ts";
 export { skillNameInput } from "./skill-name.ts";
 export { skillTagsInput } from "./skill-tags.ts";
+export { sourceMergeInput } from "./source-merge.ts";
 export {
   anyCodePoint,
   asciiWord,

@@ -14,9 +14,10 @@ import traceback
 from typing import Any, Callable
 
 from . import (
-    addressing, bench, bundle_id, config, desktop, env_var, landing_root, load, messages, pick, plugin, plugin_id,
-    plugin_runtime, reconcile, render, skill, skill_mime, skill_name, tool_meta, transport, versioning, window_uri, wire_agent,
-    wire_computer, wire_computer_act, wire_server,
+    addressing, bench, bundle_id, config, desktop, env_var, landing_root, load, messages, pick, plugin,
+    plugin_activation, plugin_gate, plugin_id, plugin_reclaim, plugin_runtime, reconcile, render, skill, skill_mime,
+    skill_name, source_merge, tool_meta, transport, versioning, window_uri, wire_agent, wire_computer, wire_computer_act,
+    wire_server,
 )
 from .reasons import OpError, Unsupported, error_from_exception
 from .sdk import MCP_VERSION, PROTOCOL_VERSION, SDK_NAME, SDK_VERSION
@@ -53,6 +54,10 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     # The SDK's own Computer and plugin management on a fresh temporary home (plugin_runtime.py). Synchronous:
     # it owns its asyncio loop, so protocol.py runs each call on a thread of its own (CONCURRENT).
     "runtime.plugins": plugin_runtime.run,
+    "plugin.activation": plugin_activation.activation,
+    "plugin.reclaim": plugin_reclaim.reclaim,
+    "plugin.bundled_gate": plugin_gate.gate,
+    "config.source_merge": source_merge.merge,
     # Touches the network: the loopback MCP URL in the call only (transport.py). Synchronous: it owns its
     # asyncio loop, so protocol.py runs each call on a thread of its own (CONCURRENT) and several overlap.
     "transport.call_tool": transport.run,

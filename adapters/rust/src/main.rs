@@ -16,6 +16,7 @@ mod bundle_id;
 mod call_thread;
 mod capture;
 mod config;
+mod declared_home;
 mod desktop;
 mod env_var;
 mod landing_root;
@@ -26,6 +27,9 @@ mod outbox;
 mod plugin;
 #[cfg(adapter_plugin_runtime)]
 mod plugin_runtime;
+mod plugin_activation;
+mod plugin_gate;
+mod plugin_reclaim;
 mod reasons;
 mod render;
 mod resources;
@@ -36,6 +40,7 @@ mod select;
 mod skill;
 mod skill_mime;
 mod skill_name;
+mod source_merge;
 mod surrogate;
 mod transport;
 mod version_check;
@@ -94,6 +99,10 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("skill.text_mime", skill_mime::text_mime),
     ("settings.landing_root", landing_root::landing_root),
     ("skill.name", skill_name::name),
+    ("plugin.activation", plugin_activation::activation),
+    ("plugin.reclaim", plugin_reclaim::reclaim),
+    ("plugin.bundled_gate", plugin_gate::gate),
+    ("config.source_merge", source_merge::merge),
     // Opens a socket: to the harness's loopback MCP server, in the call (so does wire.computer).
     (transport::OP, transport::call_tool),
     // A live Computer against the harness's Server + MCP servers (loopback only); `line_io` runs each
