@@ -7,6 +7,7 @@
  * .skillenv the Computer must refuse to serve.
  */
 import { createHash } from "node:crypto";
+import type { McpServerFactory } from "@modelcontextprotocol/server";
 import type { SdkModules } from "./sdk-modules.ts";
 
 export const KIT_SKILL_NAME = "kit-skill";
@@ -47,21 +48,65 @@ export function kitSkillDigest(rel: "SKILL.md" | "assets/pixel.png" | "notes/lar
   return { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
-export function registerKitSkill(server: InstanceType<SdkModules["server"]["McpServer"]>): void {
+/** The SKILL a scene can add while sessions are open (a wire case's `add_skill` step). */
+export const LATE_SKILL_NAME = "late-skill";
+export const LATE_SKILL_DESCRIPTION = "A SKILL the kit's MCP server gains while the Computer serves";
+const LATE_SKILL_ROOT = `skill://com.example.kit/${LATE_SKILL_NAME}`;
+
+/**
+ * Adds late-skill (a root and its SKILL.md, mode "resources") to a connected v2 server: the SDK then
+ * sends notifications/resources/list_changed on the session's stream, so the SKILL set a Computer
+ * sees has changed.
+ */
+export function addLateSkill(factoryServer: ReturnType<McpServerFactory>): void {
+  const server = factoryServer as InstanceType<SdkModules["server"]["McpServer"]>;
   server.registerResource(
+    LATE_SKILL_NAME,
+    LATE_SKILL_ROOT,
+    { mimeType: "text/markdown", _meta: { source: "resources" } },
+    async (uri: URL) => ({
+      contents: [{ uri: uri.href, mimeType: "text/markdown", text: `# ${LATE_SKILL_NAME}\n` }],
+    }),
+  );
+  const md = `${LATE_SKILL_ROOT}/SKILL.md`;
+  const text = `---\nname: ${LATE_SKILL_NAME}\ndescription: ${LATE_SKILL_DESCRIPTION}\n---\n# ${LATE_SKILL_NAME}\n`;
+  server.registerResource(`${LATE_SKILL_NAME}/SKILL.md`, md, { mimeType: "text/markdown" }, async () => ({
+    contents: [{ uri: md, mimeType: "text/markdown", text }],
+  }));
+}
+
+/** The kit SKILL's registrations on each server instance, so a scene can take the SKILL away again. */
+const kitSkillOf = new WeakMap<object, Array<{ remove(): void }>>();
+
+/**
+ * Removes kit-skill (its root and every file) from a connected v2 server (a wire case's
+ * `remove_skill` step): the SDK sends notifications/resources/list_changed, and the SKILL set a
+ * Computer sees has lost it.
+ */
+export function removeKitSkill(factoryServer: ReturnType<McpServerFactory>): void {
+  for (const registered of kitSkillOf.get(factoryServer) ?? []) registered.remove();
+  kitSkillOf.delete(factoryServer);
+}
+
+export function registerKitSkill(server: InstanceType<SdkModules["server"]["McpServer"]>): void {
+  const registered: Array<{ remove(): void }> = [];
+  kitSkillOf.set(server, registered);
+  const root = server.registerResource(
     KIT_SKILL_NAME,
     KIT_SKILL_ROOT,
     { mimeType: "text/markdown", description: KIT_SKILL_DESCRIPTION, _meta: { source: "resources" } },
     async (uri: URL) => ({ contents: [{ uri: uri.href, mimeType: "text/markdown", text: `# ${KIT_SKILL_NAME}\n` }] }),
   );
+  registered.push(root);
   for (const file of FILES) {
     const uri = `${KIT_SKILL_ROOT}/${file.rel}`;
-    server.registerResource(`${KIT_SKILL_NAME}/${file.rel}`, uri, { mimeType: file.mimeType }, async () => ({
+    const child = server.registerResource(`${KIT_SKILL_NAME}/${file.rel}`, uri, { mimeType: file.mimeType }, async () => ({
       contents: [
         file.blob
           ? { uri, mimeType: file.mimeType, blob: file.blob.toString("base64") }
           : { uri, mimeType: file.mimeType, text: file.text ?? "" },
       ],
     }));
+    registered.push(child);
   }
 }

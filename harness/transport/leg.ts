@@ -28,6 +28,10 @@ export interface Leg {
   addTool?(): Promise<number>;
   /** Adds a second window:// resource to every open session (and to later ones); how many sessions were open. */
   addWindow?(): Promise<number>;
+  /** Adds a second SKILL (late-skill: a skill:// root and its SKILL.md) to every open session (and to later ones); how many sessions were open. */
+  addSkill?(): Promise<number>;
+  /** Removes the kit's SKILL (its root and files) from every open session (and from later ones); how many sessions were open. */
+  removeSkill?(): Promise<number>;
 }
 
 export interface LegHooks {

@@ -84,6 +84,16 @@ export class SceneCase {
     return this.leg.addWindow ? this.leg.addWindow() : null;
   }
 
+  /** Adds the late SKILL to the leg's open sessions; null when the mode has no sessions to notify. */
+  async addSkill(): Promise<number | null> {
+    return this.leg.addSkill ? this.leg.addSkill() : null;
+  }
+
+  /** Removes the kit's SKILL from the leg's open sessions; null when the mode has no sessions to notify. */
+  async removeSkill(): Promise<number | null> {
+    return this.leg.removeSkill ? this.leg.removeSkill() : null;
+  }
+
   /** Whether the scene applies to this request, counting it against `times`. */
   private sceneFor(ex: ExchangeDraft): Scene | undefined {
     const scene = this.spec.scene;

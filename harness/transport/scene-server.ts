@@ -40,6 +40,10 @@ export interface OpenCase {
   addTool(): Promise<number | null>;
   /** Adds a second window (`window://com.example.inventory/orders`) to the case's open sessions, which are told by notifications/resources/list_changed; null as for addTool. */
   addWindow(): Promise<number | null>;
+  /** Adds a second SKILL (`skill://com.example.kit/late-skill` and its SKILL.md) to the case's open sessions, told by notifications/resources/list_changed; null as for addTool. */
+  addSkill(): Promise<number | null>;
+  /** Removes the kit's SKILL (`skill://com.example.kit/kit-skill` and its files) from the case's open sessions, told by notifications/resources/list_changed; null as for addTool. */
+  removeSkill(): Promise<number | null>;
 }
 
 export interface SceneServer {
@@ -171,6 +175,8 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
         close: () => closeCase(spec.id, scene),
         addTool: () => scene.addTool(),
         addWindow: () => scene.addWindow(),
+        addSkill: () => scene.addSkill(),
+        removeSkill: () => scene.removeSkill(),
       };
     },
     strayRequests: () => ({ count: strays.count, recent: strays.recent, after_close: structuredClone(afterClose) }),

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { addOrdersWindow, addPriceTool, inventoryFactory } from "./inventory-tool.ts";
+import { addLateSkill, removeKitSkill } from "./kit-skill.ts";
 import { bodyForSdk, type Leg, type LegHooks } from "./leg.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 
@@ -34,6 +35,8 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
   const servers = new Map<NodeStreamableHTTPServerTransport, Awaited<ReturnType<typeof factory>>>();
   let priceTool = false;
   let ordersWindow = false;
+  let lateSkill = false;
+  let kitSkillRemoved = false;
   /** Sessions whose client holds its notification stream (the GET) open: a change is told only there. */
   const listening = new Set<string>();
 
@@ -64,6 +67,8 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     const server = await factory({ era: "legacy" });
     if (priceTool) addPriceTool(sdk, server, "legacy", hooks.onRun);
     if (ordersWindow) addOrdersWindow(server);
+    if (lateSkill) addLateSkill(server);
+    if (kitSkillRemoved) removeKitSkill(server);
     await server.connect(transport);
     if (keep) servers.set(transport, server);
     return transport;
@@ -116,6 +121,18 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
       await streamsOpen();
       ordersWindow = true;
       return changeOpenSessions(addOrdersWindow);
+    },
+    async addSkill() {
+      if (lateSkill) return 0;
+      await streamsOpen();
+      lateSkill = true;
+      return changeOpenSessions(addLateSkill);
+    },
+    async removeSkill() {
+      if (kitSkillRemoved) return 0;
+      await streamsOpen();
+      kitSkillRemoved = true;
+      return changeOpenSessions(removeKitSkill);
     },
   };
 }

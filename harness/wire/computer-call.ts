@@ -30,6 +30,8 @@ export type ComputerCall = {
   readonly time_box_ms: number;
   /** Where the Computer lands client:put_blob uploads (absent: no landing root is configured). */
   readonly landing_root?: string;
+  /** The absolute size limit for a SKILL resource the Computer is configured with (absent: the SDK's default). */
+  readonly skill_max_bytes?: number;
 };
 
 export type OpenedComputerCase =
@@ -166,6 +168,7 @@ export function computerCallOf(spec: ComputerSceneSpec, at: ComputerLocation): C
     servers: callServersOf(spec, at),
     time_box_ms: spec.time_box_ms,
     ...(at.landing_root !== undefined ? { landing_root: at.landing_root } : {}),
+    ...(spec.skill_max_bytes !== undefined ? { skill_max_bytes: spec.skill_max_bytes } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ import {
 import { connIdOf, newOfficeId, openKitServer } from "./kit-server.ts";
 import { collectLandingRoot, lockLandingRoot } from "./landing-root.ts";
 import { playScript, pollUntil } from "./script.ts";
+import { probeSkillPaths, type SkillPathProbe, skillPathsIn } from "./skill-paths.ts";
 
 export interface ComputerScene {
   readonly id: string;
@@ -64,6 +65,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
 
   const noJoin = setTimeout(() => finish("no_join"), spec.time_box_ms);
   let joinedSocket: Socket | undefined;
+  let skillPaths: Record<string, SkillPathProbe> = {};
   server.smcp.on("connection", (socket) => {
     socket.on("server:join_office", (request: unknown, ack?: (...args: unknown[]) => void) => {
       const req = (request ?? {}) as Record<string, unknown>;
@@ -119,6 +121,14 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
             const mcpCase = options.mcp[step.add_window];
             return { mcp_sessions: mcpCase ? await mcpCase.addWindow() : null };
           }
+          if (step.add_skill !== undefined) {
+            const mcpCase = options.mcp[step.add_skill];
+            return { mcp_sessions: mcpCase ? await mcpCase.addSkill() : null };
+          }
+          if (step.remove_skill !== undefined) {
+            const mcpCase = options.mcp[step.remove_skill];
+            return { mcp_sessions: mcpCase ? await mcpCase.removeSkill() : null };
+          }
           if (step.cancel !== undefined) {
             const target = steps.find((s) => stepName(s.step) === step.cancel);
             const reqId = target?.req_id;
@@ -133,6 +143,8 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
       },
       (played) => steps.push(played as ComputerStepRecord),
     );
+    // The paths the Computer named, looked at while it still serves (skill-paths.ts).
+    skillPaths = await probeSkillPaths(skillPathsIn(recorder.packets));
     // The scene ends at its last answer: a vector that judges what a late packet could change ends
     // its script with a quiet window (quiet-windows.ts, trailing).
     if (socket.connected) socket.disconnect(true);
@@ -167,6 +179,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         ended: ended ?? "closed",
         dropped_packets: recorder.dropped,
         ...(landing ? { landing } : {}),
+        ...(Object.keys(skillPaths).length > 0 ? { skill_paths: skillPaths } : {}),
         ...(options.derivedBundleIds && Object.keys(options.derivedBundleIds).length > 0
           ? { derived_bundle_ids: options.derivedBundleIds }
           : {}),

@@ -12,10 +12,12 @@ import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
 import { RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
+import { isSmcpEvent } from "./events.ts";
 import type { LandingEvidence } from "./landing-root.ts";
-import { modelErrors } from "./models.ts";
+import { checkedRequestModel, modelErrors } from "./models.ts";
 import { resourceListFidelity } from "./resource-list-fidelity.ts";
 import type { WirePacket } from "./scene-record.ts";
+import { skillRootReads } from "./skill-root-reads.ts";
 import { toolListFidelity } from "./tool-list-fidelity.ts";
 import { type Fidelity, type GivenToolResult, givenToolResults, isTerminalResult, toolResultFidelity } from "./tool-result-fidelity.ts";
 
@@ -30,6 +32,8 @@ export interface StepFacts {
   readonly mcp_server?: unknown;
   readonly capability?: unknown;
   readonly details_keys?: readonly string[];
+  /** An ErrorPayload's details.total_size (4017 too_large names the resource's size; null when absent). */
+  readonly details_total_size?: unknown;
   readonly req_id_echoed: boolean | null;
   readonly value?: unknown;
   readonly tool_names?: readonly string[];
@@ -48,6 +52,14 @@ export interface StepFacts {
   readonly skill_names?: ReadonlyArray<string | null>;
   /** GetSkillsRet: each A2CSkillRef's name, description, source, uri, whether path is absolute, and whether a body came along. */
   readonly skill_refs?: readonly unknown[];
+  /**
+   * GetSkillsRet: what each A2CSkillRef.path was at the script's end (evidence.skill_paths): a
+   * readable directory holding SKILL.md, named after the ref's frontmatter name (the name's last
+   * segment); null for a path the harness did not look at.
+   */
+  readonly skill_paths?: readonly unknown[];
+  /** GetSkillsRet: each A2CSkillRef's source-derived fields (refFields). */
+  readonly skill_ref_fields?: readonly unknown[];
   readonly resource_uris?: ReadonlyArray<string | null>;
   /** GetResourcesRet: a non-empty next_cursor came (more pages remain). */
   readonly has_next_cursor?: boolean;
@@ -98,11 +110,20 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly updates_before_join: readonly string[];
   readonly events_after_join: readonly string[];
   readonly sent_after_join: Readonly<Record<string, boolean>>;
+  /**
+   * For each server:update_* event sent after joining: whether every one carried its request model
+   * (UpdateComputerConfigReq) and named this Computer.
+   */
+  readonly updates_conform: Readonly<Record<string, boolean>>;
   readonly steps: Readonly<Record<string, StepFacts>>;
   readonly leaked_secrets: readonly string[];
   readonly tool_runs: number;
   readonly tool_runs_by_server: Readonly<Record<string, number>>;
+  /** resources/list requests the Computer sent each MCP server, by config name (0 included). */
+  readonly resources_list_requests_by_server: Readonly<Record<string, number>>;
   readonly tools_call_requests: number;
+  /** resources/read requests naming a SKILL root (a listed skill:// resource with _meta.source), over every MCP server (skill-root-reads.ts). */
+  readonly skill_root_reads: number;
   readonly landing: LandingFacts | null;
 }
 
@@ -133,13 +154,32 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     sent_after_join: Object.fromEntries(
       (joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt)).map((p) => [p.event as string, true] as const),
     ),
+    updates_conform: updatesConform(joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt), evidence?.computer_name),
     steps: stepsFacts(evidence, smcp),
     leaked_secrets: leaks(evidence?.planted_secrets ?? [], fromComputer),
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
+    resources_list_requests_by_server: Object.fromEntries(
+      mcpByName.map(([name, f]) => [name, f.methods.filter((m) => m === "resources/list").length]),
+    ),
     tools_call_requests: mcp.reduce((n, f) => n + f.tools_call_requests, 0),
+    skill_root_reads: skillRootReads(isObject(evidence?.mcp) ? evidence.mcp : {}),
     landing: landingFacts(evidence?.landing),
   };
+}
+
+/** updates_conform (ComputerFacts): each server:update_* event's payloads against its model and the Computer's name. */
+function updatesConform(sent: readonly WirePacket[], computerName: unknown): Record<string, boolean> {
+  const verdicts: Record<string, boolean> = {};
+  for (const p of sent) {
+    const event = p.event;
+    if (!event?.startsWith("server:update_") || !isSmcpEvent(event)) continue;
+    const payload = p.args?.[0];
+    const model = checkedRequestModel(event);
+    const ok = (model === undefined || modelErrors(model, payload).length === 0) && isObject(payload) && payload.computer === computerName;
+    verdicts[event] = (verdicts[event] ?? true) && ok;
+  }
+  return verdicts;
 }
 
 /** Each sending step's facts; a tool_call's against the MCP result it led to (matched in order, by the tool's own name where it shows). */
@@ -161,7 +201,11 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
       const step = s?.step;
       if (!step?.send) return [];
       const base = stepFacts({ ...s, step }, smcp, evidence?.landing);
-      const facts = { ...base, ...derivedFacts(step.send, base, evidence?.derived_bundle_ids) };
+      const facts = {
+        ...base,
+        ...derivedFacts(step.send, base, evidence?.derived_bundle_ids),
+        ...(step.send === "client:get_skills" && base.shape === "model" ? skillPathFacts(base.value, evidence?.skill_paths) : {}),
+      };
       const relayed = facts.shape === "model";
       // A terminal result (cancelled, timed out) relays nothing: the server's late answer is left unmatched.
       const fidelity =
@@ -175,6 +219,24 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
       return [[stepName(step) as string, fidelity ? { ...facts, fidelity } : facts]];
     }),
   );
+}
+
+/** skill_paths (StepFacts) of a get_skills ack, from what the harness found at each path. */
+function skillPathFacts(value: unknown, probes: ComputerSceneEvidence["skill_paths"]): Partial<StepFacts> {
+  const skills = isObject(value) && Array.isArray(value.skills) ? value.skills : [];
+  return {
+    skill_paths: skills.map((k) => {
+      const found = isObject(k) && typeof k.path === "string" && isObject(probes) ? probes[k.path] : undefined;
+      if (!isObject(found)) return null;
+      const leaf = typeof k.name === "string" ? k.name.split(":").at(-1) : undefined;
+      return {
+        is_dir: found.is_dir === true,
+        readable: found.readable === true,
+        skill_md: found.skill_md === true,
+        named_after_skill: leaf !== undefined && found.base_name === leaf,
+      };
+    }),
+  };
 }
 
 /** bundle_ids_derived of a get_tools / get_config step whose ack is its model (see StepFacts); nothing otherwise. */
@@ -255,7 +317,14 @@ function stepFacts(record: ComputerStepRecord, smcp: readonly WirePacket[], land
     code: flat && typeof v.code === "number" ? v.code : null,
     reason: typeof details.reason === "string" ? details.reason : null,
     req_id_echoed: typeof v.req_id === "string" ? v.req_id === record.req_id : null,
-    ...(flat ? { mcp_server: v.mcp_server ?? null, capability: v.capability ?? null, details_keys: Object.keys(details).sort() } : {}),
+    ...(flat
+      ? {
+          mcp_server: v.mcp_server ?? null,
+          capability: v.capability ?? null,
+          details_keys: Object.keys(details).sort(),
+          details_total_size: details.total_size ?? null,
+        }
+      : {}),
     value,
     ...eventFacts(record.step.send, v),
     ...(record.step.send === "client:put_blob" && !flat ? putBlobFacts(v, landing) : {}),
@@ -295,6 +364,7 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
             }
           : null,
       ),
+      skill_ref_fields: v.skills.map((k) => (isObject(k) ? refFields(k) : null)),
     };
   if (event === "client:get_skill" && (typeof v.body === "string" || typeof v.blob_handle === "string"))
     return {
@@ -332,6 +402,37 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
     };
   }
   return {};
+}
+
+/** The fields A2CSkillRef's table names (skill.md §6); any other key of a ref is an extra. */
+const SKILL_REF_KEYS = new Set([
+  "name",
+  "source",
+  "uri",
+  "path",
+  "description",
+  "license",
+  "compatibility",
+  "allowed_tools",
+  "tags",
+  "skill_metadata",
+  "version",
+]);
+
+/**
+ * What a ref takes from its source and frontmatter besides name and description: version (from the
+ * source's metadata), allowed_tools and skill_metadata (from the frontmatter), each null when absent
+ * or null (the page leaves "no version" open between the two), and the keys the table does not name.
+ */
+function refFields(k: Record<string, unknown>): Record<string, unknown> {
+  return {
+    version: k.version ?? null,
+    allowed_tools: k.allowed_tools ?? null,
+    skill_metadata: k.skill_metadata ?? null,
+    extra_keys: Object.keys(k)
+      .filter((key) => !SKILL_REF_KEYS.has(key))
+      .sort(),
+  };
 }
 
 /** One CallToolResult content item: its type and MIME type, the inline bytes it carries, and the A2C blob sideband in its _meta. */

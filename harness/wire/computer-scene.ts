@@ -36,6 +36,8 @@ export interface ComputerStep extends ScriptStep {
   readonly cancel?: string;
   readonly add_tool?: string;
   readonly add_window?: string;
+  readonly add_skill?: string;
+  readonly remove_skill?: string;
   /** The harness makes the case's landing root read-only (landing-root.ts, lockLandingRoot). */
   readonly lock_landing?: true;
 }
@@ -70,6 +72,8 @@ export interface ComputerSceneSpec {
   readonly time_box_ms: number;
   /** The Computer gets a landing root for client:put_blob: a fresh empty folder of the harness's (landing-root.ts). */
   readonly landing_root?: boolean;
+  /** The Computer's absolute size limit for a SKILL resource (skill.md §7 get_skill step 5), configured through the SDK; absent: its default. */
+  readonly skill_max_bytes?: number;
 }
 
 /** A sending step's name: `as`, else the event without `client:` (unique: prepareComputerScene); undefined for any other step. */
@@ -101,6 +105,7 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
   }
   const modes = new Map(((raw.servers as McpServerScene[] | undefined) ?? []).map((s) => [s.name ?? "inventory", s.server_mode ?? "dual"]));
   const windows = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.window).map((s) => s.name ?? "inventory"));
+  const skills = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.skills).map((s) => s.name ?? "inventory"));
   for (const [i, step] of script.entries()) {
     if (step.lock_landing && raw.landing_root !== true)
       return { ok: false, problem: `script/${i}: lock_landing needs a landing root (landing_root: true)` };
@@ -113,6 +118,16 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
       return {
         ok: false,
         problem: `script/${i}: add_window names "${step.add_window}", which is no server with server_mode legacy_sessionful and window: true`,
+      };
+    if (step.add_skill !== undefined && modes.get(step.add_skill) !== "legacy_sessionful")
+      return {
+        ok: false,
+        problem: `script/${i}: add_skill names "${step.add_skill}", which is no server with server_mode legacy_sessionful`,
+      };
+    if (step.remove_skill !== undefined && (modes.get(step.remove_skill) !== "legacy_sessionful" || !skills.has(step.remove_skill)))
+      return {
+        ok: false,
+        problem: `script/${i}: remove_skill names "${step.remove_skill}", which is no server with server_mode legacy_sessionful and skills: true`,
       };
   }
   const servers = ((raw.servers as McpServerScene[] | undefined) ?? [{ name: "inventory", bundle_id: "inv" }]).map((s) => ({
@@ -135,6 +150,7 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
       script,
       time_box_ms: (raw.time_box_ms as number | undefined) ?? DEFAULT_TIME_BOX_MS,
       landing_root: raw.landing_root === true,
+      ...(typeof raw.skill_max_bytes === "number" ? { skill_max_bytes: raw.skill_max_bytes } : {}),
     },
   };
 }

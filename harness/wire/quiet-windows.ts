@@ -70,10 +70,13 @@ export const TRAILING_FACTS: Readonly<Record<"wire.computer" | "wire.server", re
   "wire.computer": [
     "events_after_join",
     "sent_after_join",
+    "updates_conform",
     "leaked_secrets",
     "tools_call_requests",
     "tool_runs",
     "tool_runs_by_server",
+    "skill_root_reads",
+    "resources_list_requests_by_server",
     "landing",
   ],
   "wire.server": ["clients"],

@@ -9,7 +9,9 @@ SDK path, public API only:
               `Computer(name, mcp_servers={…}, inputs=set(), …)` and `await computer.boot_up()` (its
               MCPServerManager connects the auto_connect clients); when the harness gives `landing_root`
               (a folder of its own), the Computer gets it as a deployment does: `landingRoot` in the
-              flag-scope settings file (the constructor's `flag_settings_path`);
+              flag-scope settings file (the constructor's `flag_settings_path`); when it gives
+              `skill_max_bytes`, the constructor's `blob_thresholds` is `BlobThresholds(too_large_cap=N)`
+              (the SDK's own knob for the SKILL size limit), else the default `BlobThresholds()`;
   2. connect: `SMCPComputerClient(computer=computer, reconnection=False, handle_sigint=False)` (the last
               two are python-socketio's own constructor options: no reconnect after the Server ends the
               session, no SIGINT handler from a worker thread), `await client.connect(url)` (the URL as given,
@@ -145,6 +147,10 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     landing_root = inp.get("landing_root")
     if landing_root is not None and (not isinstance(landing_root, str) or not Path(landing_root).is_absolute() or not Path(landing_root).is_dir()):
         raise _refuse(f"landing_root must be the absolute path of an existing folder, got {landing_root!r}")
+    max_bytes = inp.get("skill_max_bytes")
+    if max_bytes is not None and (type(max_bytes) is not int or max_bytes < 1):
+        raise _refuse(f"skill_max_bytes must be a positive integer, got {max_bytes!r}")
+    thresholds = BlobThresholds() if max_bytes is None else BlobThresholds(too_large_cap=max_bytes)
     _no_proxy_from_env()
 
     started = time.monotonic()
@@ -154,7 +160,7 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     sdk_logger.addHandler(log)
     loop = asyncio.new_event_loop()
     try:
-        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home, landing_root))
+        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home, landing_root, thresholds))
     finally:
         try:
             loop.run_until_complete(asyncio.wait_for(loop.shutdown_default_executor(), 1.0))
@@ -168,7 +174,14 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _session(
-    url: str, office_id: str, name: str, raws: list[dict[str, Any]], box_s: float, home: Path, landing_root: str | None
+    url: str,
+    office_id: str,
+    name: str,
+    raws: list[dict[str, Any]],
+    box_s: float,
+    home: Path,
+    landing_root: str | None,
+    thresholds: BlobThresholds,
 ) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + box_s
@@ -213,7 +226,7 @@ async def _session(
             flag_settings = _flag_settings(home, landing_root)
             computer = Computer(
                 name, inputs=set(), mcp_servers=set(configs), input_resolver=resolver,
-                blob_cache_root=home / "blobs", blob_thresholds=BlobThresholds(), skill_home=home / "skills",
+                blob_cache_root=home / "blobs", blob_thresholds=thresholds, skill_home=home / "skills",
                 env={"XDG_CONFIG_HOME": str(home / "xdg-config"), "XDG_DATA_HOME": str(home / "xdg-data")},
                 project_root=home / "project", flag_settings_path=flag_settings,
             )

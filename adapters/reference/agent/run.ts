@@ -31,6 +31,13 @@ export async function runWireAgent(input: WireAgentInput): Promise<WireAgentOutp
   socket.onAny((event: string, data: unknown) => {
     if (event.startsWith("notify:")) notifications.push({ event, data });
   });
+  // A Computer's SKILLs changed: fetch its list again (skill.md §7 notify:update_skills).
+  socket.on("notify:update_skills", (data: unknown) => {
+    const computer = (data as { computer?: unknown } | null)?.computer;
+    if (typeof computer !== "string") return;
+    const refetch = { agent: input.agent_name, req_id: randomUUID(), computer };
+    request(socket, "client:get_skills", refetch, DEFAULT_ACK_MS).catch(() => undefined);
+  });
   const finish = (partial: Partial<WireAgentOutput>): WireAgentOutput => {
     socket.disconnect();
     return {

@@ -34,6 +34,7 @@ export function computerOf(
   mounted: readonly MountedServer[],
   redact: Redact,
   landingRoot?: string,
+  skillMaxBytes?: number,
 ): Computer {
   const byBundle = new Map(mounted.map((m) => [m.server.bundleId, m]));
   return {
@@ -44,7 +45,7 @@ export function computerOf(
     calls: new ToolCalls(redact),
     redact,
     uploads: new BlobUploads(landingRoot),
-    skills: new SkillStore(() => [...byBundle.values()]),
+    skills: new SkillStore(() => [...byBundle.values()], skillMaxBytes),
   };
 }
 

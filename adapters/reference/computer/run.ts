@@ -10,6 +10,7 @@ import { serveClientEvents } from "./dispatch.ts";
 import { McpFleet } from "./mcp-fleet.ts";
 import { redactorFor } from "./secrets.ts";
 import { configureServers } from "./server-config.ts";
+import { skillSetOf } from "./skill-store.ts";
 import { computerSocket, connected, disconnected, joinOffice, SessionError } from "./smcp-socket.ts";
 import type { Stage, WireComputerInput, WireComputerOutput } from "./wire-call.ts";
 
@@ -38,7 +39,7 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     const configured = configureServers(input.servers);
     const mounted = await fleet.mount(configured, input.time_box_ms - (performance.now() - started));
     if (over) return { ended: "time_box" };
-    const computer = computerOf(input.computer_name, configured, mounted, redact, input.landing_root);
+    const computer = computerOf(input.computer_name, configured, mounted, redact, input.landing_root, input.skill_max_bytes);
     stopCalls = () => computer.calls.abortAll();
     cleanUp = async () => {
       await Promise.all([computer.uploads.discardAll(), computer.skills.close()]);
@@ -47,11 +48,20 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     // (computer.md §9); before joining the change is only recorded (§2.2).
     // A server's resource list changed: only a change of the window:// set is a desktop change, told
     // with server:update_desktop once in the office (events.md server:update_desktop).
+    // A change of the skill:// set is a SKILL change: staged again on the next request, told with
+    // server:update_skills once in the office (skill.md §8.1).
     let windows = await windowSetOf(mounted);
+    let skills = await skillSetOf(mounted);
     fleet.onResourcesChanged = async () => {
-      const now = await windowSetOf([...computer.mounted.values()]);
-      if (now === windows) return;
-      windows = now;
+      const servers = [...computer.mounted.values()];
+      const [nowWindows, nowSkills] = await Promise.all([windowSetOf(servers), skillSetOf(servers)]);
+      if (nowSkills !== skills) {
+        skills = nowSkills;
+        computer.skills.forget();
+        if (joined) socket?.emit("server:update_skills", { computer: input.computer_name });
+      }
+      if (nowWindows === windows) return;
+      windows = nowWindows;
       if (joined) socket?.emit("server:update_desktop", { computer: input.computer_name });
     };
     fleet.onToolsChanged = () => {
