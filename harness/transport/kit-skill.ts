@@ -16,6 +16,7 @@ export const KIT_SKILL_DESCRIPTION = "Counts the lines of a text file (a SKILL o
 /** What the Computer must deliver for SKILL.md: the body, frontmatter stripped, placeholder unexpanded. */
 export const KIT_SKILL_BODY = "# kit-skill\n\nRun `${TFROBOT_SKILL_DIR}/scripts/count.sh <file>` and report the number it prints.\n";
 const SKILL_MD = `---\nname: ${KIT_SKILL_NAME}\ndescription: ${KIT_SKILL_DESCRIPTION}\n---\n${KIT_SKILL_BODY}`;
+const UPDATED_SKILL_MD = `---\nname: ${KIT_SKILL_NAME}\ndescription: ${KIT_SKILL_DESCRIPTION}\n---\n${KIT_SKILL_BODY}\nUpdated: count blank lines too.\n`;
 /** A 1×1 PNG: binary, so it is served through a blob_handle whatever its size. */
 export const KIT_SKILL_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
@@ -75,6 +76,25 @@ export function addLateSkill(factoryServer: ReturnType<McpServerFactory>): void 
   }));
 }
 
+/** The server instances whose kit SKILL has the updated SKILL.md (one line added to the body). */
+const updatedOn = new WeakSet<object>();
+
+/** Gives a server instance the updated SKILL.md without telling anyone (a session opened after the change). */
+export function markKitSkillUpdated(factoryServer: ReturnType<McpServerFactory>): void {
+  updatedOn.add(factoryServer);
+}
+
+/**
+ * Changes kit-skill's SKILL.md on a connected v2 server (a wire case's `update_skill` step) and
+ * sends notifications/resources/updated for the SKILL's root URI (skill.md §11.5): the SKILL set
+ * stays the same, its content changed.
+ */
+export async function updateKitSkill(factoryServer: ReturnType<McpServerFactory>): Promise<void> {
+  markKitSkillUpdated(factoryServer);
+  const server = factoryServer as InstanceType<SdkModules["server"]["McpServer"]>;
+  await server.server.sendResourceUpdated({ uri: KIT_SKILL_ROOT });
+}
+
 /** The kit SKILL's registrations on each server instance, so a scene can take the SKILL away again. */
 const kitSkillOf = new WeakMap<object, Array<{ remove(): void }>>();
 
@@ -100,11 +120,10 @@ export function registerKitSkill(server: InstanceType<SdkModules["server"]["McpS
   registered.push(root);
   for (const file of FILES) {
     const uri = `${KIT_SKILL_ROOT}/${file.rel}`;
+    const text = () => (file.rel === "SKILL.md" && updatedOn.has(server) ? UPDATED_SKILL_MD : (file.text ?? ""));
     const child = server.registerResource(`${KIT_SKILL_NAME}/${file.rel}`, uri, { mimeType: file.mimeType }, async () => ({
       contents: [
-        file.blob
-          ? { uri, mimeType: file.mimeType, blob: file.blob.toString("base64") }
-          : { uri, mimeType: file.mimeType, text: file.text ?? "" },
+        file.blob ? { uri, mimeType: file.mimeType, blob: file.blob.toString("base64") } : { uri, mimeType: file.mimeType, text: text() },
       ],
     }));
     registered.push(child);

@@ -32,6 +32,8 @@ export interface Leg {
   addSkill?(): Promise<number>;
   /** Removes the kit's SKILL (its root and files) from every open session (and from later ones); how many sessions were open. */
   removeSkill?(): Promise<number>;
+  /** Changes the kit SKILL's SKILL.md in every open session (and in later ones) and sends resources/updated for its root; how many sessions were open. */
+  updateSkill?(): Promise<number>;
 }
 
 export interface LegHooks {

@@ -89,6 +89,11 @@ export class SceneCase {
     return this.leg.addSkill ? this.leg.addSkill() : null;
   }
 
+  /** Changes the kit SKILL's content in the leg's open sessions; null when the mode has no sessions to notify. */
+  async updateSkill(): Promise<number | null> {
+    return this.leg.updateSkill ? this.leg.updateSkill() : null;
+  }
+
   /** Removes the kit's SKILL from the leg's open sessions; null when the mode has no sessions to notify. */
   async removeSkill(): Promise<number | null> {
     return this.leg.removeSkill ? this.leg.removeSkill() : null;

@@ -44,6 +44,8 @@ export interface OpenCase {
   addSkill(): Promise<number | null>;
   /** Removes the kit's SKILL (`skill://com.example.kit/kit-skill` and its files) from the case's open sessions, told by notifications/resources/list_changed; null as for addTool. */
   removeSkill(): Promise<number | null>;
+  /** Changes the kit SKILL's SKILL.md in the case's open sessions and sends notifications/resources/updated for its root URI; null as for addTool. */
+  updateSkill(): Promise<number | null>;
 }
 
 export interface SceneServer {
@@ -177,6 +179,7 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
         addWindow: () => scene.addWindow(),
         addSkill: () => scene.addSkill(),
         removeSkill: () => scene.removeSkill(),
+        updateSkill: () => scene.updateSkill(),
       };
     },
     strayRequests: () => ({ count: strays.count, recent: strays.recent, after_close: structuredClone(afterClose) }),

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { addOrdersWindow, addPriceTool, inventoryFactory } from "./inventory-tool.ts";
-import { addLateSkill, removeKitSkill } from "./kit-skill.ts";
+import { addLateSkill, markKitSkillUpdated, removeKitSkill, updateKitSkill } from "./kit-skill.ts";
 import { bodyForSdk, type Leg, type LegHooks } from "./leg.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 
@@ -37,6 +37,7 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
   let ordersWindow = false;
   let lateSkill = false;
   let kitSkillRemoved = false;
+  let kitSkillUpdated = false;
   /** Sessions whose client holds its notification stream (the GET) open: a change is told only there. */
   const listening = new Set<string>();
 
@@ -69,6 +70,7 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     if (ordersWindow) addOrdersWindow(server);
     if (lateSkill) addLateSkill(server);
     if (kitSkillRemoved) removeKitSkill(server);
+    if (kitSkillUpdated) markKitSkillUpdated(server);
     await server.connect(transport);
     if (keep) servers.set(transport, server);
     return transport;
@@ -127,6 +129,14 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
       await streamsOpen();
       lateSkill = true;
       return changeOpenSessions(addLateSkill);
+    },
+    async updateSkill() {
+      if (kitSkillUpdated) return 0;
+      await streamsOpen();
+      kitSkillUpdated = true;
+      const open = [...sessions.values()].flatMap((t) => servers.get(t) ?? []);
+      await Promise.all(open.map((server) => updateKitSkill(server).catch(hooks.onError)));
+      return open.length;
     },
     async removeSkill() {
       if (kitSkillRemoved) return 0;

@@ -125,6 +125,10 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
             const mcpCase = options.mcp[step.add_skill];
             return { mcp_sessions: mcpCase ? await mcpCase.addSkill() : null };
           }
+          if (step.update_skill !== undefined) {
+            const mcpCase = options.mcp[step.update_skill];
+            return { mcp_sessions: mcpCase ? await mcpCase.updateSkill() : null };
+          }
           if (step.remove_skill !== undefined) {
             const mcpCase = options.mcp[step.remove_skill];
             return { mcp_sessions: mcpCase ? await mcpCase.removeSkill() : null };

@@ -22,7 +22,7 @@ export interface ComputerStepRecord {
   readonly t_ms: number;
   /** lock_landing: whether the landing root refused a probe entry once locked. */
   readonly read_only?: boolean;
-  /** add_tool / add_window / add_skill / remove_skill: how many open MCP sessions were told of the change (null: the mode keeps none). */
+  /** add_tool / add_window / add_skill / remove_skill / update_skill: how many open MCP sessions were told of the change (null: the mode keeps none). */
   readonly mcp_sessions?: number | null;
   /** The step could not be played (the Computer gone, an earlier step missing): why. */
   readonly skipped?: string;

@@ -38,6 +38,7 @@ export interface ComputerStep extends ScriptStep {
   readonly add_window?: string;
   readonly add_skill?: string;
   readonly remove_skill?: string;
+  readonly update_skill?: string;
   /** The harness makes the case's landing root read-only (landing-root.ts, lockLandingRoot). */
   readonly lock_landing?: true;
 }
@@ -124,11 +125,9 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
         ok: false,
         problem: `script/${i}: add_skill names "${step.add_skill}", which is no server with server_mode legacy_sessionful`,
       };
-    if (step.remove_skill !== undefined && (modes.get(step.remove_skill) !== "legacy_sessionful" || !skills.has(step.remove_skill)))
-      return {
-        ok: false,
-        problem: `script/${i}: remove_skill names "${step.remove_skill}", which is no server with server_mode legacy_sessionful and skills: true`,
-      };
+    for (const named of [step.remove_skill, step.update_skill])
+      if (named !== undefined && (modes.get(named) !== "legacy_sessionful" || !skills.has(named)))
+        return { ok: false, problem: `script/${i}: "${named}" is no server with server_mode legacy_sessionful and skills: true` };
   }
   const servers = ((raw.servers as McpServerScene[] | undefined) ?? [{ name: "inventory", bundle_id: "inv" }]).map((s) => ({
     ...s,

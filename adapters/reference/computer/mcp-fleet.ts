@@ -11,7 +11,12 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ResourceListChangedNotificationSchema, type Tool, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  type Tool,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { ConfiguredServer } from "./server-config.ts";
 import { withHttpStatusErrors } from "./upstream-failure.ts";
 
@@ -35,6 +40,8 @@ export class McpFleet {
   onToolsChanged: (mounted: MountedServer) => void = () => {};
   /** Told on a server's notifications/resources/list_changed (the Computer checks its window:// set). */
   onResourcesChanged: (mounted: MountedServer) => void = () => {};
+  /** Told on a server's notifications/resources/updated with the URI it names (the Computer re-stages a SKILL it names). */
+  onResourceUpdated: (mounted: MountedServer, uri: string) => void = () => {};
 
   /** Mounts the enabled servers at once, within `budgetMs`; the mounted ones, in config order. */
   async mount(servers: readonly ConfiguredServer[], budgetMs: number): Promise<MountedServer[]> {
@@ -63,6 +70,7 @@ export class McpFleet {
       this.onToolsChanged(mounted);
     });
     client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => this.onResourcesChanged(mounted));
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (n) => this.onResourceUpdated(mounted, n.params.uri));
     return mounted;
   }
 

@@ -64,6 +64,12 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
       windows = nowWindows;
       if (joined) socket?.emit("server:update_desktop", { computer: input.computer_name });
     };
+    // A skill:// resource's content changed: staged again on the next request, and told (skill.md §8.2).
+    fleet.onResourceUpdated = (_mounted, uri) => {
+      if (!uri.startsWith("skill://")) return;
+      computer.skills.forget();
+      if (joined) socket?.emit("server:update_skills", { computer: input.computer_name });
+    };
     fleet.onToolsChanged = () => {
       refreshCatalog(computer);
       if (joined) socket?.emit("server:update_tool_list", { computer: input.computer_name });
