@@ -25,7 +25,10 @@ export const KIT_SKILL_PNG = Buffer.from(
 /** 40 000 bytes of text, over the 32 KiB inline budget the page gives as its example. */
 export const KIT_SKILL_LARGE_TEXT = "0123456789abcdefghijklmnopqrstuvwxyzABC\n".repeat(1000);
 const SCRIPT = '#!/bin/sh\nwc -l < "$1"\n';
-const SKILLENV = "KIT_SKILL_TOKEN=kit-skillenv-value-never-served\n";
+/** The value the package's .skillenv sets: a Computer never shows it to an Agent (skill.md §9.1). */
+export const KIT_SKILLENV_VALUE = "kit-skillenv-value-never-served";
+/** The whole .skillenv file. */
+export const KIT_SKILLENV = `KIT_SKILL_TOKEN=${KIT_SKILLENV_VALUE}\n`;
 
 interface KitFile {
   readonly rel: string;
@@ -39,7 +42,7 @@ const FILES: readonly KitFile[] = [
   { rel: "scripts/count.sh", mimeType: "text/x-sh", text: SCRIPT },
   { rel: "assets/pixel.png", mimeType: "image/png", blob: KIT_SKILL_PNG },
   { rel: "notes/large.txt", mimeType: "text/plain", text: KIT_SKILL_LARGE_TEXT },
-  { rel: ".skillenv", mimeType: "text/plain", text: SKILLENV },
+  { rel: ".skillenv", mimeType: "text/plain", text: KIT_SKILLENV },
 ];
 
 /** sha256 (hex) of what a Computer must deliver for one of the package's files. */

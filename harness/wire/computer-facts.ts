@@ -7,7 +7,7 @@
 
 import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path/posix";
-import { evidenceFacts as mcpFacts } from "../transport/index.ts";
+import { KIT_SKILLENV, KIT_SKILLENV_VALUE, evidenceFacts as mcpFacts } from "../transport/index.ts";
 import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
@@ -117,6 +117,8 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly updates_conform: Readonly<Record<string, boolean>>;
   readonly steps: Readonly<Record<string, StepFacts>>;
   readonly leaked_secrets: readonly string[];
+  /** Whether anything the Computer sent carries the kit SKILL's .skillenv value, as text or as the file's base64 (skill.md §9.1). */
+  readonly skillenv_value_sent: boolean;
   readonly tool_runs: number;
   readonly tool_runs_by_server: Readonly<Record<string, number>>;
   /** resources/list requests the Computer sent each MCP server, by config name (0 included). */
@@ -126,6 +128,9 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly skill_root_reads: number;
   readonly landing: LandingFacts | null;
 }
+
+/** The .skillenv value as text, and the whole file as a get_blob chunk would carry it. */
+const SKILLENV_FORMS = [KIT_SKILLENV_VALUE, Buffer.from(KIT_SKILLENV).toString("base64")];
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -157,6 +162,7 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     updates_conform: updatesConform(joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt), evidence?.computer_name),
     steps: stepsFacts(evidence, smcp),
     leaked_secrets: leaks(evidence?.planted_secrets ?? [], fromComputer),
+    skillenv_value_sent: fromComputer.some((p) => SKILLENV_FORMS.some((form) => JSON.stringify(p.args ?? []).includes(form))),
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
     resources_list_requests_by_server: Object.fromEntries(

@@ -72,6 +72,7 @@ export const TRAILING_FACTS: Readonly<Record<"wire.computer" | "wire.server", re
     "sent_after_join",
     "updates_conform",
     "leaked_secrets",
+    "skillenv_value_sent",
     "tools_call_requests",
     "tool_runs",
     "tool_runs_by_server",
