@@ -7,7 +7,7 @@
 
 import type { WireAgentInput } from "./agent/index.ts";
 import { BENCH_LOOP, benchLoop } from "./bench-loop.ts";
-import type { TransportCallInput, WireComputerInput } from "./computer/index.ts";
+import type { ComputerActInput, TransportCallInput, WireComputerInput } from "./computer/index.ts";
 import { wireMeta } from "./computer/tool-meta-wire.ts";
 import type { WireServerInput } from "./server/index.ts";
 import type { Json, JsonObject, LoadEntry, ServerConfigLike } from "./src/index.ts";
@@ -58,6 +58,11 @@ export function referenceOperations(reading: ref.RenderReading): Readonly<Record
     "skill.text_mime": (i) => ({ text: ref.isTextMime(i.mime_type) }),
     "settings.landing_root": (i) => ref.readLandingRoot(i.scope, i.settings),
     "skill.name": (i) => ref.lexSkillName(i.name),
+    "runtime.plugins": (i) => ref.runPluginScript(i as ref.PluginScript),
+    "plugin.activation": (i) => ref.pluginActivation(i.installed, i.enabled ?? {}),
+    "plugin.reclaim": (i) => ref.reclaimOnRemoval(i.plugin, i.ledger, i.declared ?? {}),
+    "config.source_merge": (i) => ref.mergeSources(i.declared ?? {}),
+    "plugin.bundled_gate": (i) => ref.bundledServerGate(i.settings ?? {}, i.plugin, i.bundle_id),
   };
   table[BENCH_LOOP] = (i) =>
     benchLoop(
@@ -88,6 +93,8 @@ export function referenceLiveOperations(reading: ref.RenderReading): Readonly<Re
     "wire.server": async (i) => (await (serverModule ??= import("./server/index.ts"))).runWireServer(i as WireServerInput),
     "wire.agent": async (i) => (await import("./agent/index.ts")).runWireAgent(i as WireAgentInput),
     "transport.call_tool": async (i) => (await import("./computer/index.ts")).runTransportCall(i as TransportCallInput),
+    // Kit-internal: a running wire.computer session's Computer acts (a script's `computer:` step).
+    "wire.computer_act": async (i) => (await import("./computer/index.ts")).runComputerAct(i as ComputerActInput),
   };
 }
 

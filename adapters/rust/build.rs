@@ -7,6 +7,8 @@
 //! And the cfg `adapter_wire_agent`: set when that lock has the SDK's Agent crate (smcp-agent, the
 //! `wire.agent` operation); versions/0.3.2 does not list it either. And `adapter_landing_root`:
 //! smcp-computer is 0.4 or later (client:put_blob and `Computer::with_landing_root`).
+//! And `adapter_plugin_runtime`: smcp-computer 0.4 or later as well (its Computer-level plugin
+//! management, the `runtime.plugins` operation).
 use std::{env, fs, path::PathBuf, process::Command};
 
 fn locked_versions(lock: &str, name: &str) -> Vec<String> {
@@ -63,6 +65,11 @@ fn main() {
     println!("cargo:rustc-check-cfg=cfg(adapter_landing_root)");
     if !locked_version(&lock, "smcp-computer").starts_with("0.3.") {
         println!("cargo:rustc-cfg=adapter_landing_root");
+    }
+    // smcp-computer 0.4's Computer-level plugin management (runtime.plugins); the 0.3.x signatures differ.
+    println!("cargo:rustc-check-cfg=cfg(adapter_plugin_runtime)");
+    if !locked_version(&lock, "smcp-computer").starts_with("0.3.") {
+        println!("cargo:rustc-cfg=adapter_plugin_runtime");
     }
     println!("cargo:rustc-check-cfg=cfg(adapter_wire_agent)");
     if !locked_versions(&lock, "smcp-agent").is_empty() {

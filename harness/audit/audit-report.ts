@@ -34,6 +34,7 @@ import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protoco
 import { resultOf } from "../protocol/to-result.ts";
 import { retryStatus } from "../run/retry.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
+import { LANDING_LOCK_UNAVAILABLE, scriptLocksLanding } from "../wire/index.ts";
 import { auditInterop } from "./audit-interop.ts";
 import { matchCorpus } from "./corpus-match.ts";
 import { checkFrame } from "./report-frame.ts";
@@ -204,7 +205,12 @@ function auditCase(
     problem("the answer recorded in the case differs from the one its transcript holds (edited)");
   // Applicability is re-derived from the vector's span and the version the implementation was judged against.
   const used = impl?.protocol?.used;
-  const keptOut = c.transcript.fault?.detail.startsWith("not_applicable:") === true;
+  // A scene this machine could not play (it cannot lock a landing root) is kept out by the machine,
+  // not the protocol: only a vector whose script locks its root may be kept out so.
+  const byMachine = c.transcript.fault?.detail === `not_applicable: ${LANDING_LOCK_UNAVAILABLE}`;
+  if (byMachine && !scriptLocksLanding(vector.input))
+    problem("the case was kept out as needing a landing-root lock, but its vector's script has no lock_landing step");
+  const keptOut = !byMachine && c.transcript.fault?.detail.startsWith("not_applicable:") === true;
   if (used !== undefined && vector.since !== undefined && keptOut === applies(vector, used))
     problem(
       `the vector ${applies(vector, used) ? "applies" : "does not apply"} to protocol ${used}, but the case ${keptOut ? "was not sent" : "ran"}`,

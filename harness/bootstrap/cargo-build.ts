@@ -42,7 +42,16 @@ export interface CargoBuildRequest {
   readonly extraInputs?: readonly string[];
   /** Vendored C libraries to link from the system when pkg-config finds them (sdk.yaml `system_libraries`). */
   readonly systemLibraries?: readonly SystemLibrary[];
+  /**
+   * Build at a lower CPU priority (`nice -n 10`): an older release the default run adds. Cold, the
+   * two Rust builds run at once on two cores; niced, the latest release's build takes nearly all of
+   * the CPU and is judged first, while the older one fills what it leaves (its serial tail).
+   */
+  readonly background?: boolean;
 }
+
+/** How much lower a background build runs: weight 110 against 1024, so about a tenth of a contended core. */
+const BACKGROUND_NICENESS = "10";
 
 /** Build outputs and VCS folders are never inputs (a checkout's crate folder may hold them). */
 const NOT_INPUTS = new Set(["target", ".git", "node_modules"]);
@@ -115,14 +124,15 @@ export async function cargoBuild(request: CargoBuildRequest): Promise<string> {
       if (fresh()) return binary;
       const log = new SetupLog(setupLogPath(`${name}-${version}-build`));
       board.print(
-        `[${tag}] building the adapter into ${target} (a cold build takes several minutes; later runs reuse it;${systemLibraries.length > 0 ? ` ${systemLibraries.join(", ")} from the system;` : ""} cargo's output: ${log.path})`,
+        `[${tag}] building the adapter into ${target} (a cold build takes several minutes; later runs reuse it;${systemLibraries.length > 0 ? ` ${systemLibraries.join(", ")} from the system;` : ""}${request.background === true ? " at a lower priority than the latest release's build;" : ""} cargo's output: ${log.path})`,
       );
       const cargo = new CargoProgress(lockPackages(manifest));
       const line = board.start(tag, cargo.status);
       const started = Date.now();
       try {
         const locked = request.locked === false ? [] : ["--locked"];
-        await streamCommand(["cargo", "build", "--release", ...locked, "--manifest-path", manifest], {
+        const niced = request.background === true && process.platform !== "win32" ? ["nice", "-n", BACKGROUND_NICENESS] : [];
+        await streamCommand([...niced, "cargo", "build", "--release", ...locked, "--manifest-path", manifest], {
           log,
           onLine: (text) => {
             request.log?.(text);

@@ -17,7 +17,7 @@ import { alreadyInCorpus, candidateFiles, DEFAULT_FUZZ_GROUP, homeOf } from "../
 import { type CorpusKinds, corpusKinds } from "../fuzz/corpus-kinds.ts";
 import { type FuzzSummary, fuzz } from "../fuzz/fuzz-run.ts";
 import { type GateVerdict, isFaultKind, judgeKinds, nothingJudged } from "../fuzz/gate.ts";
-import { LIVE_FUZZ_OPS, withLiveScenes } from "../fuzz/live-scenes.ts";
+import { LIVE_FUZZ_OPS, MCP_SCENE_OPS, withLiveScenes } from "../fuzz/live-scenes.ts";
 import { offeredOnly } from "../fuzz/offered-only.ts";
 import { progressSink } from "../fuzz/progress-sink.ts";
 import { cappedGroups, renderGate, renderNewKinds, renderSummary, renderUnjudged, type SummaryOptions } from "../fuzz/render-summary.ts";
@@ -80,9 +80,9 @@ function chooseOps(text: string | undefined): string[] {
 /** Scenes in flight per implementation while fuzzing: several implementations play theirs side by side. */
 const FUZZ_SCENE_SLOTS = 4;
 
-/** The MCP scene server live operations are played on, or none when only pure operations are fuzzed. */
+/** The MCP scene server Computer scenes are played on, or none when no fuzzed operation mounts MCP servers. */
 async function sceneServerFor(ops: readonly string[]): Promise<SceneServer | undefined> {
-  return ops.some((op) => LIVE_FUZZ_OPS.has(op)) ? await startSceneServer() : undefined;
+  return ops.some((op) => MCP_SCENE_OPS.has(op)) ? await startSceneServer() : undefined;
 }
 
 export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> {
@@ -117,7 +117,7 @@ export async function fuzzCommand(options: FuzzCommandOptions): Promise<number> 
     const handshakes = await startAll(implementations);
     // Only the operations each handshake offers are asked for; the rest answer unsupported unsent.
     // A live operation's case is a scene the harness plays around the adapter's call (live-scenes.ts).
-    const played = scenes
+    const played = ops.some((op) => LIVE_FUZZ_OPS.has(op))
       ? implementations.map((impl) => withLiveScenes(impl, scenes, "streamable_http", FUZZ_SCENE_SLOTS))
       : implementations;
     const asked = played.map((impl, i) => offeredOnly(impl, handshakes[i]!, ops));

@@ -1,20 +1,37 @@
 /**
- * Fuzzing a live operation: a generated scene (a `wire.computer` vector input,
- * generators/wire-scenes.ts) is played for each implementation as `run` plays a case (its own
- * Socket.IO Server, its MCP case, the adapter called with that scene's URLs only), and the answer
- * fuzz compares is what the record shows about the relays: every change between what the MCP server
- * gave and what the Agent received that no spec rule allows, by step and kind
- * (harness/wire/tool-result-fidelity.ts, tool-list-fidelity.ts). The reference passes every value on
- * as given, so any answer but `{}` is a relay the spec does not explain.
+ * Fuzzing a live operation: a generated scene is played for each implementation as `run` plays a
+ * case, and the answer fuzz compares is what the record shows about the relays.
+ * - `wire.computer` (generators/wire-scenes.ts): the SDK's Computer with its own Socket.IO Server
+ *   and MCP case; every change between what the MCP server gave and what the Agent received that no
+ *   spec rule allows, by step and kind (harness/wire/tool-result-fidelity.ts, tool-list-fidelity.ts).
+ * - `wire.server` (generators/server-scenes.ts): the SDK's Server between the kit's Agent and its
+ *   scripted Computer; every change between the request the Agent sent and the one the Computer
+ *   received, and between the Computer's answer and the Agent's ack (wire/server-relay-fidelity.ts).
+ * The reference passes every value on as given, so any answer but `{}` is a relay the spec does not explain.
  */
 import type { Answer, Implementation } from "../model/implementation.ts";
+import type { Vector } from "../model/vector.ts";
 import { playComputerCase } from "../run/wire-cases.ts";
+import { wireServerAnswer } from "../run/wire-server-cases.ts";
 import type { McpTransport, SceneServer } from "../transport/index.ts";
 import { atMost } from "../util/at-most.ts";
-import { type Change, type ComputerFacts, type ComputerSceneEvidence, computerFacts, openComputerCase, stepName } from "../wire/index.ts";
+import {
+  type Change,
+  type ComputerFacts,
+  type ComputerSceneEvidence,
+  computerFacts,
+  openComputerCase,
+  type ServerSceneEvidence,
+  serverRelays,
+  serverStepName,
+  stepName,
+} from "../wire/index.ts";
 
 /** Live operations fuzz can play; each is asked only when named with --op (a scene costs a whole SDK role). */
-export const LIVE_FUZZ_OPS: ReadonlySet<string> = new Set(["wire.computer"]);
+export const LIVE_FUZZ_OPS: ReadonlySet<string> = new Set(["wire.computer", "wire.server"]);
+
+/** Live operations whose scenes mount MCP servers (the scene server must be up). */
+export const MCP_SCENE_OPS: ReadonlySet<string> = new Set(["wire.computer"]);
 
 /** The events whose relays the record judges whole (computer-facts.ts: a step of one of these carries `fidelity`). */
 const RELAY_EVENTS: ReadonlySet<string> = new Set(["client:get_tools", "client:tool_call", "client:get_resources"]);
@@ -23,14 +40,23 @@ const RELAY_EVENTS: ReadonlySet<string> = new Set(["client:get_tools", "client:t
  * `impl` with its live operations played as scenes on `server`, at most `slots` at once (explore
  * hands a whole chunk over at once; a scene is a whole SDK Computer). Other operations pass through.
  */
-export function withLiveScenes(impl: Implementation, server: SceneServer, transport: McpTransport, slots: number): Implementation {
+export function withLiveScenes(
+  impl: Implementation,
+  server: SceneServer | undefined,
+  transport: McpTransport,
+  slots: number,
+): Implementation {
   const limit = atMost(slots);
+  const play = (op: string, input: Record<string, unknown>): Promise<Answer> => {
+    if (op === "wire.server") return playServerScene(impl, input);
+    if (!server) return Promise.resolve(unplayable("no MCP scene server was started for a wire.computer scene"));
+    return playScene(impl, server, transport, input);
+  };
   return {
     name: impl.name,
     transport: impl.transport,
     start: () => impl.start(),
-    call: (op, input, options) =>
-      LIVE_FUZZ_OPS.has(op) ? limit(() => playScene(impl, server, transport, input)) : impl.call(op, input, options),
+    call: (op, input, options) => (LIVE_FUZZ_OPS.has(op) ? limit(() => play(op, input)) : impl.call(op, input, options)),
     stop: () => impl.stop(),
     kill: () => impl.kill(),
   };
@@ -43,19 +69,53 @@ async function playScene(
   input: Record<string, unknown>,
 ): Promise<Answer> {
   const opened = await openComputerCase(server, input, `fuzz-${impl.name}`, transport);
-  if (!opened.ok) {
-    // A generated scene the harness cannot play is a generator bug: a fault, never an answer to compare.
-    return {
-      result: { kind: "crash", message: `the scene could not be opened (${opened.kind}): ${opened.message}` },
-      transcript: { request: null, response: null, fault: { kind: "not_sent", detail: opened.message } },
-      duration_ms: 0,
-      attempts: 0,
-    };
-  }
+  // A generated scene the harness cannot play is a generator bug: a fault, never an answer to compare.
+  if (!opened.ok) return unplayable(`the scene could not be opened (${opened.kind}): ${opened.message}`);
   const { answer, evidence } = await playComputerCase(impl, opened, "wire.computer");
   const { kind } = answer.result;
   if (kind !== "ok" && kind !== "error") return answer; // a fault or unsupported stays what it is
   return { ...answer, result: { kind: "ok", output: relayAnswer(computerFacts(evidence), evidence) } };
+}
+
+function unplayable(message: string): Answer {
+  return {
+    result: { kind: "crash", message },
+    transcript: { request: null, response: null, fault: { kind: "not_sent", detail: message } },
+    duration_ms: 0,
+    attempts: 0,
+  };
+}
+
+/** A generated wire.server scene played as `run` plays a case: the SDK's Server started, the scene, the stop. */
+async function playServerScene(impl: Implementation, input: Record<string, unknown>): Promise<Answer> {
+  const vector = { id: "fuzz/wire-server", op: "wire.server", input } as unknown as Vector;
+  const answer = await wireServerAnswer(impl, vector, unplayable);
+  const { kind } = answer.result;
+  const evidence = answer.transcript.wire?.evidence as ServerSceneEvidence | undefined;
+  if ((kind !== "ok" && kind !== "error") || evidence?.kind !== "server") return answer;
+  return { ...answer, result: { kind: "ok", output: serverRelayAnswer(evidence) } };
+}
+
+/**
+ * What a played Server scene shows: `{}` when every routed exchange went through unchanged; else one
+ * key per kind, `<event>/<request|answer> <added|removed|changed> <pointer>` (pointers general, as
+ * for the Computer), valued by the first such change; `<event>/routed: false` when no Computer got
+ * the request, `<event>/answered: false` when the Agent got no ack.
+ */
+export function serverRelayAnswer(evidence: Pick<ServerSceneEvidence, "packets" | "steps">): Record<string, unknown> {
+  const out: Record<string, string | boolean> = {};
+  const events = new Map((evidence.steps ?? []).map((r) => [serverStepName(r.step), r.step.send ?? ""] as const));
+  for (const [step, relay] of Object.entries(serverRelays(evidence))) {
+    const name = (events.get(step) || step).replace(/^client:/, "");
+    if (!relay.routed) out[`${name}/routed`] = false;
+    if (!relay.answered) out[`${name}/answered`] = false;
+    for (const [side, changes] of [
+      ["request", relay.request_changes],
+      ["answer", relay.answer_changes],
+    ] as const)
+      for (const change of changes) out[`${name}/${side} ${change.kind} ${generalPointer(change.path)}`] ??= changeText(change);
+  }
+  return out;
 }
 
 /**

@@ -44,8 +44,11 @@ export {
   placeholderToken,
   UNKNOWN_PLACEHOLDERS,
 } from "./placeholders.ts";
+export { pluginActivationInput } from "./plugin-activation.ts";
 export { pluginFiles } from "./plugin-files.ts";
+export { pluginGateInput } from "./plugin-gate.ts";
 export { pluginIdInput } from "./plugin-id.ts";
+export { pluginReclaimInput } from "./plugin-reclaim.ts";
 export {
   freeRenderInput,
   kindedRenderInput,
@@ -57,10 +60,12 @@ export {
   scopedRenderInput,
 } from "./render-inputs.ts";
 export { serverConfig } from "./server-config.ts";
+export { generatedServerScene } from "./server-scenes.ts";
 export { skillMimeTypeInput, skillTextMimeInput } from "./skill-mime.ts";
 export { modeCListing } from "./skill-mode-c.ts";
 export { skillNameInput } from "./skill-name.ts";
 export { skillTagsInput } from "./skill-tags.ts";
+export { sourceMergeInput } from "./source-merge.ts";
 export {
   anyCodePoint,
   asciiWord,

@@ -18,14 +18,19 @@ import { messageParseInput } from "./message-value.ts";
 import { serverName, toolName } from "./names.ts";
 import { constantJson, maybe, objectOf } from "./objects.ts";
 import { pickSelectionInput } from "./pick-selection.ts";
+import { pluginActivationInput } from "./plugin-activation.ts";
 import { pluginFiles } from "./plugin-files.ts";
+import { pluginGateInput } from "./plugin-gate.ts";
 import { pluginIdInput } from "./plugin-id.ts";
+import { pluginReclaimInput } from "./plugin-reclaim.ts";
 import { renderInput } from "./render-inputs.ts";
 import { serverConfig } from "./server-config.ts";
+import { generatedServerScene } from "./server-scenes.ts";
 import { skillMimeTypeInput, skillTextMimeInput } from "./skill-mime.ts";
 import { modeCListing } from "./skill-mode-c.ts";
 import { skillNameInput } from "./skill-name.ts";
 import { skillTagsInput } from "./skill-tags.ts";
+import { sourceMergeInput } from "./source-merge.ts";
 import { rarelyLoneSurrogate, trickyString } from "./strings.ts";
 import { toolAlias, toolMeta } from "./tool-meta.ts";
 import { toolMetaReconcileInput } from "./tool-meta-declarations.ts";
@@ -76,6 +81,10 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
   "skill.text_mime": skillTextMimeInput(),
   "settings.landing_root": landingRootInput(),
   "skill.name": skillNameInput(),
+  "plugin.activation": pluginActivationInput(),
+  "plugin.reclaim": pluginReclaimInput(),
+  "plugin.bundled_gate": pluginGateInput(),
+  "config.source_merge": sourceMergeInput(),
 });
 
 /**
@@ -84,6 +93,7 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
  */
 export const LIVE_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, unknown>>>> = Object.freeze({
   "wire.computer": generatedComputerScene(),
+  "wire.server": generatedServerScene(),
 });
 
 /** The operations the generators cover, sorted. */

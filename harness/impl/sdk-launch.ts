@@ -42,6 +42,8 @@ async function build(manifest: SdkManifest, version: string): Promise<Record<str
         binary,
         inputs,
         ...(system_libraries ? { systemLibraries: system_libraries } : {}),
+        // An older release the default run adds yields the CPU to the latest one's build.
+        ...(version !== manifest.default_version ? { background: true } : {}),
       });
       return { binary: built };
     }

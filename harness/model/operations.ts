@@ -10,7 +10,7 @@ import { Ajv } from "ajv";
 import { isOneOfMarker } from "./expected-markers.ts";
 import { SHARED_SCHEMA_DIR } from "./kit-files.ts";
 
-export type OpKind = "pure" | "transport" | "wire" | "internal";
+export type OpKind = "pure" | "transport" | "wire" | "runtime" | "internal";
 
 /**
  * The A2C-SMCP roles a statement speaks for. Each operation names the role its vectors judge (its
@@ -83,10 +83,14 @@ export function opDefinition(op: string): OpDefinition | undefined {
   return byName.get(op);
 }
 
-/** Whether `op` is played in a live scene (transport or wire): its vector describes a scene, its cases are paced by their scenes, retried alone and judged on their record. */
+/**
+ * Whether `op` is played in a live scene (transport or wire): its vector describes a scene, its cases
+ * are paced by their scenes, retried alone and judged on their record. A kit-internal op that names
+ * a role is a live scene's own machinery (wire.computer_act): it is called live too, never in a corpus.
+ */
 export function isLiveOp(op: string): boolean {
-  const kind = byName.get(op)?.kind;
-  return kind === "transport" || kind === "wire";
+  const d = byName.get(op);
+  return d?.kind === "transport" || d?.kind === "wire" || (d?.kind === "internal" && d.role !== undefined);
 }
 
 /** An op whose cases the run composes from several implementations' roles, never one implementation's case. */

@@ -14,7 +14,7 @@ import type { CaseRecord } from "../model/report.ts";
 import { applyGap, type Gap } from "../model/status.ts";
 import type { Vector } from "../model/vector.ts";
 import type { StrayRequests } from "../transport/index.ts";
-import { scriptWaitMs } from "../wire/index.ts";
+import { LANDING_LOCK_UNAVAILABLE, landingLockHolds, scriptLocksLanding, scriptWaitMs } from "../wire/index.ts";
 import { LIVE_PLAYERS } from "./live-players.ts";
 import { type TransportServer, transportSchedule } from "./transport-cases.ts";
 
@@ -53,7 +53,11 @@ export function answer(
   const player = LIVE_PLAYERS[role.name];
   // A client's cases run concurrently only when the handshake says so; a scene's under the wire limit.
   const queue = player.queue === "client" ? transportSchedule(handshake, vector.op, serial, transportSlots) : wireLimit;
-  return queue(() => player.play(impl, vector, transport, (message) => notSent("crash", message)));
+  const play = () => queue(() => player.play(impl, vector, transport, (message) => notSent("crash", message)));
+  // A scene that needs what this machine cannot do shows nothing about the implementation.
+  if (scriptLocksLanding(vector.input))
+    return landingLockHolds().then((holds) => (holds ? play() : notSent("not_applicable", LANDING_LOCK_UNAVAILABLE)));
+  return play();
 }
 
 /** The case's answer when the vector does not apply to the protocol version the implementation is judged against. */

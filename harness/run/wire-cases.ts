@@ -7,7 +7,14 @@
 import type { Answer, Implementation } from "../model/implementation.ts";
 import { opDefinition } from "../model/operations.ts";
 import type { Vector } from "../model/vector.ts";
-import { type ComputerSceneEvidence, computerBudgetMs, type OpenedComputerCase, openComputerCase } from "../wire/index.ts";
+import {
+  COMPUTER_ACT_OP,
+  type ComputerActor,
+  type ComputerSceneEvidence,
+  computerBudgetMs,
+  type OpenedComputerCase,
+  openComputerCase,
+} from "../wire/index.ts";
 import type { TransportServer } from "./transport-cases.ts";
 import { withWireEvidence } from "./wire-evidence.ts";
 
@@ -30,7 +37,9 @@ export async function wireAnswer(
   notSent: (message: string) => Answer,
 ): Promise<Answer> {
   if (!transport || "fault" in transport) return notSent(transport?.fault ?? "no MCP scene server for the wire case");
-  const opened = await openComputerCase(transport.server, vector.input, `${impl.name}-${vector.id}`, transport.mcpTransport);
+  // A script's `computer:` steps call the same implementation, naming the scene's call by its office.
+  const actor: ComputerActor = async (call, timeoutMs) => (await impl.call(COMPUTER_ACT_OP, { ...call }, { timeoutMs })).result;
+  const opened = await openComputerCase(transport.server, vector.input, `${impl.name}-${vector.id}`, transport.mcpTransport, actor);
   if (!opened.ok) return notSent(opened.message);
   const { answer, evidence } = await playComputerCase(impl, opened, vector.op);
   return withWireEvidence(answer, evidence.case_id, evidence);

@@ -45,11 +45,17 @@ export function inventoryFactory(
     /** tools/list and resources/list one item per page (paged-lists.ts). */
     readonly paged?: boolean;
     readonly played_resources?: readonly PlayedResource[];
+    /** Declare resources.subscribe and accept (un)subscribe requests (desktop.md, a Desktop server's prerequisite). */
+    readonly subscribe?: boolean;
+    /** Also offer a resource template (resources/templates/list), which no resources/list page holds. */
+    readonly templates?: boolean;
   } = {},
 ): McpServerFactory {
   const { z } = sdk.zod;
   return (ctx) => {
     const server = new sdk.server.McpServer(SERVER_INFO);
+    if (options.subscribe) acceptSubscriptions(server);
+    if (options.templates) registerItemTemplate(sdk, server);
     if (options.window) registerInventoryResources(server);
     if (options.skills) registerKitSkill(server);
     if (options.images) registerLabelTool(sdk, server, ctx.era, onRun);
@@ -90,6 +96,41 @@ function registerInventoryResources(server: InstanceType<SdkModules["server"]["M
     async (uri: URL) => ({
       contents: [{ uri: uri.href, mimeType: "text/plain", text: "a fixed synthetic inventory" }],
     }),
+  );
+}
+
+/**
+ * A server that takes part in the Desktop declares resources.subscribe (desktop.md, prerequisite):
+ * the capability, and an empty answer to resources/subscribe and resources/unsubscribe.
+ */
+function acceptSubscriptions(server: InstanceType<SdkModules["server"]["McpServer"]>): void {
+  server.server.registerCapabilities({ resources: { subscribe: true, listChanged: true } });
+  server.server.setRequestHandler("resources/subscribe", async () => ({}));
+  server.server.setRequestHandler("resources/unsubscribe", async () => ({}));
+}
+
+/** The template a `templates` scene offers: one item of the inventory by sku (resources/templates/list only). */
+export const ITEM_TEMPLATE = "kit://inventory/items/{sku}";
+
+function registerItemTemplate(sdk: SdkModules, server: InstanceType<SdkModules["server"]["McpServer"]>): void {
+  server.registerResource(
+    "item",
+    new sdk.server.ResourceTemplate(ITEM_TEMPLATE, { list: undefined }),
+    { mimeType: "application/json", description: "one item of the synthetic inventory, by sku" },
+    async (uri: URL) => ({ contents: [{ uri: uri.href, mimeType: "application/json", text: "{}" }] }),
+  );
+}
+
+/** The resource of another scheme a scene can add while sessions are open (a wire case's `add_note` step). */
+export const NOTES_URI = "kit://inventory/notes";
+
+/** Adds a kit:// resource (no window) to a connected v2 server, which then sends notifications/resources/list_changed. */
+export function addNotesResource(server: ReturnType<McpServerFactory>): void {
+  (server as InstanceType<SdkModules["server"]["McpServer"]>).registerResource(
+    "notes",
+    NOTES_URI,
+    { mimeType: "text/plain", description: "notes on the synthetic inventory (not a window)" },
+    async (uri: URL) => ({ contents: [{ uri: uri.href, mimeType: "text/plain", text: "no notes" }] }),
   );
 }
 

@@ -98,22 +98,21 @@ export async function updateKitSkill(factoryServer: ReturnType<McpServerFactory>
   await server.server.sendResourceUpdated({ uri: KIT_SKILL_ROOT });
 }
 
-/** The kit SKILL's registrations on each server instance, so a scene can take the SKILL away again. */
-const kitSkillOf = new WeakMap<object, Array<{ remove(): void }>>();
+/** The SKILL's registered resources on each server instance, so a scene can take the SKILL away again (dropKitSkill). */
+const REGISTERED = new WeakMap<object, Array<{ remove(): void }>>();
 
 /**
- * Removes kit-skill (its root and every file) from a connected v2 server (a wire case's
- * `remove_skill` step): the SDK sends notifications/resources/list_changed, and the SKILL set a
- * Computer sees has lost it.
+ * Removes the kit's SKILL (its root and every file) from a server instance (a wire case's `drop_skill`
+ * or `remove_skill` step): an open session is told by notifications/resources/list_changed.
  */
-export function removeKitSkill(factoryServer: ReturnType<McpServerFactory>): void {
-  for (const registered of kitSkillOf.get(factoryServer) ?? []) registered.remove();
-  kitSkillOf.delete(factoryServer);
+export function dropKitSkill(server: object): void {
+  for (const resource of REGISTERED.get(server) ?? []) resource.remove();
+  REGISTERED.delete(server);
 }
 
 export function registerKitSkill(server: InstanceType<SdkModules["server"]["McpServer"]>): void {
   const registered: Array<{ remove(): void }> = [];
-  kitSkillOf.set(server, registered);
+  REGISTERED.set(server, registered);
   const root = server.registerResource(
     KIT_SKILL_NAME,
     KIT_SKILL_ROOT,

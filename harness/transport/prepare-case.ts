@@ -81,6 +81,8 @@ interface VectorInput {
   played_tools?: PlayedTool[];
   paged?: boolean;
   played_resources?: PlayedResource[];
+  subscribe?: boolean;
+  templates?: boolean;
 }
 
 const LOCATION_KEYS = ["url", "host", "port", "base_url", "server_url", "endpoint"];
@@ -135,6 +137,8 @@ export function prepareTransportCase(input: unknown, where: CaseLocation): Prepa
     ...(v.played_tools?.length ? { played_tools: v.played_tools } : {}),
     ...(v.paged ? { paged: true } : {}),
     ...(v.played_resources?.length ? { played_resources: v.played_resources } : {}),
+    ...(v.subscribe ? { subscribe: true } : {}),
+    ...(v.templates ? { templates: true } : {}),
   };
   const call: CallToolInput = {
     transport: v.transport,

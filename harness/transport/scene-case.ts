@@ -71,6 +71,8 @@ export class SceneCase {
       ...(spec.played_tools ? { played_tools: spec.played_tools } : {}),
       ...(spec.paged ? { paged: true } : {}),
       ...(spec.played_resources ? { played_resources: spec.played_resources } : {}),
+      ...(spec.subscribe ? { subscribe: true } : {}),
+      ...(spec.templates ? { templates: true } : {}),
     });
   }
 
@@ -94,9 +96,19 @@ export class SceneCase {
     return this.leg.updateSkill ? this.leg.updateSkill() : null;
   }
 
-  /** Removes the kit's SKILL from the leg's open sessions; null when the mode has no sessions to notify. */
-  async removeSkill(): Promise<number | null> {
-    return this.leg.removeSkill ? this.leg.removeSkill() : null;
+  /** Adds a resource that is no window to the leg's open sessions; null as for addTool. */
+  async addNote(): Promise<number | null> {
+    return this.leg.addNote ? this.leg.addNote() : null;
+  }
+
+  /** Takes the kit's SKILL away from the leg's open sessions; null as for addTool. */
+  async dropSkill(): Promise<number | null> {
+    return this.leg.dropSkill ? this.leg.dropSkill() : null;
+  }
+
+  /** Tells the leg's open sessions that `uri` changed (notifications/resources/updated); null as for addTool. */
+  async touchResource(uri: string): Promise<number | null> {
+    return this.leg.touchResource ? this.leg.touchResource(uri) : null;
   }
 
   /** Whether the scene applies to this request, counting it against `times`. */

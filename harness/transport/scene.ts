@@ -77,6 +77,10 @@ export interface CaseSpec {
   readonly paged?: boolean;
   /** Resources the server also serves, each read as the text given (played-resources.ts); streamable HTTP only. */
   readonly played_resources?: readonly PlayedResource[];
+  /** The server declares resources.subscribe and accepts (un)subscribe requests; streamable HTTP only. */
+  readonly subscribe?: boolean;
+  /** The server also offers a resource template (resources/templates/list); streamable HTTP only. */
+  readonly templates?: boolean;
 }
 
 /** URL-safe, and not a dot segment (`.`, `..`) that a client would resolve away. */

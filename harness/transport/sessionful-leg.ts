@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
-import { addOrdersWindow, addPriceTool, inventoryFactory } from "./inventory-tool.ts";
-import { addLateSkill, markKitSkillUpdated, removeKitSkill, updateKitSkill } from "./kit-skill.ts";
+import { addNotesResource, addOrdersWindow, addPriceTool, inventoryFactory } from "./inventory-tool.ts";
+import { addLateSkill, dropKitSkill, markKitSkillUpdated, updateKitSkill } from "./kit-skill.ts";
 import { bodyForSdk, type Leg, type LegHooks } from "./leg.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 
@@ -28,6 +28,8 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     played_tools: hooks.played_tools ?? [],
     paged: hooks.paged ?? false,
     played_resources: hooks.played_resources ?? [],
+    subscribe: hooks.subscribe ?? false,
+    templates: hooks.templates ?? false,
   });
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
   const all = new Set<NodeStreamableHTTPServerTransport>();
@@ -36,8 +38,9 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
   let priceTool = false;
   let ordersWindow = false;
   let lateSkill = false;
-  let kitSkillRemoved = false;
   let kitSkillUpdated = false;
+  let notesResource = false;
+  let skillDropped = false;
   /** Sessions whose client holds its notification stream (the GET) open: a change is told only there. */
   const listening = new Set<string>();
 
@@ -69,8 +72,9 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     if (priceTool) addPriceTool(sdk, server, "legacy", hooks.onRun);
     if (ordersWindow) addOrdersWindow(server);
     if (lateSkill) addLateSkill(server);
-    if (kitSkillRemoved) removeKitSkill(server);
     if (kitSkillUpdated) markKitSkillUpdated(server);
+    if (notesResource) addNotesResource(server);
+    if (skillDropped) dropKitSkill(server);
     await server.connect(transport);
     if (keep) servers.set(transport, server);
     return transport;
@@ -138,11 +142,25 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
       await Promise.all(open.map((server) => updateKitSkill(server).catch(hooks.onError)));
       return open.length;
     },
-    async removeSkill() {
-      if (kitSkillRemoved) return 0;
+    async addNote() {
+      if (notesResource) return 0;
       await streamsOpen();
-      kitSkillRemoved = true;
-      return changeOpenSessions(removeKitSkill);
+      notesResource = true;
+      return changeOpenSessions(addNotesResource);
+    },
+    async dropSkill() {
+      if (skillDropped) return 0;
+      await streamsOpen();
+      skillDropped = true;
+      return changeOpenSessions(dropKitSkill);
+    },
+    async touchResource(uri: string) {
+      await streamsOpen();
+      // Sent whether or not the client subscribed: the scene says the resource changed, as the vector asks.
+      return changeOpenSessions(
+        (server) =>
+          void (server as InstanceType<SdkModules["server"]["McpServer"]>).server.sendResourceUpdated({ uri }).catch(hooks.onError),
+      );
     },
   };
 }

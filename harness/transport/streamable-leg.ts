@@ -22,6 +22,8 @@ export function streamableLeg(mode: "dual" | "modern_only" | "legacy_only", sdk:
     played_tools: hooks.played_tools ?? [],
     paged: hooks.paged ?? false,
     played_resources: hooks.played_resources ?? [],
+    subscribe: hooks.subscribe ?? false,
+    templates: hooks.templates ?? false,
   });
   const onerror = hooks.onError;
   const handler =

@@ -10,6 +10,8 @@ import { SMCP_NAMESPACE } from "./computer-scene.ts";
 import { eventsFrom } from "./events.ts";
 import { checkedRequestModel, modelErrors } from "./models.ts";
 import type { WirePacket } from "./scene-record.ts";
+import { type UploadFacts, uploadFacts } from "./upload-facts.ts";
+import { declaredVersion, REFUSING_SERVER_VERSION } from "./version-refusal.ts";
 
 /** The request model of each event an Agent sends, where the kit has one written (events.ts, models.ts). */
 export const REQUEST_MODEL: Readonly<Record<string, string>> = Object.fromEntries(
@@ -41,7 +43,17 @@ export interface SurfacedFacts {
   readonly tool_names?: readonly string[];
   readonly is_error?: boolean | null;
   readonly text?: string | null;
+  /**
+   * A CallToolResult's result-level metadata as the API gave it (the a2c markers, an auth failure's
+   * error_code and auth_hint): the wire key is `meta` (data-structures.md), while an SDK's MCP model
+   * may dump the same field under MCP's alias `_meta`; null when it has neither.
+   */
+  readonly result_meta?: Readonly<Record<string, unknown>> | null;
   readonly session_names?: readonly string[];
+  /** put_blob: what the SDK's upload call gave back. */
+  readonly landing_path?: unknown;
+  readonly total_size?: unknown;
+  readonly sha256?: unknown;
 }
 
 export interface AgentFacts extends ConnectionFacts {
@@ -60,6 +72,23 @@ export interface AgentFacts extends ConnectionFacts {
   readonly surfaced: Readonly<Record<string, SurfacedFacts>>;
   /** Each notification the Server pushed: did the SDK's handlers receive it. */
   readonly notified: Readonly<Record<string, boolean>>;
+  /** Handshakes the Server refused with 4008 (`handshake: version_mismatch`), the retry window after the answer included. */
+  readonly refused_handshakes: number;
+  /** What the API raised when its connect failed; null when the connect did not fail. */
+  readonly version_error: VersionErrorFacts | null;
+  /** How the Agent drove its client:put_blob chunks (upload-facts.ts); null when it sent none. */
+  readonly upload: UploadFacts | null;
+}
+
+/**
+ * A failed connect as the SDK raised it (the adapter's `raised` at stage connect): whether it is the
+ * SDK's own protocol-version error, whether that error carries the refusal body's server_version and
+ * client_version (the Server's version, the one the Agent declared), and whether its text names both.
+ */
+export interface VersionErrorFacts {
+  readonly dedicated: boolean;
+  readonly carries_versions: boolean;
+  readonly names_both_versions: boolean;
 }
 
 /** A sealed scene's record (case-seal.ts): only connections that presented the secret in `url` count. */
@@ -70,6 +99,8 @@ export interface AgentSide {
   readonly office_id: string;
   readonly agent_name: string;
   readonly pushed?: ReadonlyArray<{ readonly event: string }>;
+  /** The handshakes the Server refused (version-refusal.ts): sealed like every admitted one. */
+  readonly refused?: ReadonlyArray<{ readonly url: string }>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -117,6 +148,25 @@ export function agentFacts(output: unknown, side: AgentSide, fromAgent: (p: Wire
     cancels_conform: cancels.every((p) => callIds.has(idOf(p)) && modelErrors(CANCEL_MODEL, p.args?.[0]).length === 0),
     surfaced: surfacedOf(answer.steps),
     notified: Object.fromEntries((side?.pushed ?? []).map((p) => [p.event, received.has(p.event)])),
+    refused_handshakes: Array.isArray(side?.refused) ? side.refused.length : 0,
+    version_error: versionErrorOf(answer, side?.refused?.[0]?.url),
+    upload: uploadFacts(
+      sent,
+      packets.filter((p) => !fromAgent(p) && p.type === "ack"),
+    ),
+  };
+}
+
+/** The connect's failure as raised; the versions to look for are the refusal's (the Server's) and the refused request's a2c_version. */
+function versionErrorOf(answer: Record<string, unknown>, refusedUrl: string | undefined): VersionErrorFacts | null {
+  if (answer.stage !== "connect" || !isObject(answer.raised)) return null;
+  const raised = answer.raised;
+  const message = typeof raised.message === "string" ? raised.message : "";
+  const declared = refusedUrl === undefined ? null : declaredVersion(refusedUrl);
+  return {
+    dedicated: raised.version_error === true,
+    carries_versions: declared !== null && raised.server_version === REFUSING_SERVER_VERSION && raised.client_version === declared,
+    names_both_versions: declared !== null && message.includes(REFUSING_SERVER_VERSION) && message.includes(declared),
   };
 }
 
@@ -143,12 +193,16 @@ function valueFacts(value: unknown): Omit<SurfacedFacts, "outcome" | "code"> {
   const sessions = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.sessions) ? value.sessions : undefined;
   if (sessions?.every((s) => isObject(s) && "role" in s))
     return { session_names: sessions.map((s) => String((s as { name?: unknown }).name)).sort() };
+  if (isObject(value) && "landing_path" in value)
+    return { landing_path: value.landing_path, total_size: value.total_size ?? null, sha256: value.sha256 ?? null };
   if (isObject(value) && Array.isArray(value.content)) {
     const text = value.content.find((c) => isObject(c) && c.type === "text") as { text?: unknown } | undefined;
     // MCP's CallToolResult.isError is optional and read as false when absent (as computer-facts.ts reads acks).
+    const meta = isObject(value.meta) ? value.meta : isObject(value._meta) ? value._meta : null;
     return {
       is_error: typeof value.isError === "boolean" ? value.isError : false,
       text: typeof text?.text === "string" ? text.text : null,
+      result_meta: meta,
     };
   }
   return {};

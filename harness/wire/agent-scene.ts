@@ -12,6 +12,8 @@ import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import type { WireHandshake, WireHeldHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
 import { pollUntil, type ScriptStep, stepNameOf } from "./script.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
+import { ScriptedUploads } from "./scripted-uploads.ts";
+import { versionRefusal } from "./version-refusal.ts";
 
 export const WIRE_AGENT_OP = "wire.agent";
 export const DEFAULT_AGENT_TIME_BOX_MS = 15_000;
@@ -19,6 +21,8 @@ export const AGENT_NAME_UNDER_TEST = "sdk-agent";
 export const SCRIPTED_COMPUTER = "kit-computer";
 /** After the adapter answered, how long the scene waits for its Agent to leave before closing. */
 const AFTER_ANSWER_MS = 200;
+/** How long a held answer waits for the Agent's own follow-up (AgentSceneSpec.hold) at most. */
+export const HOLD_MS = 5_000;
 /** What the adapter may take beyond the time box to disconnect and answer. */
 export const AGENT_CLOSE_ALLOWANCE_MS = 5_000;
 
@@ -38,6 +42,10 @@ export interface AgentStep {
   readonly params?: Readonly<Record<string, unknown>>;
   readonly timeout_s?: number;
   readonly ms?: number;
+  /** put_blob: what to upload as UTF-8 text (its bytes are the upload), the chunk size the caller asks for, the name it suggests. */
+  readonly text?: string;
+  readonly chunk_size?: number;
+  readonly name_hint?: string;
 }
 
 /** What the SDK's Agent may set of a request through its API (a vector step's `payload`). */
@@ -48,6 +56,10 @@ export type AgentPayload = {
   readonly params?: Readonly<Record<string, unknown>>;
   /** client:tool_call: the timeout (seconds) the Agent sends and waits. */
   readonly timeout?: number;
+  /** client:put_blob: what the caller uploads as UTF-8 text, the chunk size it asks for, the name it suggests. */
+  readonly text?: string;
+  readonly chunk_size?: number;
+  readonly name_hint?: string;
 };
 
 /** A vector's step (script.ts keys): the SDK's Agent sends `send` (through its API's call for that event), or pauses. */
@@ -69,8 +81,18 @@ export interface AgentSceneSpec {
   readonly answers: Readonly<Record<string, unknown>>;
   readonly silent: readonly string[];
   readonly push: readonly AgentPush[];
-  /** `unanswered`: the Server accepts the Agent's HTTP handshake request and never answers it (default `answered`). */
-  readonly handshake: "answered" | "unanswered";
+  /**
+   * Per Server-answered event (server:list_room): the client:* event the Agent must have sent by
+   * itself before that answer goes out (at most HOLD_MS on), so a script ends on the evidence of an
+   * Agent's follow-up to a notification, not on a fixed pause.
+   */
+  readonly hold: Readonly<Record<string, string>>;
+  /**
+   * `unanswered`: the Server accepts the Agent's HTTP handshake request and never answers it;
+   * `version_mismatch`: it refuses each with the 4008 answer of a Server of another protocol line
+   * (version-refusal.ts), then listens for the retry window after the adapter answered (default `answered`).
+   */
+  readonly handshake: "answered" | "unanswered" | "version_mismatch";
   readonly servers?: ReadonlyArray<Record<string, unknown>>;
 }
 
@@ -98,6 +120,8 @@ export interface AgentSceneEvidence {
   readonly intruders_not_kept?: number;
   /** With `handshake: unanswered`: the Agent's handshakes the Server held without an answer. */
   readonly held?: readonly WireHeldHandshake[];
+  /** With `handshake: version_mismatch`: the Agent's handshakes the Server refused with 4008. */
+  readonly refused?: readonly WireHeldHandshake[];
   readonly packets: readonly WirePacket[];
   /** What the scripted Computer answered, by the request's req_id (`null`: kept unanswered). */
   readonly answered: Readonly<Record<string, unknown>>;
@@ -125,6 +149,7 @@ export function prepareAgentScene(input: unknown): PreparedAgentScene {
       answers: raw.answers ?? {},
       silent: raw.silent ?? [],
       push: raw.push ?? [],
+      hold: raw.hold ?? {},
       handshake: raw.handshake ?? "answered",
       ...(raw.servers ? { servers: raw.servers } : {}),
     },
@@ -145,12 +170,23 @@ export interface AgentCase {
 
 /** Opens the case's Server with its scripted Computer; the Agent is expected to connect to `call.url`. */
 export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<AgentCase> {
-  const server = await openKitServer({ answerHandshakes: spec.handshake === "answered" });
+  const refusing = spec.handshake === "version_mismatch";
+  const server = await openKitServer({
+    answerHandshakes: spec.handshake !== "unanswered",
+    ...(refusing ? { refuseHandshakes: versionRefusal } : {}),
+  });
   const answered: Record<string, unknown> = {};
   const pushed: Array<{ event: string; payload: unknown; after: string }> = [];
   const officeId = newOfficeId();
   const firsts = new Set<string>();
   const computer: ScriptedComputerSpec = { answers: spec.answers, silent: spec.silent };
+  const uploads = new ScriptedUploads();
+  /** How many requests of each client:* event the Agent sent, for `hold`. */
+  const sent = new Map<string, number>();
+  const heldFor = async (event: string) => {
+    const awaited = spec.hold[event];
+    if (awaited !== undefined) await pollUntil(() => (sent.get(awaited) ?? 0) > 0, HOLD_MS);
+  };
 
   const pushAfter = (socket: Socket, trigger: string) => {
     if (firsts.has(trigger)) return;
@@ -176,7 +212,8 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
       if (typeof ack === "function") ack(true, null);
       pushAfter(socket, "server:leave_office");
     });
-    socket.on("server:list_room", (request: unknown, ack?: (...args: unknown[]) => void) => {
+    socket.on("server:list_room", async (request: unknown, ack?: (...args: unknown[]) => void) => {
+      await heldFor("server:list_room");
       const req = (request ?? {}) as Record<string, unknown>;
       const sessions = [
         { sid: "kit-computer-sid", name: spec.computer_name, role: "computer", office_id: officeId, a2c_version: "0.4.0" },
@@ -189,6 +226,7 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
     });
     socket.onAny((event: string, ...args: unknown[]) => {
       if (!event.startsWith("client:")) return;
+      sent.set(event, (sent.get(event) ?? 0) + 1);
       const req = (args[0] ?? {}) as Record<string, unknown>;
       const ack = args.at(-1);
       const reqId = String(req.req_id);
@@ -199,7 +237,9 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
               silent: false as const,
               answer: { code: 404, message: `no Computer named ${String(req.computer)} in this office`, req_id: req.req_id },
             }
-          : scriptedAnswer(event, req, computer);
+          : event === "client:put_blob" && !spec.silent.includes(event) && !Object.hasOwn(spec.answers, event)
+            ? { silent: false as const, answer: uploads.answer(req) }
+            : scriptedAnswer(event, req, computer);
       if (routed.silent) {
         answered[reqId] = null;
         return;
@@ -224,6 +264,7 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
         handshakes: server.handshakes,
         ...server.intruders(),
         ...(spec.handshake === "unanswered" ? { held: server.held } : {}),
+        ...(refusing ? { refused: server.refused } : {}),
         packets: server.recorder.packets,
         answered,
         pushed,
@@ -231,7 +272,9 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
       } satisfies AgentSceneEvidence;
     })());
   const drained = async () => {
-    await pollUntil(() => server.smcp.sockets.size === 0, AFTER_ANSWER_MS);
+    // A refused Agent that retries on its own would send another handshake: listen for the retry window.
+    if (refusing) await new Promise((resolve) => setTimeout(resolve, QUIET_WINDOWS.retry.ms));
+    else await pollUntil(() => server.smcp.sockets.size === 0, AFTER_ANSWER_MS);
   };
   return { call: agentCallOf(spec, { url: server.url, office_id: officeId, agent_name: AGENT_NAME_UNDER_TEST }), drained, close };
 }
@@ -270,6 +313,9 @@ function adapterStep(step: AgentSceneStep, index: number): AgentStep {
     ...(p.tool_name !== undefined ? { tool_name: p.tool_name } : {}),
     ...(p.params !== undefined ? { params: p.params } : {}),
     ...(p.timeout !== undefined ? { timeout_s: p.timeout } : {}),
+    ...(p.text !== undefined ? { text: p.text } : {}),
+    ...(p.chunk_size !== undefined ? { chunk_size: p.chunk_size } : {}),
+    ...(p.name_hint !== undefined ? { name_hint: p.name_hint } : {}),
   };
 }
 
@@ -286,6 +332,8 @@ export function checkAgentScript(script: readonly AgentSceneStep[]): string | un
     names.add(name);
     if (step.send === "client:tool_call" && step.payload?.tool_name === undefined)
       return `script/${i}: a client:tool_call step names no payload.tool_name`;
+    if (step.send === "client:put_blob" && step.payload?.text === undefined)
+      return `script/${i}: a client:put_blob step gives no payload.text`;
   }
   return undefined;
 }

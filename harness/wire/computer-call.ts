@@ -15,11 +15,19 @@ import {
   type StdioCommand,
   stdioCommandFor,
 } from "../transport/index.ts";
+import type { ComputerActor } from "./computer-act.ts";
 import { type ComputerScene, openComputerScene } from "./computer-case.ts";
 import type { ComputerSceneEvidence } from "./computer-evidence.ts";
-import { CLOSE_ALLOWANCE_MS, type ComputerSceneSpec, type McpServerScene, prepareComputerScene } from "./computer-scene.ts";
+import {
+  CLOSE_ALLOWANCE_MS,
+  type ComputerSceneSpec,
+  type McpServerScene,
+  prepareComputerScene,
+  type UploadLimits,
+} from "./computer-scene.ts";
 import { derivedBundleIdsOf } from "./derived-bundle-id.ts";
 import { makeLandingRoot } from "./landing-root.ts";
+import { oauthChallenge } from "./oauth-challenge.ts";
 
 /** What the adapter gets (vectors/_schema/ops/wire.computer.json, input). */
 export type ComputerCall = {
@@ -32,6 +40,8 @@ export type ComputerCall = {
   readonly landing_root?: string;
   /** The absolute size limit for a SKILL resource the Computer is configured with (absent: the SDK's default). */
   readonly skill_max_bytes?: number;
+  /** The deployment's bounds on upload sessions (absent: the SDK's own). */
+  readonly upload_limits?: UploadLimits;
 };
 
 export type OpenedComputerCase =
@@ -46,7 +56,9 @@ export type OpenedComputerCase =
  */
 export function mountsOverStdio(server: McpServerScene, transport: McpTransport): boolean {
   if (server.transport !== undefined) return server.transport === "stdio";
-  return transport === "stdio" && server.scene === undefined && STDIO_MODES.has(server.server_mode ?? "dual");
+  return (
+    transport === "stdio" && server.scene === undefined && server.oauth_challenge !== true && STDIO_MODES.has(server.server_mode ?? "dual")
+  );
 }
 const STDIO_MODES: ReadonlySet<string> = new Set(["dual", "legacy_sessionful"]);
 
@@ -55,6 +67,7 @@ export async function openComputerCase(
   vectorInput: unknown,
   hint: string,
   transport: McpTransport = "streamable_http",
+  actor?: ComputerActor,
 ): Promise<OpenedComputerCase> {
   const prepared = prepareComputerScene(vectorInput);
   if (!prepared.ok) return { ok: false, kind: "invalid_input", message: prepared.problem };
@@ -77,6 +90,7 @@ export async function openComputerCase(
       stdio,
       landingRoot,
       derivedBundleIds: derivedBundleIdsOf(servers),
+      ...(actor ? { actor } : {}),
     });
     return {
       ok: true,
@@ -114,7 +128,12 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
   const secrets: string[] = [];
   const closeAll = () => Promise.all(Object.values(mcp).map((c) => c.close()));
   const mcpUrls: Record<string, string> = {};
+  // A challenge's secrets go after the credentials: callServersOf hands out the first ones, one per credential.
+  const challengeSecrets: string[] = [];
   for (const s of servers) {
+    const challenge = s.oauth_challenge ? oauthChallenge() : undefined;
+    if (challenge) challengeSecrets.push(...challenge.secrets);
+    const scene = s.scene ?? challenge?.scene;
     const opened = openTransportCase(
       mcpServer,
       {
@@ -127,8 +146,10 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
         ...(s.played_tools?.length ? { played_tools: s.played_tools } : {}),
         ...(s.paged ? { paged: true } : {}),
         ...(s.played_resources?.length ? { played_resources: s.played_resources } : {}),
+        ...(s.subscribe ? { subscribe: true } : {}),
+        ...(s.templates ? { templates: true } : {}),
         ...(s.bundle_id ? { bundle_id: s.bundle_id } : {}),
-        ...(s.scene ? { scene: s.scene } : {}),
+        ...(scene ? { scene } : {}),
       },
       `${hint}-${s.name}`,
     );
@@ -144,6 +165,7 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
     mcpUrls[s.name] = opened.call.url;
     if (s.credential) secrets.push(`kit-secret-${randomBytes(12).toString("hex")}`);
   }
+  secrets.push(...challengeSecrets);
   return { ok: true, mcp, mcpUrls, secrets, closeAll };
 }
 
@@ -154,7 +176,7 @@ export interface ComputerLocation {
   readonly mcp_urls: Readonly<Record<string, string>>;
   /** The servers mounted over stdio (the kit's bridge to the server at mcp_urls), by name; absent: none. */
   readonly mcp_stdio?: Readonly<Record<string, StdioCommand>>;
-  /** One per server with `credential`, in the order of the servers. */
+  /** One per server with `credential`, in the order of the servers; then an `oauth_challenge`'s (never handed to the Computer). */
   readonly planted_secrets: readonly string[];
   readonly landing_root?: string;
 }
@@ -169,6 +191,7 @@ export function computerCallOf(spec: ComputerSceneSpec, at: ComputerLocation): C
     time_box_ms: spec.time_box_ms,
     ...(at.landing_root !== undefined ? { landing_root: at.landing_root } : {}),
     ...(spec.skill_max_bytes !== undefined ? { skill_max_bytes: spec.skill_max_bytes } : {}),
+    ...(spec.upload_limits !== undefined ? { upload_limits: spec.upload_limits } : {}),
   };
 }
 

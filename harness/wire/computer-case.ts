@@ -6,6 +6,7 @@
  */
 import type { Socket } from "socket.io";
 import type { OpenCase, StdioCommand } from "../transport/index.ts";
+import { ACT_CALL_TIMEOUT_MS, type ComputerActor, DEFAULT_ACT_MS } from "./computer-act.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
 import {
   type ClientEvent,
@@ -44,6 +45,8 @@ export interface ComputerSceneOptions {
   readonly landingRoot?: string;
   /** The bundle_id the kit derives for each server the call gave none, by config name (derived-bundle-id.ts); kept as evidence. */
   readonly derivedBundleIds?: Readonly<Record<string, string>>;
+  /** Makes a `computer:` step's act call to the implementation under test (absent: such steps are skipped). */
+  readonly actor?: ComputerActor;
 }
 
 export async function openComputerScene(options: ComputerSceneOptions): Promise<ComputerScene> {
@@ -129,10 +132,21 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
             const mcpCase = options.mcp[step.update_skill];
             return { mcp_sessions: mcpCase ? await mcpCase.updateSkill() : null };
           }
-          if (step.remove_skill !== undefined) {
-            const mcpCase = options.mcp[step.remove_skill];
-            return { mcp_sessions: mcpCase ? await mcpCase.removeSkill() : null };
+          if (step.add_note !== undefined) {
+            const mcpCase = options.mcp[step.add_note];
+            return { mcp_sessions: mcpCase ? await mcpCase.addNote() : null };
           }
+          // remove_skill and drop_skill are one change: the kit's SKILL leaves the server.
+          const dropped = step.drop_skill ?? step.remove_skill;
+          if (dropped !== undefined) {
+            const mcpCase = options.mcp[dropped];
+            return { mcp_sessions: mcpCase ? await mcpCase.dropSkill() : null };
+          }
+          if (step.resource_updated !== undefined && step.uri !== undefined) {
+            const mcpCase = options.mcp[step.resource_updated];
+            return { mcp_sessions: mcpCase ? await mcpCase.touchResource(step.uri) : null };
+          }
+          if (step.computer !== undefined) return await playAct(step, socket, withinMs);
           if (step.cancel !== undefined) {
             const target = steps.find((s) => stepName(s.step) === step.cancel);
             const reqId = target?.req_id;
@@ -152,6 +166,20 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
     // The scene ends at its last answer: a vector that judges what a late packet could change ends
     // its script with a quiet window (quiet-windows.ts, trailing).
     if (socket.connected) socket.disconnect(true);
+  };
+
+  /**
+   * A `computer:` step: the act call to the adapter, its result recorded; an act that ends the
+   * connection is waited for on evidence (the Server's socket closing), within the step's box.
+   */
+  const playAct = async (step: ComputerStep, socket: Socket, withinMs: number) => {
+    const sinceAct = recorder.packets.length;
+    if (!options.actor) return { skipped: "no actor for computer: steps in this run", since_seq: sinceAct };
+    const request = { office_id: officeId, act: step.computer!, ...(step.bundle_id !== undefined ? { bundle_id: step.bundle_id } : {}) };
+    const result = await options.actor(request, ACT_CALL_TIMEOUT_MS).catch((error: unknown) => ({ kind: "crash", message: String(error) }));
+    if (step.computer === "disconnect" || step.computer === "shutdown")
+      await pollUntil(() => !socket.connected, Math.min(step.time_box_ms ?? DEFAULT_ACT_MS, withinMs));
+    return { act: { request, result }, disconnected: !socket.connected, since_seq: sinceAct };
   };
 
   const { url } = server;

@@ -10,11 +10,12 @@ import { isAbsolute, normalize } from "node:path/posix";
 import { KIT_SKILLENV, KIT_SKILLENV_VALUE, evidenceFacts as mcpFacts } from "../transport/index.ts";
 import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
+import { actOutcome, actState } from "./computer-act.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
-import { RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
-import { isSmcpEvent } from "./events.ts";
+import { actName, RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
+import { eventDefinition, isSmcpEvent } from "./events.ts";
 import type { LandingEvidence } from "./landing-root.ts";
-import { checkedRequestModel, modelErrors } from "./models.ts";
+import { modelErrors } from "./models.ts";
 import { resourceListFidelity } from "./resource-list-fidelity.ts";
 import type { WirePacket } from "./scene-record.ts";
 import { skillRootReads } from "./skill-root-reads.ts";
@@ -34,6 +35,8 @@ export interface StepFacts {
   readonly details_keys?: readonly string[];
   /** An ErrorPayload's details.total_size (4017 too_large names the resource's size; null when absent). */
   readonly details_total_size?: unknown;
+  /** An ErrorPayload's details object (compared on the keys a vector names); null when it has none. */
+  readonly details?: Readonly<Record<string, unknown>> | null;
   readonly req_id_echoed: boolean | null;
   readonly value?: unknown;
   readonly tool_names?: readonly string[];
@@ -63,9 +66,19 @@ export interface StepFacts {
   readonly resource_uris?: ReadonlyArray<string | null>;
   /** GetResourcesRet: a non-empty next_cursor came (more pages remain). */
   readonly has_next_cursor?: boolean;
+  /** GetResourcesRet: the key next_cursor is there at all (the end of the list is its absence, not null or ""). */
+  readonly next_cursor_present?: boolean;
+  /** GetResourcesRet: resource templates came along (a resourceTemplates / resource_templates key), which resources/list never carries. */
+  readonly has_resource_templates?: boolean;
   readonly is_error?: boolean | null;
   readonly text?: string | null;
   readonly result_meta?: Readonly<Record<string, unknown>> | null;
+  /** CallToolResult: result-level meta.error_code is 4006 or 4007 (an upstream-authorisation failure). */
+  readonly auth_failure?: boolean;
+  /** CallToolResult: result-level meta.auth_hint is an object (error-handling.md §字段说明). */
+  readonly has_auth_hint?: boolean;
+  /** CallToolResult: meta.auth_hint.message is a non-empty string (the user-readable guidance). */
+  readonly auth_hint_has_message?: boolean;
   /** CallToolResult: per content item {type, mime_type, inline_size, inline_sha256, has_blob_handle, handle_total_size, handle_sha256}. */
   readonly items?: readonly unknown[];
   /**
@@ -77,7 +90,6 @@ export interface StepFacts {
   readonly fidelity?: Fidelity;
   /** client:get_skill: the inline body (null: none), whether a blob_handle came instead, and the declared resource facts. */
   readonly body?: string | null;
-  readonly has_blob_handle?: boolean;
   readonly mime_type?: unknown;
   readonly rel_path?: unknown;
   /** client:get_blob: the chunk's decoded size and sha256, where it starts, and eof. */
@@ -87,6 +99,8 @@ export interface StepFacts {
   readonly eof?: unknown;
   /** client:put_blob: the ack carries an upload_id. */
   readonly has_upload_id?: boolean;
+  /** client:get_skill: a blob_handle came instead of a body; client:put_blob: the ack carries a blob_handle (an upload mints none). */
+  readonly has_blob_handle?: boolean;
   readonly total_size?: unknown;
   readonly sha256?: unknown;
   /** client:put_blob: the ack's landing_path is absolute and lies inside the case's landing root (null: none given). */
@@ -126,7 +140,30 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly tools_call_requests: number;
   /** resources/read requests naming a SKILL root (a listed skill:// resource with _meta.source), over every MCP server (skill-root-reads.ts). */
   readonly skill_root_reads: number;
+  /** MCP notifications/cancelled the MCP servers received (the Computer interrupting a tool run, MCP's cooperative cancel). */
+  readonly mcp_cancel_notices: number;
   readonly landing: LandingFacts | null;
+  /**
+   * Each server:update_* event the Computer sent after joining, by event: how many, whether every
+   * payload is valid against the event's request model (events.ts: UpdateComputerConfigReq) and the
+   * computer names they carry.
+   */
+  readonly update_payloads: Readonly<
+    Record<string, { readonly count: number; readonly valid: boolean; readonly computers: ReadonlyArray<unknown> }>
+  >;
+  /** Per `computer:` step (computer-act.ts), by its name. */
+  readonly acts: Readonly<Record<string, ActFacts>>;
+}
+
+/** A lifecycle act: how the SDK call went (the adapter's recorded answer) and what the Computer sent from then on. */
+export interface ActFacts {
+  readonly outcome: "done" | "raised" | "unsupported" | "no_answer";
+  readonly state: string | null;
+  readonly disconnected: boolean;
+  /** Every event the Computer sent from the act's start on, any connection, in order. */
+  readonly events_since: readonly string[];
+  /** The server:update_* events among them. */
+  readonly updates_since: readonly string[];
 }
 
 /** The .skillenv value as text, and the whole file as a get_blob chunk would carry it. */
@@ -149,6 +186,7 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
   const events = fromComputer.filter((p) => p.type === "event" && typeof p.event === "string");
   const mcpByName = Object.entries(isObject(evidence?.mcp) ? evidence.mcp : {}).map(([name, e]) => [name, mcpFacts(e)] as const);
   const mcp = mcpByName.map(([, f]) => f);
+  const updates = updatePayloads(joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt));
   return {
     ...connectionFacts(fromComputer, handshakes[0]),
     join: joinFacts(joins, evidence?.office_id),
@@ -159,7 +197,7 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     sent_after_join: Object.fromEntries(
       (joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt)).map((p) => [p.event as string, true] as const),
     ),
-    updates_conform: updatesConform(joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt), evidence?.computer_name),
+    updates_conform: updatesConform(updates, evidence?.computer_name),
     steps: stepsFacts(evidence, smcp),
     leaked_secrets: leaks(evidence?.planted_secrets ?? [], fromComputer),
     skillenv_value_sent: fromComputer.some((p) => SKILLENV_FORMS.some((form) => JSON.stringify(p.args ?? []).includes(form))),
@@ -170,22 +208,62 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     ),
     tools_call_requests: mcp.reduce((n, f) => n + f.tools_call_requests, 0),
     skill_root_reads: skillRootReads(isObject(evidence?.mcp) ? evidence.mcp : {}),
+    mcp_cancel_notices: mcp.reduce((n, f) => n + f.methods.filter((m) => m === "notifications/cancelled").length, 0),
     landing: landingFacts(evidence?.landing),
+    update_payloads: updates,
+    acts: actsFacts(evidence, events),
   };
 }
 
-/** updates_conform (ComputerFacts): each server:update_* event's payloads against its model and the Computer's name. */
-function updatesConform(sent: readonly WirePacket[], computerName: unknown): Record<string, boolean> {
-  const verdicts: Record<string, boolean> = {};
-  for (const p of sent) {
-    const event = p.event;
-    if (!event?.startsWith("server:update_") || !isSmcpEvent(event)) continue;
+/** The server:update_* payloads against their request model, by event (see ComputerFacts.update_payloads). */
+function updatePayloads(events: readonly WirePacket[]): ComputerFacts["update_payloads"] {
+  const out: Record<string, { count: number; valid: boolean; computers: unknown[] }> = {};
+  for (const p of events) {
+    const event = p.event as string;
+    if (!event.startsWith("server:update_") || !isSmcpEvent(event)) continue;
+    const model = eventDefinition(event).request;
     const payload = p.args?.[0];
-    const model = checkedRequestModel(event);
-    const ok = (model === undefined || modelErrors(model, payload).length === 0) && isObject(payload) && payload.computer === computerName;
-    verdicts[event] = (verdicts[event] ?? true) && ok;
+    const seen = (out[event] ??= { count: 0, valid: true, computers: [] });
+    seen.count += 1;
+    seen.valid &&= modelErrors(model, payload).length === 0;
+    const name = isObject(payload) ? (payload.computer ?? null) : null;
+    if (!seen.computers.includes(name)) seen.computers.push(name);
   }
-  return verdicts;
+  return out;
+}
+
+/** Each act step's facts: its recorded result, and the Computer's events after the packet count it began at. */
+function actsFacts(evidence: ComputerSceneEvidence, events: readonly WirePacket[]): Record<string, ActFacts> {
+  return Object.fromEntries(
+    (evidence?.steps ?? []).flatMap((s) => {
+      const name = s?.step ? actName(s.step) : undefined;
+      if (name === undefined || s.skipped !== undefined) return [];
+      const since = typeof s.since_seq === "number" ? s.since_seq : Number.POSITIVE_INFINITY;
+      const sent = events.filter((p) => p.seq > since).map((p) => p.event as string);
+      return [
+        [
+          name,
+          {
+            outcome: actOutcome(s.act?.result),
+            state: actState(s.act?.result),
+            disconnected: s.disconnected === true,
+            events_since: sent,
+            updates_since: sent.filter((e) => e.startsWith("server:update_")),
+          },
+        ],
+      ];
+    }),
+  );
+}
+
+/**
+ * updates_conform (ComputerFacts), read off update_payloads: per server:update_* event, every payload
+ * valid against its model and naming this Computer.
+ */
+function updatesConform(payloads: ComputerFacts["update_payloads"], computerName: unknown): Record<string, boolean> {
+  return Object.fromEntries(
+    Object.entries(payloads).map(([event, seen]) => [event, seen.valid && seen.computers.every((c) => c === computerName)]),
+  );
 }
 
 /** Each sending step's facts; a tool_call's against the MCP result it led to (matched in order, by the tool's own name where it shows). */
@@ -283,6 +361,7 @@ function putBlobFacts(v: Record<string, unknown>, landing: LandingEvidence | und
   const path = v.landing_path;
   const facts = {
     has_upload_id: typeof v.upload_id === "string" && v.upload_id !== "",
+    has_blob_handle: "blob_handle" in v,
     total_size: v.total_size ?? null,
     sha256: v.sha256 ?? null,
   };
@@ -329,6 +408,7 @@ function stepFacts(record: ComputerStepRecord, smcp: readonly WirePacket[], land
           capability: v.capability ?? null,
           details_keys: Object.keys(details).sort(),
           details_total_size: details.total_size ?? null,
+          details: isObject(v.details) ? v.details : null,
         }
       : {}),
     value,
@@ -397,6 +477,8 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
     return {
       resource_uris: v.resources.map((r) => (isObject(r) ? String(r.uri) : null)),
       has_next_cursor: typeof v.next_cursor === "string" && v.next_cursor !== "",
+      next_cursor_present: "next_cursor" in v,
+      has_resource_templates: "resourceTemplates" in v || "resource_templates" in v,
     };
   if (event === "client:tool_call" && Array.isArray(v.content)) {
     const texts = v.content.filter((c) => isObject(c) && c.type === "text").map((c) => String((c as Record<string, unknown>).text));
@@ -404,6 +486,13 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
       is_error: typeof v.isError === "boolean" ? v.isError : false,
       text: texts.length ? texts.join("\n") : null,
       result_meta: isObject(v.meta) ? v.meta : null,
+      auth_failure: isObject(v.meta) && (v.meta.error_code === 4006 || v.meta.error_code === 4007),
+      has_auth_hint: isObject(v.meta) && isObject(v.meta.auth_hint),
+      auth_hint_has_message:
+        isObject(v.meta) &&
+        isObject(v.meta.auth_hint) &&
+        typeof v.meta.auth_hint.message === "string" &&
+        v.meta.auth_hint.message.trim() !== "",
       items: v.content.map(itemFacts),
     };
   }

@@ -36,11 +36,33 @@ export interface ComputerStep extends ScriptStep {
   readonly cancel?: string;
   readonly add_tool?: string;
   readonly add_window?: string;
+  /** That server (legacy_sessionful) gains late-skill, a second SKILL, and says so (resources/list_changed). */
   readonly add_skill?: string;
-  readonly remove_skill?: string;
+  /** That server (skills: true) changes kit-skill's SKILL.md and sends resources/updated for its root. */
   readonly update_skill?: string;
+  /** That server gains kit://inventory/notes, a resource that is no window, and says so (resources/list_changed). */
+  readonly add_note?: string;
+  /** That server (skills: true) takes the kit's SKILL away and says so (resources/list_changed). */
+  readonly drop_skill?: string;
+  /** The same change as drop_skill, under the name the SKILL-change vectors use. */
+  readonly remove_skill?: string;
+  /** That server sends notifications/resources/updated for `uri` (resource_updated names the server). */
+  readonly resource_updated?: string;
+  readonly uri?: string;
   /** The harness makes the case's landing root read-only (landing-root.ts, lockLandingRoot). */
   readonly lock_landing?: true;
+  /** The Computer under test acts through its SDK's own API (wire.computer_act; computer-act.ts). */
+  readonly computer?: ComputerAct;
+  /** With computer: unmount, the server's bundle_id. */
+  readonly bundle_id?: string;
+}
+
+/** What a `computer:` step has the Computer under test do (vectors/_schema/ops/wire.computer_act.json). */
+export type ComputerAct = "start" | "disconnect" | "shutdown" | "unmount" | "state";
+
+/** A `computer:` step's name: `as`, else the act; undefined for any other step. */
+export function actName(step: ComputerStep): string | undefined {
+  return step.computer === undefined ? undefined : (step.as ?? step.computer);
 }
 
 export interface McpServerScene {
@@ -52,6 +74,8 @@ export interface McpServerScene {
   readonly forbidden_tools?: readonly string[];
   readonly tool_meta?: Readonly<Record<string, unknown>>;
   readonly credential?: boolean;
+  /** The tools/call is answered with a 401 OAuth challenge whose parameters are planted secrets (oauth-challenge.ts). */
+  readonly oauth_challenge?: boolean;
   readonly server_mode?: "dual" | "legacy_sessionful";
   readonly window?: boolean;
   readonly skills?: boolean;
@@ -62,6 +86,10 @@ export interface McpServerScene {
   readonly paged?: boolean;
   /** Resources the MCP server also serves, each read as the text given (harness/transport/played-resources.ts). */
   readonly played_resources?: readonly PlayedResource[];
+  /** The MCP server declares resources.subscribe and accepts (un)subscribe requests (desktop.md, prerequisite). */
+  readonly subscribe?: boolean;
+  /** The MCP server also offers a resource template, kit://inventory/items/{sku} (resources/templates/list). */
+  readonly templates?: boolean;
   /** The transport scene for this server (harness/transport): what its MCP server does to tools/call. */
   readonly scene?: Readonly<Record<string, unknown>>;
 }
@@ -75,6 +103,14 @@ export interface ComputerSceneSpec {
   readonly landing_root?: boolean;
   /** The Computer's absolute size limit for a SKILL resource (skill.md §7 get_skill step 5), configured through the SDK; absent: its default. */
   readonly skill_max_bytes?: number;
+  /** The deployment's bounds on upload sessions, passed to the adapter as given (absent: the SDK's own). */
+  readonly upload_limits?: UploadLimits;
+}
+
+/** client:put_blob session bounds a deployment sets (blob-transfer.md §3: SDK-defined, configurable). */
+export interface UploadLimits {
+  readonly max_sessions?: number;
+  readonly idle_timeout_s?: number;
 }
 
 /** A sending step's name: `as`, else the event without `client:` (unique: prepareComputerScene); undefined for any other step. */
@@ -107,7 +143,15 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
   const modes = new Map(((raw.servers as McpServerScene[] | undefined) ?? []).map((s) => [s.name ?? "inventory", s.server_mode ?? "dual"]));
   const windows = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.window).map((s) => s.name ?? "inventory"));
   const skills = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.skills).map((s) => s.name ?? "inventory"));
+  const acts = new Set<string>();
   for (const [i, step] of script.entries()) {
+    const act = actName(step);
+    if (act !== undefined) {
+      if (acts.has(act)) return { ok: false, problem: `script/${i}: act name "${act}" is used twice (give one an \`as\`)` };
+      acts.add(act);
+      if ((step.computer === "unmount") !== (step.bundle_id !== undefined))
+        return { ok: false, problem: `script/${i}: bundle_id goes with computer: unmount, and only there` };
+    } else if (step.bundle_id !== undefined) return { ok: false, problem: `script/${i}: bundle_id goes with computer: unmount` };
     if (step.lock_landing && raw.landing_root !== true)
       return { ok: false, problem: `script/${i}: lock_landing needs a landing root (landing_root: true)` };
     if (step.add_tool !== undefined && modes.get(step.add_tool) !== "legacy_sessionful")
@@ -120,14 +164,17 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
         ok: false,
         problem: `script/${i}: add_window names "${step.add_window}", which is no server with server_mode legacy_sessionful and window: true`,
       };
-    if (step.add_skill !== undefined && modes.get(step.add_skill) !== "legacy_sessionful")
+    const changed = step.add_skill ?? step.add_note ?? step.resource_updated;
+    if (changed !== undefined && modes.get(changed) !== "legacy_sessionful")
       return {
         ok: false,
-        problem: `script/${i}: add_skill names "${step.add_skill}", which is no server with server_mode legacy_sessionful`,
+        problem: `script/${i}: "${changed}" is no server with server_mode legacy_sessionful (only its sessions hear of a change)`,
       };
-    for (const named of [step.remove_skill, step.update_skill])
+    for (const named of [step.drop_skill, step.remove_skill, step.update_skill])
       if (named !== undefined && (modes.get(named) !== "legacy_sessionful" || !skills.has(named)))
         return { ok: false, problem: `script/${i}: "${named}" is no server with server_mode legacy_sessionful and skills: true` };
+    if ((step.resource_updated === undefined) !== (step.uri === undefined))
+      return { ok: false, problem: `script/${i}: resource_updated and uri go together` };
   }
   const servers = ((raw.servers as McpServerScene[] | undefined) ?? [{ name: "inventory", bundle_id: "inv" }]).map((s) => ({
     ...s,
@@ -150,6 +197,7 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
       time_box_ms: (raw.time_box_ms as number | undefined) ?? DEFAULT_TIME_BOX_MS,
       landing_root: raw.landing_root === true,
       ...(typeof raw.skill_max_bytes === "number" ? { skill_max_bytes: raw.skill_max_bytes } : {}),
+      ...(raw.upload_limits !== undefined ? { upload_limits: raw.upload_limits as UploadLimits } : {}),
     },
   };
 }

@@ -132,6 +132,7 @@ export const SMCP_EVENTS = {
     request: "PutBlobReq",
     ack: "model",
     response: "PutBlobRet",
+    agentStep: "put_blob",
     spec: { section: "client:put_blob", row: "events/client-events/9" },
     about: "one chunk of an upload into the Computer's landing root; the last one answers where it landed",
   },

@@ -19,6 +19,7 @@ export {
 export { caseSlug } from "./case-id.ts";
 export { admittedConns, admittedPart, SEAL_PARAM, secretIn } from "./case-seal.ts";
 export { type ConnectionFacts, connectionFacts } from "./client-facts.ts";
+export { COMPUTER_ACT_OP, type ComputerActCall, type ComputerActor } from "./computer-act.ts";
 export {
   type ComputerCall,
   type ComputerLocation,
@@ -64,6 +65,7 @@ export {
 } from "./interop.ts";
 export { type Blame, blameInteropStep } from "./interop-blame.ts";
 export { type KitServer, openKitServer } from "./kit-server.ts";
+export { LANDING_LOCK_UNAVAILABLE, landingLockHolds, scriptLocksLanding } from "./landing-root.ts";
 export { modelErrors, modelNames } from "./models.ts";
 export { QUIET_KINDS, QUIET_WINDOWS, type QuietKind, TRAILING_FACTS } from "./quiet-windows.ts";
 export { openRelay, type Relay, type RelayRecord } from "./relay.ts";
@@ -71,6 +73,7 @@ export type { WireHandshake, WireIntruder, WirePacket } from "./scene-record.ts"
 export { scriptWaitMs } from "./script.ts";
 export { SCRIPTED_TOOLS, type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 export { type ServerFacts, serverComparedValue, serverFacts } from "./server-facts.ts";
+export { type ServerRelay, serverRelays } from "./server-relay-fidelity.ts";
 export {
   answeredStopped,
   type ClientSpec,

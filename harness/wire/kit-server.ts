@@ -32,6 +32,18 @@ export interface KitServerOptions {
    * as a Server that hangs before its handshake looks to a client; close() cuts them. Default true.
    */
   readonly answerHandshakes?: boolean;
+  /**
+   * Each admitted handshake is answered with this HTTP refusal instead of an Engine.IO session (a
+   * Server refusing the client's a2c_version, say); the seal still refuses intruders first.
+   */
+  readonly refuseHandshakes?: (requestUrl: string) => HandshakeRefusal;
+}
+
+/** An HTTP answer that refuses a handshake: status, headers, body. */
+export interface HandshakeRefusal {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
 }
 
 /** The seal's part of a scene's record: the refused handshakes, the first 50 kept and the rest counted. */
@@ -51,6 +63,8 @@ export interface KitServer {
   readonly handshakes: readonly WireHandshake[];
   /** The admitted handshakes left unanswered (`answerHandshakes: false`), in order. */
   readonly held: readonly WireHeldHandshake[];
+  /** The admitted handshakes answered with the refusal (`refuseHandshakes`), in order. */
+  readonly refused: readonly WireHeldHandshake[];
   /** Milliseconds since the Server opened: every `t_ms` of the scene's record. */
   since(): number;
   intruders(): IntruderRecord;
@@ -71,6 +85,18 @@ export async function openKitServer(options: KitServerOptions = {}): Promise<Kit
       if (!success) return callback(error, success);
       held.push({ t_ms: Math.round(since() * 10) / 10, url: req.url ?? "" });
     });
+  const refused: WireHeldHandshake[] = [];
+  // Engine.IO sets the request's response (`req.res`) before it asks allowRequest: the refusal is
+  // written there and the callback never called, so no session opens.
+  const refusing: typeof seal.allowRequest = (req, callback) =>
+    seal.allowRequest(req, (error, success) => {
+      if (!success || options.refuseHandshakes === undefined) return callback(error, success);
+      const answer = options.refuseHandshakes(req.url ?? "");
+      refused.push({ t_ms: Math.round(since() * 10) / 10, url: req.url ?? "" });
+      const res = (req as { res?: { writeHead(s: number, h: Record<string, string>): unknown; end(b: string): unknown } }).res;
+      res?.writeHead(answer.status, { ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)) });
+      res?.end(answer.body);
+    });
   const http = createServer();
   // No reconnection state, no CORS, nothing served but the protocol, no party but the case's own.
   const io = new Server(http, {
@@ -78,7 +104,7 @@ export async function openKitServer(options: KitServerOptions = {}): Promise<Kit
     pingInterval: 5_000,
     pingTimeout: 5_000,
     ...(options.maxHttpBufferSize !== undefined ? { maxHttpBufferSize: options.maxHttpBufferSize } : {}),
-    allowRequest: options.answerHandshakes === false ? holding : seal.allowRequest,
+    allowRequest: options.refuseHandshakes !== undefined ? refusing : options.answerHandshakes === false ? holding : seal.allowRequest,
   });
   io.engine.on("connection", (raw: { id: string; request: { url?: string }; transport: { name: string } }) => {
     handshakes.push({ conn: raw.id, t_ms: Math.round(since() * 10) / 10, url: raw.request.url ?? "", transport: raw.transport.name });
@@ -97,6 +123,7 @@ export async function openKitServer(options: KitServerOptions = {}): Promise<Kit
     recorder,
     handshakes,
     held,
+    refused,
     since,
     intruders: () => ({ intruders: seal.intruders, ...(seal.notKept() > 0 ? { intruders_not_kept: seal.notKept() } : {}) }),
     close: () =>

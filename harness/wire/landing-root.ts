@@ -56,6 +56,38 @@ export async function lockLandingRoot(root: string): Promise<boolean> {
   return held;
 }
 
+let lockProbe: Promise<boolean> | undefined;
+
+/**
+ * Whether this machine can make a landing root read-only to the kit's own user at all, tried once
+ * per process on a scratch folder like a case's. Where neither the mode nor the immutable attribute
+ * binds (root without chattr, a filesystem without the attribute), a case that locks its root
+ * cannot show anything about the Computer: it is not applicable here, never failed.
+ */
+export function landingLockHolds(): Promise<boolean> {
+  lockProbe ??= (async () => {
+    const root = await makeLandingRoot();
+    try {
+      return await lockLandingRoot(root);
+    } finally {
+      await unlock(root);
+      locks.delete(root);
+      await rm(root, { recursive: true, force: true });
+    }
+  })();
+  return lockProbe;
+}
+
+/** Why a case whose script locks its landing root is not applicable on this machine. */
+export const LANDING_LOCK_UNAVAILABLE =
+  "this machine cannot make a folder read-only to the kit's own user (neither the folder's mode nor chattr +i binds), so a script's lock_landing step would show nothing about the Computer";
+
+/** Whether a wire.computer input's script has a lock_landing step. */
+export function scriptLocksLanding(input: unknown): boolean {
+  const script = (input as { script?: unknown } | null)?.script;
+  return Array.isArray(script) && script.some((step) => (step as { lock_landing?: unknown } | null)?.lock_landing === true);
+}
+
 /** Whether an entry can be made in `dir` now (the probe is removed at once). */
 async function writable(dir: string): Promise<boolean> {
   const probe = join(dir, ".kit-lock-probe");

@@ -44,13 +44,15 @@ export const QUIET_WINDOWS = {
       "nothing sent after the last answer that the vector's facts would count; measured: no Computer (python, rust, reference) sent a packet in this window after its last answer across the wire-computer suite; the Servers' broadcasts reach every member within 50 ms of the first",
   },
   /**
-   * An Agent that retries on its own does so at once or after a back-off; no SDK retries, so there
-   * is no legitimate sender to measure: the window covers back-offs of a few seconds.
+   * An Agent that retries on its own does so at once or after a back-off. No SDK retries, so there
+   * is no legitimate sender to measure; the spec's own back-off example (error-handling, retry
+   * strategy: 2^0 + U(0,1) s before the first retry) sets the size: its latest first retry, 2 s,
+   * plus a 1 s margin for a loaded machine.
    */
   retry: {
-    ms: 5_000,
+    ms: 3_000,
     absence:
-      "no second request the caller did not ask for after a failure that forbids a retry; not measured (no SDK retries): common back-offs",
+      "no second request the caller did not ask for after a failure that forbids a retry; not measured (no SDK retries): the first retry of the spec's back-off example comes within 2 s",
   },
 } as const satisfies Record<string, QuietWindow>;
 
@@ -78,7 +80,10 @@ export const TRAILING_FACTS: Readonly<Record<"wire.computer" | "wire.server", re
     "tool_runs_by_server",
     "skill_root_reads",
     "resources_list_requests_by_server",
+    "mcp_cancel_notices",
     "landing",
+    "update_payloads",
+    "acts",
   ],
   "wire.server": ["clients"],
 };

@@ -24,6 +24,8 @@ export interface ServerFacts {
         code: unknown;
         body_keys: readonly string[];
         error_code_header: string | null;
+        /** The refused handshake's media type: its Content-Type before any parameter, lower case; null without one. */
+        media_type: string | null;
         /** A WebSocket-only handshake opened, then closed before /smcp connected: the close code (versioning.md §5's 4900); else null. */
         close_code: number | null;
       }
@@ -95,6 +97,7 @@ export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
       code: isObject(body) ? (body.code ?? null) : null,
       body_keys: isObject(body) ? Object.keys(body).sort() : [],
       error_code_header: c.error_code_header ?? null,
+      media_type: mediaType(c.content_type),
       close_code: c.close_code ?? null,
     };
   }
@@ -194,6 +197,13 @@ function sessionsOf(sessions: readonly unknown[], relabel: (v: unknown) => unkno
       a2c_version: s.a2c_version ?? null,
     }))
     .sort((a, b) => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0));
+}
+
+/** A Content-Type's essence (`application/json; charset=utf-8` → `application/json`); null without one. */
+function mediaType(contentType: unknown): string | null {
+  if (typeof contentType !== "string") return null;
+  const essence = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  return essence === "" ? null : essence;
 }
 
 function parseBody(body: string | null | undefined): unknown {

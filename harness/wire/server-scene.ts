@@ -41,6 +41,8 @@ export interface ClientSpec {
   /** A Computer: what its scripted answers list (scripted-computer.ts). */
   readonly tools?: readonly string[];
   readonly desktops?: readonly string[];
+  /** A Computer: an event's whole answer in place of the scripted one (a generated tool result). */
+  readonly answers?: Readonly<Record<string, unknown>>;
   /** websocket: a direct WebSocket handshake, never polling (versioning.md §5's WS-only client); polling: polls, never upgrades; default polling first, then the upgrade. */
   readonly transport?: "polling" | "websocket";
   /** Stays connected while the harness stops the Server (through-stop.ts); default: gone before the stop. */
@@ -77,6 +79,8 @@ export interface ConnectRecord {
   readonly connected: boolean;
   readonly status?: number | null;
   readonly error_code_header?: string | null;
+  /** The refused handshake's Content-Type header as sent (error-handling.md §4008: application/json). */
+  readonly content_type?: string | null;
   readonly body?: string | null;
   /** A WebSocket-only handshake that opened and then closed before /smcp connected: its close code. */
   readonly close_code?: number | null;
@@ -374,6 +378,7 @@ function refusal(key: string, url: string, error: Error & { description?: unknow
     connected: false,
     status,
     error_code_header: responseHeader(xhr, "x-a2c-error-code"),
+    content_type: responseHeader(xhr, "content-type"),
     body: typeof xhr?.responseText === "string" ? xhr.responseText.slice(0, BODY_CHARS) : null,
     error: error.message,
   };
@@ -393,6 +398,7 @@ function answerAsComputer(socket: Socket, spec: ClientSpec): void {
   const computer: ScriptedComputerSpec = {
     ...(spec.tools ? { tools: spec.tools } : {}),
     ...(spec.desktops ? { desktops: spec.desktops } : {}),
+    ...(spec.answers ? { answers: spec.answers } : {}),
   };
   socket.onAny((event: string, ...args: unknown[]) => {
     const ack = args.at(-1);

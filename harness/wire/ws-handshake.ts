@@ -13,6 +13,7 @@ import type { Socket } from "socket.io-client";
 export interface UpgradeRefusal {
   readonly status: number;
   readonly error_code_header: string | null;
+  readonly content_type: string | null;
   readonly body: string;
 }
 
@@ -38,10 +39,15 @@ export interface HandshakeWatch {
 export function watchWebSocketHandshake(socket: Socket, bodyChars: number): HandshakeWatch | undefined {
   const ws = (socket.io.engine as unknown as { transport?: { ws?: WsLike } } | undefined)?.transport?.ws;
   if (!ws) return undefined;
-  let answer: { status: number; error_code_header: string | null; body: string } | undefined;
+  let answer: { status: number; error_code_header: string | null; content_type: string | null; body: string } | undefined;
   ws.on("unexpected-response", (_req, res) => {
     const header = res.headers["x-a2c-error-code"];
-    answer = { status: res.statusCode ?? 0, error_code_header: (Array.isArray(header) ? header[0] : header) ?? null, body: "" };
+    answer = {
+      status: res.statusCode ?? 0,
+      error_code_header: (Array.isArray(header) ? header[0] : header) ?? null,
+      content_type: res.headers["content-type"] ?? null,
+      body: "",
+    };
     res.setEncoding("utf8");
     res.on("data", (chunk: string) => {
       if (answer && answer.body.length < bodyChars) answer.body = (answer.body + chunk).slice(0, bodyChars);

@@ -1,5 +1,6 @@
 // Set-up through stand-in tools (fixtures/bin): a progress line instead of the tools' output, which
 // goes to a log file in the cache; a failure names that file and quotes its last lines.
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
@@ -73,6 +74,19 @@ describe("cargo set-up", () => {
     expect(raw).toContain("Finished `release` profile");
     // Unchanged inputs: cargo is skipped, nothing is printed.
     expect(await stderrOf(() => cargoBuild(cargoRequest(dir, "1.0")))).toBe("");
+  });
+
+  it("builds an older release (background) at a lower CPU priority than the latest, and says so", async () => {
+    const own = Number(execFileSync("nice", { encoding: "utf8" }).trim());
+    const latest = crate();
+    await cargoBuild(cargoRequest(latest, "3.0"));
+    expect(readFileSync(join(cache, "logs", "fake-rust-3.0-build.log"), "utf8")).toContain(`fake cargo niceness ${own}\n`);
+    const older = crate();
+    const shown = await stderrOf(() => cargoBuild({ ...cargoRequest(older, "0.9"), background: true }));
+    expect(shown).toContain("at a lower priority than the latest release's build");
+    expect(readFileSync(join(cache, "logs", "fake-rust-0.9-build.log"), "utf8")).toContain(
+      `fake cargo niceness ${Math.min(own + 10, 19)}\n`,
+    );
   });
 
   it("fails with the log's path and its last lines in the error", async () => {

@@ -32,6 +32,7 @@ const NOT_THE_KITS = new Set([
   "--reps",
   "--loaded-runs",
   "--burners",
+  "--quiet-report",
   // the wire mutation campaign's own flags (tests/mutation/wire/campaign.ts), named in README §Mutation testing
   "--size",
   "--workers",

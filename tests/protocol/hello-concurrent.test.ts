@@ -49,7 +49,7 @@ describe("hello.concurrent", () => {
   it("is declared by the reference for its live operations (answered through a promise), not by reference@0.3.0", () => {
     const hello = referenceHello("0.4");
     expect(parse(hello, true).ok).toBe(true);
-    expect(hello.concurrent).toEqual(["wire.computer", "wire.server", "wire.agent", "transport.call_tool"]);
+    expect(hello.concurrent).toEqual(["wire.computer", "wire.server", "wire.agent", "transport.call_tool", "wire.computer_act"]);
     expect(referenceHello("0.3")).not.toHaveProperty("concurrent");
   });
 });

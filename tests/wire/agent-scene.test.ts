@@ -102,6 +102,50 @@ describe("the Agent scene", () => {
     expect(facts).toMatchObject({ connected: false, joined: false, requests: {} });
   }, 20_000);
 
+  it("refuses the Agent's handshake with the 4008 answer when told, still refuses an intruder, and reads the raised version error", async () => {
+    const opened = await openAgentCase(
+      "t4",
+      scene({ script: [{ send: "client:get_tools", as: "tools" }], handshake: "version_mismatch", time_box_ms: 3_000 }),
+    );
+    const { origin, searchParams } = new URL(opened.call.url);
+    const intruder = await fetch(`${origin}/socket.io/?EIO=4&transport=polling&a2c_version=0.4.0`);
+    const own = await fetch(`${origin}/socket.io/?smcp_case=${searchParams.get("smcp_case")}&a2c_version=0.4.0&EIO=4&transport=polling`);
+    expect(intruder.status).toBe(403);
+    expect(own.status).toBe(400);
+    expect(own.headers.get("content-type")).toBe("application/json");
+    expect(own.headers.get("x-a2c-error-code")).toBe("4008");
+    expect(await own.json()).toEqual({
+      code: 4008,
+      message: "Protocol version mismatch",
+      server_version: "1.0.0",
+      client_version: "0.4.0",
+      min_supported: "1.0.0",
+      max_supported: "1.0.999",
+    });
+    const answer = await reference.call("wire.agent", opened.call as unknown as Record<string, unknown>);
+    const evidence = await opened.close();
+    expect(evidence.refused).toHaveLength(2);
+    expect(evidence.handshakes).toEqual([]);
+    expect(answer.result).toMatchObject({
+      kind: "ok",
+      output: { joined: false, stage: "connect", raised: { type: "ProtocolVersionError" } },
+    });
+    const output = answer.result.kind === "ok" ? answer.result.output : undefined;
+    // Without the hand-made request the Agent's one refusal is the whole count.
+    const facts = agentFacts(output, { ...evidence, refused: evidence.refused?.slice(1) }, (p) => p.dir === "in");
+    expect(facts).toMatchObject({
+      connected: false,
+      refused_handshakes: 1,
+      version_error: { dedicated: true, carries_versions: true, names_both_versions: true },
+    });
+    const generic = { ...(output as Record<string, unknown>), raised: { type: "Error", message: "xhr poll error" } };
+    expect(agentFacts(generic, evidence, (p) => p.dir === "in").version_error).toEqual({
+      dedicated: false,
+      carries_versions: false,
+      names_both_versions: false,
+    });
+  }, 20_000);
+
   it("judges each cancel the Agent sent, and holds when it sent none", () => {
     const secret = "0123456789abcdef0123456789abcdef";
     const call = { agent: "sdk-agent", req_id: "call-1", computer: "kit-computer", tool_name: "t", params: {}, timeout: 1 };

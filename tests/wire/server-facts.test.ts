@@ -17,6 +17,7 @@ const evidence: ServerSceneEvidence = {
       connected: false,
       status: 400,
       error_code_header: "4008",
+      content_type: "Application/JSON; charset=utf-8",
       body: '{"code":4008,"message":"m","server_version":"0.4.0"}',
     },
   ],
@@ -48,6 +49,7 @@ describe("serverFacts", () => {
       status: 400,
       code: 4008,
       error_code_header: "4008",
+      media_type: "application/json",
       body_keys: ["code", "message", "server_version"],
     });
     expect(facts.steps.join_c1).toEqual({

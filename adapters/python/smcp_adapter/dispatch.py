@@ -14,9 +14,10 @@ import traceback
 from typing import Any, Callable
 
 from . import (
-    addressing, bench, bundle_id, config, desktop, env_var, landing_root, load, messages, pick, plugin, plugin_id,
-    reconcile, render, skill, skill_mime, skill_name, tool_meta, transport, versioning, window_uri, wire_agent,
-    wire_computer, wire_server,
+    addressing, bench, bundle_id, config, desktop, env_var, landing_root, load, messages, pick, plugin,
+    plugin_activation, plugin_gate, plugin_id, plugin_reclaim, plugin_runtime, reconcile, render, skill, skill_mime,
+    skill_name, source_merge, tool_meta, transport, versioning, window_uri, wire_agent, wire_computer, wire_computer_act,
+    wire_server,
 )
 from .reasons import OpError, Unsupported, error_from_exception
 from .sdk import MCP_VERSION, PROTOCOL_VERSION, SDK_NAME, SDK_VERSION
@@ -50,12 +51,21 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "skill.text_mime": skill_mime.text_mime,
     "settings.landing_root": landing_root.landing_root,
     "skill.name": skill_name.name,
+    # The SDK's own Computer and plugin management on a fresh temporary home (plugin_runtime.py). Synchronous:
+    # it owns its asyncio loop, so protocol.py runs each call on a thread of its own (CONCURRENT).
+    "runtime.plugins": plugin_runtime.run,
+    "plugin.activation": plugin_activation.activation,
+    "plugin.reclaim": plugin_reclaim.reclaim,
+    "plugin.bundled_gate": plugin_gate.gate,
+    "config.source_merge": source_merge.merge,
     # Touches the network: the loopback MCP URL in the call only (transport.py). Synchronous: it owns its
     # asyncio loop, so protocol.py runs each call on a thread of its own (CONCURRENT) and several overlap.
     "transport.call_tool": transport.run,
     # A live session against the harness's Socket.IO Server (loopback only, wire_computer.py). Synchronous:
     # it owns its asyncio loop, so protocol.py runs each call on a thread of its own (CONCURRENT).
     "wire.computer": wire_computer.run,
+    # Kit-internal: a running wire.computer session's Computer acts (wire_computer_act.py); a worker thread each (CONCURRENT).
+    "wire.computer_act": wire_computer_act.run,
     # The SDK's own Agent client running a script against the harness's Server (loopback only, wire_agent.py):
     # a live session like wire.computer, synchronous, on a thread of its own (CONCURRENT).
     "wire.agent": wire_agent.run,
@@ -67,7 +77,9 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
 # Operations whose calls run on a worker thread each, concurrently with everything else; their handlers
 # must not use _LOOP (they return a dict, never a coroutine) and bound their own run time. hello declares
 # them (`concurrent`), so the harness may have several in flight at once.
-CONCURRENT: frozenset[str] = frozenset({"transport.call_tool", "wire.computer", "wire.agent", "wire.server"})
+CONCURRENT: frozenset[str] = frozenset(
+    {"transport.call_tool", "wire.computer", "wire.computer_act", "wire.agent", "wire.server", "runtime.plugins"}
+)
 
 # The SDK's render and manager APIs are async: every other call runs on this one loop, one at a time,
 # on the protocol loop's thread. Live operations never touch it (CONCURRENT).

@@ -9,7 +9,8 @@ SDK path, public API only:
   join:    `join_office(office_id, agent_name, namespace="/smcp")`: a plain emit, no ack requested, so `joined`
            means "sent"; without namespace= it would go to "/" (base.py passes namespace straight to emit);
   steps:   get_tools_from_computer / get_config_from_computer / get_desktop_from_computer / get_computers_in_office /
-           emit_tool_call / leave_office, each with the SDK's own default timeout; `wait` is asyncio.sleep;
+           emit_tool_call / put_blob (the text's UTF-8 bytes; the SDK's own upload loop) / leave_office, each with
+           the SDK's own default timeout; `wait` is asyncio.sleep;
   close:   `client.shutdown()` (DISCONNECT + Engine.IO close), then every task left on the call's loop is cancelled.
 
 Every step and the connect/join share one deadline (time_box_ms from the start); the close is bounded by
@@ -20,6 +21,7 @@ Concurrency as wire_computer.py: `run` owns a fresh loop on protocol.py's worker
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import re
 import sys
@@ -39,20 +41,24 @@ try:
     from a2c_smcp.agent import SMCPProtocolError
 except ImportError:  # pragma: no cover: an SDK without it surfaces protocol errors some other way
     SMCPProtocolError = None  # type: ignore[assignment,misc]
+try:  # the SDK's own 4008 error (a2c_smcp/exceptions.py), which connect_to_server raises on a refused handshake
+    from a2c_smcp.exceptions import ProtocolVersionError
+except ImportError:  # pragma: no cover: an SDK without it has no dedicated version error
+    ProtocolVersionError = None  # type: ignore[assignment,misc]
 
 NAMESPACE = "/smcp"
 CLOSE_BUDGET_S = 4.0
 CLIENT_CLOSE_BOUND_S = 1.0
 DEFAULT_TOOL_TIMEOUT_S = 10
-_DOS = ("get_tools", "get_config", "get_desktop", "list_room", "tool_call", "leave", "wait")
-_STEP_KEYS = frozenset({"do", "as", "computer", "tool_name", "params", "timeout_s", "ms"})
+_DOS = ("get_tools", "get_config", "get_desktop", "list_room", "tool_call", "put_blob", "leave", "wait")
+_STEP_KEYS = frozenset({"do", "as", "computer", "tool_name", "params", "timeout_s", "ms", "text", "chunk_size", "name_hint"})
 _INPUT_KEYS = frozenset({"url", "office_id", "agent_name", "computer_name", "script", "time_box_ms"})
 _AS = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 # The SDK's per-step public method (the client's own names); `wait` needs none.
 _METHODS = {
     "get_tools": "get_tools_from_computer", "get_config": "get_config_from_computer",
     "get_desktop": "get_desktop_from_computer", "list_room": "get_computers_in_office",
-    "tool_call": "emit_tool_call", "leave": "leave_office",
+    "tool_call": "emit_tool_call", "put_blob": "put_blob", "leave": "leave_office",
 }
 
 
@@ -116,6 +122,13 @@ def _check(inp: Any) -> None:
             raise _refuse(f"step {s['as']}: timeout_s must be an integer from 1 to 30")
         if s["do"] == "wait" and (type(s.get("ms")) is not int or not 0 <= s["ms"] <= 10000):
             raise _refuse(f"step {s['as']}: wait needs ms, an integer from 0 to 10000")
+        if s["do"] == "put_blob":
+            if not isinstance(s.get("text"), str) or not s["text"]:
+                raise _refuse(f"step {s['as']}: put_blob needs text, a non-empty string")
+            if "chunk_size" in s and (type(s["chunk_size"]) is not int or s["chunk_size"] < 1):
+                raise _refuse(f"step {s['as']}: chunk_size must be a positive integer")
+            if "name_hint" in s and (not isinstance(s["name_hint"], str) or not s["name_hint"]):
+                raise _refuse(f"step {s['as']}: name_hint must be a non-empty string")
 
 
 def run(inp: dict[str, Any]) -> dict[str, Any]:
@@ -141,15 +154,26 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _connect_raised(exc: BaseException) -> dict[str, Any]:
+    """A failed connect as raised; the SDK's ProtocolVersionError adds its own version fields (read off the exception)."""
+    out: dict[str, Any] = dict(_raised(exc))
+    if ProtocolVersionError is not None and isinstance(exc, ProtocolVersionError):
+        out.update(version_error=True, server_version=exc.server_version, client_version=exc.client_version)
+    return out
+
+
 def _error(exc: BaseException) -> dict[str, Any]:
     code = exc.code if SMCPProtocolError is not None and isinstance(exc, SMCPProtocolError) else None
     return {"type": type(exc).__name__, "code": code, "message": str(exc) or repr(exc)}
 
 
 def _json(value: Any) -> Any:
-    """Pydantic models (CallToolResult) by their wire aliases; TypedDicts / lists from the ack are JSON already."""
+    """Pydantic models (CallToolResult) by their wire aliases; dataclasses (PutBlobResult) by their fields;
+    TypedDicts / lists from the ack are JSON already."""
     dump = getattr(value, "model_dump", None)
-    return dump(mode="json", by_alias=True) if callable(dump) else value
+    if callable(dump):
+        return dump(mode="json", by_alias=True)
+    return dataclasses.asdict(value) if dataclasses.is_dataclass(value) and not isinstance(value, type) else value
 
 
 def _call(client: Any, step: dict[str, Any], office_id: str, computer: str) -> Any:
@@ -168,6 +192,9 @@ def _call(client: Any, step: dict[str, Any], office_id: str, computer: str) -> A
         # Returns a CallToolResult on every path (timeout, protocol error, exception become isError results).
         timeout_s = step.get("timeout_s", DEFAULT_TOOL_TIMEOUT_S)
         return client.emit_tool_call(computer, step["tool_name"], step.get("params", {}), timeout_s)
+    if do == "put_blob":
+        # The SDK's whole upload loop (agent/client.py put_blob → pump_blob): its chunking, declaration and ack pacing.
+        return client.put_blob(computer, step["text"].encode("utf-8"), name_hint=step.get("name_hint"), chunk_size=step.get("chunk_size"))
     if do == "leave":
         return client.leave_office(office_id, namespace=NAMESPACE)  # an emit, no ack requested
     return asyncio.sleep(step["ms"] / 1000)
@@ -223,7 +250,8 @@ async def _session(inp: dict[str, Any]) -> dict[str, Any]:
                              ("join", lambda: client.join_office(office_id, agent_name, namespace=NAMESPACE))):
             how, value = await bounded(start())
             if how != "ok":
-                out.update(stage=stage, raised=_raised(value) if how == "raised" else halted(how))
+                raised = (_connect_raised(value) if stage == "connect" else _raised(value)) if how == "raised" else halted(how)
+                out.update(stage=stage, raised=raised)
                 if stage == "join":
                     out["join_error"] = out["raised"]["message"]
                 out["steps"] = [{"as": s["as"], "outcome": "skipped"} for s in script]

@@ -9,9 +9,10 @@ SDK path, public API only:
               `Computer(name, mcp_servers={…}, inputs=set(), …)` and `await computer.boot_up()` (its
               MCPServerManager connects the auto_connect clients); when the harness gives `landing_root`
               (a folder of its own), the Computer gets it as a deployment does: `landingRoot` in the
-              flag-scope settings file (the constructor's `flag_settings_path`); when it gives
-              `skill_max_bytes`, the constructor's `blob_thresholds` is `BlobThresholds(too_large_cap=N)`
-              (the SDK's own knob for the SKILL size limit), else the default `BlobThresholds()`;
+              flag-scope settings file (the constructor's `flag_settings_path`); the constructor's
+              `blob_thresholds` (`BlobThresholds`, computer/blob/thresholds.py) is the SDK's default, with
+              `too_large_cap` from the harness's `skill_max_bytes` (the SDK's own knob for the SKILL size
+              limit) and `upload_max_concurrent` / `upload_idle_timeout_seconds` from its `upload_limits`;
   2. connect: `SMCPComputerClient(computer=computer, reconnection=False, handle_sigint=False)` (the last
               two are python-socketio's own constructor options: no reconnect after the Server ends the
               session, no SIGINT handler from a worker thread), `await client.connect(url)` (the URL as given,
@@ -52,7 +53,7 @@ from typing import Any
 
 from a2c_smcp.computer.socketio.client import SMCPComputerClient
 
-from . import spawn_lock
+from . import spawn_lock, wire_computer_act
 from .headless import headless_resolver
 from .reasons import OpError
 from .sdk import CONFIG_ADAPTER, BlobThresholds, Computer, log_text
@@ -147,10 +148,7 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     landing_root = inp.get("landing_root")
     if landing_root is not None and (not isinstance(landing_root, str) or not Path(landing_root).is_absolute() or not Path(landing_root).is_dir()):
         raise _refuse(f"landing_root must be the absolute path of an existing folder, got {landing_root!r}")
-    max_bytes = inp.get("skill_max_bytes")
-    if max_bytes is not None and (type(max_bytes) is not int or max_bytes < 1):
-        raise _refuse(f"skill_max_bytes must be a positive integer, got {max_bytes!r}")
-    thresholds = BlobThresholds() if max_bytes is None else BlobThresholds(too_large_cap=max_bytes)
+    thresholds = _thresholds(inp.get("upload_limits"), inp.get("skill_max_bytes"))
     _no_proxy_from_env()
 
     started = time.monotonic()
@@ -181,7 +179,7 @@ async def _session(
     box_s: float,
     home: Path,
     landing_root: str | None,
-    thresholds: BlobThresholds,
+    thresholds: Any,
 ) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + box_s
@@ -191,8 +189,13 @@ async def _session(
     computer: Any = None
     client: Any = None
     running: asyncio.Task | None = None
+    live: wire_computer_act.Live | None = None
 
     async def on_disconnect(reason: Any = None) -> None:
+        # The Computer ending its own connection (a disconnect or shutdown act) is no end of the scene:
+        # the session then serves until the Server ends it or the time box does (wire_computer_act.py).
+        if live is not None and live.self_ended.is_set() and reason == "client disconnect":
+            return
         if not closing:
             print(f"python adapter: wire.computer {office_id}: disconnected by the Server ({reason})", file=sys.stderr)
             gone.set()
@@ -243,15 +246,39 @@ async def _session(
             return out
         if not await step("connect", client.connect(url)):
             return out
+        live = wire_computer_act.Live(loop=loop, computer=computer, client=client)
+        wire_computer_act.register(office_id, live)
         if not await step("join", client.join_office(office_id)):
             return out
+        live.joined.set()
         out["joined"] = True
         out["ended"] = "server_disconnect"
         await step("serve", gone.wait())  # the SDK serves on its own tasks meanwhile; time_box if it never comes
         return out
     finally:
         closing = True
+        if live is not None:
+            wire_computer_act.unregister(office_id, live)
         await _close(computer, client, running)
+
+
+def _thresholds(limits: Any, max_bytes: Any) -> Any:
+    """The SDK's BlobThresholds (its defaults), with the SKILL size limit and the deployment's upload-session
+    bounds when the harness gives them."""
+    if max_bytes is not None and (type(max_bytes) is not int or max_bytes < 1):
+        raise _refuse(f"skill_max_bytes must be a positive integer, got {max_bytes!r}")
+    bounds: dict[str, int] = {} if max_bytes is None else {"too_large_cap": max_bytes}
+    if limits is None:
+        return BlobThresholds(**bounds)
+    if not isinstance(limits, dict) or set(limits) - {"max_sessions", "idle_timeout_s"} or not all(
+        type(v) is int and v >= 1 for v in limits.values()
+    ):
+        raise _refuse(f"upload_limits must hold positive integers max_sessions / idle_timeout_s, got {limits!r}")
+    if "max_sessions" in limits:
+        bounds["upload_max_concurrent"] = limits["max_sessions"]
+    if "idle_timeout_s" in limits:
+        bounds["upload_idle_timeout_seconds"] = limits["idle_timeout_s"]
+    return BlobThresholds(**bounds)
 
 
 async def _close(computer: Any, client: Any, running: asyncio.Task | None) -> None:

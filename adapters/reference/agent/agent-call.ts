@@ -3,13 +3,17 @@
  * §The Agent under test). Only the shapes; run.ts does the work.
  */
 export interface AgentStepInput {
-  readonly do: "get_tools" | "get_config" | "get_desktop" | "list_room" | "tool_call" | "leave" | "wait";
+  readonly do: "get_tools" | "get_config" | "get_desktop" | "list_room" | "tool_call" | "put_blob" | "leave" | "wait";
   readonly as: string;
   readonly computer?: string;
   readonly tool_name?: string;
   readonly params?: Readonly<Record<string, unknown>>;
   readonly timeout_s?: number;
   readonly ms?: number;
+  /** put_blob: what to upload as UTF-8 text, the chunk size asked for, the name suggested. */
+  readonly text?: string;
+  readonly chunk_size?: number;
+  readonly name_hint?: string;
 }
 
 export interface WireAgentInput {
@@ -35,6 +39,13 @@ export interface WireAgentOutput {
   readonly steps: readonly StepAnswer[];
   readonly notifications: ReadonlyArray<{ readonly event: string; readonly data: unknown }>;
   readonly elapsed_ms: number;
-  readonly raised: { readonly type: string; readonly message: string } | null;
+  /** At stage connect a 4008 refusal adds the version error's fields (version-error.ts). */
+  readonly raised: {
+    readonly type: string;
+    readonly message: string;
+    readonly version_error?: boolean;
+    readonly server_version?: unknown;
+    readonly client_version?: unknown;
+  } | null;
   readonly stage: "connect" | "join" | "script" | "close" | null;
 }

@@ -1,9 +1,11 @@
 /**
  * The Agent's Socket.IO side (events.md §连接握手, §房间管理事件): connect to /smcp with a2c_version
  * in the URL query (polling first, so a 4008 refusal is a readable HTTP body), join with an
- * EnterOfficeReq whose role is agent, and send requests with acks bounded by a timer.
+ * EnterOfficeReq whose role is agent, and send requests with acks bounded by a timer. A 4008 refusal
+ * rejects the connect with a ProtocolVersionError (version-error.ts).
  */
 import { io, type Socket } from "socket.io-client";
+import { protocolVersionErrorOf } from "./version-error.ts";
 
 export const A2C_VERSION = "0.4.0";
 const NAMESPACE = "/smcp";
@@ -31,7 +33,8 @@ export function connected(socket: Socket, timeoutMs: number): Promise<void> {
     });
     socket.once("connect_error", (error: Error) => {
       clearTimeout(timer);
-      reject(error);
+      // Read the refusal now: engine.io-client cleans its request up (status and body emptied) right after.
+      reject(protocolVersionErrorOf(error) ?? error);
     });
     socket.connect();
   });

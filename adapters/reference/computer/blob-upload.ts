@@ -45,7 +45,10 @@ export class BlobUploads {
   // One chunk at a time: appends to one .part must not interleave.
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly landingRoot: string | undefined) {}
+  constructor(
+    readonly landingRoot: string | undefined,
+    readonly limits: UploadLimits = UPLOAD_LIMITS,
+  ) {}
 
   answer(request: Request): Promise<PutBlobRet | ErrorPayload> {
     const next = this.#queue.then(() => this.#answer(request));
@@ -80,7 +83,7 @@ export class BlobUploads {
     if (!declared) return protocolError.blobWriteFailed("invalid_declaration");
     if (this.landingRoot === undefined) return protocolError.blobWriteFailed("forbidden");
     if (size > UPLOAD_LIMITS.maxBytes) return protocolError.blobWriteFailed("too_large");
-    if (this.#sessions.size >= UPLOAD_LIMITS.maxSessions) return protocolError.blobWriteFailed("busy");
+    if (this.#sessions.size >= this.limits.maxSessions) return protocolError.blobWriteFailed("busy");
     const uploadId = randomBytes(16).toString("hex");
     const hint = safeNameHint(request["name_hint"]);
     const partPath = join(this.landingRoot, STAGING, `${uploadId}.part`);
@@ -152,7 +155,7 @@ export class BlobUploads {
 
   async #expireIdle(): Promise<void> {
     const now = Date.now();
-    for (const s of [...this.#sessions.values()]) if (now - s.lastActive > UPLOAD_LIMITS.idleMs) await this.#drop(s);
+    for (const s of [...this.#sessions.values()]) if (now - s.lastActive > this.limits.idleMs) await this.#drop(s);
   }
 }
 
@@ -164,3 +167,6 @@ export function safeNameHint(hint: unknown): string {
     .replace(/^[.]+/, "")
     .slice(0, 64);
 }
+
+/** The session bounds a deployment may set (wire.computer's upload_limits): concurrent sessions, idle time. */
+export type UploadLimits = { readonly maxBytes: number; readonly maxSessions: number; readonly idleMs: number };

@@ -1,6 +1,6 @@
 /** What the handlers of one live Computer share: its name, its servers, its tool table, its calls in flight. */
 
-import { BlobUploads } from "./blob-upload.ts";
+import { BlobUploads, UPLOAD_LIMITS, type UploadLimits } from "./blob-upload.ts";
 import type { MountedServer } from "./mcp-fleet.ts";
 import type { Redact } from "./secrets.ts";
 import type { ConfiguredServer } from "./server-config.ts";
@@ -14,10 +14,10 @@ export type Request = Readonly<Record<string, unknown>>;
 export interface Computer {
   /** The name it joined with: every client:* request must name it (computer.md §3). */
   readonly name: string;
-  /** Every configured server after no-double-open, disabled ones included (what get_config shows). */
-  readonly configured: readonly ConfiguredServer[];
+  /** Every configured server after no-double-open, disabled ones included (what get_config shows); an unmount takes one out. */
+  configured: readonly ConfiguredServer[];
   /** The servers that are running, by bundle_id (what get_resources and get_desktop reach). */
-  readonly mounted: ReadonlyMap<string, MountedServer>;
+  readonly mounted: Map<string, MountedServer>;
   /** Rebuilt when a server's tool list changes (get_tools and tool_call always read the current one). */
   catalog: ToolCatalog;
   readonly calls: ToolCalls;
@@ -34,6 +34,7 @@ export function computerOf(
   mounted: readonly MountedServer[],
   redact: Redact,
   landingRoot?: string,
+  uploadLimits: UploadLimits = UPLOAD_LIMITS,
   skillMaxBytes?: number,
 ): Computer {
   const byBundle = new Map(mounted.map((m) => [m.server.bundleId, m]));
@@ -44,7 +45,7 @@ export function computerOf(
     catalog: buildCatalog(mounted),
     calls: new ToolCalls(redact),
     redact,
-    uploads: new BlobUploads(landingRoot),
+    uploads: new BlobUploads(landingRoot, uploadLimits),
     skills: new SkillStore(() => [...byBundle.values()], skillMaxBytes),
   };
 }

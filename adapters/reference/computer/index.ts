@@ -5,6 +5,8 @@
  * desktop organisation). Loaded on first use (operations.ts), so a run without live operations
  * never loads socket.io-client or the MCP client SDK.
  */
+export type { ComputerActInput, ComputerActOutput } from "./acts.ts";
+export { runComputerAct } from "./acts.ts";
 export { runWireComputer } from "./run.ts";
 export type { TransportCallInput, TransportCallOutput } from "./transport-call.ts";
 export { runTransportCall } from "./transport-call.ts";

@@ -4,13 +4,14 @@
  * how it went. The verdict is the harness's, from the packets it recorded; this answer is evidence.
  */
 import type { Socket } from "socket.io-client";
-import { computerOf, refreshCatalog } from "./computer.ts";
+import { type ComputerActInput, type ComputerActOutput, registerActs } from "./acts.ts";
+import { UPLOAD_LIMITS } from "./blob-upload.ts";
+import { type Computer, computerOf, refreshCatalog } from "./computer.ts";
 import { windowSetOf } from "./desktop-view.ts";
 import { serveClientEvents } from "./dispatch.ts";
 import { McpFleet } from "./mcp-fleet.ts";
 import { redactorFor } from "./secrets.ts";
 import { configureServers } from "./server-config.ts";
-import { skillSetOf } from "./skill-store.ts";
 import { computerSocket, connected, disconnected, joinOffice, SessionError } from "./smcp-socket.ts";
 import type { Stage, WireComputerInput, WireComputerOutput } from "./wire-call.ts";
 
@@ -34,12 +35,28 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
   let cleanUp = async () => {};
   /** Set once the answer is being made: a session still starting then must not go on to connect. */
   let over = false;
+  /** The runtime's lifecycle state (runtime-contract.md §3), what a `state` act reports. */
+  let state = "starting";
+  /** The Computer ended its own connection (a disconnect or shutdown act): the session then serves until its time box. */
+  let selfEnded = false;
+  let unregister = () => {};
+  /** Resolves once the join returned (or the session is over): acts wait for it, as a Computer acts once in its office. */
+  let joinDone = () => {};
+  const joinedOrOver = new Promise<void>((resolve) => {
+    joinDone = resolve;
+  });
 
   const session = async (): Promise<Outcome> => {
     const configured = configureServers(input.servers);
     const mounted = await fleet.mount(configured, input.time_box_ms - (performance.now() - started));
     if (over) return { ended: "time_box" };
-    const computer = computerOf(input.computer_name, configured, mounted, redact, input.landing_root, input.skill_max_bytes);
+    const limits = input.upload_limits;
+    const uploadLimits = {
+      ...UPLOAD_LIMITS,
+      ...(limits?.max_sessions !== undefined ? { maxSessions: limits.max_sessions } : {}),
+      ...(limits?.idle_timeout_s !== undefined ? { idleMs: limits.idle_timeout_s * 1000 } : {}),
+    };
+    const computer = computerOf(input.computer_name, configured, mounted, redact, input.landing_root, uploadLimits, input.skill_max_bytes);
     stopCalls = () => computer.calls.abortAll();
     cleanUp = async () => {
       await Promise.all([computer.uploads.discardAll(), computer.skills.close()]);
@@ -47,49 +64,95 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     // A server's tool list changed: re-aggregate, and once in the office ask the Server to tell it
     // (computer.md §9); before joining the change is only recorded (§2.2).
     // A server's resource list changed: only a change of the window:// set is a desktop change, told
-    // with server:update_desktop once in the office (events.md server:update_desktop).
-    // A change of the skill:// set is a SKILL change: staged again on the next request, told with
-    // server:update_skills once in the office (skill.md §8.1).
+    // with server:update_desktop once in the office (events.md server:update_desktop); a change of its
+    // SKILL names is a SKILL change, told with server:update_skills (skill.md §8.1).
     let windows = await windowSetOf(mounted);
-    let skills = await skillSetOf(mounted);
-    fleet.onResourcesChanged = async () => {
-      const servers = [...computer.mounted.values()];
-      const [nowWindows, nowSkills] = await Promise.all([windowSetOf(servers), skillSetOf(servers)]);
-      if (nowSkills !== skills) {
-        skills = nowSkills;
-        computer.skills.forget();
-        if (joined) socket?.emit("server:update_skills", { computer: input.computer_name });
-      }
-      if (nowWindows === windows) return;
-      windows = nowWindows;
-      if (joined) socket?.emit("server:update_desktop", { computer: input.computer_name });
+    // A shut-down runtime tells nobody anything: no stale callback reaches the wire (runtime-contract.md §4.7).
+    const tell = (event: string) => {
+      if (joined && state !== "shutdown" && socket?.connected) socket.emit(event, { computer: input.computer_name });
     };
-    // A skill:// resource's content changed: staged again on the next request, and told (skill.md §8.2).
-    fleet.onResourceUpdated = (_mounted, uri) => {
-      if (!uri.startsWith("skill://")) return;
-      computer.skills.forget();
-      if (joined) socket?.emit("server:update_skills", { computer: input.computer_name });
+    const windowsChanged = async () => {
+      const now = await windowSetOf([...computer.mounted.values()]);
+      if (now === windows) return false;
+      windows = now;
+      return true;
+    };
+    // One resource change at a time: a burst of notifications is compared against one settled state each.
+    let resourceChanges: Promise<void> = Promise.resolve();
+    const serialised = (change: () => Promise<void>) => {
+      resourceChanges = resourceChanges.then(change).catch(() => undefined);
+    };
+    const onResourcesChanged = async (changed: Parameters<typeof fleet.onResourcesChanged>[0]) => {
+      // The SKILL set first (skill.md §8.1): a SKILL the server took away leaves the registry.
+      if (await computer.skills.restage(changed)) tell("server:update_skills");
+      if (await windowsChanged()) tell("server:update_desktop");
+    };
+    fleet.onResourcesChanged = (changed) => serialised(() => onResourcesChanged(changed));
+    fleet.onResourceUpdated = (changed, uri) => {
+      // A window's content changed (desktop.md, ResourceUpdated): a desktop change at once, no set to compare.
+      if (/^window:\/\//i.test(uri)) tell("server:update_desktop");
+      // A SKILL's content changed (skill.md §8.2): staged again from what the server serves now, and
+      // told even though the set of names is the same.
+      if (/^skill:\/\//i.test(uri))
+        serialised(async () => {
+          await computer.skills.restage(changed);
+          tell("server:update_skills");
+        });
     };
     fleet.onToolsChanged = () => {
       refreshCatalog(computer);
-      if (joined) socket?.emit("server:update_tool_list", { computer: input.computer_name });
+      tell("server:update_tool_list");
     };
+    state = "started";
+    unregister = registerActs(input.office_id, async (act) =>
+      joinedOrOver.then(() =>
+        actOn(act, {
+          computer,
+          state: () => state,
+          disconnect: () => {
+            selfEnded = true;
+            state = "started";
+            socket?.disconnect();
+          },
+          shutdown: async () => {
+            selfEnded = true;
+            state = "shutdown";
+            stopCalls();
+            socket?.disconnect();
+            await Promise.all([fleet.close(), cleanUp().catch(() => undefined)]);
+          },
+          changed: async (skills) => {
+            tell("server:update_config");
+            tell("server:update_tool_list");
+            if (await windowsChanged()) tell("server:update_desktop");
+            if (skills) tell("server:update_skills");
+          },
+        }),
+      ),
+    );
 
     stage = "connect";
+    state = "connecting";
     socket = computerSocket(input.url);
     serveClientEvents(socket, computer);
     const ended = disconnected(socket);
     await connected(socket);
+    state = "connected";
 
     stage = "join";
     const lost = ended.then((reason) => Promise.reject(new SessionError("Disconnected", `disconnected while joining: ${reason}`)));
     await Promise.race([joinOffice(socket, input.computer_name, input.office_id), lost]);
     joined = true;
+    state = "joined_office";
+    joinDone();
 
     stage = "serve";
     // Any end the Computer did not cause is the Server ending the session: its DISCONNECT ("io server
-    // disconnect") or the connection closing under it; the Computer never reconnects.
+    // disconnect") or the connection closing under it; the Computer never reconnects. An end it caused
+    // itself (an act) leaves the session serving until its time box.
     await ended;
+    if (selfEnded) await new Promise<never>(() => {});
+    if (state === "joined_office") state = "started";
     return { ended: "server_disconnect" };
   };
 
@@ -101,6 +164,8 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
   const outcome = await Promise.race([session().catch((error: unknown): Outcome => ({ ended: "error", error })), timeBox]);
   clearTimeout(timer);
   over = true;
+  joinDone();
+  unregister();
 
   stopCalls();
   socket?.disconnect();
@@ -122,4 +187,47 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
 function raisedOf(error: unknown, redact: (text: string) => string): { type: string; message: string } {
   if (error instanceof Error) return { type: error.name, message: redact(error.message) };
   return { type: typeof error, message: redact(String(error)) };
+}
+
+/** What an act may do to the session it runs in (run.ts owns the socket, the fleet and the state). */
+interface ActScope {
+  readonly computer: Computer;
+  readonly state: () => string;
+  readonly disconnect: () => void;
+  readonly shutdown: () => Promise<void>;
+  /** The Agent-facing projection changed: tell the office (config, tools, the desktop if its windows changed, SKILLs if asked). */
+  readonly changed: (skills: boolean) => Promise<void>;
+}
+
+/** One act on a running session (acts.ts). A second shutdown finds nothing left to release and says so by succeeding. */
+async function actOn(act: ComputerActInput, scope: ActScope): Promise<ComputerActOutput> {
+  const done = (api: string, extra: Partial<ComputerActOutput> = {}): ComputerActOutput => ({ done: true, raised: null, api, ...extra });
+  switch (act.act) {
+    case "state":
+      return done("state", { state: scope.state() });
+    case "start":
+      // Its one start already ran (the session's mount): a second one finds everything in place.
+      if (scope.state() === "shutdown")
+        return { done: false, raised: { type: "LifecycleConflict", message: "the runtime was shut down" }, api: "start" };
+      return done("start");
+    case "disconnect":
+      scope.disconnect();
+      return done("disconnect");
+    case "shutdown":
+      if (scope.state() !== "shutdown") await scope.shutdown();
+      return done("shutdown");
+    case "unmount": {
+      const { computer } = scope;
+      const server = computer.configured.find((s) => s.bundleId === act.bundle_id);
+      if (!server || scope.state() === "shutdown")
+        return { done: false, raised: { type: "NotMounted", message: `no server ${act.bundle_id} is mounted` }, api: "unmount" };
+      const mounted = computer.mounted.get(server.bundleId);
+      computer.configured = computer.configured.filter((s) => s !== server);
+      computer.mounted.delete(server.bundleId);
+      refreshCatalog(computer);
+      await mounted?.client.close().catch(() => undefined);
+      await scope.changed(mounted !== undefined && mounted.client.getServerCapabilities()?.resources !== undefined);
+      return done("unmount");
+    }
+  }
 }

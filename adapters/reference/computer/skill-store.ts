@@ -103,9 +103,17 @@ export class SkillStore {
     }
   }
 
-  /** Forgets every staged package: the next request stages the servers again (their SKILL set changed). */
-  forget(): void {
-    this.#staged.clear();
+  /**
+   * A server's resource list changed (skill.md §8.1): its SKILLs are staged again from what it lists
+   * now, so a SKILL it took away is gone from the registry and its handles no longer resolve
+   * (blob-transfer.md §2). Whether the registry's set of names changed; a server never staged is
+   * left to the next request.
+   */
+  async restage(mounted: MountedServer): Promise<boolean> {
+    if (!this.#staged.has(mounted)) return false;
+    const before = (await this.list()).map((r) => r.name).join("\n");
+    this.#staged.delete(mounted);
+    return (await this.list()).map((r) => r.name).join("\n") !== before;
   }
 
   async close(): Promise<void> {
@@ -156,18 +164,6 @@ async function listedOf(client: MountedServer["client"]): Promise<Listed[]> {
     if (cursor === undefined) break;
   }
   return listed;
-}
-
-/** The skill:// URIs the servers list, as one comparable string: a change of it is a change of the SKILL set (skill.md §8.1). */
-export async function skillSetOf(servers: readonly MountedServer[]): Promise<string> {
-  const perServer = await Promise.all(
-    servers.map(async (m) => (await listedOf(m.client).catch(() => [])).map((r) => `${m.server.bundleId} ${r.uri}`)),
-  );
-  return perServer
-    .flat()
-    .filter((entry) => entry.includes(" skill://"))
-    .sort()
-    .join("\n");
 }
 
 async function stageServer(mounted: MountedServer, staging: string): Promise<Package[]> {

@@ -39,6 +39,8 @@ export interface WireComputerInput {
   readonly landing_root?: string;
   /** The absolute size limit for one SKILL resource (absent: TOO_LARGE). */
   readonly skill_max_bytes?: number;
+  /** The deployment's bounds on upload sessions (absent: the Computer's own). */
+  readonly upload_limits?: { readonly max_sessions?: number; readonly idle_timeout_s?: number };
 }
 
 export type Stage = "start" | "connect" | "join" | "serve";

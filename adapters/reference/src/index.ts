@@ -11,8 +11,20 @@ export { LANDING_ROOT_KEY, type LandingRootVerdict, readLandingRoot, SETTINGS_SC
 export { type LoadDiagnostic, type LoadEntry, type LoadReport, loadDiagnostics } from "./load-diagnostics.ts";
 export { MESSAGE_MODELS, type MessageField, type MessageModel, type MessageVerdict, parseMessage } from "./message-models.ts";
 export { normalizeName } from "./normalize-name.ts";
+export {
+  ENABLE_SCOPES,
+  type EnabledLayers,
+  type EnableScope,
+  type PluginActivation,
+  type PluginState,
+  pluginActivation,
+} from "./plugin-activation.ts";
+export { type BundledGate, bundledServerGate, type SettingsLayers } from "./plugin-gate.ts";
 export { type PluginIdVerdict, validatePluginId } from "./plugin-id.ts";
 export { checkPluginLayout, type LayoutDiagnostic, type LayoutReport } from "./plugin-layout.ts";
+export { MARKETPLACE_MANIFEST, type MarketplacePlugin, readMarketplace } from "./plugin-marketplace.ts";
+export { DECLARATION_SOURCES, type DeclarationSource, type Declarations, type Reclaim, reclaimOnRemoval } from "./plugin-reclaim.ts";
+export { PLUGIN_SCOPES, type PluginScope, type PluginScript, type PluginStep, runPluginScript } from "./plugin-runtime.ts";
 export { isReason, REASONS, type Reason } from "./reasons.ts";
 export { type InputKind, type RenderContext, type RenderReading, type RenderResult, type RenderWarning, render } from "./render.ts";
 export { isIsoDuration, validateServerConfig } from "./server-config.ts";
@@ -21,6 +33,7 @@ export { BASELINE_MIME, FALLBACK_MIME, inferSkillMime, isTextMime } from "./skil
 export { type ModeCListing, type ModeCSkill, modeCSkills, type SkillResource } from "./skill-mode-c.ts";
 export { lexSkillName, type SkillNameKind, type SkillNameVerdict } from "./skill-name.ts";
 export { type SkillTags, skillTags } from "./skill-tags.ts";
+export { type MergedServer, mergeSources } from "./source-merge.ts";
 export { connectionIdentityBytes, toHex } from "./tlv.ts";
 export { mergeToolMeta, type ReconciledMeta, reconcileToolMeta, TOOL_META_FIELDS, validateToolMeta } from "./tool-meta.ts";
 export type { Json, JsonObject, ServerConfigLike, Verdict } from "./types.ts";

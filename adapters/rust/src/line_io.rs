@@ -21,7 +21,7 @@ use std::thread::JoinHandle;
 use serde_json::{json, Map, Value};
 
 use crate::outbox::Outbox;
-use crate::{answer, batch, hello, surrogate, transport, wire_computer, Ctx};
+use crate::{answer, batch, hello, surrogate, transport, wire_computer, wire_computer_act, Ctx};
 
 const CHUNK: usize = 64 * 1024;
 /// `wire_server::OP` (the module exists only where the manifest has the SDK's Server crates).
@@ -62,6 +62,7 @@ fn keep<W: Write + Send + 'static>(sessions: &mut Vec<JoinHandle<()>>, started: 
 fn is_live(op: &str) -> bool {
     op == transport::OP
         || op == wire_computer::OP
+        || op == wire_computer_act::OP
         || (cfg!(adapter_wire_agent) && op == WIRE_AGENT)
         || (cfg!(adapter_wire_server) && op == WIRE_SERVER)
 }
@@ -130,6 +131,8 @@ pub fn serve(ctx: &Ctx) {
                     keep(&mut sessions, transport::spawn(&id, input, &out), &out);
                 } else if op == wire_computer::OP {
                     keep(&mut sessions, wire_computer::spawn(&id, input, &out), &out);
+                } else if op == wire_computer_act::OP {
+                    keep(&mut sessions, wire_computer_act::spawn(&id, input, &out), &out);
                 } else if cfg!(adapter_wire_agent) && op == WIRE_AGENT {
                     #[cfg(adapter_wire_agent)]
                     keep(&mut sessions, crate::wire_agent::spawn(&id, input, &out), &out);

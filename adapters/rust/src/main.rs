@@ -16,6 +16,7 @@ mod bundle_id;
 mod call_thread;
 mod capture;
 mod config;
+mod declared_home;
 mod desktop;
 mod env_var;
 mod landing_root;
@@ -24,6 +25,11 @@ mod manager;
 mod messages;
 mod outbox;
 mod plugin;
+#[cfg(adapter_plugin_runtime)]
+mod plugin_runtime;
+mod plugin_activation;
+mod plugin_gate;
+mod plugin_reclaim;
 mod reasons;
 mod render;
 mod resources;
@@ -34,11 +40,13 @@ mod select;
 mod skill;
 mod skill_mime;
 mod skill_name;
+mod source_merge;
 mod surrogate;
 mod transport;
 mod version_check;
 mod window_uri;
 mod wire_computer;
+mod wire_computer_act;
 // The SDK's own Server (smcp-server-core / smcp-server-hyper): only where the manifest has those
 // crates (build.rs sets the cfg from Cargo.lock; versions/0.3.2 does not list them).
 #[cfg(adapter_wire_server)]
@@ -91,11 +99,19 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("skill.text_mime", skill_mime::text_mime),
     ("settings.landing_root", landing_root::landing_root),
     ("skill.name", skill_name::name),
+    ("plugin.activation", plugin_activation::activation),
+    ("plugin.reclaim", plugin_reclaim::reclaim),
+    ("plugin.bundled_gate", plugin_gate::gate),
+    ("config.source_merge", source_merge::merge),
     // Opens a socket: to the harness's loopback MCP server, in the call (so does wire.computer).
     (transport::OP, transport::call_tool),
     // A live Computer against the harness's Server + MCP servers (loopback only); `line_io` runs each
     // call on a thread of its own (the table entry is the same call, synchronous).
     (wire_computer::OP, wire_computer::run),
+    #[cfg(adapter_plugin_runtime)]
+    (plugin_runtime::OP, plugin_runtime::run),
+    // Kit-internal: a running wire.computer session's Computer acts; `line_io` runs each call on a thread of its own.
+    (wire_computer_act::OP, wire_computer_act::run),
     // The SDK's own Server on 127.0.0.1 (start / stop); `line_io` runs each call as a task on the
     // Servers' runtime (the table entry is the same call, synchronous).
     #[cfg(adapter_wire_server)]
@@ -147,7 +163,7 @@ fn hello() -> Value {
 /// The offered operations `line_io` answers in any order: each runs on a thread (or Server task) of its own.
 fn concurrent() -> Vec<&'static str> {
     #[allow(unused_mut)]
-    let mut ops = vec![transport::OP, wire_computer::OP];
+    let mut ops = vec![transport::OP, wire_computer::OP, wire_computer_act::OP];
     #[cfg(adapter_wire_server)]
     ops.push(wire_server::OP);
     #[cfg(adapter_wire_agent)]

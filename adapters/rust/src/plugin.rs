@@ -21,10 +21,11 @@ use crate::Ctx;
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
-struct TempDir(PathBuf);
+/// A fresh directory under the system temp dir, removed on drop (also plugin.reclaim's temporary home).
+pub(crate) struct TempDir(pub(crate) PathBuf);
 
 impl TempDir {
-    fn new() -> Result<Self, OpError> {
+    pub(crate) fn new() -> Result<Self, OpError> {
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
         let path = std::env::temp_dir().join(format!("smcp-conformance-plugin-{}-{n}", std::process::id()));
         let _ = fs::remove_dir_all(&path);

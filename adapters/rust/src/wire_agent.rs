@@ -18,7 +18,8 @@
 //!    get_tools → `get_tools(computer)` (Vec<SMCPTool>); get_config → `get_computer_config(computer)`
 //!    (GetComputerConfigRet); get_desktop → `get_desktop(computer, None, None)` (Vec<String>);
 //!    list_room → `list_room(office_id)` (Vec<SessionInfo>); tool_call → `tool_call(computer,
-//!    tool_name, params)` (the CallToolResult JSON); leave → `leave_office()` (a plain emit, no ack);
+//!    tool_name, params)` (the CallToolResult JSON); put_blob → `put_blob(computer, text's bytes,
+//!    name_hint, chunk_size)` (its PutBlobResult's three fields); leave → `leave_office()` (a plain emit, no ack);
 //!    wait → a sleep. `value` is the serde JSON of what the call returned;
 //! 5. close: `AsyncSmcpAgent` has no disconnect (its transport, which has one, is private, and the
 //!    SDK's notification task holds a clone of the agent, hence of the transport): the agent is
@@ -93,6 +94,7 @@ enum Do {
     GetDesktop { computer: String },
     ListRoom,
     ToolCall { computer: String, tool_name: String, params: Value, timeout_s: u64 },
+    PutBlob { computer: String, text: String, chunk_size: Option<u64>, name_hint: Option<String> },
     Leave,
     Wait { ms: u64 },
 }
@@ -132,6 +134,17 @@ fn parse_step(value: &Value, computer_name: &str) -> Result<Step, OpError> {
                 Some(v) => v.as_u64().filter(|s| (1..=30).contains(s)).ok_or_else(|| bad(format!("step {name:?}: `timeout_s` must be an integer from 1 to 30, got {v}")))?,
             };
             Do::ToolCall { computer, tool_name: text(step, "tool_name")?.to_string(), params, timeout_s }
+        }
+        "put_blob" => {
+            let chunk_size = match step.get("chunk_size") {
+                None => None,
+                Some(v) => Some(v.as_u64().filter(|n| *n >= 1).ok_or_else(|| bad(format!("step {name:?}: `chunk_size` must be a positive integer, got {v}")))?),
+            };
+            let name_hint = match step.get("name_hint") {
+                None => None,
+                Some(_) => Some(text(step, "name_hint")?.to_string()),
+            };
+            Do::PutBlob { computer, text: text(step, "text")?.to_string(), chunk_size, name_hint }
         }
         "leave" => Do::Leave,
         "wait" => {
@@ -184,7 +197,14 @@ fn sdk_error(e: &SmcpAgentError) -> Value {
         SmcpAgentError::ProtocolVersionMismatch(_) => json!(4008),
         _ => Value::Null,
     };
-    json!({"type": format!("SmcpAgentError::{variant}"), "code": code, "message": e.to_string()})
+    let mut raised = json!({"type": format!("SmcpAgentError::{variant}"), "code": code, "message": e.to_string()});
+    // The SDK's own 4008 error (smcp::ProtocolVersionError): the versions it carries, read off it.
+    if let SmcpAgentError::ProtocolVersionMismatch(pve) = e {
+        raised["version_error"] = json!(true);
+        raised["server_version"] = json!(pve.server_version);
+        raised["client_version"] = json!(pve.client_version);
+    }
+    raised
 }
 
 fn time_box_error(what: &str, time_box: Duration) -> Value {
@@ -255,6 +275,11 @@ async fn run_step(agent: &AsyncSmcpAgent, office_id: &str, what: &Do) -> Result<
         Do::GetDesktop { computer } => json_of(agent.get_desktop(computer, None, None).await?),
         Do::ListRoom => json_of(agent.list_room(office_id).await?),
         Do::ToolCall { computer, tool_name, params, .. } => agent.tool_call(computer, tool_name, params.clone()).await,
+        Do::PutBlob { computer, text, chunk_size, name_hint } => {
+            // The SDK's whole upload loop (pump_blob behind put_blob): chunking, declaration, ack pacing.
+            let landed = agent.put_blob(computer, text.as_bytes(), name_hint.as_deref(), *chunk_size).await?;
+            Ok(json!({"landing_path": landed.landing_path, "total_size": landed.total_size, "sha256": landed.sha256}))
+        }
         Do::Leave => agent.leave_office().await.map(|()| Value::Null),
         Do::Wait { ms } => {
             tokio::time::sleep(Duration::from_millis(*ms)).await;

@@ -9,8 +9,10 @@
 //!    with every folder it would take from HOME / cwd in a fresh scratch folder
 //!    (`with_skill_home`, `with_blob_cache_root`, `with_config_dir`, `with_config_env` HOME +
 //!    XDG_CONFIG_HOME), plus, when the harness gives `landing_root`, `with_landing_root(dir)` (0.4:
-//!    the SDK's builder for the client:put_blob landing root), and when it gives `skill_max_bytes`,
-//!    `with_blob_thresholds(BlobThresholds { too_large_cap, ..default })` (the SKILL size limit), then `boot_up()`, `mount_server(cfg)` per server in call order, and
+//!    the SDK's builder for the client:put_blob landing root), `with_blob_thresholds` when the harness gives
+//!    `skill_max_bytes` (`BlobThresholds { too_large_cap, ..default }`: the SKILL size limit) and, when it
+//!    gives `upload_limits`, over the Computer's own `blob_thresholds()` with `upload_max_concurrent` /
+//!    `upload_idle_timeout_seconds` set (0.4), then `boot_up()`, `mount_server(cfg)` per server in call order, and
 //!    `start_all_mcp_clients()` (the enabled ones: rmcp's streamable HTTP client connects, or the
 //!    SDK's stdio client starts the kit's bridge). Each config is the SDK's `MCPServerConfig` read
 //!    from `{"type": "streamable", "name", "bundle_id"?, "disabled"?, "forbidden_tools"?,
@@ -55,6 +57,7 @@ use crate::capture::WIRE_COMPUTER_THREADS;
 use crate::outbox::Outbox;
 use crate::reasons::{build_config, Fail, OpError};
 use crate::runtime::Scratch;
+use crate::wire_computer_act;
 use crate::sdk::MCPServerConfig;
 use crate::Ctx;
 
@@ -164,6 +167,8 @@ struct Call {
     landing_root: Option<PathBuf>,
     /// The SKILL resource size limit (`BlobThresholds::too_large_cap`); absent: the SDK's default.
     skill_max_bytes: Option<u64>,
+    /// The deployment's upload-session bounds: (max_sessions, idle_timeout_s), each absent = the SDK's own.
+    upload_limits: (Option<u64>, Option<u64>),
 }
 
 fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
@@ -186,6 +191,17 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
             Some(n) if n >= 1 => Some(n),
             _ => return Err(bad(format!("skill_max_bytes must be a positive integer, got {v}"))),
         },
+    };
+    let upload_limits = match input.get("upload_limits") {
+        None => (None, None),
+        Some(Value::Object(limits)) if limits.keys().all(|k| k == "max_sessions" || k == "idle_timeout_s") => {
+            let bound = |key: &str| match limits.get(key) {
+                None => Ok(None),
+                Some(v) => v.as_u64().filter(|n| *n >= 1).map(Some).ok_or_else(|| bad(format!("upload_limits.{key} must be a positive integer, got {v}"))),
+            };
+            (bound("max_sessions")?, bound("idle_timeout_s")?)
+        }
+        Some(other) => return Err(bad(format!("upload_limits must hold max_sessions / idle_timeout_s, got {other}"))),
     };
     let list = input.get("servers").and_then(Value::as_array).ok_or_else(|| bad("`servers` must be a list"))?;
     let mut servers = Vec::with_capacity(list.len());
@@ -224,6 +240,7 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         time_box,
         landing_root,
         skill_max_bytes,
+        upload_limits,
     })
 }
 
@@ -268,7 +285,12 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
         Some(cap) => comp.with_blob_thresholds(BlobThresholds { too_large_cap: cap, ..BlobThresholds::default() }),
         None => comp,
     };
+    let comp = with_upload_limits(comp, call.upload_limits);
     let joined = Cell::new(false);
+    // Acts (wire_computer_act.rs) are taken from the start, so none arriving while the join's ack is
+    // still on its way is refused; the serve loop runs them once joined, in the order they came.
+    let (acts, mut requests) = tokio::sync::mpsc::unbounded_channel();
+    wire_computer_act::register(&call.office_id, acts);
     let scene = async {
         let configs = call
             .servers
@@ -284,8 +306,21 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
         comp.connect_socketio(&call.url, ConnectOptions::default()).await.map_err(raised("connect"))?;
         comp.join_office(&call.office_id, &call.computer_name).await.map_err(raised("join"))?;
         joined.set(true);
-        while comp.lifecycle_state() != LifecycleState::Started {
-            tokio::time::sleep(POLL).await;
+        let mut self_ended = false;
+        loop {
+            tokio::select! {
+                Some(request) = requests.recv() => {
+                    self_ended |= wire_computer_act::ends_connection(&request.act);
+                    let answer = wire_computer_act::act_on(&comp, &request).await;
+                    let _ = request.reply.send(answer);
+                }
+                _ = tokio::time::sleep(POLL) => {
+                    // The Computer ending its own connection (an act) is no end of the scene: serve until the time box.
+                    if !self_ended && comp.lifecycle_state() == LifecycleState::Started {
+                        break;
+                    }
+                }
+            }
         }
         Ok::<(), Raised>(())
     };
@@ -294,6 +329,7 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
         Ok(Err(r)) => Ended::Error(r),
         Ok(Ok(())) => Ended::ServerDisconnect,
     };
+    wire_computer_act::unregister(&call.office_id);
     let close_by = std::cmp::min(tokio::time::Instant::now() + CLOSE_BOUND, hard_end);
     let closed = match tokio::time::timeout_at(close_by, comp.shutdown()).await {
         Ok(Ok(())) => "closed".to_string(),
@@ -385,5 +421,26 @@ fn with_landing_root(comp: Computer<SilentSession>, root: Option<&Path>) -> Comp
 
 #[cfg(not(adapter_landing_root))]
 fn with_landing_root(comp: Computer<SilentSession>, _root: Option<&Path>) -> Computer<SilentSession> {
+    comp
+}
+
+/// The deployment's upload-session bounds, through the SDK's own thresholds (0.4+: a 0.3.x SDK has
+/// no client:put_blob, so its Computer is served without them).
+#[cfg(adapter_landing_root)]
+fn with_upload_limits(comp: Computer<SilentSession>, (sessions, idle): (Option<u64>, Option<u64>)) -> Computer<SilentSession> {
+    if sessions.is_none() && idle.is_none() {
+        return comp;
+    }
+    let own = comp.blob_thresholds();
+    let thresholds = smcp_computer::blob::BlobThresholds {
+        upload_max_concurrent: sessions.unwrap_or(own.upload_max_concurrent),
+        upload_idle_timeout_seconds: idle.unwrap_or(own.upload_idle_timeout_seconds),
+        ..own
+    };
+    comp.with_blob_thresholds(thresholds)
+}
+
+#[cfg(not(adapter_landing_root))]
+fn with_upload_limits(comp: Computer<SilentSession>, _limits: (Option<u64>, Option<u64>)) -> Computer<SilentSession> {
     comp
 }

@@ -1,0 +1,41 @@
+/**
+ * `wire.computer_act` for the reference (harness/wire/README.md, "Lifecycle acts"): a running
+ * `wire.computer` session, found by its office, does one lifecycle or management operation:
+ * start again, disconnect its SMCP connection, shut down, unmount one MCP server, or report its lifecycle state.
+ * Each session registers its own handler (run.ts); an office no session runs for is refused.
+ */
+import { InvalidInputError } from "../src/index.ts";
+
+export type ComputerActName = "start" | "disconnect" | "shutdown" | "unmount" | "state";
+
+export interface ComputerActInput {
+  readonly office_id: string;
+  readonly act: ComputerActName;
+  readonly bundle_id?: string;
+}
+
+export interface ComputerActOutput {
+  readonly done: boolean;
+  readonly raised: { readonly type: string; readonly message: string } | null;
+  readonly state?: string | null;
+  /** The operation the Computer ran (evidence). */
+  readonly api: string;
+}
+
+export type ActHandler = (input: ComputerActInput) => Promise<ComputerActOutput>;
+
+const running = new Map<string, ActHandler>();
+
+/** Makes a session's acts reachable by its office until the returned function is called. */
+export function registerActs(officeId: string, handler: ActHandler): () => void {
+  running.set(officeId, handler);
+  return () => {
+    if (running.get(officeId) === handler) running.delete(officeId);
+  };
+}
+
+export async function runComputerAct(input: ComputerActInput): Promise<ComputerActOutput> {
+  const handler = running.get(input.office_id);
+  if (!handler) throw new InvalidInputError("unclassified", `no wire.computer call is running for office ${input.office_id}`);
+  return handler(input);
+}

@@ -1,0 +1,133 @@
+//! wire.computer_act (kit-internal): a running wire.computer session's Computer does one lifecycle
+//! or management operation through the SDK's public API (harness/wire/README.md, "Lifecycle acts").
+//! `wire_computer` registers each joined session by its office with the sending end of a channel;
+//! its serve loop runs each act on the session's own runtime (no future crosses threads) and sends
+//! the answer back. This call waits for it on a thread of its own, at most `ACT_BOUND`.
+//!
+//! SDK calls (smcp-computer 0.4.1; 0.3.2 has the same):
+//! - start: `Computer::boot_up()` once more on the running Computer (the SDK's start operation);
+//! - disconnect: `Computer::disconnect_socketio()`;
+//! - shutdown: `Computer::shutdown()` (the runtime's terminal cleanup: Socket.IO, watchers, MCP clients);
+//! - unmount: `Computer::unmount_server(&BundleId)` (runtime only, no durable write);
+//! - state: `Computer::lifecycle_state()`, its variant in snake_case (status.rs `LifecycleState`).
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::{mpsc, Mutex, OnceLock};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use serde_json::{json, Map, Value};
+use smcp_computer::computer::{Computer, SilentSession};
+use tokio::sync::mpsc::UnboundedSender;
+
+use crate::call_thread::spawn_call;
+use crate::outbox::Outbox;
+use crate::reasons::{Fail, OpError};
+use crate::sdk::BundleId;
+use crate::Ctx;
+
+pub const OP: &str = "wire.computer_act";
+const THREADS: &str = "wire-computer-act";
+const STACK: usize = 2 * 1024 * 1024;
+/// How long the SDK call may take before the act answers `done: false`.
+const ACT_BOUND: Duration = Duration::from_secs(5);
+
+/// One act request, as the session's serve loop receives it.
+pub struct ActRequest {
+    pub act: String,
+    pub bundle_id: Option<String>,
+    pub reply: mpsc::Sender<Value>,
+}
+
+fn sessions() -> &'static Mutex<HashMap<String, UnboundedSender<ActRequest>>> {
+    static SESSIONS: OnceLock<Mutex<HashMap<String, UnboundedSender<ActRequest>>>> = OnceLock::new();
+    SESSIONS.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+pub fn register(office_id: &str, sender: UnboundedSender<ActRequest>) {
+    sessions().lock().unwrap_or_else(|p| p.into_inner()).insert(office_id.to_string(), sender);
+}
+
+pub fn unregister(office_id: &str) {
+    sessions().lock().unwrap_or_else(|p| p.into_inner()).remove(office_id);
+}
+
+/// Whether an act ends the Computer's own connection (the session then serves until its time box).
+pub fn ends_connection(act: &str) -> bool {
+    matches!(act, "disconnect" | "shutdown")
+}
+
+/// Runs one act on the session's runtime (called from its serve loop).
+pub async fn act_on(comp: &Computer<SilentSession>, request: &ActRequest) -> Value {
+    let raised = |api: &str, e: smcp_computer::errors::ComputerError| {
+        json!({"done": false, "raised": {"type": "ComputerError", "message": e.to_string()}, "api": api})
+    };
+    match request.act.as_str() {
+        "state" => json!({"done": true, "raised": null, "state": snake(&format!("{:?}", comp.lifecycle_state())), "api": "Computer::lifecycle_state"}),
+        "start" => match comp.boot_up().await {
+            Ok(()) => json!({"done": true, "raised": null, "api": "Computer::boot_up"}),
+            Err(e) => raised("Computer::boot_up", e),
+        },
+        "disconnect" => match comp.disconnect_socketio().await {
+            Ok(()) => json!({"done": true, "raised": null, "api": "Computer::disconnect_socketio"}),
+            Err(e) => raised("Computer::disconnect_socketio", e),
+        },
+        "shutdown" => match comp.shutdown().await {
+            Ok(()) => json!({"done": true, "raised": null, "api": "Computer::shutdown"}),
+            Err(e) => raised("Computer::shutdown", e),
+        },
+        _ => {
+            let api = "Computer::unmount_server";
+            let Some(id) = request.bundle_id.as_deref().and_then(|b| BundleId::try_from(b).ok()) else {
+                return json!({"done": false, "raised": {"type": "BundleIdError", "message": "no valid bundle_id"}, "api": api});
+            };
+            match comp.unmount_server(&id).await {
+                Ok(true) => json!({"done": true, "raised": null, "api": api}),
+                Ok(false) => json!({"done": false, "raised": {"type": "NotMounted", "message": "unmount_server returned false"}, "api": api}),
+                Err(e) => raised(api, e),
+            }
+        }
+    }
+}
+
+/// `JoinedOffice` → `joined_office`.
+fn snake(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
+}
+
+fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
+    let office_id = input.get("office_id").and_then(Value::as_str).unwrap_or("");
+    let act = input.get("act").and_then(Value::as_str).unwrap_or("");
+    if !matches!(act, "start" | "disconnect" | "shutdown" | "unmount" | "state") {
+        return Err(OpError::new("unclassified", format!("act must be start, disconnect, shutdown, unmount or state, got {act:?}"), "AdapterBadInput").into());
+    }
+    let sender = sessions().lock().unwrap_or_else(|p| p.into_inner()).get(office_id).cloned();
+    let Some(sender) = sender else {
+        return Err(OpError::new("unclassified", format!("no wire.computer call is running for office {office_id:?}"), "AdapterNoSession").into());
+    };
+    let (reply, answer) = mpsc::channel();
+    let bundle_id = input.get("bundle_id").and_then(Value::as_str).map(str::to_owned);
+    if sender.send(ActRequest { act: act.to_string(), bundle_id, reply }).is_err() {
+        return Err(OpError::new("unclassified", "the session ended before the act", "AdapterNoSession").into());
+    }
+    Ok(answer.recv_timeout(ACT_BOUND).unwrap_or_else(|_| {
+        json!({"done": false, "raised": {"type": "Timeout", "message": format!("no answer from the session within {} s", ACT_BOUND.as_secs())}, "api": act})
+    }))
+}
+
+/// The dispatch-table entry (synchronous); `line_io` uses `spawn`.
+pub fn run(_: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
+    call(input)
+}
+
+pub fn spawn<W: Write + Send + 'static>(id: &Value, input: &Map<String, Value>, out: &Outbox<W>) -> Result<JoinHandle<()>, Value> {
+    spawn_call(OP, THREADS, STACK, id, input, out, call)
+}

@@ -1,0 +1,44 @@
+/**
+ * Lifecycle acts: a `computer:` step of a wire.computer script has the Computer under test do one
+ * operation through its SDK's own API (disconnect, shutdown, unmount a server, report its state).
+ * The harness sends the kit-internal `wire.computer_act` call to the adapter running the scene's
+ * call, naming it by office; the adapter's answer goes into the step's record, and what the Computer
+ * then does on the wire is judged from the packets like every other step (computer-facts.ts).
+ */
+import type { CallResult } from "../model/implementation.ts";
+import type { ComputerAct } from "./computer-scene.ts";
+
+export const COMPUTER_ACT_OP = "wire.computer_act";
+
+/** How long an adapter lets its SDK take over one act before it answers `done: false` (its own bound). */
+export const ACT_BOUND_MS = 5_000;
+/** The driver's timeout for an act call: the adapter's bound and its answer's way back. */
+export const ACT_CALL_TIMEOUT_MS = ACT_BOUND_MS + 3_000;
+/** How long a disconnect or shutdown act waits for the connection to end when the step gives no time_box_ms. */
+export const DEFAULT_ACT_MS = 5_000;
+
+/** The act call's input (vectors/_schema/ops/wire.computer_act.json). */
+export interface ComputerActCall {
+  readonly office_id: string;
+  readonly act: ComputerAct;
+  readonly bundle_id?: string;
+}
+
+/** Makes the act call to the implementation under test and hands back its result (the run supplies it). */
+export type ComputerActor = (call: ComputerActCall, timeoutMs: number) => Promise<CallResult>;
+
+/** An act's outcome from the adapter's recorded result. */
+export type ActOutcome = "done" | "raised" | "unsupported" | "no_answer";
+
+export function actOutcome(result: unknown): ActOutcome {
+  const r = (result ?? {}) as { kind?: unknown; output?: unknown };
+  if (r.kind === "unsupported") return "unsupported";
+  if (r.kind !== "ok" || r.output === null || typeof r.output !== "object") return "no_answer";
+  return (r.output as { done?: unknown }).done === true ? "done" : "raised";
+}
+
+/** The state an act reported (snake_case), or null. */
+export function actState(result: unknown): string | null {
+  const r = (result ?? {}) as { kind?: unknown; output?: { state?: unknown } };
+  return r.kind === "ok" && typeof r.output?.state === "string" ? r.output.state : null;
+}
