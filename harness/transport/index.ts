@@ -8,6 +8,7 @@ export type { Answerer, CaseEvidence, Exchange, RpcMessage, ToolRun } from "./ev
 export { evidenceFacts, type TransportFacts } from "./evidence-facts.ts";
 export { httpExchangeLines } from "./exchange-lines.ts";
 export { INVENTORY_TOOL } from "./inventory-tool.ts";
+export { KIT_SKILLENV, KIT_SKILLENV_VALUE } from "./kit-skill.ts";
 export { observedValue } from "./observation.ts";
 export { type OpenedTransportCase, openTransportCase } from "./open-case.ts";
 export {

@@ -28,9 +28,13 @@ export interface Leg {
   addTool?(): Promise<number>;
   /** Adds a second window:// resource to every open session (and to later ones); how many sessions were open. */
   addWindow?(): Promise<number>;
+  /** Adds a second SKILL (late-skill: a skill:// root and its SKILL.md) to every open session (and to later ones); how many sessions were open. */
+  addSkill?(): Promise<number>;
+  /** Changes the kit SKILL's SKILL.md in every open session (and in later ones) and sends resources/updated for its root; how many sessions were open. */
+  updateSkill?(): Promise<number>;
   /** Adds a resource that is no window (kit://inventory/notes) to every open session (and to later ones); how many sessions were open. */
   addNote?(): Promise<number>;
-  /** Removes the kit's SKILL resources from every open session (and from later ones); how many sessions were open. */
+  /** Removes the kit's SKILL resources (its root and files) from every open session (and from later ones); how many sessions were open. */
   dropSkill?(): Promise<number>;
   /** Tells every open session that the resource `uri` changed (notifications/resources/updated); how many sessions were open. */
   touchResource?(uri: string): Promise<number>;

@@ -86,6 +86,16 @@ export class SceneCase {
     return this.leg.addWindow ? this.leg.addWindow() : null;
   }
 
+  /** Adds the late SKILL to the leg's open sessions; null when the mode has no sessions to notify. */
+  async addSkill(): Promise<number | null> {
+    return this.leg.addSkill ? this.leg.addSkill() : null;
+  }
+
+  /** Changes the kit SKILL's content in the leg's open sessions; null when the mode has no sessions to notify. */
+  async updateSkill(): Promise<number | null> {
+    return this.leg.updateSkill ? this.leg.updateSkill() : null;
+  }
+
   /** Adds a resource that is no window to the leg's open sessions; null as for addTool. */
   async addNote(): Promise<number | null> {
     return this.leg.addNote ? this.leg.addNote() : null;

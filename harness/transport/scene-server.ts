@@ -40,9 +40,13 @@ export interface OpenCase {
   addTool(): Promise<number | null>;
   /** Adds a second window (`window://com.example.inventory/orders`) to the case's open sessions, which are told by notifications/resources/list_changed; null as for addTool. */
   addWindow(): Promise<number | null>;
+  /** Adds a second SKILL (`skill://com.example.kit/late-skill` and its SKILL.md) to the case's open sessions, told by notifications/resources/list_changed; null as for addTool. */
+  addSkill(): Promise<number | null>;
+  /** Changes the kit SKILL's SKILL.md in the case's open sessions and sends notifications/resources/updated for its root URI; null as for addTool. */
+  updateSkill(): Promise<number | null>;
   /** Adds kit://inventory/notes (no window) to the case's open sessions, told by notifications/resources/list_changed; null as for addTool. */
   addNote(): Promise<number | null>;
-  /** Removes the kit's SKILL resources from the case's open sessions, told by notifications/resources/list_changed; null as for addTool. */
+  /** Removes the kit's SKILL resources (`skill://com.example.kit/kit-skill` and its files) from the case's open sessions, told by notifications/resources/list_changed; null as for addTool. */
   dropSkill(): Promise<number | null>;
   /** Sends notifications/resources/updated for `uri` on the case's open sessions; null as for addTool. */
   touchResource(uri: string): Promise<number | null>;
@@ -177,6 +181,8 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
         close: () => closeCase(spec.id, scene),
         addTool: () => scene.addTool(),
         addWindow: () => scene.addWindow(),
+        addSkill: () => scene.addSkill(),
+        updateSkill: () => scene.updateSkill(),
         addNote: () => scene.addNote(),
         dropSkill: () => scene.dropSkill(),
         touchResource: (uri) => scene.touchResource(uri),

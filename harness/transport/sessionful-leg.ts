@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { addNotesResource, addOrdersWindow, addPriceTool, inventoryFactory } from "./inventory-tool.ts";
-import { dropKitSkill } from "./kit-skill.ts";
+import { addLateSkill, dropKitSkill, markKitSkillUpdated, updateKitSkill } from "./kit-skill.ts";
 import { bodyForSdk, type Leg, type LegHooks } from "./leg.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 
@@ -37,6 +37,8 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
   const servers = new Map<NodeStreamableHTTPServerTransport, Awaited<ReturnType<typeof factory>>>();
   let priceTool = false;
   let ordersWindow = false;
+  let lateSkill = false;
+  let kitSkillUpdated = false;
   let notesResource = false;
   let skillDropped = false;
   /** Sessions whose client holds its notification stream (the GET) open: a change is told only there. */
@@ -69,6 +71,8 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     const server = await factory({ era: "legacy" });
     if (priceTool) addPriceTool(sdk, server, "legacy", hooks.onRun);
     if (ordersWindow) addOrdersWindow(server);
+    if (lateSkill) addLateSkill(server);
+    if (kitSkillUpdated) markKitSkillUpdated(server);
     if (notesResource) addNotesResource(server);
     if (skillDropped) dropKitSkill(server);
     await server.connect(transport);
@@ -123,6 +127,20 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
       await streamsOpen();
       ordersWindow = true;
       return changeOpenSessions(addOrdersWindow);
+    },
+    async addSkill() {
+      if (lateSkill) return 0;
+      await streamsOpen();
+      lateSkill = true;
+      return changeOpenSessions(addLateSkill);
+    },
+    async updateSkill() {
+      if (kitSkillUpdated) return 0;
+      await streamsOpen();
+      kitSkillUpdated = true;
+      const open = [...sessions.values()].flatMap((t) => servers.get(t) ?? []);
+      await Promise.all(open.map((server) => updateKitSkill(server).catch(hooks.onError)));
+      return open.length;
     },
     async addNote() {
       if (notesResource) return 0;

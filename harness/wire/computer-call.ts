@@ -38,6 +38,8 @@ export type ComputerCall = {
   readonly time_box_ms: number;
   /** Where the Computer lands client:put_blob uploads (absent: no landing root is configured). */
   readonly landing_root?: string;
+  /** The absolute size limit for a SKILL resource the Computer is configured with (absent: the SDK's default). */
+  readonly skill_max_bytes?: number;
   /** The deployment's bounds on upload sessions (absent: the SDK's own). */
   readonly upload_limits?: UploadLimits;
 };
@@ -188,6 +190,7 @@ export function computerCallOf(spec: ComputerSceneSpec, at: ComputerLocation): C
     servers: callServersOf(spec, at),
     time_box_ms: spec.time_box_ms,
     ...(at.landing_root !== undefined ? { landing_root: at.landing_root } : {}),
+    ...(spec.skill_max_bytes !== undefined ? { skill_max_bytes: spec.skill_max_bytes } : {}),
     ...(spec.upload_limits !== undefined ? { upload_limits: spec.upload_limits } : {}),
   };
 }

@@ -21,6 +21,7 @@ import {
 import { connIdOf, newOfficeId, openKitServer } from "./kit-server.ts";
 import { collectLandingRoot, lockLandingRoot } from "./landing-root.ts";
 import { playScript, pollUntil } from "./script.ts";
+import { probeSkillPaths, type SkillPathProbe, skillPathsIn } from "./skill-paths.ts";
 
 export interface ComputerScene {
   readonly id: string;
@@ -67,6 +68,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
 
   const noJoin = setTimeout(() => finish("no_join"), spec.time_box_ms);
   let joinedSocket: Socket | undefined;
+  let skillPaths: Record<string, SkillPathProbe> = {};
   server.smcp.on("connection", (socket) => {
     socket.on("server:join_office", (request: unknown, ack?: (...args: unknown[]) => void) => {
       const req = (request ?? {}) as Record<string, unknown>;
@@ -122,12 +124,22 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
             const mcpCase = options.mcp[step.add_window];
             return { mcp_sessions: mcpCase ? await mcpCase.addWindow() : null };
           }
+          if (step.add_skill !== undefined) {
+            const mcpCase = options.mcp[step.add_skill];
+            return { mcp_sessions: mcpCase ? await mcpCase.addSkill() : null };
+          }
+          if (step.update_skill !== undefined) {
+            const mcpCase = options.mcp[step.update_skill];
+            return { mcp_sessions: mcpCase ? await mcpCase.updateSkill() : null };
+          }
           if (step.add_note !== undefined) {
             const mcpCase = options.mcp[step.add_note];
             return { mcp_sessions: mcpCase ? await mcpCase.addNote() : null };
           }
-          if (step.drop_skill !== undefined) {
-            const mcpCase = options.mcp[step.drop_skill];
+          // remove_skill and drop_skill are one change: the kit's SKILL leaves the server.
+          const dropped = step.drop_skill ?? step.remove_skill;
+          if (dropped !== undefined) {
+            const mcpCase = options.mcp[dropped];
             return { mcp_sessions: mcpCase ? await mcpCase.dropSkill() : null };
           }
           if (step.resource_updated !== undefined && step.uri !== undefined) {
@@ -149,6 +161,8 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
       },
       (played) => steps.push(played as ComputerStepRecord),
     );
+    // The paths the Computer named, looked at while it still serves (skill-paths.ts).
+    skillPaths = await probeSkillPaths(skillPathsIn(recorder.packets));
     // The scene ends at its last answer: a vector that judges what a late packet could change ends
     // its script with a quiet window (quiet-windows.ts, trailing).
     if (socket.connected) socket.disconnect(true);
@@ -197,6 +211,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         ended: ended ?? "closed",
         dropped_packets: recorder.dropped,
         ...(landing ? { landing } : {}),
+        ...(Object.keys(skillPaths).length > 0 ? { skill_paths: skillPaths } : {}),
         ...(options.derivedBundleIds && Object.keys(options.derivedBundleIds).length > 0
           ? { derived_bundle_ids: options.derivedBundleIds }
           : {}),

@@ -7,6 +7,7 @@ import type { CaseEvidence, StdioCommand } from "../transport/index.ts";
 import type { ComputerStep } from "./computer-scene.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import type { WireHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
+import type { SkillPathProbe } from "./skill-paths.ts";
 
 /** What the Server's script did at one step (the packets hold what went over the wire). */
 export interface ComputerStepRecord {
@@ -21,7 +22,7 @@ export interface ComputerStepRecord {
   readonly t_ms: number;
   /** lock_landing: whether the landing root refused a probe entry once locked. */
   readonly read_only?: boolean;
-  /** add_tool / add_window / add_note / drop_skill / resource_updated: how many open MCP sessions were told of the change (null: the mode keeps none). */
+  /** add_tool / add_window / add_skill / update_skill / add_note / drop_skill (remove_skill) / resource_updated: how many open MCP sessions were told of the change (null: the mode keeps none). */
   readonly mcp_sessions?: number | null;
   /** computer: the kit-internal act call as sent and the adapter's result (computer-act.ts). */
   readonly act?: { readonly request: Readonly<Record<string, unknown>>; readonly result: unknown };
@@ -64,6 +65,8 @@ export interface ComputerSceneEvidence {
   readonly dropped_packets: number;
   /** The landing root the Computer was given, and what it held after the case (absent: none was given). */
   readonly landing?: LandingEvidence;
+  /** Each A2CSkillRef.path the Computer's get_skills answers named, as found at the script's end (skill-paths.ts; absent: none). */
+  readonly skill_paths?: Readonly<Record<string, SkillPathProbe>>;
   /**
    * For each server the call gave no bundle_id, by config name: the bundle_id data-structures.md
    * derives for that config as given (derived-bundle-id.ts). Absent: every server named its own.

@@ -7,7 +7,7 @@
 
 import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path/posix";
-import { evidenceFacts as mcpFacts } from "../transport/index.ts";
+import { KIT_SKILLENV, KIT_SKILLENV_VALUE, evidenceFacts as mcpFacts } from "../transport/index.ts";
 import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
 import { actOutcome, actState } from "./computer-act.ts";
@@ -18,6 +18,7 @@ import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
 import { resourceListFidelity } from "./resource-list-fidelity.ts";
 import type { WirePacket } from "./scene-record.ts";
+import { skillRootReads } from "./skill-root-reads.ts";
 import { toolListFidelity } from "./tool-list-fidelity.ts";
 import { type Fidelity, type GivenToolResult, givenToolResults, isTerminalResult, toolResultFidelity } from "./tool-result-fidelity.ts";
 
@@ -32,6 +33,8 @@ export interface StepFacts {
   readonly mcp_server?: unknown;
   readonly capability?: unknown;
   readonly details_keys?: readonly string[];
+  /** An ErrorPayload's details.total_size (4017 too_large names the resource's size; null when absent). */
+  readonly details_total_size?: unknown;
   /** An ErrorPayload's details object (compared on the keys a vector names); null when it has none. */
   readonly details?: Readonly<Record<string, unknown>> | null;
   readonly req_id_echoed: boolean | null;
@@ -52,6 +55,14 @@ export interface StepFacts {
   readonly skill_names?: ReadonlyArray<string | null>;
   /** GetSkillsRet: each A2CSkillRef's name, description, source, uri, whether path is absolute, and whether a body came along. */
   readonly skill_refs?: readonly unknown[];
+  /**
+   * GetSkillsRet: what each A2CSkillRef.path was at the script's end (evidence.skill_paths): a
+   * readable directory holding SKILL.md, named after the ref's frontmatter name (the name's last
+   * segment); null for a path the harness did not look at.
+   */
+  readonly skill_paths?: readonly unknown[];
+  /** GetSkillsRet: each A2CSkillRef's source-derived fields (refFields). */
+  readonly skill_ref_fields?: readonly unknown[];
   readonly resource_uris?: ReadonlyArray<string | null>;
   /** GetResourcesRet: a non-empty next_cursor came (more pages remain). */
   readonly has_next_cursor?: boolean;
@@ -113,11 +124,22 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly updates_before_join: readonly string[];
   readonly events_after_join: readonly string[];
   readonly sent_after_join: Readonly<Record<string, boolean>>;
+  /**
+   * For each server:update_* event sent after joining: whether every one carried its request model
+   * (UpdateComputerConfigReq) and named this Computer.
+   */
+  readonly updates_conform: Readonly<Record<string, boolean>>;
   readonly steps: Readonly<Record<string, StepFacts>>;
   readonly leaked_secrets: readonly string[];
+  /** Whether anything the Computer sent carries the kit SKILL's .skillenv value, as text or as the file's base64 (skill.md §9.1). */
+  readonly skillenv_value_sent: boolean;
   readonly tool_runs: number;
   readonly tool_runs_by_server: Readonly<Record<string, number>>;
+  /** resources/list requests the Computer sent each MCP server, by config name (0 included). */
+  readonly resources_list_requests_by_server: Readonly<Record<string, number>>;
   readonly tools_call_requests: number;
+  /** resources/read requests naming a SKILL root (a listed skill:// resource with _meta.source), over every MCP server (skill-root-reads.ts). */
+  readonly skill_root_reads: number;
   /** MCP notifications/cancelled the MCP servers received (the Computer interrupting a tool run, MCP's cooperative cancel). */
   readonly mcp_cancel_notices: number;
   readonly landing: LandingFacts | null;
@@ -144,6 +166,9 @@ export interface ActFacts {
   readonly updates_since: readonly string[];
 }
 
+/** The .skillenv value as text, and the whole file as a get_blob chunk would carry it. */
+const SKILLENV_FORMS = [KIT_SKILLENV_VALUE, Buffer.from(KIT_SKILLENV).toString("base64")];
+
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
@@ -161,6 +186,7 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
   const events = fromComputer.filter((p) => p.type === "event" && typeof p.event === "string");
   const mcpByName = Object.entries(isObject(evidence?.mcp) ? evidence.mcp : {}).map(([name, e]) => [name, mcpFacts(e)] as const);
   const mcp = mcpByName.map(([, f]) => f);
+  const updates = updatePayloads(joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt));
   return {
     ...connectionFacts(fromComputer, handshakes[0]),
     join: joinFacts(joins, evidence?.office_id),
@@ -171,14 +197,20 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     sent_after_join: Object.fromEntries(
       (joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt)).map((p) => [p.event as string, true] as const),
     ),
+    updates_conform: updatesConform(updates, evidence?.computer_name),
     steps: stepsFacts(evidence, smcp),
     leaked_secrets: leaks(evidence?.planted_secrets ?? [], fromComputer),
+    skillenv_value_sent: fromComputer.some((p) => SKILLENV_FORMS.some((form) => JSON.stringify(p.args ?? []).includes(form))),
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
+    resources_list_requests_by_server: Object.fromEntries(
+      mcpByName.map(([name, f]) => [name, f.methods.filter((m) => m === "resources/list").length]),
+    ),
     tools_call_requests: mcp.reduce((n, f) => n + f.tools_call_requests, 0),
+    skill_root_reads: skillRootReads(isObject(evidence?.mcp) ? evidence.mcp : {}),
     mcp_cancel_notices: mcp.reduce((n, f) => n + f.methods.filter((m) => m === "notifications/cancelled").length, 0),
     landing: landingFacts(evidence?.landing),
-    update_payloads: updatePayloads(joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt)),
+    update_payloads: updates,
     acts: actsFacts(evidence, events),
   };
 }
@@ -224,6 +256,16 @@ function actsFacts(evidence: ComputerSceneEvidence, events: readonly WirePacket[
   );
 }
 
+/**
+ * updates_conform (ComputerFacts), read off update_payloads: per server:update_* event, every payload
+ * valid against its model and naming this Computer.
+ */
+function updatesConform(payloads: ComputerFacts["update_payloads"], computerName: unknown): Record<string, boolean> {
+  return Object.fromEntries(
+    Object.entries(payloads).map(([event, seen]) => [event, seen.valid && seen.computers.every((c) => c === computerName)]),
+  );
+}
+
 /** Each sending step's facts; a tool_call's against the MCP result it led to (matched in order, by the tool's own name where it shows). */
 function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]): Record<string, StepFacts> {
   const mcp = isObject(evidence?.mcp) ? evidence.mcp : {};
@@ -243,7 +285,11 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
       const step = s?.step;
       if (!step?.send) return [];
       const base = stepFacts({ ...s, step }, smcp, evidence?.landing);
-      const facts = { ...base, ...derivedFacts(step.send, base, evidence?.derived_bundle_ids) };
+      const facts = {
+        ...base,
+        ...derivedFacts(step.send, base, evidence?.derived_bundle_ids),
+        ...(step.send === "client:get_skills" && base.shape === "model" ? skillPathFacts(base.value, evidence?.skill_paths) : {}),
+      };
       const relayed = facts.shape === "model";
       // A terminal result (cancelled, timed out) relays nothing: the server's late answer is left unmatched.
       const fidelity =
@@ -257,6 +303,24 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
       return [[stepName(step) as string, fidelity ? { ...facts, fidelity } : facts]];
     }),
   );
+}
+
+/** skill_paths (StepFacts) of a get_skills ack, from what the harness found at each path. */
+function skillPathFacts(value: unknown, probes: ComputerSceneEvidence["skill_paths"]): Partial<StepFacts> {
+  const skills = isObject(value) && Array.isArray(value.skills) ? value.skills : [];
+  return {
+    skill_paths: skills.map((k) => {
+      const found = isObject(k) && typeof k.path === "string" && isObject(probes) ? probes[k.path] : undefined;
+      if (!isObject(found)) return null;
+      const leaf = typeof k.name === "string" ? k.name.split(":").at(-1) : undefined;
+      return {
+        is_dir: found.is_dir === true,
+        readable: found.readable === true,
+        skill_md: found.skill_md === true,
+        named_after_skill: leaf !== undefined && found.base_name === leaf,
+      };
+    }),
+  };
 }
 
 /** bundle_ids_derived of a get_tools / get_config step whose ack is its model (see StepFacts); nothing otherwise. */
@@ -343,6 +407,7 @@ function stepFacts(record: ComputerStepRecord, smcp: readonly WirePacket[], land
           mcp_server: v.mcp_server ?? null,
           capability: v.capability ?? null,
           details_keys: Object.keys(details).sort(),
+          details_total_size: details.total_size ?? null,
           details: isObject(v.details) ? v.details : null,
         }
       : {}),
@@ -385,6 +450,7 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
             }
           : null,
       ),
+      skill_ref_fields: v.skills.map((k) => (isObject(k) ? refFields(k) : null)),
     };
   if (event === "client:get_skill" && (typeof v.body === "string" || typeof v.blob_handle === "string"))
     return {
@@ -431,6 +497,37 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
     };
   }
   return {};
+}
+
+/** The fields A2CSkillRef's table names (skill.md §6); any other key of a ref is an extra. */
+const SKILL_REF_KEYS = new Set([
+  "name",
+  "source",
+  "uri",
+  "path",
+  "description",
+  "license",
+  "compatibility",
+  "allowed_tools",
+  "tags",
+  "skill_metadata",
+  "version",
+]);
+
+/**
+ * What a ref takes from its source and frontmatter besides name and description: version (from the
+ * source's metadata), allowed_tools and skill_metadata (from the frontmatter), each null when absent
+ * or null (the page leaves "no version" open between the two), and the keys the table does not name.
+ */
+function refFields(k: Record<string, unknown>): Record<string, unknown> {
+  return {
+    version: k.version ?? null,
+    allowed_tools: k.allowed_tools ?? null,
+    skill_metadata: k.skill_metadata ?? null,
+    extra_keys: Object.keys(k)
+      .filter((key) => !SKILL_REF_KEYS.has(key))
+      .sort(),
+  };
 }
 
 /** One CallToolResult content item: its type and MIME type, the inline bytes it carries, and the A2C blob sideband in its _meta. */

@@ -36,10 +36,16 @@ export interface ComputerStep extends ScriptStep {
   readonly cancel?: string;
   readonly add_tool?: string;
   readonly add_window?: string;
+  /** That server (legacy_sessionful) gains late-skill, a second SKILL, and says so (resources/list_changed). */
+  readonly add_skill?: string;
+  /** That server (skills: true) changes kit-skill's SKILL.md and sends resources/updated for its root. */
+  readonly update_skill?: string;
   /** That server gains kit://inventory/notes, a resource that is no window, and says so (resources/list_changed). */
   readonly add_note?: string;
   /** That server (skills: true) takes the kit's SKILL away and says so (resources/list_changed). */
   readonly drop_skill?: string;
+  /** The same change as drop_skill, under the name the SKILL-change vectors use. */
+  readonly remove_skill?: string;
   /** That server sends notifications/resources/updated for `uri` (resource_updated names the server). */
   readonly resource_updated?: string;
   readonly uri?: string;
@@ -95,6 +101,8 @@ export interface ComputerSceneSpec {
   readonly time_box_ms: number;
   /** The Computer gets a landing root for client:put_blob: a fresh empty folder of the harness's (landing-root.ts). */
   readonly landing_root?: boolean;
+  /** The Computer's absolute size limit for a SKILL resource (skill.md §7 get_skill step 5), configured through the SDK; absent: its default. */
+  readonly skill_max_bytes?: number;
   /** The deployment's bounds on upload sessions, passed to the adapter as given (absent: the SDK's own). */
   readonly upload_limits?: UploadLimits;
 }
@@ -156,17 +164,15 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
         ok: false,
         problem: `script/${i}: add_window names "${step.add_window}", which is no server with server_mode legacy_sessionful and window: true`,
       };
-    const changed = step.add_note ?? step.resource_updated;
+    const changed = step.add_skill ?? step.add_note ?? step.resource_updated;
     if (changed !== undefined && modes.get(changed) !== "legacy_sessionful")
       return {
         ok: false,
         problem: `script/${i}: "${changed}" is no server with server_mode legacy_sessionful (only its sessions hear of a change)`,
       };
-    if (step.drop_skill !== undefined && (modes.get(step.drop_skill) !== "legacy_sessionful" || !skills.has(step.drop_skill)))
-      return {
-        ok: false,
-        problem: `script/${i}: drop_skill names "${step.drop_skill}", which is no server with server_mode legacy_sessionful and skills: true`,
-      };
+    for (const named of [step.drop_skill, step.remove_skill, step.update_skill])
+      if (named !== undefined && (modes.get(named) !== "legacy_sessionful" || !skills.has(named)))
+        return { ok: false, problem: `script/${i}: "${named}" is no server with server_mode legacy_sessionful and skills: true` };
     if ((step.resource_updated === undefined) !== (step.uri === undefined))
       return { ok: false, problem: `script/${i}: resource_updated and uri go together` };
   }
@@ -190,6 +196,7 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
       script,
       time_box_ms: (raw.time_box_ms as number | undefined) ?? DEFAULT_TIME_BOX_MS,
       landing_root: raw.landing_root === true,
+      ...(typeof raw.skill_max_bytes === "number" ? { skill_max_bytes: raw.skill_max_bytes } : {}),
       ...(raw.upload_limits !== undefined ? { upload_limits: raw.upload_limits as UploadLimits } : {}),
     },
   };

@@ -9,9 +9,10 @@ SDK path, public API only:
               `Computer(name, mcp_servers={…}, inputs=set(), …)` and `await computer.boot_up()` (its
               MCPServerManager connects the auto_connect clients); when the harness gives `landing_root`
               (a folder of its own), the Computer gets it as a deployment does: `landingRoot` in the
-              flag-scope settings file (the constructor's `flag_settings_path`); its upload-session bounds
-              are the constructor's `blob_thresholds` (`BlobThresholds`, computer/blob/thresholds.py), with
-              `upload_max_concurrent` / `upload_idle_timeout_seconds` from the harness's `upload_limits`;
+              flag-scope settings file (the constructor's `flag_settings_path`); the constructor's
+              `blob_thresholds` (`BlobThresholds`, computer/blob/thresholds.py) is the SDK's default, with
+              `too_large_cap` from the harness's `skill_max_bytes` (the SDK's own knob for the SKILL size
+              limit) and `upload_max_concurrent` / `upload_idle_timeout_seconds` from its `upload_limits`;
   2. connect: `SMCPComputerClient(computer=computer, reconnection=False, handle_sigint=False)` (the last
               two are python-socketio's own constructor options: no reconnect after the Server ends the
               session, no SIGINT handler from a worker thread), `await client.connect(url)` (the URL as given,
@@ -147,7 +148,7 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     landing_root = inp.get("landing_root")
     if landing_root is not None and (not isinstance(landing_root, str) or not Path(landing_root).is_absolute() or not Path(landing_root).is_dir()):
         raise _refuse(f"landing_root must be the absolute path of an existing folder, got {landing_root!r}")
-    thresholds = _thresholds(inp.get("upload_limits"))
+    thresholds = _thresholds(inp.get("upload_limits"), inp.get("skill_max_bytes"))
     _no_proxy_from_env()
 
     started = time.monotonic()
@@ -171,7 +172,13 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _session(
-    url: str, office_id: str, name: str, raws: list[dict[str, Any]], box_s: float, home: Path, landing_root: str | None,
+    url: str,
+    office_id: str,
+    name: str,
+    raws: list[dict[str, Any]],
+    box_s: float,
+    home: Path,
+    landing_root: str | None,
     thresholds: Any,
 ) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
@@ -255,15 +262,18 @@ async def _session(
         await _close(computer, client, running)
 
 
-def _thresholds(limits: Any) -> Any:
-    """The SDK's BlobThresholds (its defaults), with the deployment's upload-session bounds when the harness gives them."""
+def _thresholds(limits: Any, max_bytes: Any) -> Any:
+    """The SDK's BlobThresholds (its defaults), with the SKILL size limit and the deployment's upload-session
+    bounds when the harness gives them."""
+    if max_bytes is not None and (type(max_bytes) is not int or max_bytes < 1):
+        raise _refuse(f"skill_max_bytes must be a positive integer, got {max_bytes!r}")
+    bounds: dict[str, int] = {} if max_bytes is None else {"too_large_cap": max_bytes}
     if limits is None:
-        return BlobThresholds()
+        return BlobThresholds(**bounds)
     if not isinstance(limits, dict) or set(limits) - {"max_sessions", "idle_timeout_s"} or not all(
         type(v) is int and v >= 1 for v in limits.values()
     ):
         raise _refuse(f"upload_limits must hold positive integers max_sessions / idle_timeout_s, got {limits!r}")
-    bounds: dict[str, int] = {}
     if "max_sessions" in limits:
         bounds["upload_max_concurrent"] = limits["max_sessions"]
     if "idle_timeout_s" in limits:

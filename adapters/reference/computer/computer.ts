@@ -35,6 +35,7 @@ export function computerOf(
   redact: Redact,
   landingRoot?: string,
   uploadLimits: UploadLimits = UPLOAD_LIMITS,
+  skillMaxBytes?: number,
 ): Computer {
   const byBundle = new Map(mounted.map((m) => [m.server.bundleId, m]));
   return {
@@ -45,7 +46,7 @@ export function computerOf(
     calls: new ToolCalls(redact),
     redact,
     uploads: new BlobUploads(landingRoot, uploadLimits),
-    skills: new SkillStore(() => [...byBundle.values()]),
+    skills: new SkillStore(() => [...byBundle.values()], skillMaxBytes),
   };
 }
 

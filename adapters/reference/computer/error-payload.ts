@@ -37,10 +37,11 @@ export const protocolError = {
   /** 4014 reused for a well-formed SKILL name that is not registered, the name under details (computer.md §7 item 3). */
   skillNotFound: (name: string): ErrorPayload => ({ code: 4014, message: "Skill not found", details: { name } }),
   /** 4017 with details.reason and the rel_path asked for (error-handling.md §Skill Resource Not Accessible). */
-  skillResource: (reason: string, relPath: string): ErrorPayload => ({
+  skillResource: (reason: string, relPath: string, totalSize?: number): ErrorPayload => ({
     code: 4017,
     message: "Skill resource not accessible",
-    details: { reason, rel_path: relPath },
+    // too_large names the resource's size (error-handling.md §4017).
+    details: { reason, rel_path: relPath, ...(totalSize !== undefined ? { total_size: totalSize } : {}) },
   }),
   /** 4018 with details.reason (error-handling.md §Blob Not Accessible). */
   blobNotAccessible: (reason: string): ErrorPayload => ({ code: 4018, message: "Blob not accessible", details: { reason } }),

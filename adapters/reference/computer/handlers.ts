@@ -72,7 +72,9 @@ async function getSkill(computer: Computer, request: Request): Promise<unknown> 
   const relPath = (request["rel_path"] as string | undefined) ?? "SKILL.md";
   const file = await computer.skills.resolve(name, relPath);
   if (!file.ok)
-    return file.reason === "unknown_skill" ? protocolError.skillNotFound(name) : protocolError.skillResource(file.reason, relPath);
+    return file.reason === "unknown_skill"
+      ? protocolError.skillNotFound(name)
+      : protocolError.skillResource(file.reason, relPath, file.reason === "too_large" ? file.totalSize : undefined);
   const inline = isTextMime(file.mimeType) && file.bytes.length <= INLINE_BUDGET;
   return {
     name,

@@ -40,7 +40,7 @@ export class McpFleet {
   onToolsChanged: (mounted: MountedServer) => void = () => {};
   /** Told on a server's notifications/resources/list_changed (the Computer checks its window:// set). */
   onResourcesChanged: (mounted: MountedServer) => void = () => {};
-  /** Told on a server's notifications/resources/updated, with the resource's URI (a window:// one is a desktop change). */
+  /** Told on a server's notifications/resources/updated, with the resource's URI (a window:// one is a desktop change, a skill:// one a SKILL content change). */
   onResourceUpdated: (mounted: MountedServer, uri: string) => void = () => {};
 
   /** Mounts the enabled servers at once, within `budgetMs`; the mounted ones, in config order. */

@@ -51,11 +51,12 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     const mounted = await fleet.mount(configured, input.time_box_ms - (performance.now() - started));
     if (over) return { ended: "time_box" };
     const limits = input.upload_limits;
-    const computer = computerOf(input.computer_name, configured, mounted, redact, input.landing_root, {
+    const uploadLimits = {
       ...UPLOAD_LIMITS,
       ...(limits?.max_sessions !== undefined ? { maxSessions: limits.max_sessions } : {}),
       ...(limits?.idle_timeout_s !== undefined ? { idleMs: limits.idle_timeout_s * 1000 } : {}),
-    });
+    };
+    const computer = computerOf(input.computer_name, configured, mounted, redact, input.landing_root, uploadLimits, input.skill_max_bytes);
     stopCalls = () => computer.calls.abortAll();
     cleanUp = async () => {
       await Promise.all([computer.uploads.discardAll(), computer.skills.close()]);
@@ -63,7 +64,8 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     // A server's tool list changed: re-aggregate, and once in the office ask the Server to tell it
     // (computer.md §9); before joining the change is only recorded (§2.2).
     // A server's resource list changed: only a change of the window:// set is a desktop change, told
-    // with server:update_desktop once in the office (events.md server:update_desktop).
+    // with server:update_desktop once in the office (events.md server:update_desktop); a change of its
+    // SKILL names is a SKILL change, told with server:update_skills (skill.md §8.1).
     let windows = await windowSetOf(mounted);
     // A shut-down runtime tells nobody anything: no stale callback reaches the wire (runtime-contract.md §4.7).
     const tell = (event: string) => {
@@ -75,19 +77,27 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
       windows = now;
       return true;
     };
-    // One list change at a time: a burst of notifications is compared against one settled state each.
+    // One resource change at a time: a burst of notifications is compared against one settled state each.
     let resourceChanges: Promise<void> = Promise.resolve();
+    const serialised = (change: () => Promise<void>) => {
+      resourceChanges = resourceChanges.then(change).catch(() => undefined);
+    };
     const onResourcesChanged = async (changed: Parameters<typeof fleet.onResourcesChanged>[0]) => {
       // The SKILL set first (skill.md §8.1): a SKILL the server took away leaves the registry.
       if (await computer.skills.restage(changed)) tell("server:update_skills");
       if (await windowsChanged()) tell("server:update_desktop");
     };
-    fleet.onResourcesChanged = (changed) => {
-      resourceChanges = resourceChanges.then(() => onResourcesChanged(changed)).catch(() => undefined);
-    };
-    // A window's content changed (desktop.md, ResourceUpdated): a desktop change at once, no set to compare.
-    fleet.onResourceUpdated = (_server, uri) => {
+    fleet.onResourcesChanged = (changed) => serialised(() => onResourcesChanged(changed));
+    fleet.onResourceUpdated = (changed, uri) => {
+      // A window's content changed (desktop.md, ResourceUpdated): a desktop change at once, no set to compare.
       if (/^window:\/\//i.test(uri)) tell("server:update_desktop");
+      // A SKILL's content changed (skill.md §8.2): staged again from what the server serves now, and
+      // told even though the set of names is the same.
+      if (/^skill:\/\//i.test(uri))
+        serialised(async () => {
+          await computer.skills.restage(changed);
+          tell("server:update_skills");
+        });
     };
     fleet.onToolsChanged = () => {
       refreshCatalog(computer);

@@ -7,11 +7,12 @@
  * blob_handle that get_blob resolves again (same checks) on every call.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { MountedServer } from "./mcp-fleet.ts";
+import { isSkillName } from "./skill-name.ts";
 
 /** Text up to this many bytes goes inline as `body` (the page's example budget). */
 export const INLINE_BUDGET = 32 * 1024;
@@ -27,6 +28,12 @@ export interface SkillRef {
   readonly uri: string;
   readonly path: string;
   readonly description: string;
+  /** frontmatter allowed-tools as a list of strings (§6); absent when the frontmatter has none. */
+  readonly allowed_tools?: readonly string[];
+  /** frontmatter metadata, passed through as given. */
+  readonly skill_metadata?: Record<string, unknown>;
+  /** From the skill:// root's _meta.version, never the frontmatter (§6 note). */
+  readonly version?: string;
 }
 
 interface Package {
@@ -37,7 +44,8 @@ interface Package {
 /** A file of a package, resolved through the sandbox: the bytes the Agent gets, or why not. */
 export type Resolved =
   | { readonly ok: true; readonly relPath: string; readonly mimeType: string; readonly bytes: Buffer }
-  | { readonly ok: false; readonly reason: "traversal" | "forbidden" | "not_found" | "too_large" | "unknown_skill" };
+  | { readonly ok: false; readonly reason: "traversal" | "forbidden" | "not_found" | "unknown_skill" }
+  | { readonly ok: false; readonly reason: "too_large"; readonly totalSize: number };
 
 export class SkillStore {
   /**
@@ -50,7 +58,10 @@ export class SkillStore {
   #staging: Promise<string> | undefined;
   readonly #secret = randomBytes(32);
 
-  constructor(private readonly servers: () => readonly MountedServer[]) {}
+  constructor(
+    private readonly servers: () => readonly MountedServer[],
+    private readonly maxBytes: number = TOO_LARGE,
+  ) {}
 
   async list(): Promise<SkillRef[]> {
     return [...(await this.#load()).values()].map((p) => p.ref);
@@ -67,8 +78,9 @@ export class SkillStore {
     if (mimeType === undefined) return { ok: false, reason: "not_found" };
     const raw = await readFile(join(pkg.ref.path, relPath)).catch(() => undefined);
     if (!raw) return { ok: false, reason: "not_found" };
-    if (raw.length > TOO_LARGE) return { ok: false, reason: "too_large" };
-    return { ok: true, relPath, mimeType, bytes: relPath === "SKILL.md" ? Buffer.from(bodyOf(raw.toString("utf8"))) : raw };
+    const bytes = relPath === "SKILL.md" ? Buffer.from(bodyOf(raw.toString("utf8"))) : raw;
+    if (bytes.length > this.maxBytes) return { ok: false, reason: "too_large", totalSize: bytes.length };
+    return { ok: true, relPath, mimeType, bytes };
   }
 
   /** An opaque handle naming the package file, signed so it cannot be forged or edited. */
@@ -140,8 +152,8 @@ interface Listed {
   readonly _meta?: Record<string, unknown>;
 }
 
-async function stageServer(mounted: MountedServer, staging: string): Promise<Package[]> {
-  const { client, server } = mounted;
+/** Every resource a server lists, page after page (none without the resources capability). */
+async function listedOf(client: MountedServer["client"]): Promise<Listed[]> {
   if (!client.getServerCapabilities()?.resources) return [];
   const listed: Listed[] = [];
   let cursor: string | undefined;
@@ -151,11 +163,18 @@ async function stageServer(mounted: MountedServer, staging: string): Promise<Pac
     cursor = answer.nextCursor;
     if (cursor === undefined) break;
   }
+  return listed;
+}
+
+async function stageServer(mounted: MountedServer, staging: string): Promise<Package[]> {
+  const { client, server } = mounted;
+  const listed = await listedOf(client);
   const roots = listed.filter((r) => r.uri.startsWith("skill://") && r._meta?.["source"] === "resources");
   const packages: Package[] = [];
   for (const root of roots) {
     const files = listed.filter((r) => r.uri.startsWith(`${root.uri}/`) && r._meta?.["source"] === undefined);
-    const dir = join(staging, "mcp", server.bundleId, String(packages.length));
+    // Read into a folder of its own first: the package root is named after the frontmatter name (§4), known once SKILL.md is.
+    const dir = await mkdtemp(join(staging, "incoming-"));
     const mime = new Map<string, string>();
     for (const file of files) {
       const rel = file.uri.slice(root.uri.length + 1);
@@ -169,14 +188,27 @@ async function stageServer(mounted: MountedServer, staging: string): Promise<Pac
       mime.set(rel, content.mimeType ?? "application/octet-stream");
     }
     const front = mime.has("SKILL.md") ? frontmatterOf((await readFile(join(dir, "SKILL.md"))).toString("utf8")) : undefined;
-    if (!front) continue;
+    const name = `mcp:${server.bundleId}:${front?.name}`;
+    // §1.5: a SKILL whose name fails the lexer, or repeats one this server already registered, is left out.
+    if (!front || !isSkillName(name) || packages.some((p) => p.ref.name === name)) {
+      await rm(dir, { recursive: true, force: true });
+      continue;
+    }
+    const packageRoot = join(staging, "mcp", server.bundleId, front.name);
+    await rm(packageRoot, { recursive: true, force: true });
+    await mkdir(dirname(packageRoot), { recursive: true });
+    await rename(dir, packageRoot);
+    const version = root._meta?.["version"];
     packages.push({
       ref: {
-        name: `mcp:${server.bundleId}:${front.name}`,
+        name,
         source: `mcp:${server.bundleId}`,
         uri: root.uri,
-        path: dir,
+        path: packageRoot,
         description: front.description,
+        ...(front.allowedTools ? { allowed_tools: front.allowedTools } : {}),
+        ...(front.metadata ? { skill_metadata: front.metadata } : {}),
+        ...(typeof version === "string" ? { version } : {}),
       },
       mime,
     });
@@ -186,13 +218,31 @@ async function stageServer(mounted: MountedServer, staging: string): Promise<Pac
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
-function frontmatterOf(text: string): { name: string; description: string } | undefined {
+interface Frontmatter {
+  readonly name: string;
+  readonly description: string;
+  readonly allowedTools?: string[];
+  readonly metadata?: Record<string, unknown>;
+}
+
+function frontmatterOf(text: string): Frontmatter | undefined {
   const match = FRONTMATTER.exec(text);
   if (!match) return undefined;
   const data = parseYaml(match[1] ?? "") as Record<string, unknown> | null;
   const name = data?.["name"];
   const description = data?.["description"];
-  return typeof name === "string" && typeof description === "string" ? { name, description } : undefined;
+  if (typeof name !== "string" || typeof description !== "string") return undefined;
+  const allowed = data?.["allowed-tools"];
+  const metadata = data?.["metadata"];
+  return {
+    name,
+    description,
+    // A list stays a list (of strings); a single string is one entry.
+    ...(allowed === undefined || allowed === null ? {} : { allowedTools: (Array.isArray(allowed) ? allowed : [allowed]).map(String) }),
+    ...(metadata !== null && typeof metadata === "object" && !Array.isArray(metadata)
+      ? { metadata: metadata as Record<string, unknown> }
+      : {}),
+  };
 }
 
 /** SKILL.md as the Agent gets it: the body, YAML frontmatter stripped, placeholders left as written. */

@@ -37,6 +37,8 @@ export interface WireComputerInput {
   readonly time_box_ms: number;
   /** The folder client:put_blob uploads land in (absent: none, uploads fail closed). */
   readonly landing_root?: string;
+  /** The absolute size limit for one SKILL resource (absent: TOO_LARGE). */
+  readonly skill_max_bytes?: number;
   /** The deployment's bounds on upload sessions (absent: the Computer's own). */
   readonly upload_limits?: { readonly max_sessions?: number; readonly idle_timeout_s?: number };
 }

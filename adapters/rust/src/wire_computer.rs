@@ -9,9 +9,10 @@
 //!    with every folder it would take from HOME / cwd in a fresh scratch folder
 //!    (`with_skill_home`, `with_blob_cache_root`, `with_config_dir`, `with_config_env` HOME +
 //!    XDG_CONFIG_HOME), plus, when the harness gives `landing_root`, `with_landing_root(dir)` (0.4:
-//!    the SDK's builder for the client:put_blob landing root) and, when the harness gives
-//!    `upload_limits`, `with_blob_thresholds` over the Computer's own `blob_thresholds()` with
-//!    `upload_max_concurrent` / `upload_idle_timeout_seconds` set (0.4), then `boot_up()`, `mount_server(cfg)` per server in call order, and
+//!    the SDK's builder for the client:put_blob landing root), `with_blob_thresholds` when the harness gives
+//!    `skill_max_bytes` (`BlobThresholds { too_large_cap, ..default }`: the SKILL size limit) and, when it
+//!    gives `upload_limits`, over the Computer's own `blob_thresholds()` with `upload_max_concurrent` /
+//!    `upload_idle_timeout_seconds` set (0.4), then `boot_up()`, `mount_server(cfg)` per server in call order, and
 //!    `start_all_mcp_clients()` (the enabled ones: rmcp's streamable HTTP client connects, or the
 //!    SDK's stdio client starts the kit's bridge). Each config is the SDK's `MCPServerConfig` read
 //!    from `{"type": "streamable", "name", "bundle_id"?, "disabled"?, "forbidden_tools"?,
@@ -46,6 +47,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
+use smcp_computer::blob::BlobThresholds;
 use smcp_computer::computer::{Computer, ConnectOptions, SilentSession};
 use smcp_computer::errors::ComputerError;
 use smcp_computer::LifecycleState;
@@ -163,6 +165,8 @@ struct Call {
     time_box: Duration,
     /// The harness's folder for client:put_blob uploads (absent: none configured, uploads fail closed).
     landing_root: Option<PathBuf>,
+    /// The SKILL resource size limit (`BlobThresholds::too_large_cap`); absent: the SDK's default.
+    skill_max_bytes: Option<u64>,
     /// The deployment's upload-session bounds: (max_sessions, idle_timeout_s), each absent = the SDK's own.
     upload_limits: (Option<u64>, Option<u64>),
 }
@@ -180,6 +184,13 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         None => None,
         Some(Value::String(p)) if Path::new(p).is_absolute() && Path::new(p).is_dir() => Some(PathBuf::from(p)),
         Some(other) => return Err(bad(format!("landing_root must be the absolute path of an existing folder, got {other}"))),
+    };
+    let skill_max_bytes = match input.get("skill_max_bytes") {
+        None => None,
+        Some(v) => match v.as_u64() {
+            Some(n) if n >= 1 => Some(n),
+            _ => return Err(bad(format!("skill_max_bytes must be a positive integer, got {v}"))),
+        },
     };
     let upload_limits = match input.get("upload_limits") {
         None => (None, None),
@@ -228,6 +239,7 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         servers,
         time_box,
         landing_root,
+        skill_max_bytes,
         upload_limits,
     })
 }
@@ -268,6 +280,11 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
         .with_config_dir(scratch.path("project"))
         .with_config_env(config_env);
     let comp = with_landing_root(comp, call.landing_root.as_deref());
+    // The SDK's own knob for the SKILL size limit; the other thresholds keep their defaults.
+    let comp = match call.skill_max_bytes {
+        Some(cap) => comp.with_blob_thresholds(BlobThresholds { too_large_cap: cap, ..BlobThresholds::default() }),
+        None => comp,
+    };
     let comp = with_upload_limits(comp, call.upload_limits);
     let joined = Cell::new(false);
     // Acts (wire_computer_act.rs) are taken from the start, so none arriving while the join's ack is
