@@ -17,10 +17,16 @@ export const ACT_CALL_TIMEOUT_MS = ACT_BOUND_MS + 3_000;
 /** How long a disconnect or shutdown act waits for the connection to end when the step gives no time_box_ms. */
 export const DEFAULT_ACT_MS = 5_000;
 
+/**
+ * The Server's own act, never a script's: the scene is over, for a session whose Computer ended its
+ * own connection (it cannot be disconnected, so its adapter is told instead of waiting out its box).
+ */
+export const END_SCENE_ACT = "end_scene" as const;
+
 /** The act call's input (vectors/_schema/ops/wire.computer_act.json). */
 export interface ComputerActCall {
   readonly office_id: string;
-  readonly act: ComputerAct;
+  readonly act: ComputerAct | typeof END_SCENE_ACT;
   readonly bundle_id?: string;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Socket } from "socket.io";
 import type { OpenCase, StdioCommand } from "../transport/index.ts";
-import { ACT_CALL_TIMEOUT_MS, type ComputerActor, DEFAULT_ACT_MS } from "./computer-act.ts";
+import { ACT_CALL_TIMEOUT_MS, type ComputerActCall, type ComputerActor, DEFAULT_ACT_MS, END_SCENE_ACT } from "./computer-act.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
 import {
   type ClientEvent,
@@ -166,7 +166,22 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
     // The scene ends at its last answer: a vector that judges what a late packet could change ends
     // its script with a quiet window (quiet-windows.ts, trailing).
     if (socket.connected) socket.disconnect(true);
+    else if (actsRan && options.actor) await sayEndScene();
   };
+
+  /** Whether a `computer:` step ran: only then may the Computer have ended its own connection. */
+  let actsRan = false;
+  /**
+   * A Computer that ended its own connection (a disconnect or shutdown act) cannot be disconnected:
+   * the Server tells its adapter the scene is over instead (the kit-internal `end_scene` act), so the
+   * case ends on that word, not on the adapter's time box. Its answer is kept as evidence.
+   */
+  const sayEndScene = async () => {
+    const request = { office_id: officeId, act: END_SCENE_ACT };
+    const result = await callAct(options.actor!, request);
+    sceneEnd = { request, result };
+  };
+  let sceneEnd: ComputerSceneEvidence["scene_end"];
 
   /**
    * A `computer:` step: the act call to the adapter, its result recorded; an act that ends the
@@ -175,8 +190,9 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
   const playAct = async (step: ComputerStep, socket: Socket, withinMs: number) => {
     const sinceAct = recorder.packets.length;
     if (!options.actor) return { skipped: "no actor for computer: steps in this run", since_seq: sinceAct };
+    actsRan = true;
     const request = { office_id: officeId, act: step.computer!, ...(step.bundle_id !== undefined ? { bundle_id: step.bundle_id } : {}) };
-    const result = await options.actor(request, ACT_CALL_TIMEOUT_MS).catch((error: unknown) => ({ kind: "crash", message: String(error) }));
+    const result = await callAct(options.actor, request);
     if (step.computer === "disconnect" || step.computer === "shutdown")
       await pollUntil(() => !socket.connected, Math.min(step.time_box_ms ?? DEFAULT_ACT_MS, withinMs));
     return { act: { request, result }, disconnected: !socket.connected, since_seq: sinceAct };
@@ -209,6 +225,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         mcp,
         ...(options.stdio && Object.keys(options.stdio).length > 0 ? { mcp_stdio: options.stdio } : {}),
         ended: ended ?? "closed",
+        ...(sceneEnd ? { scene_end: sceneEnd } : {}),
         dropped_packets: recorder.dropped,
         ...(landing ? { landing } : {}),
         ...(Object.keys(skillPaths).length > 0 ? { skill_paths: skillPaths } : {}),
@@ -219,6 +236,11 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
     })());
 
   return { id: options.id, url, officeId, ended: endedPromise, close };
+}
+
+/** An act call's result; a call that failed to make (the adapter gone) is recorded as a crash. */
+function callAct(actor: ComputerActor, request: ComputerActCall): Promise<unknown> {
+  return actor(request, ACT_CALL_TIMEOUT_MS).catch((error: unknown) => ({ kind: "crash", message: String(error) }));
 }
 
 /** The ack's arguments, or undefined when none came within the time box (the packets say which). */

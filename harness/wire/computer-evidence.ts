@@ -4,6 +4,7 @@
  * computer-facts.ts re-derives every fact from it alone.
  */
 import type { CaseEvidence, StdioCommand } from "../transport/index.ts";
+import type { END_SCENE_ACT } from "./computer-act.ts";
 import type { ComputerStep } from "./computer-scene.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import type { WireHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
@@ -61,6 +62,11 @@ export interface ComputerSceneEvidence {
   readonly mcp_stdio?: Readonly<Record<string, StdioCommand>>;
   /** How the scene ended: `script_done` (the Server disconnected the Computer), `no_join` (never joined in the time box), `closed` (the case was closed first). */
   readonly ended: "script_done" | "no_join" | "closed";
+  /**
+   * The kit-internal `end_scene` act and the adapter's answer, when the Computer had ended its own
+   * connection by the script's end (computer-case.ts): how its session was told the scene was over.
+   */
+  readonly scene_end?: { readonly request: { readonly office_id: string; readonly act: typeof END_SCENE_ACT }; readonly result: unknown };
   /** Packets left out once the case's packet budget was spent. */
   readonly dropped_packets: number;
   /** The landing root the Computer was given, and what it held after the case (absent: none was given). */

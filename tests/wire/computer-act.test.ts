@@ -39,7 +39,7 @@ describe("lifecycle acts", () => {
     expect(actOutcome(undefined)).toBe("no_answer");
   });
 
-  it("calls the actor with the scene's office, and judges what the Computer sent after the act", async () => {
+  it("calls the actor with the scene's office, judges what the Computer sent after the act, and tells a Computer that left that the scene is over", async () => {
     const calls: ComputerActCall[] = [];
     let send: (event: string) => void = () => {};
     let leave: () => void = () => {};
@@ -66,7 +66,15 @@ describe("lifecycle acts", () => {
     );
     await opened.case.ended;
     const evidence = await opened.case.close();
-    expect(calls).toEqual([{ office_id: opened.call.office_id, act: "unmount", bundle_id: "inv" }]);
+    // The stand-in left on its own, so it cannot be disconnected: the scene ends by telling its adapter.
+    expect(calls).toEqual([
+      { office_id: opened.call.office_id, act: "unmount", bundle_id: "inv" },
+      { office_id: opened.call.office_id, act: "end_scene" },
+    ]);
+    expect(evidence.scene_end).toEqual({
+      request: { office_id: opened.call.office_id, act: "end_scene" },
+      result: expect.objectContaining({ kind: "ok" }),
+    });
     expect(computerFacts(evidence).acts.gone).toEqual({
       outcome: "done",
       state: null,

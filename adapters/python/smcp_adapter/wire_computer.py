@@ -193,7 +193,8 @@ async def _session(
 
     async def on_disconnect(reason: Any = None) -> None:
         # The Computer ending its own connection (a disconnect or shutdown act) is no end of the scene:
-        # the session then serves until the Server ends it or the time box does (wire_computer_act.py).
+        # the session then serves until the Server says it is over (end_scene) or the time box ends
+        # (wire_computer_act.py).
         if live is not None and live.self_ended.is_set() and reason == "client disconnect":
             return
         if not closing:
@@ -246,7 +247,7 @@ async def _session(
             return out
         if not await step("connect", client.connect(url)):
             return out
-        live = wire_computer_act.Live(loop=loop, computer=computer, client=client)
+        live = wire_computer_act.Live(loop=loop, computer=computer, client=client, scene_over=gone)
         wire_computer_act.register(office_id, live)
         if not await step("join", client.join_office(office_id)):
             return out

@@ -11,6 +11,8 @@ SDK calls (a2c-smcp 0.4.2; 0.3.2 has the same names):
               close there, and the adapter adds nothing of its own;
   unmount:    `Computer.aunmount_server_by_id(bundle_id)`, the runtime-only unmount (no durable write);
   state:      unsupported: the SDK exposes no lifecycle state (no such property or call on Computer or its client).
+  end_scene:  no SDK call: the Server's word that the scene is over, for a session whose Computer ended its own
+              connection (the Server cannot disconnect it); the session then ends as if it had (wire_computer.py).
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from .reasons import OpError, Unsupported
 from .transport import _raised
 
 ACT_BOUND_S = 5.0
-_ACTS = ("start", "disconnect", "shutdown", "unmount", "state")
+_ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "end_scene")
 
 
 @dataclass
@@ -33,8 +35,10 @@ class Live:
     loop: asyncio.AbstractEventLoop
     computer: Any
     client: Any
-    # Set before the Computer ends its own connection: the session then serves until its time box.
+    # Set before the Computer ends its own connection: the session then serves until the scene is over.
     self_ended: threading.Event = field(default_factory=threading.Event)
+    # The session's own end-of-scene event (wire_computer.py's `gone`), set by an end_scene act.
+    scene_over: asyncio.Event | None = None
     # Set once the SDK's join returned: an act waits for it, as a Computer acts once in its office
     # (the Server plays the script as soon as it acked the join, before the SDK has read that ack).
     joined: asyncio.Event = field(default_factory=asyncio.Event)
@@ -65,6 +69,10 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
         live = _SESSIONS.get(office_id) if isinstance(office_id, str) else None
     if live is None:
         raise OpError("unclassified", f"no wire.computer call is running for office {office_id!r}", "AdapterNoSession")
+    if act == "end_scene":
+        if live.scene_over is not None:
+            live.loop.call_soon_threadsafe(live.scene_over.set)
+        return {"done": True, "raised": None, "api": "end_scene (the kit's Server; no SDK call)"}
     bundle_id = inp.get("bundle_id")
     if act == "unmount" and not isinstance(bundle_id, str):
         raise OpError("unclassified", "unmount needs a bundle_id", "AdapterBadInput")

@@ -6,7 +6,8 @@
  */
 import { InvalidInputError } from "../src/index.ts";
 
-export type ComputerActName = "start" | "disconnect" | "shutdown" | "unmount" | "state";
+/** `end_scene` is the Server's own: the scene is over, for a session whose Computer ended its own connection. */
+export type ComputerActName = "start" | "disconnect" | "shutdown" | "unmount" | "state" | "end_scene";
 
 export interface ComputerActInput {
   readonly office_id: string;

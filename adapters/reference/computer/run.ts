@@ -37,8 +37,13 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
   let over = false;
   /** The runtime's lifecycle state (runtime-contract.md §3), what a `state` act reports. */
   let state = "starting";
-  /** The Computer ended its own connection (a disconnect or shutdown act): the session then serves until its time box. */
+  /** The Computer ended its own connection (a disconnect or shutdown act): the session then serves until the scene is over. */
   let selfEnded = false;
+  /** The Server's word that the scene is over (the kit-internal end_scene act), for a session whose Computer left on its own. */
+  let sceneOver = () => {};
+  const sceneOverSaid = new Promise<void>((resolve) => {
+    sceneOver = resolve;
+  });
   let unregister = () => {};
   /** Resolves once the join returned (or the session is over): acts wait for it, as a Computer acts once in its office. */
   let joinDone = () => {};
@@ -121,6 +126,7 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
             socket?.disconnect();
             await Promise.all([fleet.close(), cleanUp().catch(() => undefined)]);
           },
+          endScene: sceneOver,
           changed: async (skills) => {
             tell("server:update_config");
             tell("server:update_tool_list");
@@ -149,9 +155,10 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     stage = "serve";
     // Any end the Computer did not cause is the Server ending the session: its DISCONNECT ("io server
     // disconnect") or the connection closing under it; the Computer never reconnects. An end it caused
-    // itself (an act) leaves the session serving until its time box.
+    // itself (an act) leaves the session serving until the Server says the scene is over (end_scene)
+    // or its time box ends.
     await ended;
-    if (selfEnded) await new Promise<never>(() => {});
+    if (selfEnded) await sceneOverSaid;
     if (state === "joined_office") state = "started";
     return { ended: "server_disconnect" };
   };
@@ -195,6 +202,8 @@ interface ActScope {
   readonly state: () => string;
   readonly disconnect: () => void;
   readonly shutdown: () => Promise<void>;
+  /** The Server says the scene is over: a session whose Computer ended its own connection then ends. */
+  readonly endScene: () => void;
   /** The Agent-facing projection changed: tell the office (config, tools, the desktop if its windows changed, SKILLs if asked). */
   readonly changed: (skills: boolean) => Promise<void>;
 }
@@ -205,6 +214,9 @@ async function actOn(act: ComputerActInput, scope: ActScope): Promise<ComputerAc
   switch (act.act) {
     case "state":
       return done("state", { state: scope.state() });
+    case "end_scene":
+      scope.endScene();
+      return done("end_scene");
     case "start":
       // Its one start already ran (the session's mount): a second one finds everything in place.
       if (scope.state() === "shutdown")

@@ -310,12 +310,17 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
         loop {
             tokio::select! {
                 Some(request) = requests.recv() => {
+                    if request.act == wire_computer_act::END_SCENE {
+                        let _ = request.reply.send(wire_computer_act::scene_over_answer());
+                        break;
+                    }
                     self_ended |= wire_computer_act::ends_connection(&request.act);
                     let answer = wire_computer_act::act_on(&comp, &request).await;
                     let _ = request.reply.send(answer);
                 }
                 _ = tokio::time::sleep(POLL) => {
-                    // The Computer ending its own connection (an act) is no end of the scene: serve until the time box.
+                    // The Computer ending its own connection (an act) is no end of the scene: serve until the
+                    // Server says it is over (end_scene) or the time box ends.
                     if !self_ended && comp.lifecycle_state() == LifecycleState::Started {
                         break;
                     }

@@ -9,7 +9,9 @@
 //! - disconnect: `Computer::disconnect_socketio()`;
 //! - shutdown: `Computer::shutdown()` (the runtime's terminal cleanup: Socket.IO, watchers, MCP clients);
 //! - unmount: `Computer::unmount_server(&BundleId)` (runtime only, no durable write);
-//! - state: `Computer::lifecycle_state()`, its variant in snake_case (status.rs `LifecycleState`).
+//! - state: `Computer::lifecycle_state()`, its variant in snake_case (status.rs `LifecycleState`);
+//! - end_scene: no SDK call: the kit's Server says the scene is over, for a session whose Computer
+//!   ended its own connection (the Server cannot disconnect it); its serve loop then ends.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -53,9 +55,17 @@ pub fn unregister(office_id: &str) {
     sessions().lock().unwrap_or_else(|p| p.into_inner()).remove(office_id);
 }
 
-/// Whether an act ends the Computer's own connection (the session then serves until its time box).
+/// Whether an act ends the Computer's own connection (the session then serves until the scene is over).
 pub fn ends_connection(act: &str) -> bool {
     matches!(act, "disconnect" | "shutdown")
+}
+
+/// The Server's own act: the scene is over (the serve loop answers it and ends).
+pub const END_SCENE: &str = "end_scene";
+
+/// The answer to `end_scene`: no SDK call was made.
+pub fn scene_over_answer() -> Value {
+    json!({"done": true, "raised": null, "api": "end_scene (the kit's Server; no SDK call)"})
 }
 
 /// Runs one act on the session's runtime (called from its serve loop).
@@ -106,8 +116,8 @@ fn snake(name: &str) -> String {
 fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
     let office_id = input.get("office_id").and_then(Value::as_str).unwrap_or("");
     let act = input.get("act").and_then(Value::as_str).unwrap_or("");
-    if !matches!(act, "start" | "disconnect" | "shutdown" | "unmount" | "state") {
-        return Err(OpError::new("unclassified", format!("act must be start, disconnect, shutdown, unmount or state, got {act:?}"), "AdapterBadInput").into());
+    if !matches!(act, "start" | "disconnect" | "shutdown" | "unmount" | "state" | END_SCENE) {
+        return Err(OpError::new("unclassified", format!("act must be start, disconnect, shutdown, unmount, state or end_scene, got {act:?}"), "AdapterBadInput").into());
     }
     let sender = sessions().lock().unwrap_or_else(|p| p.into_inner()).get(office_id).cloned();
     let Some(sender) = sender else {
