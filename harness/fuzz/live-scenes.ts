@@ -27,8 +27,24 @@ import {
   stepName,
 } from "../wire/index.ts";
 
-/** Live operations fuzz can play; each is asked only when named with --op (a scene costs a whole SDK role). */
-export const LIVE_FUZZ_OPS: ReadonlySet<string> = new Set(["wire.computer", "wire.server"]);
+/** How one live operation's generated scene is played (the scene server is there when the op is in MCP_SCENE_OPS). */
+type ScenePlayer = (
+  impl: Implementation,
+  input: Record<string, unknown>,
+  server: SceneServer | undefined,
+  transport: McpTransport,
+) => Promise<Answer>;
+
+/** Each live operation fuzz can play, with its player; one is asked only when named with --op (a scene costs a whole SDK role). */
+const SCENE_PLAYERS: Readonly<Record<string, ScenePlayer>> = {
+  "wire.computer": (impl, input, server, transport) =>
+    server
+      ? playScene(impl, server, transport, input)
+      : Promise.resolve(unplayable("no MCP scene server was started for a wire.computer scene")),
+  "wire.server": (impl, input) => playServerScene(impl, input),
+};
+
+export const LIVE_FUZZ_OPS: ReadonlySet<string> = new Set(Object.keys(SCENE_PLAYERS));
 
 /** Live operations whose scenes mount MCP servers (the scene server must be up). */
 export const MCP_SCENE_OPS: ReadonlySet<string> = new Set(["wire.computer"]);
@@ -47,16 +63,14 @@ export function withLiveScenes(
   slots: number,
 ): Implementation {
   const limit = atMost(slots);
-  const play = (op: string, input: Record<string, unknown>): Promise<Answer> => {
-    if (op === "wire.server") return playServerScene(impl, input);
-    if (!server) return Promise.resolve(unplayable("no MCP scene server was started for a wire.computer scene"));
-    return playScene(impl, server, transport, input);
-  };
   return {
     name: impl.name,
     transport: impl.transport,
     start: () => impl.start(),
-    call: (op, input, options) => (LIVE_FUZZ_OPS.has(op) ? limit(() => play(op, input)) : impl.call(op, input, options)),
+    call: (op, input, options) => {
+      const player = Object.hasOwn(SCENE_PLAYERS, op) ? SCENE_PLAYERS[op] : undefined;
+      return player ? limit(() => player(impl, input, server, transport)) : impl.call(op, input, options);
+    },
     stop: () => impl.stop(),
     kill: () => impl.kill(),
   };

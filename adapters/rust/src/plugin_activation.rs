@@ -18,7 +18,8 @@ use smcp_computer::settings::{validate_settings, SettingsScope};
 use crate::reasons::{Fail, OpError};
 use crate::Ctx;
 
-const SCOPES: [(&str, SettingsScope); 5] = [
+/// The settings scopes an input names, each with the SDK's scope (plugin_gate.rs reads the same table).
+pub const SCOPES: [(&str, SettingsScope); 5] = [
     ("user", SettingsScope::User),
     ("project", SettingsScope::Project),
     ("local", SettingsScope::Local),

@@ -18,16 +18,9 @@ use smcp_computer::settings::config::ProvenanceScope;
 use smcp_computer::settings::recovery::plugin_enabled_origin;
 use smcp_computer::settings::{mcp_server_status, merge_layers, validate_settings, McpApprovalStatus, SettingsScope};
 
+use crate::plugin_activation::SCOPES;
 use crate::reasons::{Fail, OpError};
 use crate::Ctx;
-
-const SCOPES: [(&str, SettingsScope); 5] = [
-    ("user", SettingsScope::User),
-    ("project", SettingsScope::Project),
-    ("local", SettingsScope::Local),
-    ("flag", SettingsScope::Flag),
-    ("policy", SettingsScope::Policy),
-];
 
 pub fn gate(_: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
     let pid = input.get("plugin").and_then(Value::as_str).ok_or_else(|| OpError::malformed("`plugin` must be a string"))?;
