@@ -33,6 +33,7 @@ export {
 } from "./scene.ts";
 export { type OpenCase, type SceneServer, type SceneServerOptions, type StrayRequests, startSceneServer } from "./scene-server.ts";
 export { serverSdkVersions } from "./sdk-versions.ts";
+export type { SkillSourceKind } from "./skill-sources.ts";
 export {
   MCP_STDIO_BRIDGE,
   MCP_TRANSPORTS,

@@ -11,6 +11,7 @@ import { registerPlayedResources } from "./played-resources.ts";
 import { registerPlayedTools } from "./played-tools.ts";
 import type { PlayedResource, PlayedTool } from "./scene.ts";
 import type { SdkModules } from "./sdk-modules.ts";
+import { registerSkillSources, type SkillSources } from "./skill-sources.ts";
 
 export const INVENTORY_TOOL = "get_inventory";
 export const INVENTORY_SKUS = ["DEMO-001", "DEMO-002"] as const;
@@ -49,6 +50,8 @@ export function inventoryFactory(
     readonly subscribe?: boolean;
     /** Also offer a resource template (resources/templates/list), which no resources/list page holds. */
     readonly templates?: boolean;
+    /** SKILLs in the mounted / archive staging modes (skill-sources.ts). */
+    readonly skill_sources?: SkillSources;
   } = {},
 ): McpServerFactory {
   const { z } = sdk.zod;
@@ -58,6 +61,7 @@ export function inventoryFactory(
     if (options.templates) registerItemTemplate(sdk, server);
     if (options.window) registerInventoryResources(server);
     if (options.skills) registerKitSkill(server);
+    if (options.skill_sources) registerSkillSources(sdk, server, options.skill_sources);
     if (options.images) registerLabelTool(sdk, server, ctx.era, onRun);
     registerPlayedTools(sdk, server, options.played_tools ?? [], ctx.era, onRun);
     registerPlayedResources(server, options.played_resources ?? []);

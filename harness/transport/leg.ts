@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RpcMessage } from "./evidence.ts";
 import type { OnToolRun } from "./inventory-tool.ts";
 import type { PlayedResource, PlayedTool } from "./scene.ts";
+import type { SkillSources } from "./skill-sources.ts";
 
 export interface LegRequest {
   readonly req: IncomingMessage;
@@ -59,6 +60,8 @@ export interface LegHooks {
   readonly subscribe?: boolean;
   /** The server also offers a resource template (CaseSpec.templates). */
   readonly templates?: boolean;
+  /** The mounted / archive SKILLs the case serves (CaseSpec.skill_sources, prepared by the case). */
+  readonly skill_sources?: SkillSources;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type ServerMode,
   type TransportKind,
 } from "./scene.ts";
+import type { SkillSourceKind } from "./skill-sources.ts";
 
 export const TRANSPORT_OP = "transport.call_tool";
 
@@ -83,6 +84,7 @@ interface VectorInput {
   played_resources?: PlayedResource[];
   subscribe?: boolean;
   templates?: boolean;
+  skill_sources?: SkillSourceKind[];
 }
 
 const LOCATION_KEYS = ["url", "host", "port", "base_url", "server_url", "endpoint"];
@@ -139,6 +141,7 @@ export function prepareTransportCase(input: unknown, where: CaseLocation): Prepa
     ...(v.played_resources?.length ? { played_resources: v.played_resources } : {}),
     ...(v.subscribe ? { subscribe: true } : {}),
     ...(v.templates ? { templates: true } : {}),
+    ...(v.skill_sources?.length ? { skill_sources: v.skill_sources } : {}),
   };
   const call: CallToolInput = {
     transport: v.transport,

@@ -14,6 +14,7 @@ import { type CaseSpec, caseUrl, type Scene } from "./scene.ts";
 import { answerScripted } from "./scripted-answer.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 import { sessionfulLeg } from "./sessionful-leg.ts";
+import { archiveAt, prepareSkillSources, removeSkillSources, type SkillSources } from "./skill-sources.ts";
 import { sseLeg } from "./sse-leg.ts";
 import { STDIO_FRAMES_PATH } from "./stdio-bridge.ts";
 import { streamableLeg } from "./streamable-leg.ts";
@@ -50,6 +51,8 @@ export class SceneCase {
   private readonly recorder: CaseRecorder;
   private readonly holds = new CaseHolds();
   private readonly leg: Leg;
+  /** The mounted folder and archives of the case's skill_sources, made as it opens. */
+  readonly skillSources: SkillSources | undefined;
   private sceneMatches = 0;
   private closing: Promise<CaseEvidence> | undefined;
 
@@ -62,6 +65,7 @@ export class SceneCase {
     this.prefix = `/c/${spec.id}`;
     this.url = caseUrl(baseUrl, spec.id, spec.mode);
     this.recorder = new CaseRecorder(spec, this.url);
+    this.skillSources = spec.skill_sources?.length ? prepareSkillSources(spec.skill_sources, `${baseUrl}${this.prefix}`) : undefined;
     this.leg = legFor(spec, this.prefix, sdk, {
       onRun: (run) => this.recorder.recordRun(run),
       onError: (error) => this.recorder.recordSdkError(error),
@@ -73,6 +77,7 @@ export class SceneCase {
       ...(spec.played_resources ? { played_resources: spec.played_resources } : {}),
       ...(spec.subscribe ? { subscribe: true } : {}),
       ...(spec.templates ? { templates: true } : {}),
+      ...(this.skillSources ? { skill_sources: this.skillSources } : {}),
     });
   }
 
@@ -135,6 +140,12 @@ export class SceneCase {
     try {
       const subpath = url.pathname.slice(this.prefix.length);
       const method = req.method ?? "GET";
+      const archive = method === "GET" ? archiveAt(this.skillSources, subpath) : undefined;
+      if (archive) {
+        ex.answered_by = "harness";
+        res.writeHead(200, { "content-type": "application/gzip", "content-length": String(archive.length) }).end(archive);
+        return;
+      }
       const read = method === "POST" ? await readBody(req, this.bodies) : { body: Buffer.alloc(0), held: 0 };
       if (typeof read === "string" || !this.leg.serves(method, subpath)) {
         ex.answered_by = "harness";
@@ -210,6 +221,7 @@ export class SceneCase {
       this.holds.cancelDelays();
       await this.leg.close().catch((error: unknown) => this.recorder.recordSdkError(error));
       await this.holds.endOpen();
+      await removeSkillSources(this.skillSources);
       this.recorder.close();
       return this.recorder.snapshot();
     })();

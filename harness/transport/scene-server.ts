@@ -50,6 +50,8 @@ export interface OpenCase {
   dropSkill(): Promise<number | null>;
   /** Sends notifications/resources/updated for `uri` on the case's open sessions; null as for addTool. */
   touchResource(uri: string): Promise<number | null>;
+  /** The folder a mounted-mode SKILL's root names as its mount_dir (skill_sources: mounted), else undefined. */
+  mountDir(): string | undefined;
 }
 
 export interface SceneServer {
@@ -186,6 +188,7 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
         addNote: () => scene.addNote(),
         dropSkill: () => scene.dropSkill(),
         touchResource: (uri) => scene.touchResource(uri),
+        mountDir: () => scene.skillSources?.mountDir,
       };
     },
     strayRequests: () => ({ count: strays.count, recent: strays.recent, after_close: structuredClone(afterClose) }),

@@ -4,6 +4,8 @@
  * `input/definitions/vector_input` of vectors/_schema/ops/transport.call_tool.json;
  * prepare-case.ts turns it into a CaseSpec.
  */
+import type { SkillSourceKind } from "./skill-sources.ts";
+
 /** A tool a vector writes the result of: every call gets exactly that CallToolResult (played-tools.ts). */
 export interface PlayedTool {
   readonly name: string;
@@ -81,6 +83,8 @@ export interface CaseSpec {
   readonly subscribe?: boolean;
   /** The server also offers a resource template (resources/templates/list); streamable HTTP only. */
   readonly templates?: boolean;
+  /** SKILLs the server also serves in the mounted / archive staging modes (skill-sources.ts); streamable HTTP only. */
+  readonly skill_sources?: readonly SkillSourceKind[];
 }
 
 /** URL-safe, and not a dot segment (`.`, `..`) that a client would resolve away. */

@@ -30,6 +30,7 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     played_resources: hooks.played_resources ?? [],
     subscribe: hooks.subscribe ?? false,
     templates: hooks.templates ?? false,
+    ...(hooks.skill_sources ? { skill_sources: hooks.skill_sources } : {}),
   });
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
   const all = new Set<NodeStreamableHTTPServerTransport>();

@@ -24,6 +24,7 @@ export function streamableLeg(mode: "dual" | "modern_only" | "legacy_only", sdk:
     played_resources: hooks.played_resources ?? [],
     subscribe: hooks.subscribe ?? false,
     templates: hooks.templates ?? false,
+    ...(hooks.skill_sources ? { skill_sources: hooks.skill_sources } : {}),
   });
   const onerror = hooks.onError;
   const handler =

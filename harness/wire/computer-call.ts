@@ -148,6 +148,7 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
         ...(s.played_resources?.length ? { played_resources: s.played_resources } : {}),
         ...(s.subscribe ? { subscribe: true } : {}),
         ...(s.templates ? { templates: true } : {}),
+        ...(s.skill_sources?.length ? { skill_sources: s.skill_sources } : {}),
         ...(s.bundle_id ? { bundle_id: s.bundle_id } : {}),
         ...(scene ? { scene } : {}),
       },

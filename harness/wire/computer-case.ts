@@ -162,7 +162,8 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
       (played) => steps.push(played as ComputerStepRecord),
     );
     // The paths the Computer named, looked at while it still serves (skill-paths.ts).
-    skillPaths = await probeSkillPaths(skillPathsIn(recorder.packets));
+    const mountDirs = Object.values(options.mcp).flatMap((c) => c.mountDir() ?? []);
+    skillPaths = await probeSkillPaths(skillPathsIn(recorder.packets), mountDirs);
     // The scene ends at its last answer: a vector that judges what a late packet could change ends
     // its script with a quiet window (quiet-windows.ts, trailing).
     if (socket.connected) socket.disconnect(true);

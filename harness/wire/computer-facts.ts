@@ -61,6 +61,8 @@ export interface StepFacts {
    * segment); null for a path the harness did not look at.
    */
   readonly skill_paths?: readonly unknown[];
+  /** GetSkillsRet, when the case served a mounted-mode SKILL: the names of the refs whose path is that mount_dir folder itself (a symlink or a mount, not a copy). */
+  readonly skills_at_mount_dir?: readonly string[];
   /** GetSkillsRet: each A2CSkillRef's source-derived fields (refFields). */
   readonly skill_ref_fields?: readonly unknown[];
   readonly resource_uris?: ReadonlyArray<string | null>;
@@ -308,7 +310,12 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
 /** skill_paths (StepFacts) of a get_skills ack, from what the harness found at each path. */
 function skillPathFacts(value: unknown, probes: ComputerSceneEvidence["skill_paths"]): Partial<StepFacts> {
   const skills = isObject(value) && Array.isArray(value.skills) ? value.skills : [];
+  const probeOf = (k: unknown) => (isObject(k) && typeof k.path === "string" && isObject(probes) ? probes[k.path] : undefined);
+  const mounted = isObject(probes) && Object.values(probes).some((p) => isObject(p) && "at_mount_dir" in p);
   return {
+    ...(mounted
+      ? { skills_at_mount_dir: skills.flatMap((k) => (probeOf(k)?.at_mount_dir === true && isObject(k) ? [String(k.name)] : [])) }
+      : {}),
     skill_paths: skills.map((k) => {
       const found = isObject(k) && typeof k.path === "string" && isObject(probes) ? probes[k.path] : undefined;
       if (!isObject(found)) return null;

@@ -3,7 +3,7 @@
  * input/definitions/vector_input): the Computer's name, the MCP servers it mounts (the transport
  * suite's scenes) and the scripted Agent's steps. Pure: no sockets here.
  */
-import type { PlayedResource, PlayedTool } from "../transport/index.ts";
+import type { PlayedResource, PlayedTool, SkillSourceKind } from "../transport/index.ts";
 import { CLIENT_EVENT_NAMES, CLIENT_RESPONSE_MODELS, type ClientEventName } from "./events.ts";
 import { checkScript, type ScriptStep, stepNameOf, substitute } from "./script.ts";
 
@@ -90,6 +90,8 @@ export interface McpServerScene {
   readonly subscribe?: boolean;
   /** The MCP server also offers a resource template, kit://inventory/items/{sku} (resources/templates/list). */
   readonly templates?: boolean;
+  /** SKILLs the MCP server also serves in the mounted / archive staging modes (harness/transport/skill-sources.ts). */
+  readonly skill_sources?: readonly SkillSourceKind[];
   /** The transport scene for this server (harness/transport): what its MCP server does to tools/call. */
   readonly scene?: Readonly<Record<string, unknown>>;
 }

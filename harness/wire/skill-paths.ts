@@ -4,6 +4,8 @@
  * Computer's machine, so at the end of the script, while the Computer still serves, it looks at
  * every path its client:get_skills answers named and keeps what it found as evidence.
  */
+
+import type { Stats } from "node:fs";
 import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
 import { basename, isAbsolute, join } from "node:path";
@@ -15,6 +17,8 @@ export interface SkillPathProbe {
   readonly readable: boolean;
   readonly skill_md: boolean;
   readonly base_name: string;
+  /** The path is the very folder a mounted-mode root named (same device and inode once symlinks are followed); absent when the case mounted none. */
+  readonly at_mount_dir?: boolean;
 }
 
 const MAX_PATHS = 32;
@@ -32,16 +36,24 @@ export function skillPathsIn(packets: readonly WirePacket[]): string[] {
   return [...paths].slice(0, MAX_PATHS);
 }
 
-export async function probeSkillPaths(paths: readonly string[]): Promise<Record<string, SkillPathProbe>> {
-  const found = await Promise.all(paths.map(async (path) => [path, await probe(path)] as const));
+export async function probeSkillPaths(
+  paths: readonly string[],
+  mountDirs: readonly string[] = [],
+): Promise<Record<string, SkillPathProbe>> {
+  const mounts = (await Promise.all(mountDirs.map(statOf))).filter((s) => s !== undefined);
+  const found = await Promise.all(paths.map(async (path) => [path, await probe(path, mountDirs.length > 0 ? mounts : undefined)] as const));
   return Object.fromEntries(found);
 }
 
-async function probe(path: string): Promise<SkillPathProbe> {
-  const isDir = (await statOf(path))?.isDirectory() === true;
+async function probe(path: string, mounts: readonly Stats[] | undefined): Promise<SkillPathProbe> {
+  const st = await statOf(path);
+  const isDir = st?.isDirectory() === true;
   const readable = isDir && (await canReadAndList(path));
   const skillMd = isDir && (await statOf(join(path, "SKILL.md")))?.isFile() === true;
-  return { is_dir: isDir, readable, skill_md: skillMd, base_name: basename(path) };
+  // A symlink or a bind mount shows the mounted folder itself; a copy is another inode.
+  const atMount =
+    mounts === undefined ? {} : { at_mount_dir: st !== undefined && mounts.some((m) => m.dev === st.dev && m.ino === st.ino) };
+  return { is_dir: isDir, readable, skill_md: skillMd, base_name: basename(path), ...atMount };
 }
 
 const statOf = (path: string) => stat(path).catch(() => undefined);

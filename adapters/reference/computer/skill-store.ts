@@ -1,5 +1,6 @@
 /**
- * The SKILL channel from MCP sources (skill.md §3 mode C "resources", §9 sandbox; computer.md §7;
+ * The SKILL channel from MCP sources (skill.md §3 modes "resources", "mounted", "archive"
+ * (skill-materialize.ts), §9 sandbox; computer.md §7;
  * blob-transfer.md §2): each mounted server's skill:// roots declaring `_meta.source = "resources"`
  * are read file by file into a staging folder of this Computer's and registered as
  * `mcp:<bundle_id>:<frontmatter name>`. get_skill serves a file of a registered package after the
@@ -7,11 +8,12 @@
  * blob_handle that get_blob resolves again (same checks) on every call.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { MountedServer } from "./mcp-fleet.ts";
+import { mountDirOf, mountedFiles, unpackArchive } from "./skill-materialize.ts";
 import { isSkillName } from "./skill-name.ts";
 
 /** Text up to this many bytes goes inline as `body` (the page's example budget). */
@@ -169,35 +171,46 @@ async function listedOf(client: MountedServer["client"]): Promise<Listed[]> {
 async function stageServer(mounted: MountedServer, staging: string): Promise<Package[]> {
   const { client, server } = mounted;
   const listed = await listedOf(client);
-  const roots = listed.filter((r) => r.uri.startsWith("skill://") && r._meta?.["source"] === "resources");
+  const roots = listed.filter((r) => r.uri.startsWith("skill://") && STAGING_MODES.has(r._meta?.["source"]));
   const packages: Package[] = [];
   for (const root of roots) {
-    const files = listed.filter((r) => r.uri.startsWith(`${root.uri}/`) && r._meta?.["source"] === undefined);
+    const mode = root._meta?.["source"];
     // Read into a folder of its own first: the package root is named after the frontmatter name (§4), known once SKILL.md is.
     const dir = await mkdtemp(join(staging, "incoming-"));
-    const mime = new Map<string, string>();
-    for (const file of files) {
-      const rel = file.uri.slice(root.uri.length + 1);
-      if (rel.startsWith("/") || rel.split("/").some((s) => s === ".." || s === "" || s === ".")) continue;
-      const read = await client.readResource({ uri: file.uri });
-      const content = read.contents[0] as { mimeType?: string; text?: string; blob?: string } | undefined;
-      if (!content) continue;
-      const bytes = typeof content.blob === "string" ? Buffer.from(content.blob, "base64") : Buffer.from(content.text ?? "", "utf8");
-      await mkdir(dirname(join(dir, rel)), { recursive: true });
-      await writeFile(join(dir, rel), bytes);
-      mime.set(rel, content.mimeType ?? "application/octet-stream");
-    }
-    const front = mime.has("SKILL.md") ? frontmatterOf((await readFile(join(dir, "SKILL.md"))).toString("utf8")) : undefined;
+    // mounted: the package is the mount_dir folder itself, which the package root links to (§3 A).
+    const mountDir =
+      mode === "mounted"
+        ? (() => {
+            try {
+              return mountDirOf(root._meta ?? {});
+            } catch {
+              return undefined;
+            }
+          })()
+        : undefined;
+    const mime = await (mode === "resources"
+      ? readChildren(client, root, listed, dir)
+      : mode === "archive"
+        ? unpackArchive(root._meta ?? {}, dir)
+        : mountDir !== undefined
+          ? mountedFiles(mountDir)
+          : Promise.reject(new Error("no mount_dir"))
+    ).catch(() => undefined);
+    const home = mountDir ?? dir;
+    const front = mime?.has("SKILL.md") ? frontmatterOf((await readFile(join(home, "SKILL.md"))).toString("utf8")) : undefined;
     const name = `mcp:${server.bundleId}:${front?.name}`;
-    // §1.5: a SKILL whose name fails the lexer, or repeats one this server already registered, is left out.
-    if (!front || !isSkillName(name) || packages.some((p) => p.ref.name === name)) {
+    // §1.5: a SKILL whose name fails the lexer, or repeats one this server already registered, is left out (§5: so is one that failed to materialise).
+    if (!mime || !front || !isSkillName(name) || packages.some((p) => p.ref.name === name)) {
       await rm(dir, { recursive: true, force: true });
       continue;
     }
     const packageRoot = join(staging, "mcp", server.bundleId, front.name);
     await rm(packageRoot, { recursive: true, force: true });
     await mkdir(dirname(packageRoot), { recursive: true });
-    await rename(dir, packageRoot);
+    if (mountDir !== undefined) {
+      await rm(dir, { recursive: true, force: true });
+      await symlink(mountDir, packageRoot, "dir");
+    } else await rename(dir, packageRoot);
     const version = root._meta?.["version"];
     packages.push({
       ref: {
@@ -214,6 +227,32 @@ async function stageServer(mounted: MountedServer, staging: string): Promise<Pac
     });
   }
   return packages;
+}
+
+/** The §3 staging modes this Computer materialises. */
+const STAGING_MODES: ReadonlySet<unknown> = new Set(["resources", "mounted", "archive"]);
+
+/** Mode C: each child resource under the root read into `dir` at its relative path; the MIME each was served with. */
+async function readChildren(
+  client: MountedServer["client"],
+  root: Listed,
+  listed: readonly Listed[],
+  dir: string,
+): Promise<Map<string, string>> {
+  const files = listed.filter((r) => r.uri.startsWith(`${root.uri}/`) && r._meta?.["source"] === undefined);
+  const mime = new Map<string, string>();
+  for (const file of files) {
+    const rel = file.uri.slice(root.uri.length + 1);
+    if (rel.startsWith("/") || rel.split("/").some((s) => s === ".." || s === "" || s === ".")) continue;
+    const read = await client.readResource({ uri: file.uri });
+    const content = read.contents[0] as { mimeType?: string; text?: string; blob?: string } | undefined;
+    if (!content) continue;
+    const bytes = typeof content.blob === "string" ? Buffer.from(content.blob, "base64") : Buffer.from(content.text ?? "", "utf8");
+    await mkdir(dirname(join(dir, rel)), { recursive: true });
+    await writeFile(join(dir, rel), bytes);
+    mime.set(rel, content.mimeType ?? "application/octet-stream");
+  }
+  return mime;
 }
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;

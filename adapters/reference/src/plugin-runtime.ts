@@ -153,6 +153,10 @@ class PluginRuntime {
   /** install: installedPlugins first, then the ledger record; never enabledPlugins, never the projection. */
   private install(id: string): void {
     const plugin = this.pluginOf(id);
+    // skill.md §1.5: <plugin> is unique in the installed set, so another marketplace's plugin of that name is refused here.
+    const name = id.slice(0, id.indexOf("@"));
+    const holder = [...this.installedSet()].find((i) => i !== id && i.startsWith(`${name}@`));
+    if (holder !== undefined) throw new Error(`plugin ${name} is already installed as ${holder}`);
     const user = this.home.settings.user;
     if (!user.installedPlugins.includes(id)) user.installedPlugins.push(id);
     (this.home.ledger ??= new Map()).set(id, [...plugin.servers]);

@@ -1,0 +1,32 @@
+// The mounted and archive SKILLs a scene serves: the mounted package is a real folder while the
+// case lives and is gone after; each archive is a gzipped ustar holding the package's files
+// (read back with the reference's reader, which refuses a member climbing out of the package).
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { filesOfTar } from "../../adapters/reference/computer/tar-reader.ts";
+import { packageFiles, prepareSkillSources, removeSkillSources } from "../../harness/transport/skill-sources.ts";
+import { tarOf } from "../../harness/transport/tar-writer.ts";
+
+describe("skill sources", () => {
+  it("writes the mounted package and removes it with the case", async () => {
+    const sources = prepareSkillSources(["mounted"], "http://127.0.0.1:1/c/x");
+    expect(sources.mountDir).toBeDefined();
+    expect(readFileSync(join(sources.mountDir!, "SKILL.md"), "utf8")).toBe(packageFiles("mounted")["SKILL.md"]);
+    await removeSkillSources(sources);
+    expect(existsSync(sources.mountDir!)).toBe(false);
+  });
+
+  it("builds each archive as a gzipped tar of the package's files", () => {
+    const sources = prepareSkillSources(["archive", "archive_tampered"], "http://127.0.0.1:1/c/x");
+    const archive = sources.archives.get("archive-skill.tar.gz")!;
+    const files = Object.fromEntries([...filesOfTar(gunzipSync(archive))].map(([k, v]) => [k, v.toString("utf8")]));
+    expect(files).toEqual(packageFiles("archive"));
+    expect([...sources.archives.keys()]).toEqual(["archive-skill.tar.gz", "tampered-skill.tar.gz"]);
+  });
+
+  it("the reader refuses a member that leaves the package", () => {
+    expect(() => filesOfTar(tarOf({ "../escape.md": "x" }))).toThrow(/leaves the package/);
+  });
+});
