@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path/posix";
 import { KIT_SKILLENV, KIT_SKILLENV_VALUE, evidenceFacts as mcpFacts } from "../transport/index.ts";
+import { canarySightings } from "./canary-scan.ts";
 import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
 import { actOutcome, actState } from "./computer-act.ts";
@@ -130,8 +131,9 @@ export interface ComputerFacts extends ConnectionFacts {
    */
   readonly updates_conform: Readonly<Record<string, boolean>>;
   readonly steps: Readonly<Record<string, StepFacts>>;
+  /** Where a planted credential shows anywhere in the case's record (canary-scan.ts). */
   readonly leaked_secrets: readonly string[];
-  /** Whether anything the Computer sent carries the kit SKILL's .skillenv value, as text or as the file's base64 (skill.md §9.1). */
+  /** Whether anything in the case's record (canary-scan.ts) carries the kit SKILL's .skillenv value, as text or as the file's base64 (skill.md §9.1). */
   readonly skillenv_value_sent: boolean;
   readonly tool_runs: number;
   readonly tool_runs_by_server: Readonly<Record<string, number>>;
@@ -199,8 +201,9 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     ),
     updates_conform: updatesConform(updates, evidence?.computer_name),
     steps: stepsFacts(evidence, smcp),
-    leaked_secrets: leaks(evidence?.planted_secrets ?? [], fromComputer),
-    skillenv_value_sent: fromComputer.some((p) => SKILLENV_FORMS.some((form) => JSON.stringify(p.args ?? []).includes(form))),
+    // Whole-record scans (canary-scan.ts): both directions, every namespace, the handshakes too.
+    leaked_secrets: canarySightings(evidence?.planted_secrets ?? [], packets, handshakes),
+    skillenv_value_sent: canarySightings(SKILLENV_FORMS, packets, handshakes).length > 0,
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
     resources_list_requests_by_server: Object.fromEntries(
@@ -548,18 +551,3 @@ function itemFacts(item: unknown): Record<string, unknown> {
   };
 }
 
-/** Where a planted credential appears in what the Computer sent: `<event or packet type><JSON pointer>`. */
-function leaks(secrets: readonly string[], packets: readonly WirePacket[]): string[] {
-  if (secrets.length === 0) return [];
-  const found: string[] = [];
-  const walk = (value: unknown, path: string, at: string) => {
-    if (typeof value === "string") {
-      if (secrets.some((s) => value.includes(s))) found.push(`${at}${path}`);
-    } else if (Array.isArray(value)) {
-      for (const [i, item] of value.entries()) walk(item, `${path}/${i}`, at);
-    } else if (isObject(value))
-      for (const [k, item] of Object.entries(value)) walk(item, `${path}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, at);
-  };
-  for (const p of packets) walk(p.args ?? [], "", p.event ?? p.type);
-  return [...new Set(found)];
-}
