@@ -14,6 +14,7 @@ import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from
 import { actOutcome, actState } from "./computer-act.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
 import { actName, RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
+import { detailsExposure, errorDetailsOf } from "./details-exposure.ts";
 import { eventDefinition, isSmcpEvent } from "./events.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
@@ -134,6 +135,8 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly steps: Readonly<Record<string, StepFacts>>;
   /** Where a planted credential shows anywhere in the case's record (canary-scan.ts). */
   readonly leaked_secrets: readonly string[];
+  /** Each address, stack trace or local path in an Agent-facing error's details: `<step>: <kind> at <pointer>` (details-exposure.ts). */
+  readonly error_details_exposure: readonly string[];
   /** How many planted credentials reached some MCP server as its `Authorization: Bearer` value (by fingerprint, secret-input.ts). */
   readonly credentials_delivered: number;
   /** Whether anything in the case's record (canary-scan.ts) carries the kit SKILL's .skillenv value, as text or as the file's base64 (skill.md §9.1). */
@@ -207,6 +210,7 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     // Whole-record scans (canary-scan.ts): both directions, every namespace, the handshakes too.
     leaked_secrets: canarySightings(evidence?.planted_secrets ?? [], packets, handshakes),
     credentials_delivered: credentialsDelivered(evidence),
+    error_details_exposure: errorDetailsExposure(evidence, smcp),
     skillenv_value_sent: canarySightings(SKILLENV_FORMS, packets, handshakes).length > 0,
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
@@ -562,4 +566,15 @@ function credentialsDelivered(evidence: ComputerSceneEvidence): number {
     for (const ex of Array.isArray(record?.exchanges) ? record.exchanges : [])
       if (typeof ex?.authorization_sha256 === "string") seen.add(ex.authorization_sha256);
   return (evidence?.planted_secrets ?? []).filter((s) => seen.has(bearerFingerprint(s))).length;
+}
+
+/** What every step's error answer disclosed in its details, by step name (details-exposure.ts). */
+function errorDetailsExposure(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]): string[] {
+  return (evidence?.steps ?? []).flatMap((s) => {
+    const name = s?.step ? stepName(s.step) : undefined;
+    if (name === undefined || s.ack_id === undefined) return [];
+    const ack = smcp.find((p) => p.dir === "in" && p.type === "ack" && p.ack_id === s.ack_id && p.conn === s.conn);
+    const details = errorDetailsOf(ack?.args?.[0]);
+    return details === undefined ? [] : detailsExposure(details, s.request).map((f) => `${name}: ${f}`);
+  });
 }
