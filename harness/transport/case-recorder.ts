@@ -3,6 +3,7 @@
  * as answers go out; tool runs and SDK errors are appended. `snapshot()` hands out a copy, so the
  * record a caller keeps never changes under it.
  */
+import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { Answerer, BodyText, CaseEvidence, Exchange, RpcMessage, StdioFrame, ToolRun } from "./evidence.ts";
@@ -39,6 +40,14 @@ export function allHeaders(headers: Readonly<Record<string, unknown>>): Record<s
   return out;
 }
 
+/**
+ * The SHA-256 of a request's Authorization value, never the value: enough for a wire case to see that
+ * the credential it planted (a resolved secret input, say) reached its MCP server, and nothing more.
+ */
+function authorizationFingerprint(value: string | undefined): { authorization_sha256?: string } {
+  return typeof value === "string" ? { authorization_sha256: createHash("sha256").update(value).digest("hex") } : {};
+}
+
 export class CaseRecorder {
   private readonly started = performance.now();
   private readonly openedAt = new Date().toISOString();
@@ -69,6 +78,7 @@ export class CaseRecorder {
       http_method: req.method ?? "GET",
       path,
       request_headers: allHeaders(req.headers),
+      ...authorizationFingerprint(req.headers.authorization),
       rpc: [],
       client_revision: null,
       answered_by: "sdk" as Answerer,

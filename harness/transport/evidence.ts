@@ -44,6 +44,8 @@ export interface Exchange {
   readonly path: string;
   /** Every header the client sent (an authorization or cookie value recorded as `<present>`). */
   readonly request_headers: Readonly<Record<string, string>>;
+  /** The SHA-256 (hex) of the Authorization value, when one was sent: a fingerprint, never the value. */
+  readonly authorization_sha256?: string;
   /** The request body whole, within the case's body budget (absent: no body). */
   readonly request_body?: BodyText;
   readonly rpc: readonly RpcMessage[];

@@ -28,6 +28,7 @@ import {
 import { derivedBundleIdsOf } from "./derived-bundle-id.ts";
 import { makeLandingRoot } from "./landing-root.ts";
 import { oauthChallenge } from "./oauth-challenge.ts";
+import { type SecretInputDeclaration, secretInputDeclaration, secretInputId, secretPlaceholder } from "./secret-input.ts";
 
 /** What the adapter gets (vectors/_schema/ops/wire.computer.json, input). */
 export type ComputerCall = {
@@ -42,6 +43,10 @@ export type ComputerCall = {
   readonly skill_max_bytes?: number;
   /** The deployment's bounds on upload sessions (absent: the SDK's own). */
   readonly upload_limits?: UploadLimits;
+  /** Secret inputs the Computer declares (a server with `secret_input`; absent: none). */
+  readonly inputs?: readonly SecretInputDeclaration[];
+  /** Their values, by input id, which the adapter gives its SDK through the SDK's own input-value API. */
+  readonly input_values?: Readonly<Record<string, string>>;
 };
 
 export type OpenedComputerCase =
@@ -193,6 +198,20 @@ export function computerCallOf(spec: ComputerSceneSpec, at: ComputerLocation): C
     ...(at.landing_root !== undefined ? { landing_root: at.landing_root } : {}),
     ...(spec.skill_max_bytes !== undefined ? { skill_max_bytes: spec.skill_max_bytes } : {}),
     ...(spec.upload_limits !== undefined ? { upload_limits: spec.upload_limits } : {}),
+    ...secretInputsOf(spec, at),
+  };
+}
+
+/** The declared secret inputs and their values: one per server with `secret_input`, by its credential's index. */
+function secretInputsOf(
+  spec: ComputerSceneSpec,
+  at: Pick<ComputerLocation, "planted_secrets">,
+): Pick<ComputerCall, "inputs" | "input_values"> {
+  const indexes = spec.servers.filter((s) => s.credential).flatMap((s, n) => (s.secret_input ? [n] : []));
+  if (indexes.length === 0) return {};
+  return {
+    inputs: indexes.map(secretInputDeclaration),
+    input_values: Object.fromEntries(indexes.map((n) => [secretInputId(n), at.planted_secrets[n] ?? ""])),
   };
 }
 
@@ -203,7 +222,10 @@ function callServersOf(
 ): Array<Record<string, unknown>> {
   let secret = 0;
   return spec.servers.map((s) => {
-    const planted = s.credential ? at.planted_secrets[secret++] : undefined;
+    const n = secret;
+    const plantedValue = s.credential ? at.planted_secrets[secret++] : undefined;
+    // A secret input's config names the value; the SDK resolves it from the call's input_values.
+    const planted = plantedValue !== undefined && s.secret_input ? secretPlaceholder(n) : plantedValue;
     const stdio = at.mcp_stdio?.[s.name];
     // A planted credential goes where a real one would: a header for HTTP, the environment for stdio.
     const connection = stdio

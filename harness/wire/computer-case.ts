@@ -147,6 +147,13 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
             return { mcp_sessions: mcpCase ? await mcpCase.touchResource(step.uri) : null };
           }
           if (step.computer !== undefined) return await playAct(step, socket, withinMs);
+          if (step.probe !== undefined) {
+            if (!socket.connected) return { skipped: "the Computer is gone" };
+            // An event no Computer need answer: the wait is capped short, and its outcome is evidence only.
+            const request = { agent: KIT_AGENT_NAME, computer: spec.computer_name, ...(step.payload ?? {}) };
+            const args = await emitWithAck(socket, step.probe, request, Math.min(step.ack_time_box_ms ?? PROBE_ACK_MS, withinMs));
+            return { request, probe_answer: args === undefined ? null : (args[0] ?? null) };
+          }
           if (step.cancel !== undefined) {
             const target = steps.find((s) => stepName(s.step) === step.cancel);
             const reqId = target?.req_id;
@@ -245,6 +252,9 @@ function callAct(actor: ComputerActor, request: ComputerActCall): Promise<unknow
 }
 
 /** The ack's arguments, or undefined when none came within the time box (the packets say which). */
+/** How long a probe waits for an answer it need not get. */
+const PROBE_ACK_MS = 1500;
+
 function emitWithAck(socket: Socket, event: string, request: unknown, timeoutMs: number): Promise<unknown[] | undefined> {
   return new Promise((resolve) => {
     socket.timeout(timeoutMs).emit(event, request, (error: Error | null, ...args: unknown[]) => resolve(error ? undefined : args));

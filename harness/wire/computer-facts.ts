@@ -8,16 +8,19 @@
 import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path/posix";
 import { KIT_SKILLENV, KIT_SKILLENV_VALUE, evidenceFacts as mcpFacts } from "../transport/index.ts";
+import { canarySightings } from "./canary-scan.ts";
 import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
 import { actOutcome, actState } from "./computer-act.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
 import { actName, RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
+import { detailsExposure, errorDetailsOf } from "./details-exposure.ts";
 import { eventDefinition, isSmcpEvent } from "./events.ts";
 import type { LandingEvidence } from "./landing-root.ts";
 import { modelErrors } from "./models.ts";
 import { resourceListFidelity } from "./resource-list-fidelity.ts";
 import type { WirePacket } from "./scene-record.ts";
+import { bearerFingerprint } from "./secret-input.ts";
 import { skillRootReads } from "./skill-root-reads.ts";
 import { toolListFidelity } from "./tool-list-fidelity.ts";
 import { type Fidelity, type GivenToolResult, givenToolResults, isTerminalResult, toolResultFidelity } from "./tool-result-fidelity.ts";
@@ -132,8 +135,13 @@ export interface ComputerFacts extends ConnectionFacts {
    */
   readonly updates_conform: Readonly<Record<string, boolean>>;
   readonly steps: Readonly<Record<string, StepFacts>>;
+  /** Where a planted credential shows anywhere in the case's record (canary-scan.ts). */
   readonly leaked_secrets: readonly string[];
-  /** Whether anything the Computer sent carries the kit SKILL's .skillenv value, as text or as the file's base64 (skill.md §9.1). */
+  /** Each address, stack trace or local path in an Agent-facing error's details: `<step>: <kind> at <pointer>` (details-exposure.ts). */
+  readonly error_details_exposure: readonly string[];
+  /** How many planted credentials reached some MCP server as its `Authorization: Bearer` value (by fingerprint, secret-input.ts). */
+  readonly credentials_delivered: number;
+  /** Whether anything in the case's record (canary-scan.ts) carries the kit SKILL's .skillenv value, as text or as the file's base64 (skill.md §9.1). */
   readonly skillenv_value_sent: boolean;
   readonly tool_runs: number;
   readonly tool_runs_by_server: Readonly<Record<string, number>>;
@@ -201,8 +209,11 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     ),
     updates_conform: updatesConform(updates, evidence?.computer_name),
     steps: stepsFacts(evidence, smcp),
-    leaked_secrets: leaks(evidence?.planted_secrets ?? [], fromComputer),
-    skillenv_value_sent: fromComputer.some((p) => SKILLENV_FORMS.some((form) => JSON.stringify(p.args ?? []).includes(form))),
+    // Whole-record scans (canary-scan.ts): both directions, every namespace, the handshakes too.
+    leaked_secrets: canarySightings(evidence?.planted_secrets ?? [], packets, handshakes),
+    credentials_delivered: credentialsDelivered(evidence),
+    error_details_exposure: errorDetailsExposure(evidence, smcp),
+    skillenv_value_sent: canarySightings(SKILLENV_FORMS, packets, handshakes).length > 0,
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
     resources_list_requests_by_server: Object.fromEntries(
@@ -555,18 +566,22 @@ function itemFacts(item: unknown): Record<string, unknown> {
   };
 }
 
-/** Where a planted credential appears in what the Computer sent: `<event or packet type><JSON pointer>`. */
-function leaks(secrets: readonly string[], packets: readonly WirePacket[]): string[] {
-  if (secrets.length === 0) return [];
-  const found: string[] = [];
-  const walk = (value: unknown, path: string, at: string) => {
-    if (typeof value === "string") {
-      if (secrets.some((s) => value.includes(s))) found.push(`${at}${path}`);
-    } else if (Array.isArray(value)) {
-      for (const [i, item] of value.entries()) walk(item, `${path}/${i}`, at);
-    } else if (isObject(value))
-      for (const [k, item] of Object.entries(value)) walk(item, `${path}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, at);
-  };
-  for (const p of packets) walk(p.args ?? [], "", p.event ?? p.type);
-  return [...new Set(found)];
+/** Planted credentials whose bearer fingerprint some MCP server's record shows (the MCP server is where they may go). */
+function credentialsDelivered(evidence: ComputerSceneEvidence): number {
+  const seen = new Set<string>();
+  for (const record of Object.values(isObject(evidence?.mcp) ? evidence.mcp : {}))
+    for (const ex of Array.isArray(record?.exchanges) ? record.exchanges : [])
+      if (typeof ex?.authorization_sha256 === "string") seen.add(ex.authorization_sha256);
+  return (evidence?.planted_secrets ?? []).filter((s) => seen.has(bearerFingerprint(s))).length;
+}
+
+/** What every step's error answer disclosed in its details, by step name (details-exposure.ts). */
+function errorDetailsExposure(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]): string[] {
+  return (evidence?.steps ?? []).flatMap((s) => {
+    const name = s?.step ? stepName(s.step) : undefined;
+    if (name === undefined || s.ack_id === undefined) return [];
+    const ack = smcp.find((p) => p.dir === "in" && p.type === "ack" && p.ack_id === s.ack_id && p.conn === s.conn);
+    const details = errorDetailsOf(ack?.args?.[0]);
+    return details === undefined ? [] : detailsExposure(details, s.request).map((f) => `${name}: ${f}`);
+  });
 }

@@ -53,6 +53,12 @@ export interface ComputerStep extends ScriptStep {
   readonly lock_landing?: true;
   /** The Computer under test acts through its SDK's own API (wire.computer_act; computer-act.ts). */
   readonly computer?: ComputerAct;
+  /**
+   * An event outside the vocabulary that the kit's Agent tries, a management-sounding `client:*` name
+   * (install a plugin, mount a server, set an input): sent with `payload` and an ack, whose answer (if
+   * any) is recorded and never judged. What the vector judges is what the Computer holds afterwards.
+   */
+  readonly probe?: string;
   /** With computer: unmount, the server's bundle_id. */
   readonly bundle_id?: string;
 }
@@ -74,6 +80,12 @@ export interface McpServerScene {
   readonly forbidden_tools?: readonly string[];
   readonly tool_meta?: Readonly<Record<string, unknown>>;
   readonly credential?: boolean;
+  /**
+   * With `credential`: the config holds the credential as `${input:<id>}` (a header, or env over stdio),
+   * and the Computer is given that password input and its value through its SDK's own input API
+   * (secret-input.ts), so what the MCP server receives is a value the SDK resolved itself.
+   */
+  readonly secret_input?: boolean;
   /** The tools/call is answered with a 401 OAuth challenge whose parameters are planted secrets (oauth-challenge.ts). */
   readonly oauth_challenge?: boolean;
   readonly server_mode?: "dual" | "legacy_sessionful";
@@ -145,6 +157,11 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
   const modes = new Map(((raw.servers as McpServerScene[] | undefined) ?? []).map((s) => [s.name ?? "inventory", s.server_mode ?? "dual"]));
   const windows = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.window).map((s) => s.name ?? "inventory"));
   const skills = new Set(((raw.servers as McpServerScene[] | undefined) ?? []).filter((s) => s.skills).map((s) => s.name ?? "inventory"));
+  for (const [i, step] of script.entries())
+    if (step.probe !== undefined && (CLIENT_EVENTS as readonly string[]).includes(step.probe))
+      return { ok: false, problem: `script/${i}: probe names ${step.probe}, an event of the vocabulary (send it instead)` };
+  for (const s of (raw.servers as McpServerScene[] | undefined) ?? [])
+    if (s.secret_input && !s.credential) return { ok: false, problem: `servers/${s.name}: secret_input goes with credential: true` };
   const acts = new Set<string>();
   for (const [i, step] of script.entries()) {
     const act = actName(step);

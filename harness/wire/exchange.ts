@@ -63,7 +63,7 @@ export function packetsBehind(evidence: ComputerSceneEvidence, diff: Difference 
   if (top === "updates_before_join") return first((p) => p.dir === "in" && (p.event ?? "").startsWith("server:update_"));
   if (top === "leaked_secrets") {
     const secrets = evidence.planted_secrets ?? [];
-    return first((p) => p.dir === "in" && secrets.some((s) => JSON.stringify(p.args ?? []).includes(s)));
+    return first((p) => secrets.some((s) => JSON.stringify([p.event ?? null, p.args ?? []]).includes(s)));
   }
   return [];
 }

@@ -30,7 +30,9 @@ a landing root), and the `env` mapping, which holds only XDG_CONFIG_HOME and
 XDG_DATA_HOME pointing into that folder. It is not `{}` on purpose: with an empty env the SDK's user-scope
 settings path falls back to the real ~/.config/a2c/settings.json, and boot_up's one-time governance
 migration (`migrate_legacy_installs`) *writes* that file (`installedPlugins: []`) plus a `.lock` beside it.
-Nothing of the real environment is passed. The input resolver is the adapter's headless one (headless.py).
+Nothing of the real environment is passed. The input resolver is the adapter's headless one (headless.py);
+the call's secret `inputs` (promptString, password) are its pool and the Computer's `inputs`, and their
+`input_values` go in through `computer.set_input_value` before boot_up renders the configs.
 
 Concurrency: `run` is synchronous and owns a fresh asyncio loop, so protocol.py runs each call on a worker
 thread of its own (several calls at once, one office each) while the main thread keeps answering other
@@ -56,7 +58,7 @@ from a2c_smcp.computer.socketio.client import SMCPComputerClient
 from . import spawn_lock, wire_computer_act
 from .headless import headless_resolver
 from .reasons import OpError
-from .sdk import CONFIG_ADAPTER, BlobThresholds, Computer, log_text
+from .sdk import CONFIG_ADAPTER, BlobThresholds, Computer, MCPServerPromptStringInput, log_text
 from .transport import _cancel_strays, _no_proxy_from_env, _raised, _settle
 
 spawn_lock.install()  # stdio mounts from several call threads at once (spawn_lock.py)
@@ -122,6 +124,16 @@ def _raw_config(server: Any) -> dict[str, Any]:
     return raw
 
 
+def _secret_inputs(inp: dict[str, Any]) -> tuple[list[Any], dict[str, str]]:
+    """The call's declared secret inputs as the SDK's own models (a promptString with password: true) and
+    their values; a config names each as ${input:<id>} (harness/wire/secret-input.ts)."""
+    declared, values = inp.get("inputs") or [], inp.get("input_values") or {}
+    if not isinstance(declared, list) or not isinstance(values, dict):
+        raise _refuse("inputs must be a list and input_values an object")
+    pool = [MCPServerPromptStringInput(id=d["id"], description=d["description"], password=True) for d in declared]
+    return pool, {key: value for key, value in values.items() if isinstance(value, str)}
+
+
 class _StderrLog(logging.Handler):
     """The SDK's WARNING+ records of this call's thread, on stderr (evidence; stdout is the protocol)."""
 
@@ -145,6 +157,7 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(servers, list):
         raise _refuse("servers must be a list")
     raws = [_raw_config(s) for s in servers]  # every URL checked before anything starts
+    secrets = _secret_inputs(inp)
     landing_root = inp.get("landing_root")
     if landing_root is not None and (not isinstance(landing_root, str) or not Path(landing_root).is_absolute() or not Path(landing_root).is_dir()):
         raise _refuse(f"landing_root must be the absolute path of an existing folder, got {landing_root!r}")
@@ -158,7 +171,7 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     sdk_logger.addHandler(log)
     loop = asyncio.new_event_loop()
     try:
-        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home, landing_root, thresholds))
+        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home, landing_root, thresholds, secrets))
     finally:
         try:
             loop.run_until_complete(asyncio.wait_for(loop.shutdown_default_executor(), 1.0))
@@ -180,6 +193,7 @@ async def _session(
     home: Path,
     landing_root: str | None,
     thresholds: Any,
+    secrets: tuple[list[Any], dict[str, str]] = ([], {}),
 ) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + box_s
@@ -225,15 +239,19 @@ async def _session(
     try:
         try:
             configs = [CONFIG_ADAPTER.validate_python(raw) for raw in raws]  # the SDK's own config model
-            resolver, _ = headless_resolver([])
+            pool, input_values = secrets
+            resolver, _ = headless_resolver(pool)
             (home / "project").mkdir()
             flag_settings = _flag_settings(home, landing_root)
             computer = Computer(
-                name, inputs=set(), mcp_servers=set(configs), input_resolver=resolver,
+                name, inputs=set(pool), mcp_servers=set(configs), input_resolver=resolver,
                 blob_cache_root=home / "blobs", blob_thresholds=thresholds, skill_home=home / "skills",
                 env={"XDG_CONFIG_HOME": str(home / "xdg-config"), "XDG_DATA_HOME": str(home / "xdg-data")},
                 project_root=home / "project", flag_settings_path=flag_settings,
             )
+            for input_id, value in input_values.items():  # the SDK's own input-value API, before anything renders
+                if not computer.set_input_value(input_id, value):
+                    raise _refuse(f"the SDK did not take a value for declared input {input_id!r}")
         except Exception as exc:  # the SDK refused the configs or the Computer
             out.update(ended="error", stage="start", raised=_raised(exc))
             return out

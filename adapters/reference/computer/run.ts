@@ -10,6 +10,7 @@ import { type Computer, computerOf, refreshCatalog } from "./computer.ts";
 import { windowSetOf } from "./desktop-view.ts";
 import { serveClientEvents } from "./dispatch.ts";
 import { McpFleet } from "./mcp-fleet.ts";
+import { withSecretInputs } from "./secret-inputs.ts";
 import { redactorFor } from "./secrets.ts";
 import { configureServers } from "./server-config.ts";
 import { computerSocket, connected, disconnected, joinOffice, SessionError } from "./smcp-socket.ts";
@@ -25,7 +26,9 @@ type Outcome =
 
 export async function runWireComputer(input: WireComputerInput): Promise<WireComputerOutput> {
   const started = performance.now();
-  const redact = redactorFor(input.servers);
+  // Secret inputs are rendered first: the redactor and the MCP clients see the resolved values.
+  const servers = withSecretInputs(input);
+  const redact = redactorFor(servers);
   const fleet = new McpFleet();
   let socket: Socket | undefined;
   let stage: Stage = "start";
@@ -52,7 +55,7 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
   });
 
   const session = async (): Promise<Outcome> => {
-    const configured = configureServers(input.servers);
+    const configured = configureServers(servers);
     const mounted = await fleet.mount(configured, input.time_box_ms - (performance.now() - started));
     if (over) return { ended: "time_box" };
     const limits = input.upload_limits;

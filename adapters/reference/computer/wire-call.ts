@@ -41,6 +41,10 @@ export interface WireComputerInput {
   readonly skill_max_bytes?: number;
   /** The deployment's bounds on upload sessions (absent: the Computer's own). */
   readonly upload_limits?: { readonly max_sessions?: number; readonly idle_timeout_s?: number };
+  /** Declared secret inputs a server config names as `${input:<id>}` (absent: none). */
+  readonly inputs?: ReadonlyArray<{ readonly id: string; readonly type: "promptString"; readonly password: true }>;
+  /** Their values, by id. */
+  readonly input_values?: Readonly<Record<string, string>>;
 }
 
 export type Stage = "start" | "connect" | "join" | "serve";

@@ -5,7 +5,8 @@
 //! thread, one at a time, as before.
 //!
 //! The SDK path (public API only, smcp-computer 0.4.1; 0.3.2 has the same calls):
-//! 1. start: `Computer::new(computer_name, SilentSession, no inputs, no embed servers, false, false)`
+//! 1. start: `Computer::new(computer_name, SilentSession, the call's secret inputs (PromptString, password)
+//!    or none, no embed servers, false, false)`, their values through `Computer::set_input_value`,
 //!    with every folder it would take from HOME / cwd in a fresh scratch folder
 //!    (`with_skill_home`, `with_blob_cache_root`, `with_config_dir`, `with_config_env` HOME +
 //!    XDG_CONFIG_HOME), plus, when the harness gives `landing_root`, `with_landing_root(dir)` (0.4:
@@ -58,7 +59,7 @@ use crate::outbox::Outbox;
 use crate::reasons::{build_config, Fail, OpError};
 use crate::runtime::Scratch;
 use crate::wire_computer_act;
-use crate::sdk::MCPServerConfig;
+use crate::sdk::{MCPServerConfig, MCPServerInput};
 use crate::Ctx;
 
 pub const OP: &str = "wire.computer";
@@ -169,6 +170,34 @@ struct Call {
     skill_max_bytes: Option<u64>,
     /// The deployment's upload-session bounds: (max_sessions, idle_timeout_s), each absent = the SDK's own.
     upload_limits: (Option<u64>, Option<u64>),
+    /// Declared secret inputs (the SDK's PromptString, password), by id; a config names each as `${input:<id>}`.
+    inputs: Option<HashMap<String, MCPServerInput>>,
+    /// Their values, given through the SDK's `Computer::set_input_value` before any server starts.
+    input_values: Vec<(String, String)>,
+}
+
+/// The call's secret inputs as the SDK's own models, and their values (harness/wire/secret-input.ts).
+fn secret_inputs(input: &Map<String, Value>) -> Result<(Option<HashMap<String, MCPServerInput>>, Vec<(String, String)>), OpError> {
+    let Some(list) = input.get("inputs") else { return Ok((None, Vec::new())) };
+    let list = list.as_array().ok_or_else(|| bad("`inputs` must be a list"))?;
+    let mut pool = HashMap::new();
+    for declared in list {
+        let id = declared.get("id").and_then(Value::as_str).ok_or_else(|| bad("each input needs an id"))?;
+        let description = declared.get("description").and_then(Value::as_str).unwrap_or(id);
+        let model: MCPServerInput =
+            serde_json::from_value(json!({"type": "PromptString", "id": id, "description": description, "password": true}))
+                .map_err(|e| bad(format!("cannot declare input {id:?}: {e}")))?;
+        pool.insert(id.to_string(), model);
+    }
+    let values = match input.get("input_values") {
+        None => Vec::new(),
+        Some(Value::Object(map)) => map
+            .iter()
+            .map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())).ok_or_else(|| bad(format!("input_values.{k} must be a string"))))
+            .collect::<Result<_, _>>()?,
+        Some(other) => return Err(bad(format!("input_values must be an object, got {other}"))),
+    };
+    Ok((Some(pool), values))
 }
 
 fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
@@ -232,6 +261,7 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         }
         servers.push(config);
     }
+    let (inputs, input_values) = secret_inputs(input)?;
     Ok(Call {
         url: url.to_string(),
         office_id: text(input, "office_id")?.to_string(),
@@ -241,6 +271,8 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         landing_root,
         skill_max_bytes,
         upload_limits,
+        inputs,
+        input_values,
     })
 }
 
@@ -274,7 +306,7 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
         ("HOME".to_string(), user.display().to_string()),
         ("XDG_CONFIG_HOME".to_string(), user.join(".config").display().to_string()),
     ]);
-    let comp = Computer::new(call.computer_name.clone(), SilentSession::new("smcp-conformance"), None, None, false, false)
+    let comp = Computer::new(call.computer_name.clone(), SilentSession::new("smcp-conformance"), call.inputs.clone(), None, false, false)
         .with_skill_home(scratch.path("skill-home"))
         .with_blob_cache_root(scratch.path("blob"))
         .with_config_dir(scratch.path("project"))
@@ -298,6 +330,12 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
             .map(build_config)
             .collect::<Result<Vec<MCPServerConfig>, OpError>>()
             .map_err(|e| Raised { stage: "start", kind: e.raw_type, message: e.message })?;
+        // The SDK's own input-value API (its cache, consulted when a config renders at start), never a prompt.
+        for (id, value) in &call.input_values {
+            if !comp.set_input_value(id, json!(value)).await.map_err(raised("start"))? {
+                return Err(Raised { stage: "start", kind: "AdapterInputNotTaken".into(), message: format!("the SDK took no value for input {id:?}") });
+            }
+        }
         comp.boot_up().await.map_err(raised("start"))?;
         for config in configs {
             comp.mount_server(config).await.map_err(raised("start"))?;
