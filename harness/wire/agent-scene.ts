@@ -11,6 +11,7 @@ import { newOfficeId, openKitServer } from "./kit-server.ts";
 import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import type { WireHandshake, WireHeldHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
 import { pollUntil, type ScriptStep, stepNameOf } from "./script.ts";
+import { type ScriptedBlob, ScriptedBlobs } from "./scripted-blobs.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
 import { ScriptedUploads } from "./scripted-uploads.ts";
 import { versionRefusal } from "./version-refusal.ts";
@@ -94,6 +95,8 @@ export interface AgentSceneSpec {
    */
   readonly handshake: "answered" | "unanswered" | "version_mismatch";
   readonly servers?: ReadonlyArray<Record<string, unknown>>;
+  /** The blobs the scripted Computer serves through client:get_blob, by handle (scripted-blobs.ts). */
+  readonly blobs: Readonly<Record<string, ScriptedBlob>>;
 }
 
 /** What the adapter gets (vectors/_schema/ops/wire.agent.json, input). */
@@ -152,6 +155,7 @@ export function prepareAgentScene(input: unknown): PreparedAgentScene {
       hold: raw.hold ?? {},
       handshake: raw.handshake ?? "answered",
       ...(raw.servers ? { servers: raw.servers } : {}),
+      blobs: raw.blobs ?? {},
     },
   };
 }
@@ -181,6 +185,7 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
   const firsts = new Set<string>();
   const computer: ScriptedComputerSpec = { answers: spec.answers, silent: spec.silent };
   const uploads = new ScriptedUploads();
+  const blobs = new ScriptedBlobs(spec.blobs);
   /** How many requests of each client:* event the Agent sent, for `hold`. */
   const sent = new Map<string, number>();
   const heldFor = async (event: string) => {
@@ -239,7 +244,9 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
             }
           : event === "client:put_blob" && !spec.silent.includes(event) && !Object.hasOwn(spec.answers, event)
             ? { silent: false as const, answer: uploads.answer(req) }
-            : scriptedAnswer(event, req, computer);
+            : event === "client:get_blob" && blobs.serves(req)
+              ? { silent: false as const, answer: blobs.answer(req) }
+              : scriptedAnswer(event, req, computer);
       if (routed.silent) {
         answered[reqId] = null;
         return;

@@ -41,6 +41,10 @@ try:
     from a2c_smcp.agent import SMCPProtocolError
 except ImportError:  # pragma: no cover: an SDK without it surfaces protocol errors some other way
     SMCPProtocolError = None  # type: ignore[assignment,misc]
+try:  # the upload loop's error (a2c_smcp/utils/blob.py, 0.4.x): a 4019's details.reason kept as `reason`
+    from a2c_smcp.utils.blob import BlobUploadError
+except ImportError:  # pragma: no cover: an SDK without uploads
+    BlobUploadError = None  # type: ignore[assignment,misc]
 try:  # the SDK's own 4008 error (a2c_smcp/exceptions.py), which connect_to_server raises on a refused handshake
     from a2c_smcp.exceptions import ProtocolVersionError
 except ImportError:  # pragma: no cover: an SDK without it has no dedicated version error
@@ -164,7 +168,11 @@ def _connect_raised(exc: BaseException) -> dict[str, Any]:
 
 def _error(exc: BaseException) -> dict[str, Any]:
     code = exc.code if SMCPProtocolError is not None and isinstance(exc, SMCPProtocolError) else None
-    return {"type": type(exc).__name__, "code": code, "message": str(exc) or repr(exc)}
+    # The refusal's details.reason as the SDK's own error keeps it (SMCPProtocolError.reason, BlobUploadError.reason).
+    keeps_reason = tuple(t for t in (SMCPProtocolError, BlobUploadError) if t is not None)
+    reason = getattr(exc, "reason", None) if keeps_reason and isinstance(exc, keeps_reason) else None
+    return {"type": type(exc).__name__, "code": code, "message": str(exc) or repr(exc),
+            "reason": reason if isinstance(reason, str) else None}
 
 
 def _json(value: Any) -> Any:

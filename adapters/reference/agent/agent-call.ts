@@ -29,7 +29,7 @@ export interface StepAnswer {
   readonly as: string;
   readonly outcome: "ok" | "error" | "unsupported" | "skipped";
   readonly value?: unknown;
-  readonly error?: { readonly type: string; readonly code: number | null; readonly message: string };
+  readonly error?: { readonly type: string; readonly code: number | null; readonly message: string; readonly reason?: string | null };
   readonly reason?: string;
 }
 

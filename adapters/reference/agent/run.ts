@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import type { AgentStepInput, StepAnswer, WireAgentInput, WireAgentOutput } from "./agent-call.ts";
 import { agentSocket, connected, request } from "./agent-socket.ts";
+import { withBlobsRead } from "./blob-read.ts";
 import { upload } from "./upload.ts";
 import { ProtocolVersionError } from "./version-error.ts";
 
@@ -143,6 +144,12 @@ async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInp
     const [value] = await request(socket, STEP_EVENTS[step.do], payload[step.do], timeoutMs);
     if (isErrorPayload(value))
       return { as: step.as, outcome: "error", error: { type: "ErrorPayload", code: value.code, message: value.message } };
+    if (step.do === "tool_call")
+      return {
+        as: step.as,
+        outcome: "ok",
+        value: await withBlobsRead(socket, { agent: input.agent_name, computer }, value, DEFAULT_ACK_MS),
+      };
     return { as: step.as, outcome: "ok", value };
   } catch (error) {
     if (step.do !== "tool_call" || (error as Error).name !== "TimeoutError") return errorAnswer(step.as, error);
@@ -163,8 +170,11 @@ function isErrorPayload(v: unknown): v is { code: number; message: string } {
 }
 
 function errorAnswer(as: string, error: unknown): StepAnswer {
-  const e = error as Error;
-  return { as, outcome: "error", error: { type: e.name ?? "Error", code: null, message: e.message ?? String(error) } };
+  const e = error as Error & { code?: unknown; reason?: unknown };
+  const code = Number.isInteger(e.code) ? (e.code as number) : null;
+  // A refusal's details.reason rides on the error (upload.ts), so the caller sees what the Computer said.
+  const reason = typeof e.reason === "string" ? { reason: e.reason } : {};
+  return { as, outcome: "error", error: { type: e.name ?? "Error", code, message: e.message ?? String(error), ...reason } };
 }
 
 function raisedOf(error: unknown): WireAgentOutput["raised"] {

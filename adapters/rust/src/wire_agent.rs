@@ -197,7 +197,17 @@ fn sdk_error(e: &SmcpAgentError) -> Value {
         SmcpAgentError::ProtocolVersionMismatch(_) => json!(4008),
         _ => Value::Null,
     };
-    let mut raised = json!({"type": format!("SmcpAgentError::{variant}"), "code": code, "message": e.to_string()});
+    // The refusal's details.reason as the SDK's error keeps it: an open enum (4017 / 4018 / 4019), so a
+    // value the SDK does not know stays as sent (`BlobWriteErrorReason::Other`, `SmcpProtocolError.reason`).
+    let reason = match e {
+        SmcpAgentError::Protocol(p) => p.reason.clone().map_or(Value::Null, Value::String),
+        SmcpAgentError::Upload(u) => match u.as_ref() {
+            smcp::utils::blob::BlobUploadError::WriteFailed { reason, .. } => json!(reason.as_str()),
+            _ => Value::Null,
+        },
+        _ => Value::Null,
+    };
+    let mut raised = json!({"type": format!("SmcpAgentError::{variant}"), "code": code, "message": e.to_string(), "reason": reason});
     // The SDK's own 4008 error (smcp::ProtocolVersionError): the versions it carries, read off it.
     if let SmcpAgentError::ProtocolVersionMismatch(pve) = e {
         raised["version_error"] = json!(true);
