@@ -40,6 +40,8 @@ export interface RequestFacts {
 export interface SurfacedFacts {
   readonly outcome: string;
   readonly code?: number | null;
+  /** An error's details.reason as the SDK's error kept it (4017 / 4018 / 4019: open enums); absent when it keeps none. */
+  readonly reason?: string | null;
   readonly tool_names?: readonly string[];
   readonly is_error?: boolean | null;
   readonly text?: string | null;
@@ -78,6 +80,8 @@ export interface AgentFacts extends ConnectionFacts {
   readonly version_error: VersionErrorFacts | null;
   /** How the Agent drove its client:put_blob chunks (upload-facts.ts); null when it sent none. */
   readonly upload: UploadFacts | null;
+  /** The chunk_offset of each client:get_blob the Agent sent, in order, by blob_handle: how it read a resource. */
+  readonly blob_reads: Readonly<Record<string, readonly unknown[]>>;
 }
 
 /**
@@ -154,7 +158,18 @@ export function agentFacts(output: unknown, side: AgentSide, fromAgent: (p: Wire
       sent,
       packets.filter((p) => !fromAgent(p) && p.type === "ack"),
     ),
+    blob_reads: blobReads(events),
   };
+}
+
+/** Each client:get_blob's chunk_offset (null when it has none), grouped by the handle it names. */
+function blobReads(events: readonly WirePacket[]): Record<string, unknown[]> {
+  const reads: Record<string, unknown[]> = {};
+  for (const p of events) {
+    const req = p.event === "client:get_blob" && isObject(p.args?.[0]) ? p.args[0] : undefined;
+    if (req && typeof req.blob_handle === "string") (reads[req.blob_handle] ??= []).push(req.chunk_offset ?? null);
+  }
+  return reads;
 }
 
 /** The connect's failure as raised; the versions to look for are the refusal's (the Server's) and the refused request's a2c_version. */
@@ -180,13 +195,14 @@ export function surfacedOf(steps: unknown): Record<string, SurfacedFacts> {
     out[step.as] = {
       outcome,
       ...(error ? { code: typeof error.code === "number" ? error.code : null } : {}),
+      ...(typeof error?.reason === "string" ? { reason: error.reason } : {}),
       ...valueFacts(step.value),
     };
   }
   return out;
 }
 
-function valueFacts(value: unknown): Omit<SurfacedFacts, "outcome" | "code"> {
+function valueFacts(value: unknown): Omit<SurfacedFacts, "outcome" | "code" | "reason"> {
   const tools = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.tools) ? value.tools : undefined;
   if (tools?.every((t) => isObject(t) && typeof t.name === "string" && !("role" in t)))
     return { tool_names: tools.map((t) => (t as { name: string }).name).sort() };

@@ -11,7 +11,9 @@ import { newOfficeId, openKitServer } from "./kit-server.ts";
 import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import type { WireHandshake, WireHeldHandshake, WireIntruder, WirePacket } from "./scene-record.ts";
 import { pollUntil, type ScriptStep, stepNameOf } from "./script.ts";
+import { type ScriptedBlob, ScriptedBlobs } from "./scripted-blobs.ts";
 import { type ScriptedComputerSpec, scriptedAnswer } from "./scripted-computer.ts";
+import { scriptedRead } from "./scripted-reads.ts";
 import { ScriptedUploads } from "./scripted-uploads.ts";
 import { versionRefusal } from "./version-refusal.ts";
 
@@ -46,6 +48,11 @@ export interface AgentStep {
   readonly text?: string;
   readonly chunk_size?: number;
   readonly name_hint?: string;
+  /** get_skill: the SKILL and its file; get_blob: the handle and where the chunk starts. */
+  readonly name?: string;
+  readonly rel_path?: string;
+  readonly blob_handle?: string;
+  readonly chunk_offset?: number;
 }
 
 /** What the SDK's Agent may set of a request through its API (a vector step's `payload`). */
@@ -60,6 +67,11 @@ export type AgentPayload = {
   readonly text?: string;
   readonly chunk_size?: number;
   readonly name_hint?: string;
+  /** client:get_skill: the SKILL's name and the file in its package; client:get_blob: the handle and the chunk's offset. */
+  readonly name?: string;
+  readonly rel_path?: string;
+  readonly blob_handle?: string;
+  readonly chunk_offset?: number;
 };
 
 /** A vector's step (script.ts keys): the SDK's Agent sends `send` (through its API's call for that event), or pauses. */
@@ -94,6 +106,13 @@ export interface AgentSceneSpec {
    */
   readonly handshake: "answered" | "unanswered" | "version_mismatch";
   readonly servers?: ReadonlyArray<Record<string, unknown>>;
+  /** The blobs the scripted Computer serves through client:get_blob, by handle (scripted-blobs.ts). */
+  readonly blobs: Readonly<Record<string, ScriptedBlob>>;
+  /**
+   * An a2c_version the caller puts in the Server URL the adapter gets (after the case's secret), as
+   * user code would: the SDK sets a2c_version itself and must not let it through (versioning.md §SDK 仓库).
+   */
+  readonly user_a2c_version?: string;
 }
 
 /** What the adapter gets (vectors/_schema/ops/wire.agent.json, input). */
@@ -152,6 +171,8 @@ export function prepareAgentScene(input: unknown): PreparedAgentScene {
       hold: raw.hold ?? {},
       handshake: raw.handshake ?? "answered",
       ...(raw.servers ? { servers: raw.servers } : {}),
+      blobs: raw.blobs ?? {},
+      ...(raw.user_a2c_version ? { user_a2c_version: raw.user_a2c_version } : {}),
     },
   };
 }
@@ -181,6 +202,13 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
   const firsts = new Set<string>();
   const computer: ScriptedComputerSpec = { answers: spec.answers, silent: spec.silent };
   const uploads = new ScriptedUploads();
+  const blobs = new ScriptedBlobs(spec.blobs);
+  // An Agent's SKILL and blob reads the vector leaves alone get a model answer (scripted-reads.ts).
+  const readByDefault = (event: string, req: Record<string, unknown>) => {
+    if (spec.silent.includes(event) || Object.hasOwn(spec.answers, event)) return undefined;
+    const answer = scriptedRead(event, req);
+    return answer === undefined ? undefined : { silent: false as const, answer };
+  };
   /** How many requests of each client:* event the Agent sent, for `hold`. */
   const sent = new Map<string, number>();
   const heldFor = async (event: string) => {
@@ -239,7 +267,9 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
             }
           : event === "client:put_blob" && !spec.silent.includes(event) && !Object.hasOwn(spec.answers, event)
             ? { silent: false as const, answer: uploads.answer(req) }
-            : scriptedAnswer(event, req, computer);
+            : event === "client:get_blob" && blobs.serves(req)
+              ? { silent: false as const, answer: blobs.answer(req) }
+              : (readByDefault(event, req) ?? scriptedAnswer(event, req, computer));
       if (routed.silent) {
         answered[reqId] = null;
         return;
@@ -281,11 +311,11 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
 
 /** The adapter's call for a scene at a recorded place. Pure, so `audit` rebuilds it from the vector and the evidence. */
 export function agentCallOf(
-  spec: Pick<AgentSceneSpec, "computer_name" | "script" | "time_box_ms">,
+  spec: Pick<AgentSceneSpec, "computer_name" | "script" | "time_box_ms" | "user_a2c_version">,
   at: { readonly url: string; readonly office_id: string; readonly agent_name: string },
 ): WireAgentCall {
   return {
-    url: at.url,
+    url: spec.user_a2c_version ? `${at.url}&a2c_version=${spec.user_a2c_version}` : at.url,
     office_id: at.office_id,
     agent_name: at.agent_name,
     computer_name: spec.computer_name,
@@ -316,6 +346,10 @@ function adapterStep(step: AgentSceneStep, index: number): AgentStep {
     ...(p.text !== undefined ? { text: p.text } : {}),
     ...(p.chunk_size !== undefined ? { chunk_size: p.chunk_size } : {}),
     ...(p.name_hint !== undefined ? { name_hint: p.name_hint } : {}),
+    ...(p.name !== undefined ? { name: p.name } : {}),
+    ...(p.rel_path !== undefined ? { rel_path: p.rel_path } : {}),
+    ...(p.blob_handle !== undefined ? { blob_handle: p.blob_handle } : {}),
+    ...(p.chunk_offset !== undefined ? { chunk_offset: p.chunk_offset } : {}),
   };
 }
 

@@ -9,6 +9,8 @@ export interface ConnectionFacts {
   readonly connected: boolean;
   readonly handshake: {
     readonly a2c_version: string | null;
+    /** Every a2c_version value of that query, in order: a version the caller put in the URL shows here beside the SDK's own. */
+    readonly a2c_versions: readonly string[];
     readonly first_transport: string | null;
     readonly auth_keys: readonly string[];
     readonly auth_has_role: boolean;
@@ -28,6 +30,7 @@ export function connectionFacts(
     connected: connect !== undefined,
     handshake: {
       a2c_version: handshake?.url ? queryParam(handshake.url, "a2c_version") : null,
+      a2c_versions: handshake?.url ? queryParams(handshake.url, "a2c_version") : [],
       first_transport: handshake?.transport ?? null,
       auth_keys: Object.keys(auth).sort(),
       auth_has_role: Object.hasOwn(auth, "role"),
@@ -58,6 +61,14 @@ export function joinFacts(joins: readonly WirePacket[], officeId: string | undef
     asks_ack: first?.ack_id !== undefined,
     count: joins.length,
   };
+}
+
+function queryParams(url: string, name: string): string[] {
+  try {
+    return new URL(url, "http://x").searchParams.getAll(name);
+  } catch {
+    return [];
+  }
 }
 
 export function queryParam(url: string, name: string): string | null {

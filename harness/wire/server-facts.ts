@@ -5,7 +5,7 @@
  */
 
 import { SMCP_NAMESPACE } from "./computer-scene.ts";
-import { CLIENT_EVENT_NAMES, NOTIFY_EVENT_NAMES, NOTIFY_PAYLOAD_MODELS, SERVER_ANSWER_MODELS } from "./events.ts";
+import { CLIENT_EVENT_NAMES, isSmcpEvent, NOTIFY_EVENT_NAMES, NOTIFY_PAYLOAD_MODELS, SERVER_ANSWER_MODELS } from "./events.ts";
 import { modelErrors } from "./models.ts";
 import type { WirePacket } from "./scene-record.ts";
 import type { ServerSceneEvidence, ServerStepRecord } from "./server-scene.ts";
@@ -57,6 +57,8 @@ export interface ServerFacts {
       {
         received: readonly string[];
         counts: Readonly<Record<string, number>>;
+        /** The events received that the protocol's vocabulary (events.ts) does not define, in order: what no count names (an "originator gone" notice, say). */
+        outside_vocabulary: readonly string[];
         /** Per notify:* event received: every payload valid against its data-structures model, and the last one (offices as labels). */
         payloads: Readonly<Record<string, { valid: boolean; errors: readonly string[]; last: unknown }>>;
         /** A client kept `through_stop` and connected when the stop began: whether the Server ended its connection; null for any other. */
@@ -126,6 +128,7 @@ export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
       {
         received: list,
         counts: Object.fromEntries(COUNTED_EVENTS.map((e) => [e, list.filter((x) => x === e).length])),
+        outside_vocabulary: list.filter((e) => !isSmcpEvent(e)),
         payloads: payloads[k] ?? {},
         ended_at_stop: endedAtStop(evidence?.through_stop?.[k]),
       },

@@ -69,7 +69,13 @@ describe("the wire scene", () => {
     expect(evidence.ended).toBe("script_done");
     expect(evidence.handshakes[0]?.transport).toBe("polling");
     const facts = computerFacts(evidence);
-    expect(facts.handshake).toEqual({ a2c_version: "0.4.0", first_transport: "polling", auth_keys: [], auth_has_role: false });
+    expect(facts.handshake).toEqual({
+      a2c_version: "0.4.0",
+      a2c_versions: ["0.4.0"],
+      first_transport: "polling",
+      auth_keys: [],
+      auth_has_role: false,
+    });
     expect(facts.join).toEqual({ role: "computer", name: "wire-computer", office_matches: true, asks_ack: true, count: 1 });
     expect(facts.steps.get_tools).toMatchObject({
       acked: true,

@@ -77,6 +77,13 @@ describe("serverFacts", () => {
     expect(serverFacts(edited as unknown as ServerSceneEvidence).steps.join_c1).toMatchObject({ shape: "tuple", ok: false });
   });
 
+  it("names the events a client received that the vocabulary does not define", () => {
+    const gone = { seq: 5, t_ms: 5, dir: "in", conn: "c1", type: "event", nsp: "/smcp", event: "notify:originator_gone", args: [{}] };
+    const facts = serverFacts({ ...evidence, packets: [...evidence.packets, gone] } as ServerSceneEvidence);
+    expect(facts.clients.c1?.outside_vocabulary).toEqual(["notify:originator_gone"]);
+    expect(serverFacts(evidence).clients.c1?.outside_vocabulary).toEqual([]);
+  });
+
   it("tolerates a damaged record", () => {
     expect(() =>
       serverFacts({ kind: "server", packets: [null], steps: [{}], connects: [null] } as unknown as ServerSceneEvidence),

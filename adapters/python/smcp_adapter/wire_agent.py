@@ -9,7 +9,8 @@ SDK path, public API only:
   join:    `join_office(office_id, agent_name, namespace="/smcp")`: a plain emit, no ack requested, so `joined`
            means "sent"; without namespace= it would go to "/" (base.py passes namespace straight to emit);
   steps:   get_tools_from_computer / get_config_from_computer / get_desktop_from_computer / get_computers_in_office /
-           emit_tool_call / put_blob (the text's UTF-8 bytes; the SDK's own upload loop) / leave_office, each with
+           emit_tool_call / put_blob (the text's UTF-8 bytes; the SDK's own upload loop) / get_skill / get_blob (one
+           chunk) / leave_office, each with
            the SDK's own default timeout; `wait` is asyncio.sleep;
   close:   `client.shutdown()` (DISCONNECT + Engine.IO close), then every task left on the call's loop is cancelled.
 
@@ -41,6 +42,10 @@ try:
     from a2c_smcp.agent import SMCPProtocolError
 except ImportError:  # pragma: no cover: an SDK without it surfaces protocol errors some other way
     SMCPProtocolError = None  # type: ignore[assignment,misc]
+try:  # the upload loop's error (a2c_smcp/utils/blob.py, 0.4.x): a 4019's details.reason kept as `reason`
+    from a2c_smcp.utils.blob import BlobUploadError
+except ImportError:  # pragma: no cover: an SDK without uploads
+    BlobUploadError = None  # type: ignore[assignment,misc]
 try:  # the SDK's own 4008 error (a2c_smcp/exceptions.py), which connect_to_server raises on a refused handshake
     from a2c_smcp.exceptions import ProtocolVersionError
 except ImportError:  # pragma: no cover: an SDK without it has no dedicated version error
@@ -50,15 +55,17 @@ NAMESPACE = "/smcp"
 CLOSE_BUDGET_S = 4.0
 CLIENT_CLOSE_BOUND_S = 1.0
 DEFAULT_TOOL_TIMEOUT_S = 10
-_DOS = ("get_tools", "get_config", "get_desktop", "list_room", "tool_call", "put_blob", "leave", "wait")
-_STEP_KEYS = frozenset({"do", "as", "computer", "tool_name", "params", "timeout_s", "ms", "text", "chunk_size", "name_hint"})
+_DOS = ("get_tools", "get_config", "get_desktop", "list_room", "tool_call", "put_blob", "get_skill", "get_blob", "leave", "wait")
+_STEP_KEYS = frozenset({"do", "as", "computer", "tool_name", "params", "timeout_s", "ms", "text", "chunk_size", "name_hint",
+                        "name", "rel_path", "blob_handle", "chunk_offset"})
 _INPUT_KEYS = frozenset({"url", "office_id", "agent_name", "computer_name", "script", "time_box_ms"})
 _AS = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 # The SDK's per-step public method (the client's own names); `wait` needs none.
 _METHODS = {
     "get_tools": "get_tools_from_computer", "get_config": "get_config_from_computer",
     "get_desktop": "get_desktop_from_computer", "list_room": "get_computers_in_office",
-    "tool_call": "emit_tool_call", "put_blob": "put_blob", "leave": "leave_office",
+    "tool_call": "emit_tool_call", "put_blob": "put_blob", "get_skill": "get_skill", "get_blob": "get_blob",
+    "leave": "leave_office",
 }
 
 
@@ -129,6 +136,14 @@ def _check(inp: Any) -> None:
                 raise _refuse(f"step {s['as']}: chunk_size must be a positive integer")
             if "name_hint" in s and (not isinstance(s["name_hint"], str) or not s["name_hint"]):
                 raise _refuse(f"step {s['as']}: name_hint must be a non-empty string")
+        if s["do"] == "get_skill" and (not isinstance(s.get("name"), str) or not s["name"]):
+            raise _refuse(f"step {s['as']}: get_skill needs name, a non-empty string")
+        if "rel_path" in s and (not isinstance(s["rel_path"], str) or not s["rel_path"]):
+            raise _refuse(f"step {s['as']}: rel_path must be a non-empty string")
+        if s["do"] == "get_blob" and (not isinstance(s.get("blob_handle"), str) or not s["blob_handle"]):
+            raise _refuse(f"step {s['as']}: get_blob needs blob_handle, a non-empty string")
+        if "chunk_offset" in s and (type(s["chunk_offset"]) is not int or s["chunk_offset"] < 0):
+            raise _refuse(f"step {s['as']}: chunk_offset must be a non-negative integer")
 
 
 def run(inp: dict[str, Any]) -> dict[str, Any]:
@@ -164,7 +179,11 @@ def _connect_raised(exc: BaseException) -> dict[str, Any]:
 
 def _error(exc: BaseException) -> dict[str, Any]:
     code = exc.code if SMCPProtocolError is not None and isinstance(exc, SMCPProtocolError) else None
-    return {"type": type(exc).__name__, "code": code, "message": str(exc) or repr(exc)}
+    # The refusal's details.reason as the SDK's own error keeps it (SMCPProtocolError.reason, BlobUploadError.reason).
+    keeps_reason = tuple(t for t in (SMCPProtocolError, BlobUploadError) if t is not None)
+    reason = getattr(exc, "reason", None) if keeps_reason and isinstance(exc, keeps_reason) else None
+    return {"type": type(exc).__name__, "code": code, "message": str(exc) or repr(exc),
+            "reason": reason if isinstance(reason, str) else None}
 
 
 def _json(value: Any) -> Any:
@@ -195,6 +214,12 @@ def _call(client: Any, step: dict[str, Any], office_id: str, computer: str) -> A
     if do == "put_blob":
         # The SDK's whole upload loop (agent/client.py put_blob → pump_blob): its chunking, declaration and ack pacing.
         return client.put_blob(computer, step["text"].encode("utf-8"), name_hint=step.get("name_hint"), chunk_size=step.get("chunk_size"))
+    if do == "get_skill":
+        # One SKILL resource; a text one behind a handle comes back read whole (the SDK drains it).
+        return client.get_skill(computer, step["name"], step.get("rel_path"))
+    if do == "get_blob":
+        # The SDK's single-chunk read (its low-level API; a whole read is the SDK's drain).
+        return client.get_blob(computer, step["blob_handle"], chunk_offset=step.get("chunk_offset", 0))
     if do == "leave":
         return client.leave_office(office_id, namespace=NAMESPACE)  # an emit, no ack requested
     return asyncio.sleep(step["ms"] / 1000)

@@ -70,8 +70,9 @@ COMPUTER_CLOSE_BOUND_S = 2.0  # computer.shutdown(): watcher, debouncer, MCPServ
 
 # The case's secret may ride in the query (harness/wire/case-seal.ts): passed to the SDK unchanged, whose
 # build_handshake_url keeps it, so the harness's Server admits this Computer and no other process.
-_SERVER_URL = re.compile(r"^http://127\.0\.0\.1:(?P<port>[0-9]{1,5})(?:/\?smcp_case=[0-9a-f]{32})?$")
-SERVER_URL_SHAPE = "http://127.0.0.1:<port>[/?smcp_case=<hex>]"
+# A wire.agent scene may add an a2c_version after the secret, as user code would (the SDK must set its own).
+_SERVER_URL = re.compile(r"^http://127\.0\.0\.1:(?P<port>[0-9]{1,5})(?:/\?smcp_case=[0-9a-f]{32}(?:&a2c_version=[0-9]+\.[0-9]+\.[0-9]+)?)?$")
+SERVER_URL_SHAPE = "http://127.0.0.1:<port>[/?smcp_case=<hex>[&a2c_version=<x.y.z>]]"
 _MCP_URL = re.compile(r"^http://127\.0\.0\.1:(?P<port>[0-9]{1,5})/c/[A-Za-z0-9_.-]{1,120}/mcp$")
 _OPTIONAL_FIELDS = ("bundle_id", "disabled", "forbidden_tools", "tool_meta")
 

@@ -3,7 +3,17 @@
  * §The Agent under test). Only the shapes; run.ts does the work.
  */
 export interface AgentStepInput {
-  readonly do: "get_tools" | "get_config" | "get_desktop" | "list_room" | "tool_call" | "put_blob" | "leave" | "wait";
+  readonly do:
+    | "get_tools"
+    | "get_config"
+    | "get_desktop"
+    | "list_room"
+    | "tool_call"
+    | "put_blob"
+    | "get_skill"
+    | "get_blob"
+    | "leave"
+    | "wait";
   readonly as: string;
   readonly computer?: string;
   readonly tool_name?: string;
@@ -14,6 +24,11 @@ export interface AgentStepInput {
   readonly text?: string;
   readonly chunk_size?: number;
   readonly name_hint?: string;
+  /** get_skill: the SKILL and the file in it; get_blob: the handle and where the chunk starts. */
+  readonly name?: string;
+  readonly rel_path?: string;
+  readonly blob_handle?: string;
+  readonly chunk_offset?: number;
 }
 
 export interface WireAgentInput {
@@ -29,7 +44,7 @@ export interface StepAnswer {
   readonly as: string;
   readonly outcome: "ok" | "error" | "unsupported" | "skipped";
   readonly value?: unknown;
-  readonly error?: { readonly type: string; readonly code: number | null; readonly message: string };
+  readonly error?: { readonly type: string; readonly code: number | null; readonly message: string; readonly reason?: string | null };
   readonly reason?: string;
 }
 

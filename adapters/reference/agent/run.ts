@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import type { AgentStepInput, StepAnswer, WireAgentInput, WireAgentOutput } from "./agent-call.ts";
 import { agentSocket, connected, request } from "./agent-socket.ts";
+import { withBlobsRead } from "./blob-read.ts";
 import { upload } from "./upload.ts";
 import { ProtocolVersionError } from "./version-error.ts";
 
@@ -27,6 +28,8 @@ export const STEP_EVENTS = {
   list_room: "server:list_room",
   tool_call: "client:tool_call",
   put_blob: "client:put_blob",
+  get_skill: "client:get_skill",
+  get_blob: "client:get_blob",
   leave: "server:leave_office",
 } as const satisfies Record<Exclude<AgentStepInput["do"], "wait">, string>;
 
@@ -112,6 +115,8 @@ async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInp
     get_desktop: { ...call, computer },
     list_room: { ...call, office_id: input.office_id },
     tool_call: { ...call, computer, tool_name: step.tool_name ?? "", params: step.params ?? {}, timeout: step.timeout_s ?? 10 },
+    get_skill: { ...call, computer, name: step.name ?? "", ...(step.rel_path !== undefined ? { rel_path: step.rel_path } : {}) },
+    get_blob: { ...call, computer, blob_handle: step.blob_handle ?? "", chunk_offset: step.chunk_offset ?? 0 },
   };
   if (step.do === "wait") {
     await new Promise((resolve) => setTimeout(resolve, step.ms ?? 0));
@@ -142,7 +147,17 @@ async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInp
   try {
     const [value] = await request(socket, STEP_EVENTS[step.do], payload[step.do], timeoutMs);
     if (isErrorPayload(value))
-      return { as: step.as, outcome: "error", error: { type: "ErrorPayload", code: value.code, message: value.message } };
+      return {
+        as: step.as,
+        outcome: "error",
+        error: { type: "ErrorPayload", code: value.code, message: value.message, ...reasonOf(value) },
+      };
+    if (step.do === "tool_call")
+      return {
+        as: step.as,
+        outcome: "ok",
+        value: await withBlobsRead(socket, { agent: input.agent_name, computer }, value, DEFAULT_ACK_MS),
+      };
     return { as: step.as, outcome: "ok", value };
   } catch (error) {
     if (step.do !== "tool_call" || (error as Error).name !== "TimeoutError") return errorAnswer(step.as, error);
@@ -153,7 +168,14 @@ async function runStep(socket: Socket, input: WireAgentInput, step: AgentStepInp
   }
 }
 
-function isErrorPayload(v: unknown): v is { code: number; message: string } {
+/** An ErrorPayload's details.reason, kept as it came (4017 / 4018 / 4019 reasons are open enums). */
+function reasonOf(payload: { details?: unknown }): { reason?: string } {
+  const details = payload.details;
+  const reason = details !== null && typeof details === "object" ? (details as Record<string, unknown>).reason : undefined;
+  return typeof reason === "string" ? { reason } : {};
+}
+
+function isErrorPayload(v: unknown): v is { code: number; message: string; details?: unknown } {
   return (
     v !== null &&
     typeof v === "object" &&
@@ -163,8 +185,11 @@ function isErrorPayload(v: unknown): v is { code: number; message: string } {
 }
 
 function errorAnswer(as: string, error: unknown): StepAnswer {
-  const e = error as Error;
-  return { as, outcome: "error", error: { type: e.name ?? "Error", code: null, message: e.message ?? String(error) } };
+  const e = error as Error & { code?: unknown; reason?: unknown };
+  const code = Number.isInteger(e.code) ? (e.code as number) : null;
+  // A refusal's details.reason rides on the error (upload.ts), so the caller sees what the Computer said.
+  const reason = typeof e.reason === "string" ? { reason: e.reason } : {};
+  return { as, outcome: "error", error: { type: e.name ?? "Error", code, message: e.message ?? String(error), ...reason } };
 }
 
 function raisedOf(error: unknown): WireAgentOutput["raised"] {

@@ -19,6 +19,13 @@ export interface Uploaded {
   readonly sha256: unknown;
 }
 
+/** A refusal's details.reason as sent (an open enum: a value this Agent does not know is kept as it came). */
+function reasonOf(answer: Record<string, unknown>): string | null {
+  const details = answer.details;
+  const reason = details !== null && typeof details === "object" ? (details as Record<string, unknown>).reason : undefined;
+  return typeof reason === "string" ? reason : null;
+}
+
 export async function upload(
   socket: Socket,
   who: { readonly agent: string; readonly computer: string },
@@ -46,7 +53,8 @@ export async function upload(
     };
     const [ack] = await request(socket, "client:put_blob", req, options.ackMs);
     const answer = (ack ?? {}) as Record<string, unknown>;
-    if (typeof answer.code === "number") throw Object.assign(new Error(String(answer.message ?? "upload refused")), { code: answer.code });
+    if (typeof answer.code === "number")
+      throw Object.assign(new Error(String(answer.message ?? "upload refused")), { code: answer.code, reason: reasonOf(answer) });
     if (first) uploadId = answer.upload_id;
     offset += chunk.length;
     if (eof) {

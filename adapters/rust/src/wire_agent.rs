@@ -19,7 +19,8 @@
 //!    (GetComputerConfigRet); get_desktop → `get_desktop(computer, None, None)` (Vec<String>);
 //!    list_room → `list_room(office_id)` (Vec<SessionInfo>); tool_call → `tool_call(computer,
 //!    tool_name, params)` (the CallToolResult JSON); put_blob → `put_blob(computer, text's bytes,
-//!    name_hint, chunk_size)` (its PutBlobResult's three fields); leave → `leave_office()` (a plain emit, no ack);
+//!    name_hint, chunk_size)` (its PutBlobResult's three fields); get_skill → `get_skill(computer, name,
+//!    rel_path)`; get_blob → `get_blob(computer, blob_handle, chunk_offset, None)` (one chunk); leave → `leave_office()` (a plain emit, no ack);
 //!    wait → a sleep. `value` is the serde JSON of what the call returned;
 //! 5. close: `AsyncSmcpAgent` has no disconnect (its transport, which has one, is private, and the
 //!    SDK's notification task holds a clone of the agent, hence of the transport): the agent is
@@ -95,6 +96,8 @@ enum Do {
     ListRoom,
     ToolCall { computer: String, tool_name: String, params: Value, timeout_s: u64 },
     PutBlob { computer: String, text: String, chunk_size: Option<u64>, name_hint: Option<String> },
+    GetSkill { computer: String, name: String, rel_path: Option<String> },
+    GetBlob { computer: String, blob_handle: String, chunk_offset: Option<u64> },
     Leave,
     Wait { ms: u64 },
 }
@@ -145,6 +148,20 @@ fn parse_step(value: &Value, computer_name: &str) -> Result<Step, OpError> {
                 Some(_) => Some(text(step, "name_hint")?.to_string()),
             };
             Do::PutBlob { computer, text: text(step, "text")?.to_string(), chunk_size, name_hint }
+        }
+        "get_skill" => {
+            let rel_path = match step.get("rel_path") {
+                None => None,
+                Some(_) => Some(text(step, "rel_path")?.to_string()),
+            };
+            Do::GetSkill { computer, name: text(step, "name")?.to_string(), rel_path }
+        }
+        "get_blob" => {
+            let chunk_offset = match step.get("chunk_offset") {
+                None => None,
+                Some(v) => Some(v.as_u64().ok_or_else(|| bad(format!("step {name:?}: `chunk_offset` must be a non-negative integer, got {v}")))?),
+            };
+            Do::GetBlob { computer, blob_handle: text(step, "blob_handle")?.to_string(), chunk_offset }
         }
         "leave" => Do::Leave,
         "wait" => {
@@ -197,7 +214,17 @@ fn sdk_error(e: &SmcpAgentError) -> Value {
         SmcpAgentError::ProtocolVersionMismatch(_) => json!(4008),
         _ => Value::Null,
     };
-    let mut raised = json!({"type": format!("SmcpAgentError::{variant}"), "code": code, "message": e.to_string()});
+    // The refusal's details.reason as the SDK's error keeps it: an open enum (4017 / 4018 / 4019), so a
+    // value the SDK does not know stays as sent (`BlobWriteErrorReason::Other`, `SmcpProtocolError.reason`).
+    let reason = match e {
+        SmcpAgentError::Protocol(p) => p.reason.clone().map_or(Value::Null, Value::String),
+        SmcpAgentError::Upload(u) => match u.as_ref() {
+            smcp::utils::blob::BlobUploadError::WriteFailed { reason, .. } => json!(reason.as_str()),
+            _ => Value::Null,
+        },
+        _ => Value::Null,
+    };
+    let mut raised = json!({"type": format!("SmcpAgentError::{variant}"), "code": code, "message": e.to_string(), "reason": reason});
     // The SDK's own 4008 error (smcp::ProtocolVersionError): the versions it carries, read off it.
     if let SmcpAgentError::ProtocolVersionMismatch(pve) = e {
         raised["version_error"] = json!(true);
@@ -280,6 +307,9 @@ async fn run_step(agent: &AsyncSmcpAgent, office_id: &str, what: &Do) -> Result<
             let landed = agent.put_blob(computer, text.as_bytes(), name_hint.as_deref(), *chunk_size).await?;
             Ok(json!({"landing_path": landed.landing_path, "total_size": landed.total_size, "sha256": landed.sha256}))
         }
+        // get_skill: a text resource behind a handle comes back read whole (the SDK drains it); get_blob: one chunk.
+        Do::GetSkill { computer, name, rel_path } => json_of(agent.get_skill(computer, name, rel_path.as_deref()).await?),
+        Do::GetBlob { computer, blob_handle, chunk_offset } => json_of(agent.get_blob(computer, blob_handle, *chunk_offset, None).await?),
         Do::Leave => agent.leave_office().await.map(|()| Value::Null),
         Do::Wait { ms } => {
             tokio::time::sleep(Duration::from_millis(*ms)).await;
@@ -463,6 +493,7 @@ mod tests {
     fn loopback_only() {
         assert!(server_url_ok("http://127.0.0.1:40123"));
         assert!(server_url_ok("http://127.0.0.1:40123/?smcp_case=0123456789abcdef0123456789abcdef"));
+        assert!(server_url_ok("http://127.0.0.1:40123/?smcp_case=0123456789abcdef0123456789abcdef&a2c_version=9.9.9"));
         for url in ["http://127.0.0.1:40123/", "http://127.0.0.1:0", "http://127.0.0.1:70000", "http://localhost:1", "https://127.0.0.1:1", "http://127.0.0.1:1?x=1"] {
             assert!(!server_url_ok(url), "{url}");
         }

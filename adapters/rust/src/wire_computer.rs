@@ -100,15 +100,26 @@ fn after_loopback_port(url: &str) -> Option<&str> {
 pub(crate) fn server_url_ok(url: &str) -> bool {
     match after_loopback_port(url) {
         Some("") => true,
-        Some(rest) => rest
-            .strip_prefix("/?smcp_case=")
-            .is_some_and(|hex| hex.len() == 32 && hex.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))),
+        // A wire.agent scene may add an a2c_version after the secret, as user code would (the SDK must set its own).
+        Some(rest) => rest.strip_prefix("/?smcp_case=").is_some_and(|query| match query.split_once("&a2c_version=") {
+            Some((hex, version)) => is_case_secret(hex) && is_x_y_z(version),
+            None => is_case_secret(query),
+        }),
         None => false,
     }
 }
 
+fn is_case_secret(hex: &str) -> bool {
+    hex.len() == 32 && hex.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+fn is_x_y_z(version: &str) -> bool {
+    let parts: Vec<&str> = version.split('.').collect();
+    parts.len() == 3 && parts.iter().all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// What a refusal names as the Server URL's shape.
-pub(crate) const SERVER_URL_SHAPE: &str = "http://127.0.0.1:<port>[/?smcp_case=<hex>]";
+pub(crate) const SERVER_URL_SHAPE: &str = "http://127.0.0.1:<port>[/?smcp_case=<hex>[&a2c_version=<x.y.z>]]";
 
 /// An MCP server: exactly `http://127.0.0.1:<port>/c/<id>/mcp`, `<id>` in `[A-Za-z0-9_.-]{1,120}`.
 fn mcp_url_ok(url: &str) -> bool {
