@@ -22,6 +22,7 @@ export interface ComputerActCall {
   readonly office_id: string;
   readonly act: ComputerAct;
   readonly bundle_id?: string;
+  readonly set?: Readonly<Record<string, unknown>>;
 }
 
 /** Makes the act call to the implementation under test and hands back its result (the run supplies it). */

@@ -175,7 +175,12 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
   const playAct = async (step: ComputerStep, socket: Socket, withinMs: number) => {
     const sinceAct = recorder.packets.length;
     if (!options.actor) return { skipped: "no actor for computer: steps in this run", since_seq: sinceAct };
-    const request = { office_id: officeId, act: step.computer!, ...(step.bundle_id !== undefined ? { bundle_id: step.bundle_id } : {}) };
+    const request = {
+      office_id: officeId,
+      act: step.computer!,
+      ...(step.bundle_id !== undefined ? { bundle_id: step.bundle_id } : {}),
+      ...(step.set !== undefined ? { set: step.set } : {}),
+    };
     const result = await options.actor(request, ACT_CALL_TIMEOUT_MS).catch((error: unknown) => ({ kind: "crash", message: String(error) }));
     if (step.computer === "disconnect" || step.computer === "shutdown")
       await pollUntil(() => !socket.connected, Math.min(step.time_box_ms ?? DEFAULT_ACT_MS, withinMs));

@@ -43,6 +43,10 @@ export interface StepFacts {
   readonly tool_bundle_ids?: ReadonlyArray<string | null>;
   readonly tool_meta?: Readonly<Record<string, unknown>>;
   readonly server_keys?: readonly string[];
+  /** GetComputerConfigRet: the servers keys whose entry is not marked disabled: true, sorted (a disabled server absent or marked inactive is out). */
+  readonly active_server_keys?: readonly string[];
+  /** GetComputerConfigRet: each server's name by its key (null: not a string). */
+  readonly server_names?: Readonly<Record<string, string | null>>;
   /**
    * GetToolsRet / GetComputerConfigRet, when the scene has servers configured without a bundle_id:
    * each carries the bundle_id the kit derives for its config (evidence.derived_bundle_ids): some
@@ -432,7 +436,16 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
   }
   if (event === "client:get_config" && isObject(v.servers)) {
     const types = Object.entries(v.servers).map(([key, s]) => [key, isObject(s) && typeof s.type === "string" ? s.type : null] as const);
-    return { server_keys: Object.keys(v.servers).sort(), server_types: Object.fromEntries(types) };
+    const entries = Object.entries(v.servers);
+    return {
+      server_keys: Object.keys(v.servers).sort(),
+      server_types: Object.fromEntries(types),
+      active_server_keys: entries
+        .filter(([, s]) => !(isObject(s) && s.disabled === true))
+        .map(([key]) => key)
+        .sort(),
+      server_names: Object.fromEntries(entries.map(([key, s]) => [key, isObject(s) && typeof s.name === "string" ? s.name : null])),
+    };
   }
   if (event === "client:get_desktop" && Array.isArray(v.desktops)) return { desktops: v.desktops };
   if (event === "client:get_skills" && Array.isArray(v.skills))

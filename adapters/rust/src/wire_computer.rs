@@ -311,7 +311,7 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
             tokio::select! {
                 Some(request) = requests.recv() => {
                     self_ended |= wire_computer_act::ends_connection(&request.act);
-                    let answer = wire_computer_act::act_on(&comp, &request).await;
+                    let answer = wire_computer_act::act_on(&comp, &request, &call.servers).await;
                     let _ = request.reply.send(answer);
                 }
                 _ = tokio::time::sleep(POLL) => {
