@@ -42,6 +42,8 @@ export interface StepFacts {
   readonly tool_names?: readonly string[];
   readonly tool_bundle_ids?: ReadonlyArray<string | null>;
   readonly tool_meta?: Readonly<Record<string, unknown>>;
+  /** GetToolsRet: each tool's meta.a2c_tool_meta by name, parsed from its JSON text, null-valued fields left out (null: none or not JSON). */
+  readonly tool_a2c_meta?: Readonly<Record<string, unknown>>;
   readonly server_keys?: readonly string[];
   /** GetComputerConfigRet: the servers keys whose entry is not marked disabled: true, sorted (a disabled server absent or marked inactive is out). */
   readonly active_server_keys?: readonly string[];
@@ -432,6 +434,7 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
       tool_names: tools.map((t) => String(t.name)),
       tool_bundle_ids: tools.map((t) => (typeof t.bundle_id === "string" ? t.bundle_id : null)),
       tool_meta: Object.fromEntries(tools.map((t) => [String(t.name), t.meta ?? null])),
+      tool_a2c_meta: Object.fromEntries(tools.map((t) => [String(t.name), a2cToolMetaOf(t.meta)])),
     };
   }
   if (event === "client:get_config" && isObject(v.servers)) {
@@ -575,4 +578,17 @@ function leaks(secrets: readonly string[], packets: readonly WirePacket[]): stri
   };
   for (const p of packets) walk(p.args ?? [], "", p.event ?? p.type);
   return [...new Set(found)];
+}
+
+/** SMCPTool.meta.a2c_tool_meta (data-structures.md, SMCPTool.meta: JSON text) parsed, its null fields dropped: an SDK writing absent fields as null says the same. */
+function a2cToolMetaOf(meta: unknown): Record<string, unknown> | null {
+  const raw = isObject(meta) ? meta.a2c_tool_meta : undefined;
+  let value: unknown = raw;
+  if (typeof raw === "string")
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  return isObject(value) ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) : null;
 }

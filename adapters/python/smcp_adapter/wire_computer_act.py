@@ -14,6 +14,8 @@ SDK calls (a2c-smcp 0.4.2; 0.3.2 has the same names):
   mount:      `Computer.amount_server(config)`, the runtime-only add-or-update of one server config (no durable write;
               the same bundle_id replaces the mounted entry), given the call's own raw config dict of that server
               with `set` laid over it (the SDK validates it with its own model);
+  connect:    `SMCPComputerClient.connect(url)` then `SMCPComputerClient.join_office(office_id)` on the same client and
+              Computer, after a disconnect act (the SDK's own connect and join, as the session ran them first);
   stop:       unsupported: Computer has boot_up and shutdown and no stop operation that halts service activity
               while keeping the runtime (computer.py; the client's disconnect is the SMCP connection only).
 """
@@ -28,7 +30,7 @@ from .reasons import OpError, Unsupported
 from .transport import _raised
 
 ACT_BOUND_S = 5.0
-_ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "mount", "stop")
+_ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "mount", "stop", "connect")
 
 
 @dataclass
@@ -45,6 +47,8 @@ class Live:
     joined: asyncio.Event = field(default_factory=asyncio.Event)
     # The call's servers as the SDK's raw config dicts (wire_computer._raw_config): what a mount act starts from.
     raws: list[dict[str, Any]] = field(default_factory=list)
+    # The Server's URL the session connected to: what a connect act connects to again.
+    url: str = ""
 
 
 _SESSIONS: dict[str, Live] = {}
@@ -84,6 +88,10 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
         await live.joined.wait()
         if act in ("disconnect", "shutdown"):
             live.self_ended.set()
+        if act == "connect":
+            await live.client.connect(live.url)
+            await live.client.join_office(office_id)
+            return
         await _sdk_call(live, act, bundle_id, mount_config)
 
     future = asyncio.run_coroutine_threadsafe(once_joined(), live.loop)
@@ -103,6 +111,7 @@ _API = {
     "shutdown": "Computer.shutdown",
     "unmount": "Computer.aunmount_server_by_id",
     "mount": "Computer.amount_server",
+    "connect": "SMCPComputerClient.connect + SMCPComputerClient.join_office",
 }
 
 

@@ -7,7 +7,7 @@
  */
 import { InvalidInputError } from "../src/index.ts";
 
-export type ComputerActName = "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop";
+export type ComputerActName = "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect";
 
 export interface ComputerActInput {
   readonly office_id: string;

@@ -124,6 +124,16 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
             socket?.disconnect();
             await Promise.all([fleet.close(), cleanUp().catch(() => undefined)]);
           },
+          connect: async () => {
+            // The same runtime connects and joins again (runtime-contract.md §4.5 item 3): its
+            // handlers read the Computer as it is now, so what it projects is the current desired state.
+            const next = computerSocket(input.url);
+            serveClientEvents(next, computer);
+            await connected(next);
+            await joinOffice(next, input.computer_name, input.office_id);
+            socket = next;
+            state = "joined_office";
+          },
           stop: async () => {
             // Service activity halts (runtime-contract.md §4.3): calls in flight end, the MCP clients
             // close and nothing is routed any more; the connection and the configured set stay.
@@ -209,6 +219,8 @@ interface ActScope {
   readonly state: () => string;
   readonly disconnect: () => void;
   readonly shutdown: () => Promise<void>;
+  /** Connects to the Server again and joins the office again (after a disconnect act). */
+  readonly connect: () => Promise<void>;
   /** Halts service activity: no MCP server reached, no call served, nothing told; the connection stays. */
   readonly stop: () => Promise<void>;
   /** Adds or updates one of the call's servers at runtime with `set` laid over its config (remount.ts). */
@@ -247,6 +259,19 @@ async function actOn(act: ComputerActInput, scope: ActScope): Promise<ComputerAc
       await scope.changed(mounted !== undefined && mounted.client.getServerCapabilities()?.resources !== undefined);
       return done("unmount");
     }
+    case "connect":
+      if (scope.state() === "shutdown" || scope.state() === "joined_office")
+        return { done: false, raised: { type: "LifecycleConflict", message: `the runtime is ${scope.state()}` }, api: "connect" };
+      try {
+        await scope.connect();
+      } catch (error) {
+        return {
+          done: false,
+          raised: { type: "ConnectFailed", message: error instanceof Error ? error.message : String(error) },
+          api: "connect",
+        };
+      }
+      return done("connect");
     case "stop":
       if (scope.state() === "shutdown")
         return { done: false, raised: { type: "LifecycleConflict", message: "the runtime was shut down" }, api: "stop" };
