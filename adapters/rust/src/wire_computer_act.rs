@@ -15,6 +15,9 @@
 //!   config being the call's own config of that server with `set` laid over it, through the SDK's
 //!   model; then `Computer::start_all_mcp_clients()`, the same start the session ran after its first
 //!   mounts (the adapter builds its Computer with auto-connect off, so a newly added server starts there);
+//! - connect: `Computer::connect_socketio(url, ConnectOptions::default())` then
+//!   `Computer::join_office(office_id, computer_name)`, after a disconnect act (the session's own
+//!   connect and join calls, on the same Computer);
 //! - stop: unsupported: `Computer` has boot_up and shutdown but no stop operation (computer.rs 0.4.1:
 //!   no `stop`; the Stopping/Stopped states of status.rs `LifecycleState` are entered by no call, and
 //!   `stop_all_mcp_clients` halts MCP clients only, not the runtime's service activity).
@@ -26,7 +29,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use serde_json::{json, Map, Value};
-use smcp_computer::computer::{Computer, SilentSession};
+use smcp_computer::computer::{Computer, ConnectOptions, SilentSession};
 use tokio::sync::mpsc::UnboundedSender;
 
 use crate::call_thread::spawn_call;
@@ -69,7 +72,15 @@ pub fn ends_connection(act: &str) -> bool {
 }
 
 /// Runs one act on the session's runtime (called from its serve loop).
-pub async fn act_on(comp: &Computer<SilentSession>, request: &ActRequest, servers: &[Value]) -> Value {
+/// What an act may need of the session's call: its servers (mount), the Server's URL and the office (connect).
+pub struct Scene<'a> {
+    pub servers: &'a [Value],
+    pub url: &'a str,
+    pub office_id: &'a str,
+    pub computer_name: &'a str,
+}
+
+pub async fn act_on(comp: &Computer<SilentSession>, request: &ActRequest, scene: &Scene<'_>) -> Value {
     let raised = |api: &str, e: smcp_computer::errors::ComputerError| {
         json!({"done": false, "raised": {"type": "ComputerError", "message": e.to_string()}, "api": api})
     };
@@ -87,7 +98,17 @@ pub async fn act_on(comp: &Computer<SilentSession>, request: &ActRequest, server
             Ok(()) => json!({"done": true, "raised": null, "api": "Computer::shutdown"}),
             Err(e) => raised("Computer::shutdown", e),
         },
-        "mount" => mount(comp, request, servers).await,
+        "mount" => mount(comp, request, scene.servers).await,
+        "connect" => {
+            let api = "Computer::connect_socketio + Computer::join_office";
+            if let Err(e) = comp.connect_socketio(scene.url, ConnectOptions::default()).await {
+                return raised("Computer::connect_socketio", e);
+            }
+            match comp.join_office(scene.office_id, scene.computer_name).await {
+                Ok(()) => json!({"done": true, "raised": null, "api": api}),
+                Err(e) => raised("Computer::join_office", e),
+            }
+        }
         _ => {
             let api = "Computer::unmount_server";
             let Some(id) = request.bundle_id.as_deref().and_then(|b| BundleId::try_from(b).ok()) else {
@@ -143,8 +164,8 @@ fn snake(name: &str) -> String {
 fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
     let office_id = input.get("office_id").and_then(Value::as_str).unwrap_or("");
     let act = input.get("act").and_then(Value::as_str).unwrap_or("");
-    if !matches!(act, "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop") {
-        return Err(OpError::new("unclassified", format!("act must be start, disconnect, shutdown, unmount, state, mount or stop, got {act:?}"), "AdapterBadInput").into());
+    if !matches!(act, "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect") {
+        return Err(OpError::new("unclassified", format!("act must be start, disconnect, shutdown, unmount, state, mount, stop or connect, got {act:?}"), "AdapterBadInput").into());
     }
     if act == "stop" {
         return Err(Fail::Unsupported(format!(
