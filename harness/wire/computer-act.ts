@@ -28,6 +28,7 @@ export interface ComputerActCall {
   readonly office_id: string;
   readonly act: ComputerAct | typeof END_SCENE_ACT;
   readonly bundle_id?: string;
+  readonly set?: Readonly<Record<string, unknown>>;
 }
 
 /** Makes the act call to the implementation under test and hands back its result (the run supplies it). */

@@ -72,11 +72,14 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
   server.smcp.on("connection", (socket) => {
     socket.on("server:join_office", (request: unknown, ack?: (...args: unknown[]) => void) => {
       const req = (request ?? {}) as Record<string, unknown>;
-      const accepted = req.role === "computer" && req.office_id === officeId && !joinedSocket;
+      // A second join only in a scene whose script has the Computer connect again, once its first connection is gone.
+      const rejoin = joinedSocket !== undefined && !joinedSocket.connected && spec.script.some((s) => s.computer === "connect");
+      const accepted = req.role === "computer" && req.office_id === officeId && (!joinedSocket || rejoin);
       if (typeof ack === "function") ack(accepted, accepted ? null : "this scene admits one Computer, to its own office");
       if (!accepted) return;
       joinedSocket = socket;
       void socket.join(officeId);
+      if (rejoin) return;
       clearTimeout(noJoin);
       void playKitAgentScript(socket).finally(() => finish("script_done"));
     });
@@ -84,6 +87,8 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
 
   /** The Agent's script (script.ts); every ack is waited for within its time box, then the Computer is disconnected. */
   const playKitAgentScript = async (socket: Socket) => {
+    // The joined connection: after a `computer: connect` act, the one the Computer joined again on.
+    const live = () => joinedSocket ?? socket;
     // Packets recorded when the latest send or act began: a `heard` step counts what the Computer sent since.
     let sinceSeq = 0;
     await playScript<ComputerStep>(
@@ -92,20 +97,20 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         since,
         over: () => ended !== undefined,
         send(step, index, _withinMs, answerOf) {
-          if (!socket.connected) return { record: { skipped: "the Computer is gone" } };
+          if (!live().connected) return { record: { skipped: "the Computer is gone" } };
           sinceSeq = recorder.packets.length;
           const event = step.send as ClientEvent;
           const reqId = `${options.id}-${index + 1}`;
           const request = requestOf(spec, step as ComputerStep & { send: ClientEvent }, reqId, answerOf);
-          const answer = emitWithAck(socket, event, request, step.ack_time_box_ms ?? DEFAULT_ACK_TIME_BOX_MS);
+          const answer = emitWithAck(live(), event, request, step.ack_time_box_ms ?? DEFAULT_ACK_TIME_BOX_MS);
           // The ack id socket.io gave this emit: the last outgoing EVENT of this name on this connection.
-          const ackId = recorder.lastSentAckId(event, connIdOf(socket));
-          return { record: { request, req_id: reqId, conn: connIdOf(socket), ...(ackId !== undefined ? { ack_id: ackId } : {}) }, answer };
+          const ackId = recorder.lastSentAckId(event, connIdOf(live()));
+          return { record: { request, req_id: reqId, conn: connIdOf(live()), ...(ackId !== undefined ? { ack_id: ackId } : {}) }, answer };
         },
         async act(step, _index, withinMs) {
           if (step.heard !== undefined) {
             const from = performance.now();
-            const conn = connIdOf(socket);
+            const conn = connIdOf(live());
             const after = sinceSeq;
             const sent = () =>
               recorder.packets.filter(
@@ -146,18 +151,18 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
             const mcpCase = options.mcp[step.resource_updated];
             return { mcp_sessions: mcpCase ? await mcpCase.touchResource(step.uri) : null };
           }
-          if (step.computer !== undefined) return await playAct(step, socket, withinMs);
+          if (step.computer !== undefined) return await playAct(step, live(), withinMs);
           if (step.probe !== undefined) {
-            if (!socket.connected) return { skipped: "the Computer is gone" };
+            if (!live().connected) return { skipped: "the Computer is gone" };
             // An event no Computer need answer: the wait is capped short, and its outcome is evidence only.
             const request = { agent: KIT_AGENT_NAME, computer: spec.computer_name, ...(step.payload ?? {}) };
-            const args = await emitWithAck(socket, step.probe, request, Math.min(step.ack_time_box_ms ?? PROBE_ACK_MS, withinMs));
+            const args = await emitWithAck(live(), step.probe, request, Math.min(step.ack_time_box_ms ?? PROBE_ACK_MS, withinMs));
             return { request, probe_answer: args === undefined ? null : (args[0] ?? null) };
           }
           if (step.cancel !== undefined) {
             const target = steps.find((s) => stepName(s.step) === step.cancel);
             const reqId = target?.req_id;
-            if (reqId === undefined || !socket.connected)
+            if (reqId === undefined || !live().connected)
               return { skipped: reqId === undefined ? `no request was sent as "${step.cancel}"` : "the Computer is gone" };
             const notice = { agent: KIT_AGENT_NAME, req_id: reqId };
             server.smcp.to(officeId).emit("notify:tool_call_cancel", notice);
@@ -173,7 +178,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
     skillPaths = await probeSkillPaths(skillPathsIn(recorder.packets), mountDirs);
     // The scene ends at its last answer: a vector that judges what a late packet could change ends
     // its script with a quiet window (quiet-windows.ts, trailing).
-    if (socket.connected) socket.disconnect(true);
+    if (live().connected) live().disconnect(true);
     else if (actsRan && options.actor) await sayEndScene();
   };
 
@@ -199,11 +204,23 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
     const sinceAct = recorder.packets.length;
     if (!options.actor) return { skipped: "no actor for computer: steps in this run", since_seq: sinceAct };
     actsRan = true;
-    const request = { office_id: officeId, act: step.computer!, ...(step.bundle_id !== undefined ? { bundle_id: step.bundle_id } : {}) };
+    const request = {
+      office_id: officeId,
+      act: step.computer!,
+      ...(step.bundle_id !== undefined ? { bundle_id: step.bundle_id } : {}),
+      ...(step.set !== undefined ? { set: step.set } : {}),
+    };
     const result = await callAct(options.actor, request);
     if (step.computer === "disconnect" || step.computer === "shutdown")
       await pollUntil(() => !socket.connected, Math.min(step.time_box_ms ?? DEFAULT_ACT_MS, withinMs));
-    return { act: { request, result }, disconnected: !socket.connected, since_seq: sinceAct };
+    // A connect act is done once the Computer joined again on a new connection (the join handler admits it).
+    if (step.computer === "connect")
+      await pollUntil(
+        () => joinedSocket !== socket && joinedSocket?.connected === true,
+        Math.min(step.time_box_ms ?? DEFAULT_ACT_MS, withinMs),
+      );
+    const now = joinedSocket ?? socket;
+    return { act: { request, result }, disconnected: !now.connected, since_seq: sinceAct };
   };
 
   const { url } = server;

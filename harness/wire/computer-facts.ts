@@ -45,7 +45,13 @@ export interface StepFacts {
   readonly tool_names?: readonly string[];
   readonly tool_bundle_ids?: ReadonlyArray<string | null>;
   readonly tool_meta?: Readonly<Record<string, unknown>>;
+  /** GetToolsRet: each tool's meta.a2c_tool_meta by name, parsed from its JSON text, null-valued fields left out (null: none or not JSON). */
+  readonly tool_a2c_meta?: Readonly<Record<string, unknown>>;
   readonly server_keys?: readonly string[];
+  /** GetComputerConfigRet: the servers keys whose entry is not marked disabled: true, sorted (a disabled server absent or marked inactive is out). */
+  readonly active_server_keys?: readonly string[];
+  /** GetComputerConfigRet: each server's name by its key (null: not a string). */
+  readonly server_names?: Readonly<Record<string, string | null>>;
   /**
    * GetToolsRet / GetComputerConfigRet, when the scene has servers configured without a bundle_id:
    * each carries the bundle_id the kit derives for its config (evidence.derived_bundle_ids): some
@@ -446,11 +452,21 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
       tool_names: tools.map((t) => String(t.name)),
       tool_bundle_ids: tools.map((t) => (typeof t.bundle_id === "string" ? t.bundle_id : null)),
       tool_meta: Object.fromEntries(tools.map((t) => [String(t.name), t.meta ?? null])),
+      tool_a2c_meta: Object.fromEntries(tools.map((t) => [String(t.name), a2cToolMetaOf(t.meta)])),
     };
   }
   if (event === "client:get_config" && isObject(v.servers)) {
     const types = Object.entries(v.servers).map(([key, s]) => [key, isObject(s) && typeof s.type === "string" ? s.type : null] as const);
-    return { server_keys: Object.keys(v.servers).sort(), server_types: Object.fromEntries(types) };
+    const entries = Object.entries(v.servers);
+    return {
+      server_keys: Object.keys(v.servers).sort(),
+      server_types: Object.fromEntries(types),
+      active_server_keys: entries
+        .filter(([, s]) => !(isObject(s) && s.disabled === true))
+        .map(([key]) => key)
+        .sort(),
+      server_names: Object.fromEntries(entries.map(([key, s]) => [key, isObject(s) && typeof s.name === "string" ? s.name : null])),
+    };
   }
   if (event === "client:get_desktop" && Array.isArray(v.desktops)) return { desktops: v.desktops };
   if (event === "client:get_skills" && Array.isArray(v.skills))
@@ -584,4 +600,17 @@ function errorDetailsExposure(evidence: ComputerSceneEvidence, smcp: readonly Wi
     const details = errorDetailsOf(ack?.args?.[0]);
     return details === undefined ? [] : detailsExposure(details, s.request).map((f) => `${name}: ${f}`);
   });
+}
+
+/** SMCPTool.meta.a2c_tool_meta (data-structures.md, SMCPTool.meta: JSON text) parsed, its null fields dropped: an SDK writing absent fields as null says the same. */
+function a2cToolMetaOf(meta: unknown): Record<string, unknown> | null {
+  const raw = isObject(meta) ? meta.a2c_tool_meta : undefined;
+  let value: unknown = raw;
+  if (typeof raw === "string")
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  return isObject(value) ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) : null;
 }

@@ -59,12 +59,14 @@ export interface ComputerStep extends ScriptStep {
    * any) is recorded and never judged. What the vector judges is what the Computer holds afterwards.
    */
   readonly probe?: string;
-  /** With computer: unmount, the server's bundle_id. */
+  /** With computer: unmount or mount, the server's bundle_id. */
   readonly bundle_id?: string;
+  /** With computer: mount, config fields laid over that server's config (wire.computer_act.json). */
+  readonly set?: Readonly<Record<string, unknown>>;
 }
 
 /** What a `computer:` step has the Computer under test do (vectors/_schema/ops/wire.computer_act.json). */
-export type ComputerAct = "start" | "disconnect" | "shutdown" | "unmount" | "state";
+export type ComputerAct = "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect";
 
 /** A `computer:` step's name: `as`, else the act; undefined for any other step. */
 export function actName(step: ComputerStep): string | undefined {
@@ -168,9 +170,13 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
     if (act !== undefined) {
       if (acts.has(act)) return { ok: false, problem: `script/${i}: act name "${act}" is used twice (give one an \`as\`)` };
       acts.add(act);
-      if ((step.computer === "unmount") !== (step.bundle_id !== undefined))
-        return { ok: false, problem: `script/${i}: bundle_id goes with computer: unmount, and only there` };
-    } else if (step.bundle_id !== undefined) return { ok: false, problem: `script/${i}: bundle_id goes with computer: unmount` };
+      const byId = step.computer === "unmount" || step.computer === "mount";
+      if (byId !== (step.bundle_id !== undefined))
+        return { ok: false, problem: `script/${i}: bundle_id goes with computer: unmount or mount, and only there` };
+      const problem = mountProblem(step, raw.servers as McpServerScene[] | undefined);
+      if (problem) return { ok: false, problem: `script/${i}: ${problem}` };
+    } else if (step.bundle_id !== undefined || step.set !== undefined)
+      return { ok: false, problem: `script/${i}: bundle_id and set go with a computer: step` };
     if (step.lock_landing && raw.landing_root !== true)
       return { ok: false, problem: `script/${i}: lock_landing needs a landing root (landing_root: true)` };
     if (step.add_tool !== undefined && modes.get(step.add_tool) !== "legacy_sessionful")
@@ -234,4 +240,12 @@ export function requestOf(
   for (const [key, value] of Object.entries(step.payload ?? {})) request[key] = substitute(value, { step: answerOf });
   for (const key of step.omit ?? []) delete request[key];
   return request;
+}
+
+/** A mount names a server of the scene that carries that bundle_id explicitly (the adapter finds its config by it); `set` goes with mount only. */
+function mountProblem(step: ComputerStep, servers: readonly McpServerScene[] | undefined): string | undefined {
+  if (step.computer !== "mount") return step.set === undefined ? undefined : "set goes with computer: mount";
+  if (!(servers ?? []).some((s) => s.bundle_id === step.bundle_id))
+    return `computer: mount names bundle_id "${step.bundle_id}", which no server of the scene sets`;
+  return undefined;
 }

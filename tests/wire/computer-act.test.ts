@@ -17,6 +17,17 @@ afterAll(async () => {
 });
 
 describe("lifecycle acts", () => {
+  it("has a mount name a scene server that sets its bundle_id, and keeps set to mount steps", () => {
+    const servers = [{ name: "inventory", bundle_id: "inv" }, { name: "spare" }];
+    expect(prepareComputerScene({ servers, script: [{ computer: "mount", bundle_id: "inv", set: { disabled: true } }] })).toMatchObject({
+      ok: true,
+    });
+    expect(prepareComputerScene({ servers, script: [{ computer: "mount", bundle_id: "spare" }] })).toMatchObject({ ok: false });
+    expect(prepareComputerScene({ servers, script: [{ computer: "mount" }] })).toMatchObject({ ok: false });
+    expect(prepareComputerScene({ servers, script: [{ computer: "unmount", bundle_id: "inv", set: { disabled: true } }] })).toMatchObject({
+      ok: false,
+    });
+  });
   it("refuses a bundle_id without an unmount, an unmount without one, and an act name used twice", () => {
     expect(prepareComputerScene({ script: [{ computer: "unmount" }] })).toMatchObject({ ok: false });
     expect(prepareComputerScene({ script: [{ computer: "state", bundle_id: "x" }] })).toMatchObject({ ok: false });

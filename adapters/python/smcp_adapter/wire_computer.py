@@ -266,7 +266,7 @@ async def _session(
             return out
         if not await step("connect", client.connect(url)):
             return out
-        live = wire_computer_act.Live(loop=loop, computer=computer, client=client, scene_over=gone)
+        live = wire_computer_act.Live(loop=loop, computer=computer, client=client, raws=raws, url=url, scene_over=gone)
         wire_computer_act.register(office_id, live)
         if not await step("join", client.join_office(office_id)):
             return out

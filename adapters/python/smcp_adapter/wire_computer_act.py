@@ -10,7 +10,14 @@ SDK calls (a2c-smcp 0.4.2; 0.3.2 has the same names):
               SKILL watcher, debouncer, MCP manager); the Socket.IO client is a separate object the SDK does not
               close there, and the adapter adds nothing of its own;
   unmount:    `Computer.aunmount_server_by_id(bundle_id)`, the runtime-only unmount (no durable write);
-  state:      unsupported: the SDK exposes no lifecycle state (no such property or call on Computer or its client).
+  state:      unsupported: the SDK exposes no lifecycle state (no such property or call on Computer or its client);
+  mount:      `Computer.amount_server(config)`, the runtime-only add-or-update of one server config (no durable write;
+              the same bundle_id replaces the mounted entry), given the call's own raw config dict of that server
+              with `set` laid over it (the SDK validates it with its own model);
+  connect:    `SMCPComputerClient.connect(url)` then `SMCPComputerClient.join_office(office_id)` on the same client and
+              Computer, after a disconnect act (the SDK's own connect and join, as the session ran them first);
+  stop:       unsupported: Computer has boot_up and shutdown and no stop operation that halts service activity
+              while keeping the runtime (computer.py; the client's disconnect is the SMCP connection only).
   end_scene:  no SDK call: the Server's word that the scene is over, for a session whose Computer ended its own
               connection (the Server cannot disconnect it); the session then ends as if it had (wire_computer.py).
 """
@@ -25,7 +32,7 @@ from .reasons import OpError, Unsupported
 from .transport import _raised
 
 ACT_BOUND_S = 5.0
-_ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "end_scene")
+_ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "mount", "stop", "connect", "end_scene")
 
 
 @dataclass
@@ -42,6 +49,10 @@ class Live:
     # Set once the SDK's join returned: an act waits for it, as a Computer acts once in its office
     # (the Server plays the script as soon as it acked the join, before the SDK has read that ack).
     joined: asyncio.Event = field(default_factory=asyncio.Event)
+    # The call's servers as the SDK's raw config dicts (wire_computer._raw_config): what a mount act starts from.
+    raws: list[dict[str, Any]] = field(default_factory=list)
+    # The Server's URL the session connected to: what a connect act connects to again.
+    url: str = ""
 
 
 _SESSIONS: dict[str, Live] = {}
@@ -65,6 +76,8 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
         raise OpError("unclassified", f"act must be one of {_ACTS}, got {act!r}", "AdapterBadInput")
     if act == "state":
         raise Unsupported("a2c-smcp exposes no lifecycle state: Computer and SMCPComputerClient have no state property or call")
+    if act == "stop":
+        raise Unsupported("a2c-smcp has no runtime stop: Computer offers boot_up and shutdown only")
     with _LOCK:
         live = _SESSIONS.get(office_id) if isinstance(office_id, str) else None
     if live is None:
@@ -74,15 +87,20 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
             live.loop.call_soon_threadsafe(live.scene_over.set)
         return {"done": True, "raised": None, "api": "end_scene (the kit's Server; no SDK call)"}
     bundle_id = inp.get("bundle_id")
-    if act == "unmount" and not isinstance(bundle_id, str):
-        raise OpError("unclassified", "unmount needs a bundle_id", "AdapterBadInput")
+    if act in ("unmount", "mount") and not isinstance(bundle_id, str):
+        raise OpError("unclassified", f"{act} needs a bundle_id", "AdapterBadInput")
+    mount_config = _mount_config(live, bundle_id, inp.get("set")) if act == "mount" else None
     api = _API[act]
 
     async def once_joined() -> None:
         await live.joined.wait()
         if act in ("disconnect", "shutdown"):
             live.self_ended.set()
-        await _sdk_call(live, act, bundle_id)
+        if act == "connect":
+            await live.client.connect(live.url)
+            await live.client.join_office(office_id)
+            return
+        await _sdk_call(live, act, bundle_id, mount_config)
 
     future = asyncio.run_coroutine_threadsafe(once_joined(), live.loop)
     try:
@@ -100,14 +118,28 @@ _API = {
     "disconnect": "SMCPComputerClient.disconnect",
     "shutdown": "Computer.shutdown",
     "unmount": "Computer.aunmount_server_by_id",
+    "mount": "Computer.amount_server",
+    "connect": "SMCPComputerClient.connect + SMCPComputerClient.join_office",
 }
 
 
-def _sdk_call(live: Live, act: str, bundle_id: str | None) -> Any:
+def _sdk_call(live: Live, act: str, bundle_id: str | None, mount_config: Any = None) -> Any:
     if act == "start":
         return live.computer.boot_up()
     if act == "disconnect":
         return live.client.disconnect()
     if act == "shutdown":
         return live.computer.shutdown()
+    if act == "mount":
+        return live.computer.amount_server(mount_config)
     return live.computer.aunmount_server_by_id(bundle_id)
+
+
+def _mount_config(live: Live, bundle_id: Any, overrides: Any) -> Any:
+    """The call's raw config of `bundle_id` with `set` laid over it (amount_server validates it with the SDK's own model)."""
+    if overrides is not None and not isinstance(overrides, dict):
+        raise OpError("unclassified", f"set must be an object, got {overrides!r}", "AdapterBadInput")
+    raw = next((r for r in live.raws if r.get("bundle_id") == bundle_id), None)
+    if raw is None:
+        raise OpError("unclassified", f"the call gave no server with bundle_id {bundle_id!r}", "AdapterBadInput")
+    return {**raw, **(overrides or {})}

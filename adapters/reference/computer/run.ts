@@ -10,12 +10,15 @@ import { type Computer, computerOf, refreshCatalog } from "./computer.ts";
 import { windowSetOf } from "./desktop-view.ts";
 import { serveClientEvents } from "./dispatch.ts";
 import { McpFleet } from "./mcp-fleet.ts";
+import { type Remounted, remount } from "./remount.ts";
 import { withSecretInputs } from "./secret-inputs.ts";
 import { redactorFor } from "./secrets.ts";
 import { configureServers } from "./server-config.ts";
 import { computerSocket, connected, disconnected, joinOffice, SessionError } from "./smcp-socket.ts";
 import type { Stage, WireComputerInput, WireComputerOutput } from "./wire-call.ts";
 
+/** A mount act's MCP connect and tools/list stay within the act's 5 s bound. */
+const MOUNT_BUDGET_MS = 4_000;
 /** Closing waits no longer than this, so the answer is out well within time_box_ms + 5 s. */
 const CLOSE_BOUND_MS = 3_000;
 
@@ -75,9 +78,9 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     // with server:update_desktop once in the office (events.md server:update_desktop); a change of its
     // SKILL names is a SKILL change, told with server:update_skills (skill.md §8.1).
     let windows = await windowSetOf(mounted);
-    // A shut-down runtime tells nobody anything: no stale callback reaches the wire (runtime-contract.md §4.7).
+    // A shut-down or stopped runtime tells nobody anything: no stale callback reaches the wire (runtime-contract.md §4.3, §4.7).
     const tell = (event: string) => {
-      if (joined && state !== "shutdown" && socket?.connected) socket.emit(event, { computer: input.computer_name });
+      if (joined && state !== "shutdown" && state !== "stopped" && socket?.connected) socket.emit(event, { computer: input.computer_name });
     };
     const windowsChanged = async () => {
       const now = await windowSetOf([...computer.mounted.values()]);
@@ -130,6 +133,27 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
             await Promise.all([fleet.close(), cleanUp().catch(() => undefined)]);
           },
           endScene: sceneOver,
+          connect: async () => {
+            // The same runtime connects and joins again (runtime-contract.md §4.5 item 3): its
+            // handlers read the Computer as it is now, so what it projects is the current desired state.
+            const next = computerSocket(input.url);
+            serveClientEvents(next, computer);
+            await connected(next);
+            await joinOffice(next, input.computer_name, input.office_id);
+            socket = next;
+            state = "joined_office";
+          },
+          stop: async () => {
+            // Service activity halts (runtime-contract.md §4.3): calls in flight end, the MCP clients
+            // close and nothing is routed any more; the connection and the configured set stay.
+            state = "stopped";
+            stopCalls();
+            const running = [...computer.mounted.values()];
+            computer.mounted.clear();
+            refreshCatalog(computer);
+            await Promise.all(running.map((m) => m.client.close().catch(() => undefined)));
+          },
+          mount: (bundleId, set) => remount(computer, fleet, input.servers, bundleId, set, MOUNT_BUDGET_MS),
           changed: async (skills) => {
             tell("server:update_config");
             tell("server:update_tool_list");
@@ -207,6 +231,12 @@ interface ActScope {
   readonly shutdown: () => Promise<void>;
   /** The Server says the scene is over: a session whose Computer ended its own connection then ends. */
   readonly endScene: () => void;
+  /** Connects to the Server again and joins the office again (after a disconnect act). */
+  readonly connect: () => Promise<void>;
+  /** Halts service activity: no MCP server reached, no call served, nothing told; the connection stays. */
+  readonly stop: () => Promise<void>;
+  /** Adds or updates one of the call's servers at runtime with `set` laid over its config (remount.ts). */
+  readonly mount: (bundleId: string, set: Readonly<Record<string, unknown>>) => Promise<Remounted | undefined>;
   /** The Agent-facing projection changed: tell the office (config, tools, the desktop if its windows changed, SKILLs if asked). */
   readonly changed: (skills: boolean) => Promise<void>;
 }
@@ -243,6 +273,42 @@ async function actOn(act: ComputerActInput, scope: ActScope): Promise<ComputerAc
       await mounted?.client.close().catch(() => undefined);
       await scope.changed(mounted !== undefined && mounted.client.getServerCapabilities()?.resources !== undefined);
       return done("unmount");
+    }
+    case "connect":
+      if (scope.state() === "shutdown" || scope.state() === "joined_office")
+        return { done: false, raised: { type: "LifecycleConflict", message: `the runtime is ${scope.state()}` }, api: "connect" };
+      try {
+        await scope.connect();
+      } catch (error) {
+        return {
+          done: false,
+          raised: { type: "ConnectFailed", message: error instanceof Error ? error.message : String(error) },
+          api: "connect",
+        };
+      }
+      return done("connect");
+    case "stop":
+      if (scope.state() === "shutdown")
+        return { done: false, raised: { type: "LifecycleConflict", message: "the runtime was shut down" }, api: "stop" };
+      if (scope.state() !== "stopped") await scope.stop();
+      return done("stop");
+    case "mount": {
+      if (scope.state() === "shutdown" || scope.state() === "stopped")
+        return { done: false, raised: { type: "LifecycleConflict", message: "the runtime was shut down" }, api: "mount" };
+      let remounted: Remounted | undefined;
+      try {
+        remounted = await scope.mount(act.bundle_id ?? "", act.set ?? {});
+      } catch (error) {
+        return {
+          done: false,
+          raised: { type: "MountFailed", message: error instanceof Error ? error.message : String(error) },
+          api: "mount",
+        };
+      }
+      if (!remounted)
+        return { done: false, raised: { type: "NotConfigured", message: `the call gave no server ${act.bundle_id}` }, api: "mount" };
+      await scope.changed(remounted.resources);
+      return done("mount");
     }
   }
 }

@@ -364,7 +364,8 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
                         break;
                     }
                     self_ended |= wire_computer_act::ends_connection(&request.act);
-                    let answer = wire_computer_act::act_on(&comp, &request).await;
+                    let scene = wire_computer_act::Scene { servers: &call.servers, url: &call.url, office_id: &call.office_id, computer_name: &call.computer_name };
+                    let answer = wire_computer_act::act_on(&comp, &request, &scene).await;
                     let _ = request.reply.send(answer);
                 }
                 _ = tokio::time::sleep(POLL) => {

@@ -10,6 +10,17 @@
 //! - shutdown: `Computer::shutdown()` (the runtime's terminal cleanup: Socket.IO, watchers, MCP clients);
 //! - unmount: `Computer::unmount_server(&BundleId)` (runtime only, no durable write);
 //! - state: `Computer::lifecycle_state()`, its variant in snake_case (status.rs `LifecycleState`);
+//! - mount: `Computer::mount_server(config)` (the runtime-only add-or-update of one server config, no
+//!   durable write; the same bundle_id replaces the entry, restarting it when it was running), the
+//!   config being the call's own config of that server with `set` laid over it, through the SDK's
+//!   model; then `Computer::start_all_mcp_clients()`, the same start the session ran after its first
+//!   mounts (the adapter builds its Computer with auto-connect off, so a newly added server starts there);
+//! - connect: `Computer::connect_socketio(url, ConnectOptions::default())` then
+//!   `Computer::join_office(office_id, computer_name)`, after a disconnect act (the session's own
+//!   connect and join calls, on the same Computer);
+//! - stop: unsupported: `Computer` has boot_up and shutdown but no stop operation (computer.rs 0.4.1:
+//!   no `stop`; the Stopping/Stopped states of status.rs `LifecycleState` are entered by no call, and
+//!   `stop_all_mcp_clients` halts MCP clients only, not the runtime's service activity).
 //! - end_scene: no SDK call: the kit's Server says the scene is over, for a session whose Computer
 //!   ended its own connection (the Server cannot disconnect it); its serve loop then ends.
 
@@ -20,12 +31,12 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use serde_json::{json, Map, Value};
-use smcp_computer::computer::{Computer, SilentSession};
+use smcp_computer::computer::{Computer, ConnectOptions, SilentSession};
 use tokio::sync::mpsc::UnboundedSender;
 
 use crate::call_thread::spawn_call;
 use crate::outbox::Outbox;
-use crate::reasons::{Fail, OpError};
+use crate::reasons::{build_config, Fail, OpError};
 use crate::sdk::BundleId;
 use crate::Ctx;
 
@@ -39,6 +50,8 @@ const ACT_BOUND: Duration = Duration::from_secs(5);
 pub struct ActRequest {
     pub act: String,
     pub bundle_id: Option<String>,
+    /// mount: the config fields laid over the call's config of that server.
+    pub set: Option<Value>,
     pub reply: mpsc::Sender<Value>,
 }
 
@@ -69,7 +82,15 @@ pub fn scene_over_answer() -> Value {
 }
 
 /// Runs one act on the session's runtime (called from its serve loop).
-pub async fn act_on(comp: &Computer<SilentSession>, request: &ActRequest) -> Value {
+/// What an act may need of the session's call: its servers (mount), the Server's URL and the office (connect).
+pub struct Scene<'a> {
+    pub servers: &'a [Value],
+    pub url: &'a str,
+    pub office_id: &'a str,
+    pub computer_name: &'a str,
+}
+
+pub async fn act_on(comp: &Computer<SilentSession>, request: &ActRequest, scene: &Scene<'_>) -> Value {
     let raised = |api: &str, e: smcp_computer::errors::ComputerError| {
         json!({"done": false, "raised": {"type": "ComputerError", "message": e.to_string()}, "api": api})
     };
@@ -87,6 +108,17 @@ pub async fn act_on(comp: &Computer<SilentSession>, request: &ActRequest) -> Val
             Ok(()) => json!({"done": true, "raised": null, "api": "Computer::shutdown"}),
             Err(e) => raised("Computer::shutdown", e),
         },
+        "mount" => mount(comp, request, scene.servers).await,
+        "connect" => {
+            let api = "Computer::connect_socketio + Computer::join_office";
+            if let Err(e) = comp.connect_socketio(scene.url, ConnectOptions::default()).await {
+                return raised("Computer::connect_socketio", e);
+            }
+            match comp.join_office(scene.office_id, scene.computer_name).await {
+                Ok(()) => json!({"done": true, "raised": null, "api": api}),
+                Err(e) => raised("Computer::join_office", e),
+            }
+        }
         _ => {
             let api = "Computer::unmount_server";
             let Some(id) = request.bundle_id.as_deref().and_then(|b| BundleId::try_from(b).ok()) else {
@@ -98,6 +130,32 @@ pub async fn act_on(comp: &Computer<SilentSession>, request: &ActRequest) -> Val
                 Err(e) => raised(api, e),
             }
         }
+    }
+}
+
+/// The mount act: the call's config of `bundle_id`, `set` laid over it, mounted at runtime and started.
+async fn mount(comp: &Computer<SilentSession>, request: &ActRequest, servers: &[Value]) -> Value {
+    let api = "Computer::mount_server";
+    let refused = |kind: &str, message: String| json!({"done": false, "raised": {"type": kind, "message": message}, "api": api});
+    let wanted = request.bundle_id.as_deref().unwrap_or("");
+    let Some(mut raw) = servers.iter().find(|s| s.get("bundle_id").and_then(Value::as_str) == Some(wanted)).cloned() else {
+        return refused("NotConfigured", format!("the call gave no server with bundle_id {wanted:?}"));
+    };
+    if let (Some(Value::Object(fields)), Some(target)) = (&request.set, raw.as_object_mut()) {
+        for (key, value) in fields {
+            target.insert(key.clone(), value.clone());
+        }
+    }
+    let config = match build_config(&raw) {
+        Ok(config) => config,
+        Err(e) => return refused(&e.raw_type, e.message),
+    };
+    if let Err(e) = comp.mount_server(config).await {
+        return json!({"done": false, "raised": {"type": "ComputerError", "message": e.to_string()}, "api": api});
+    }
+    match comp.start_all_mcp_clients().await {
+        Ok(()) => json!({"done": true, "raised": null, "api": "Computer::mount_server + Computer::start_all_mcp_clients"}),
+        Err(e) => json!({"done": false, "raised": {"type": "ComputerError", "message": e.to_string()}, "api": "Computer::start_all_mcp_clients"}),
     }
 }
 
@@ -116,8 +174,14 @@ fn snake(name: &str) -> String {
 fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
     let office_id = input.get("office_id").and_then(Value::as_str).unwrap_or("");
     let act = input.get("act").and_then(Value::as_str).unwrap_or("");
-    if !matches!(act, "start" | "disconnect" | "shutdown" | "unmount" | "state" | END_SCENE) {
-        return Err(OpError::new("unclassified", format!("act must be start, disconnect, shutdown, unmount, state or end_scene, got {act:?}"), "AdapterBadInput").into());
+    if !matches!(act, "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect" | END_SCENE) {
+        return Err(OpError::new("unclassified", format!("act must be start, disconnect, shutdown, unmount, state, mount, stop, connect or end_scene, got {act:?}"), "AdapterBadInput").into());
+    }
+    if act == "stop" {
+        return Err(Fail::Unsupported(format!(
+            "smcp-computer {}: Computer has no stop operation (boot_up and shutdown only; stop_all_mcp_clients halts MCP clients, not the runtime)",
+            crate::sdk::SMCP_COMPUTER_VERSION
+        )));
     }
     let sender = sessions().lock().unwrap_or_else(|p| p.into_inner()).get(office_id).cloned();
     let Some(sender) = sender else {
@@ -125,7 +189,8 @@ fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
     };
     let (reply, answer) = mpsc::channel();
     let bundle_id = input.get("bundle_id").and_then(Value::as_str).map(str::to_owned);
-    if sender.send(ActRequest { act: act.to_string(), bundle_id, reply }).is_err() {
+    let set = input.get("set").cloned();
+    if sender.send(ActRequest { act: act.to_string(), bundle_id, set, reply }).is_err() {
         return Err(OpError::new("unclassified", "the session ended before the act", "AdapterNoSession").into());
     }
     Ok(answer.recv_timeout(ACT_BOUND).unwrap_or_else(|_| {
