@@ -50,6 +50,11 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
   const sceneOverSaid = new Promise<void>((resolve) => {
     sceneOver = resolve;
   });
+  /** Resolves when a connect act has the Computer connected and joined again (the session then serves that connection). */
+  let reconnected = () => {};
+  let nextConnection = new Promise<void>((resolve) => {
+    reconnected = resolve;
+  });
   let unregister = () => {};
   /** Resolves once the join returned (or the session is over): acts wait for it, as a Computer acts once in its office. */
   let joinDone = () => {};
@@ -142,6 +147,12 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
             await joinOffice(next, input.computer_name, input.office_id);
             socket = next;
             state = "joined_office";
+            selfEnded = false;
+            const told = reconnected;
+            nextConnection = new Promise<void>((resolve) => {
+              reconnected = resolve;
+            });
+            told();
           },
           stop: async () => {
             // Service activity halts (runtime-contract.md §4.3): calls in flight end, the MCP clients
@@ -184,8 +195,13 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     // disconnect") or the connection closing under it; the Computer never reconnects. An end it caused
     // itself (an act) leaves the session serving until the Server says the scene is over (end_scene)
     // or its time box ends.
-    await ended;
-    if (selfEnded) await sceneOverSaid;
+    // A Computer that connected again (a connect act) serves that connection to its end in turn.
+    for (let ending = ended; ; ending = disconnected(socket)) {
+      await ending;
+      if (!selfEnded) break;
+      const over = await Promise.race([sceneOverSaid.then(() => true), nextConnection.then(() => false)]);
+      if (over) break;
+    }
     if (state === "joined_office") state = "started";
     return { ended: "server_disconnect" };
   };

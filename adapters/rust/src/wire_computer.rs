@@ -363,7 +363,8 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
                         let _ = request.reply.send(wire_computer_act::scene_over_answer());
                         break;
                     }
-                    self_ended |= wire_computer_act::ends_connection(&request.act);
+                    // A connect act has the Computer serve a connection again: the Server's end of it ends the scene.
+                    self_ended = wire_computer_act::ends_connection(&request.act) || (self_ended && request.act != "connect");
                     let scene = wire_computer_act::Scene { servers: &call.servers, url: &call.url, office_id: &call.office_id, computer_name: &call.computer_name };
                     let answer = wire_computer_act::act_on(&comp, &request, &scene).await;
                     let _ = request.reply.send(answer);
