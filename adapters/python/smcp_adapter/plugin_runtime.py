@@ -11,13 +11,21 @@ SDK path (the SDK's own functions, wired the way its CLI wires them; cli/command
     (what `marketplace remove --keep-plugins` runs);
   - install / enable / disable / uninstall / materialize: `settings.installer.install_plugin`, `enable_plugin`,
     `disable_plugin`, `uninstall_plugin`, `materialize_plugin`, with `build_mcp_callbacks(comp)` (enable's
-    register_server is `comp.amount_server` bound to the plugin, as the CLI's `_plugin_register_cb`);
+    register_server is `comp.amount_server` bound to the plugin, as the CLI's `_plugin_register_cb`; with
+    `fail_mount` that callback raises for the named bundle_id before mounting it);
   - restart: `comp.shutdown()`, then a new Computer on the same home as above;
-  - delete_ledger: unlink `settings.store.installed_plugins_path(home, env)`.
+  - delete_ledger: unlink `settings.store.installed_plugins_path(home, env)`;
+  - declare_marketplace / undeclare_marketplace: the user scope's settings.json (`user_settings_path(env)`)
+    gains / loses `extraKnownMarketplaces.<name> = {source: {type: git, url: file://<repo>}, autoUpdate?}`, the
+    hand-written declaration; reconcile: `settings.reconciler.reconcile(registry, home, <merged declared view>,
+    env=, refresh=)` (what `plugin sync` runs), then `comp.mark_skills_dirty()`; update_repository: a new commit of
+    the named repository's files (the upstream moving on, not an SDK call); stale_install_path:
+    `settings.store.update_installed_plugins` rewrites the plugin's records' `installPath` (a missing folder, or
+    the `like` plugin's), the hint a seed copied from elsewhere would carry.
 Observations: `resolve_settings(env=, cwd=project).settings["installedPlugins"]`; each scope's settings file
 through `load_settings_file`; `load_installed_plugins(home, env)` records' `mcpServers`; `comp.get_skills()`
 names and `source`s; `comp.active_server_configs()` (client:get_config's source) by `resolve_bundle_id`; `comp.list_mcp_servers_with_metadata()`'s
-`managed_by` (the SDK's own inventory of owners).
+`managed_by` (the SDK's own inventory of owners); `load_known_marketplaces(home, env)`'s records (marketplaces).
 
 Concurrency: `run` is synchronous and owns a fresh asyncio loop, so protocol.py runs each call on a worker thread
 of its own (CONCURRENT); the calls share nothing: each has its own home, env mapping and Computers.
@@ -29,6 +37,7 @@ XDG_CONFIG_HOME / XDG_DATA_HOME inside the folder, so no real user file is read 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import tempfile
@@ -44,7 +53,7 @@ from a2c_smcp.computer.settings.installer import (
     materialize_plugin,
     uninstall_plugin,
 )
-from a2c_smcp.computer.settings.reconciler import prune_marketplaces
+from a2c_smcp.computer.settings.reconciler import prune_marketplaces, reconcile
 from a2c_smcp.computer.settings.schema import SettingsScope
 from a2c_smcp.computer.settings.scope import (
     load_settings_file,
@@ -53,7 +62,12 @@ from a2c_smcp.computer.settings.scope import (
     workdir_local_settings_path,
     workdir_project_settings_path,
 )
-from a2c_smcp.computer.settings.store import installed_plugins_path, load_installed_plugins
+from a2c_smcp.computer.settings.store import (
+    installed_plugins_path,
+    load_installed_plugins,
+    load_known_marketplaces,
+    update_installed_plugins,
+)
 
 from .headless import headless_resolver
 from .sdk import CONFIG_ADAPTER, Computer, resolve_bundle_id
@@ -65,14 +79,27 @@ _GIT_IDENTITY = {"GIT_AUTHOR_NAME": "smcp-conformance", "GIT_AUTHOR_EMAIL": "kit
 
 def _make_repository(folder: Path, files: dict[str, str], env: dict[str, str]) -> str:
     """The vector's marketplace as a local git repository with one commit; its file:// URL."""
-    for rel, text in files.items():
-        path = folder / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    _write_files(folder, files)
     git_env = {**env, **_GIT_IDENTITY}
     for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["-c", "commit.gpgsign=false", "commit", "-q", "-m", "fixture"]):
         subprocess.run(["git", *args], cwd=folder, env=git_env, check=True, capture_output=True)
     return folder.as_uri()
+
+
+def _commit_files(folder: Path, files: dict[str, str], env: dict[str, str]) -> None:
+    """The repository moves on: its tree becomes `files`, in one new commit."""
+    git_env = {**env, **_GIT_IDENTITY}
+    subprocess.run(["git", "rm", "-rq", "."], cwd=folder, env=git_env, check=True, capture_output=True)
+    _write_files(folder, files)
+    for args in (["add", "-A"], ["-c", "commit.gpgsign=false", "commit", "-q", "-m", "update"]):
+        subprocess.run(["git", *args], cwd=folder, env=git_env, check=True, capture_output=True)
+
+
+def _write_files(folder: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
 
 
 class _Runtime:
@@ -82,6 +109,7 @@ class _Runtime:
         self.home, self.project, self.root, self.env, self.embed = root / "skills", root / "project", root, env, embed
         self.project.mkdir()
         self.comp: Any = None
+        self.files: dict[str, dict[str, str]] = {}
 
     async def boot(self) -> None:
         resolver, _ = headless_resolver([])
@@ -125,6 +153,8 @@ class _Runtime:
             await install_plugin(pid, registry, home, env=env, existing_bundle_ids=cbs.existing_bundle_ids)
         elif do == "enable":
             async def register(cfg: Any) -> None:
+                if resolve_bundle_id(cfg) == step.get("fail_mount"):  # the kit's injected mount failure
+                    raise RuntimeError(f"mount of {step['fail_mount']} refused (fail_mount)")
                 await comp.amount_server(cfg, plugin=plugin, marketplace=marketplace)
 
             await enable_plugin(pid, registry, home, scope=scope, project_path=str(self.project), env=env,
@@ -144,6 +174,46 @@ class _Runtime:
             await self.boot()
         elif do == "delete_ledger":
             installed_plugins_path(home, env).unlink(missing_ok=True)
+        elif do in ("declare_marketplace", "undeclare_marketplace"):
+            self._declare(step, repositories)
+        elif do == "reconcile":
+            declared = resolve_settings(env=env, cwd=self.project).settings
+            await reconcile(registry, home, declared, env=env, refresh=bool(step.get("refresh")))
+            comp.mark_skills_dirty()
+        elif do == "update_repository":
+            _commit_files(self.root / "repos" / step["marketplace"], self.files[step["source"]], env)
+        elif do == "stale_install_path":
+            self._stale_install_path(pid, step.get("like"))
+
+    def _stale_install_path(self, pid: str, like: str | None) -> None:
+        """The plugin's ledger records keep an install path that no longer holds for it."""
+        plugins = load_installed_plugins(home=self.home, env=self.env).get("plugins", {})
+        if not plugins.get(pid):
+            raise RuntimeError(f"no ledger record for {pid}")
+        stale = str(self.root / "moved" / pid) if like is None else plugins[like][0]["installPath"]
+
+        def rewrite(ledger: Any) -> Any:
+            for record in ledger["plugins"][pid]:
+                record["installPath"] = stale
+            return ledger
+
+        update_installed_plugins(rewrite, self.home, self.env)
+
+    def _declare(self, step: dict[str, Any], repositories: dict[str, str]) -> None:
+        """The user's own edit of user settings.json: add or remove one extraKnownMarketplaces entry."""
+        path = user_settings_path(self.env)
+        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        entries = data.setdefault("extraKnownMarketplaces", {})
+        name = step["marketplace"]
+        if step["do"] == "undeclare_marketplace":
+            entries.pop(name, None)
+        else:
+            entry: dict[str, Any] = {"source": {"type": "git", "url": repositories[step.get("source", name)]}}
+            if step.get("auto_update"):
+                entry["autoUpdate"] = True
+            entries[name] = entry
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data), encoding="utf-8")
 
     def observe(self, facts: list[str]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -168,6 +238,8 @@ class _Runtime:
                 out[fact] = {ref["name"]: ref.get("source") for ref in self.comp.get_skills()}
             elif fact == "servers":
                 out[fact] = sorted(resolve_bundle_id(cfg) for cfg in self.comp.active_server_configs())
+            elif fact == "marketplaces":
+                out[fact] = sorted(load_known_marketplaces(home=self.home, env=self.env).get("marketplaces", {}))
         return out
 
     @staticmethod
@@ -201,6 +273,7 @@ async def _script(inp: dict[str, Any]) -> dict[str, Any]:
                "XDG_CONFIG_HOME": str(root / "xdg-config"), "XDG_DATA_HOME": str(root / "xdg-data")}
         repositories = {name: _make_repository(root / "repos" / name, files, env) for name, files in inp["marketplaces"].items()}
         runtime = _Runtime(root, env, [CONFIG_ADAPTER.validate_python(c) for c in inp.get("embed_servers", [])])
+        runtime.files = inp["marketplaces"]
         out: dict[str, Any] = {}
         errors: dict[str, str] = {}
         try:

@@ -23,14 +23,24 @@ export type PluginStep = {
     | "materialize"
     | "restart"
     | "delete_ledger"
-    | "observe";
+    | "observe"
+    | "declare_marketplace"
+    | "undeclare_marketplace"
+    | "reconcile"
+    | "update_repository"
+    | "stale_install_path";
   readonly marketplace?: string;
   readonly plugin?: string;
   readonly scope?: PluginScope;
+  readonly source?: string;
+  readonly like?: string;
+  readonly fail_mount?: string;
+  readonly auto_update?: boolean;
+  readonly refresh?: boolean;
   readonly as?: string;
   readonly observe?: readonly ObservedFact[];
 };
-export type ObservedFact = "installed" | "enabled" | "ledger" | "skills" | "servers" | "sources" | "origins";
+export type ObservedFact = "installed" | "enabled" | "ledger" | "skills" | "servers" | "sources" | "origins" | "marketplaces";
 
 export interface PluginScript {
   readonly marketplaces: Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -46,10 +56,18 @@ interface ScopeSettings {
   enabledPlugins: Record<string, boolean>;
 }
 
-/** What survives a restart: the settings files, the known marketplaces and the ledger (null: deleted). */
+/** A marketplace declaration (extraKnownMarketplaces): the repository it names and its autoUpdate. */
+interface MarketplaceDeclaration {
+  readonly source: string;
+  readonly autoUpdate: boolean;
+}
+
+/** What survives a restart: the settings files, the known marketplaces (each with the repository it was materialised from) and the ledger (null: deleted). */
 interface Home {
   readonly settings: Record<PluginScope, ScopeSettings>;
+  readonly declared: Map<string, MarketplaceDeclaration>;
   readonly marketplaces: Map<string, ReadonlyMap<string, MarketplacePlugin>>;
+  readonly materialisedFrom: Map<string, string>;
   ledger: Map<string, string[]> | null;
 }
 
@@ -62,15 +80,20 @@ interface Projection {
 class PluginRuntime {
   private readonly home: Home = {
     settings: { user: emptyScope(), project: emptyScope(), local: emptyScope() },
+    declared: new Map(),
     marketplaces: new Map(),
+    materialisedFrom: new Map(),
     ledger: null,
   };
   private projection: Projection;
+  /** The repositories as they stand now (update_repository commits new files to one). */
+  private readonly repositories: Map<string, Readonly<Record<string, string>>>;
 
   constructor(
-    private readonly repositories: PluginScript["marketplaces"],
+    repositories: PluginScript["marketplaces"],
     private readonly embed: readonly string[],
   ) {
+    this.repositories = new Map(Object.entries(repositories));
     this.projection = this.boot();
   }
 
@@ -87,7 +110,7 @@ class PluginRuntime {
         break;
       case "enable":
       case "disable":
-        this.setEnabled(step.plugin!, step.scope ?? "user", step.do === "enable");
+        this.setEnabled(step.plugin!, step.scope ?? "user", step.do === "enable", step.fail_mount);
         break;
       case "uninstall":
         this.uninstall(step.plugin!);
@@ -102,6 +125,23 @@ class PluginRuntime {
         this.home.ledger = null;
         break;
       case "observe":
+        break;
+      case "declare_marketplace":
+        this.home.declared.set(step.marketplace!, { source: step.source ?? step.marketplace!, autoUpdate: step.auto_update === true });
+        break;
+      case "undeclare_marketplace":
+        this.home.declared.delete(step.marketplace!);
+        break;
+      case "reconcile":
+        this.reconcile(step.refresh === true);
+        break;
+      case "update_repository":
+        this.repositories.set(step.marketplace!, { ...this.repositories.get(step.source!) });
+        break;
+      case "stale_install_path":
+        // This ledger keeps no install path at all: each boot derives the plugin's files from
+        // (marketplace, plugin), so a stale hint has nothing to mislead (§5 item 8).
+        if (this.home.ledger?.has(step.plugin!) !== true) throw new Error(`no ledger record for ${step.plugin!}`);
         break;
     }
   }
@@ -132,21 +172,49 @@ class PluginRuntime {
         );
       case "sources":
         return Object.fromEntries([...this.projection.skills].sort().map((skill) => [skill, `marketplace:${this.sourceOf(skill)}`]));
+      case "marketplaces":
+        return [...this.home.marketplaces.keys()].sort();
     }
   }
 
   /** add-marketplace writes the declaration; only enabled plugins' SKILLs ever register (§2.4). */
   private addMarketplace(name: string): void {
     if (this.home.marketplaces.has(name)) throw new Error(`marketplace ${name} is already known`);
-    const files = this.repositories[name];
+    if (!this.materialise(name, name)) throw new Error(`marketplace ${name} cannot be read`);
+  }
+
+  /** Clones the repository `source` as marketplace `name`; false (nothing changed) when it cannot be read. */
+  private materialise(name: string, source: string): boolean {
+    const files = this.repositories.get(source);
     const plugins = files === undefined ? undefined : readMarketplace(files);
-    if (plugins === undefined) throw new Error(`marketplace ${name} cannot be read`);
+    if (plugins === undefined) return false;
     this.home.marketplaces.set(name, plugins);
+    this.home.materialisedFrom.set(name, source);
+    return true;
+  }
+
+  /**
+   * The marketplace reconcile (§5 item 1): a declared source that is missing is cloned, one whose
+   * source changed is replaced, one with autoUpdate (or every one, on an explicit refresh) is
+   * pulled; each reconciled marketplace's active plugins then show their current SKILLs. A
+   * materialised marketplace no longer declared is left alone (only prune removes it).
+   */
+  private reconcile(refresh: boolean): void {
+    for (const [name, declaration] of this.home.declared) {
+      const from = this.home.materialisedFrom.get(name);
+      const stale = from !== undefined && (from !== declaration.source || declaration.autoUpdate || refresh);
+      if (from !== undefined && !stale) continue;
+      const plugins = [...this.installedSet()].filter((id) => id.endsWith(`@${name}`));
+      if (stale) for (const id of plugins) this.hideSkills(id);
+      if (!this.materialise(name, declaration.source)) continue;
+      for (const id of plugins) if (this.activeOrigin(id) !== undefined) this.showSkills(id);
+    }
   }
 
   /** The explicit prune (§4.8 item 4, §5 item 1): the source and its SKILLs go; intent and ledger stay. */
   private pruneMarketplace(name: string): void {
     if (!this.home.marketplaces.delete(name)) throw new Error(`marketplace ${name} is not known`);
+    this.home.materialisedFrom.delete(name);
     for (const id of this.installedSet()) if (id.endsWith(`@${name}`)) this.hideSkills(id);
   }
 
@@ -163,9 +231,13 @@ class PluginRuntime {
   }
 
   /** enable / disable write enabledPlugins[scope], then the plugin's whole contribution follows the merged value. */
-  private setEnabled(id: string, scope: PluginScope, value: boolean): void {
+  private setEnabled(id: string, scope: PluginScope, value: boolean, failMount?: string): void {
     if (!this.installedSet().has(id)) throw new Error(`plugin ${id} is not installed`);
-    this.pluginOf(id);
+    const plugin = this.pluginOf(id);
+    // A bundled server whose entry cannot be registered fails the enable as a whole, before any
+    // write: the net effect of a rollback to installed_disabled (§2.4 enable atomicity).
+    if (value && failMount !== undefined && plugin.servers.includes(failMount) && !this.projection.servers.has(failMount))
+      throw new Error(`mount of ${failMount} refused`);
     this.home.settings[scope].enabledPlugins[id] = value;
     if (this.activeOrigin(id) !== undefined) this.project(id);
     else this.withdraw(id, this.home.ledger?.get(id) ?? []);
@@ -220,6 +292,11 @@ class PluginRuntime {
     const plugin = skill.split(":")[0]!;
     const id = [...this.installedSet()].find((i) => i.startsWith(`${plugin}@`));
     return id?.split("@")[1] ?? "";
+  }
+
+  private showSkills(id: string): void {
+    const name = id.split("@")[0]!;
+    for (const skill of this.pluginOf(id).skills) if (skill.startsWith(`${name}:`)) this.projection.skills.add(skill);
   }
 
   private hideSkills(id: string): void {

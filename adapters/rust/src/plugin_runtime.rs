@@ -13,14 +13,22 @@
 //! - prune_marketplace: `settings::prune_marketplaces` on the Computer's registry with the home's
 //!   `FileSkillGovernanceStore` (what `marketplace remove --keep-plugins` runs);
 //! - install / enable / disable / uninstall: `comp.install_plugin` / `enable_plugin` / `disable_plugin` /
-//!   `uninstall_plugin` with `Some(&CliMcpHooks::new(&comp, Some(plugin), Some(marketplace)))`;
+//!   `uninstall_plugin` with `Some(&CliMcpHooks::new(&comp, Some(plugin), Some(marketplace)))` (enable's wrapped
+//!   in `FailingMount`, which refuses the `fail_mount` bundle_id's registration and passes everything else on);
 //! - materialize: `settings::materialize_plugin_record` (writes the ledger record only);
 //! - restart: `comp.shutdown()`, then a new Computer on the same home as above;
-//! - delete_ledger: remove `settings::installed_plugins_path(home, env)`.
+//! - delete_ledger: remove `settings::installed_plugins_path(home, env)`;
+//! - declare_marketplace / undeclare_marketplace: the user scope's settings.json (`user_settings_path(env)`)
+//!   gains / loses `extraKnownMarketplaces.<name> = {source: {type: git, url: file://<repo>}, autoUpdate?}`, the
+//!   hand-written declaration; reconcile: `settings::reconcile` on the Computer's registry with the home's
+//!   `FileSkillGovernanceStore` over the merged declared view (`ReconcileOptions { refresh, env }`), then
+//!   `comp.mark_skills_dirty()`; update_repository: a new commit of the named repository's files;
+//! - stale_install_path: `settings::update_installed_plugins` rewrites the plugin's records' `install_path`
+//!   (a missing folder, or the `like` plugin's), the hint a seed copied from elsewhere would carry.
 //! Observations: `settings::store::load_installed_plugins_intent` ∪ the merged settings' `installedPlugins`;
 //! each scope's file through `settings::load_settings_file`; `settings::load_installed_plugins` records'
 //! `mcp_servers`; `comp.get_skills()` names and sources; `comp.list_mcp_servers_with_metadata()`'s `managed_by`; `comp.list_mcp_servers()` (the raw set client:get_config
-//! projects) by `resolve_bundle_id`.
+//! projects) by `resolve_bundle_id`; `settings::load_known_marketplaces` records (marketplaces).
 //!
 //! Files: one scratch folder per call (removed after): the repositories (`git init` + one commit), the
 //! SKILL home, the project folder, and HOME / XDG_CONFIG_HOME inside it for the instance's env.
@@ -31,16 +39,20 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
+use async_trait::async_trait;
 use serde_json::{json, Map, Value};
 use smcp_computer::cli::commands::CliMcpHooks;
 use smcp_computer::computer::{Computer, SilentSession};
 use smcp_computer::inventory::McpOwnership;
 use smcp_computer::settings::store::load_installed_plugins_intent;
 use smcp_computer::settings::{
-    installed_plugins_path, load_installed_plugins, load_settings_file, materialize_plugin_record, prune_marketplaces, resolve_settings,
+    installed_plugins_path, load_installed_plugins, load_known_marketplaces, load_settings_file, materialize_plugin_record, prune_marketplaces,
+    reconcile, resolve_settings, update_installed_plugins, ReconcileOptions,
     user_settings_path, workdir_local_settings_path, workdir_project_settings_path, AddMarketplaceParams,
-    DisableOptions, EnableOptions, FileSkillGovernanceStore, InstallOptions, ResolveSettingsArgs, SettingsScope, UninstallOptions,
+    DisableOptions, EnableOptions, FileSkillGovernanceStore, InstallOptions, McpHookError, McpInstallHooks, ResolveSettingsArgs, SettingsScope,
+    UninstallOptions,
 };
+use smcp_computer::mcp_clients::model::{BundleId, ServerName};
 
 use crate::manager::FakeClient;
 use crate::reasons::{build_config, Fail, OpError};
@@ -56,8 +68,7 @@ fn adapter_error(message: String) -> OpError {
     OpError::new("unclassified", message, "AdapterFixture")
 }
 
-/// The vector's marketplace as a local git repository with one commit; its file:// URL.
-fn make_repository(folder: &Path, files: &Map<String, Value>) -> Result<String, OpError> {
+fn write_files(folder: &Path, files: &Map<String, Value>) -> Result<(), OpError> {
     for (rel, text) in files {
         let path = folder.join(rel);
         if let Some(parent) = path.parent() {
@@ -65,14 +76,27 @@ fn make_repository(folder: &Path, files: &Map<String, Value>) -> Result<String, 
         }
         std::fs::write(&path, text.as_str().unwrap_or_default()).map_err(|e| adapter_error(format!("{}: {e}", path.display())))?;
     }
-    let steps: [&[&str]; 3] = [
-        &["init", "-q", "-b", "main"],
-        &["add", "-A"],
-        &["-c", "commit.gpgsign=false", "commit", "-q", "-m", "fixture"],
-    ];
+    Ok(())
+}
+
+/// The vector's marketplace as a local git repository with one commit; its file:// URL.
+fn make_repository(folder: &Path, files: &Map<String, Value>) -> Result<String, OpError> {
+    write_files(folder, files)?;
+    git(folder, &[&["init", "-q", "-b", "main"], &["add", "-A"], &["-c", "commit.gpgsign=false", "commit", "-q", "-m", "fixture"]])?;
+    Ok(format!("file://{}", folder.display()))
+}
+
+/// The repository moves on: its tree becomes `files`, in one new commit.
+fn commit_files(folder: &Path, files: &Map<String, Value>) -> Result<(), OpError> {
+    git(folder, &[&["rm", "-rq", "."]])?;
+    write_files(folder, files)?;
+    git(folder, &[&["add", "-A"], &["-c", "commit.gpgsign=false", "commit", "-q", "-m", "update"]])
+}
+
+fn git(folder: &Path, steps: &[&[&str]]) -> Result<(), OpError> {
     for args in steps {
         let out = Command::new("git")
-            .args(args)
+            .args(*args)
             .current_dir(folder)
             .env("GIT_AUTHOR_NAME", "smcp-conformance")
             .env("GIT_AUTHOR_EMAIL", "kit@localhost")
@@ -84,7 +108,48 @@ fn make_repository(folder: &Path, files: &Map<String, Value>) -> Result<String, 
             return Err(adapter_error(format!("git {args:?}: {}", String::from_utf8_lossy(&out.stderr))));
         }
     }
-    Ok(format!("file://{}", folder.display()))
+    Ok(())
+}
+
+/// The client's mount hooks with one injected fault: the mount of the `fail` bundle_id is refused
+/// (the entry cannot be registered); everything else goes to the SDK's own hooks.
+struct FailingMount<'a, H: McpInstallHooks> {
+    inner: &'a H,
+    fail: Option<String>,
+}
+
+impl<H: McpInstallHooks> FailingMount<'_, H> {
+    fn check(&self, cfg: &MCPServerConfig) -> Result<(), McpHookError> {
+        match &self.fail {
+            Some(id) if resolve_bundle_id(cfg).to_string() == *id => Err(McpHookError(format!("mount of {id} refused (fail_mount)"))),
+            _ => Ok(()),
+        }
+    }
+}
+
+#[async_trait]
+impl<H: McpInstallHooks> McpInstallHooks for FailingMount<'_, H> {
+    fn existing_servers(&self) -> HashMap<BundleId, ServerName> {
+        self.inner.existing_servers()
+    }
+
+    async fn register_server(&self, cfg: MCPServerConfig) -> Result<(), McpHookError> {
+        self.check(&cfg)?;
+        self.inner.register_server(cfg).await
+    }
+
+    async fn register_server_with_input_scope(&self, cfg: MCPServerConfig, plugin_id: Option<&str>) -> Result<(), McpHookError> {
+        self.check(&cfg)?;
+        self.inner.register_server_with_input_scope(cfg, plugin_id).await
+    }
+
+    async fn remove_server(&self, id: &BundleId) -> Result<(), McpHookError> {
+        self.inner.remove_server(id).await
+    }
+
+    async fn inject_inputs(&self, plugin_root: &Path) -> Result<(), McpHookError> {
+        self.inner.inject_inputs(plugin_root).await
+    }
 }
 
 /// One home and where the Computers booted on it keep their files.
@@ -92,6 +157,7 @@ struct Home<'a> {
     scratch: &'a Scratch,
     env: HashMap<String, String>,
     embed: HashMap<String, MCPServerConfig>,
+    files: Map<String, Value>,
 }
 
 impl Home<'_> {
@@ -163,7 +229,8 @@ impl Home<'_> {
             }
             "enable" => {
                 let (p, m) = bound();
-                let hooks = CliMcpHooks::new(comp, p, m).await;
+                let inner = CliMcpHooks::new(comp, p, m).await;
+                let hooks = FailingMount { inner: &inner, fail: step.get("fail_mount").and_then(Value::as_str).map(String::from) };
                 let options = EnableOptions {
                     scope: Some(scope.as_str()),
                     project_path: Some(project.as_str()),
@@ -204,8 +271,80 @@ impl Home<'_> {
                     _ => Ok(()),
                 }
             }
+            "declare_marketplace" | "undeclare_marketplace" => self.declare(step, repos),
+            "reconcile" => {
+                let store = FileSkillGovernanceStore::with_env(self.skill_home(), self.env.clone());
+                let registry = comp.skill_registry_arc();
+                let declared = self.declared();
+                let refresh = step.get("refresh").and_then(Value::as_bool).unwrap_or(false);
+                let options = ReconcileOptions { env: Some(&self.env), refresh, timeout: None };
+                reconcile(&mut *registry.write().await, &self.skill_home(), &declared, &store, options).await;
+                comp.mark_skills_dirty();
+                Ok(())
+            }
+            "update_repository" => {
+                let files = self.files.get(&text("source")).and_then(Value::as_object).ok_or_else(|| format!("no repository {}", text("source")))?;
+                commit_files(&self.scratch.path("repos").join(text("marketplace")), files).map_err(|e| e.message)
+            }
+            "stale_install_path" => self.stale_install_path(&pid, step.get("like").and_then(Value::as_str)),
             _ => Ok(()),
         }
+    }
+
+    /// The plugin's ledger records keep an install path that no longer holds for it.
+    fn stale_install_path(&self, pid: &str, like: Option<&str>) -> Result<(), String> {
+        let ledger = load_installed_plugins(Some(&self.skill_home()), Some(&self.env));
+        if ledger.account.plugins.get(pid).is_none_or(Vec::is_empty) {
+            return Err(format!("no ledger record for {pid}"));
+        }
+        let stale = match like {
+            None => self.scratch.path("moved").join(pid).display().to_string(),
+            Some(other) => ledger
+                .account
+                .plugins
+                .get(other)
+                .and_then(|records| records.first())
+                .and_then(|r| r.install_path.clone())
+                .ok_or_else(|| format!("no install path for {other}"))?,
+        };
+        update_installed_plugins(
+            |file| {
+                for record in file.account.plugins.get_mut(pid).into_iter().flatten() {
+                    record.install_path = Some(stale.clone());
+                }
+            },
+            Some(&self.skill_home()),
+            Some(&self.env),
+        )
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+    }
+
+    /// The user's own edit of user settings.json: add or remove one extraKnownMarketplaces entry.
+    fn declare(&self, step: &Map<String, Value>, repos: &HashMap<String, String>) -> Result<(), String> {
+        let path = user_settings_path(Some(&self.env));
+        let mut data: Map<String, Value> = match std::fs::read_to_string(&path) {
+            Ok(text) => serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?,
+            Err(_) => Map::new(),
+        };
+        let name = step.get("marketplace").and_then(Value::as_str).unwrap_or_default().to_string();
+        let entries = data.entry("extraKnownMarketplaces").or_insert_with(|| json!({}));
+        let entries = entries.as_object_mut().ok_or("extraKnownMarketplaces is not an object")?;
+        if step.get("do").and_then(Value::as_str) == Some("undeclare_marketplace") {
+            entries.remove(&name);
+        } else {
+            let source = step.get("source").and_then(Value::as_str).unwrap_or(&name);
+            let url = repos.get(source).ok_or_else(|| format!("no repository {source}"))?;
+            let mut entry = json!({ "source": { "type": "git", "url": url } });
+            if step.get("auto_update").and_then(Value::as_bool) == Some(true) {
+                entry["autoUpdate"] = json!(true);
+            }
+            entries.insert(name, entry);
+        }
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, Value::Object(data).to_string()).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     async fn observe(&self, comp: &Comp, facts: &[Value]) -> Map<String, Value> {
@@ -276,6 +415,11 @@ impl Home<'_> {
                     let ids: BTreeSet<String> = comp.list_mcp_servers().await.iter().map(|c| resolve_bundle_id(c).to_string()).collect();
                     json!(ids)
                 }
+                "marketplaces" => {
+                    let names: BTreeSet<String> =
+                        load_known_marketplaces(Some(&self.skill_home()), Some(&self.env)).account.marketplaces.into_keys().collect();
+                    json!(names)
+                }
                 _ => continue,
             };
             out.insert(fact.to_string(), value);
@@ -304,7 +448,8 @@ pub fn run(ctx: &Ctx, input: &Map<String, Value>) -> Result<Value, Fail> {
         let config = build_config(raw)?;
         embed.insert(resolve_bundle_id(&config).to_string(), config);
     }
-    let home = Home { scratch: &scratch, env, embed };
+    let files = input.get("marketplaces").and_then(Value::as_object).cloned().unwrap_or_default();
+    let home = Home { scratch: &scratch, env, embed, files };
     let script = input.get("script").and_then(Value::as_array).cloned().unwrap_or_default();
     let out = ctx.rt.block_on(async {
         let mut comp = home.boot().await?;
