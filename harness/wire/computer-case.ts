@@ -20,6 +20,7 @@ import {
 } from "./computer-scene.ts";
 import { connIdOf, newOfficeId, openKitServer } from "./kit-server.ts";
 import { collectLandingRoot, lockLandingRoot } from "./landing-root.ts";
+import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import { playScript, pollUntil } from "./script.ts";
 import { probeSkillPaths, type SkillPathProbe, skillPathsIn } from "./skill-paths.ts";
 
@@ -268,10 +269,14 @@ function callAct(actor: ComputerActor, request: ComputerActCall): Promise<unknow
   return actor(request, ACT_CALL_TIMEOUT_MS).catch((error: unknown) => ({ kind: "crash", message: String(error) }));
 }
 
-/** The ack's arguments, or undefined when none came within the time box (the packets say which). */
-/** How long a probe waits for an answer it need not get. */
-const PROBE_ACK_MS = 1500;
+/**
+ * How long a probe waits for an answer it need not get (its answer is evidence, never judged): the
+ * trailing window, in which every Computer measured sent its last answer. What a probe might change
+ * is judged after it, by the vector's own steps (behind an announcement window where it matters).
+ */
+const PROBE_ACK_MS = QUIET_WINDOWS.trailing.ms;
 
+/** The ack's arguments, or undefined when none came within the time box (the packets say which). */
 function emitWithAck(socket: Socket, event: string, request: unknown, timeoutMs: number): Promise<unknown[] | undefined> {
   return new Promise((resolve) => {
     socket.timeout(timeoutMs).emit(event, request, (error: Error | null, ...args: unknown[]) => resolve(error ? undefined : args));
