@@ -13,9 +13,8 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { gzipSync } from "node:zlib";
 import type { SdkModules } from "./sdk-modules.ts";
-import { tarOf } from "./tar-writer.ts";
+import { tarGzOf } from "./tar-writer.ts";
 
 export const SKILL_SOURCE_KINDS = ["mounted", "archive", "archive_unsigned", "archive_tampered", "template"] as const;
 export type SkillSourceKind = (typeof SKILL_SOURCE_KINDS)[number];
@@ -75,7 +74,7 @@ export function prepareSkillSources(kinds: readonly SkillSourceKind[], caseBaseU
         mkdirSync(dirname(join(mountDir, rel)), { recursive: true });
         writeFileSync(join(mountDir, rel), text);
       }
-    } else if (kind !== "template") archives.set(`${SOURCE_SKILL_NAMES[kind]}.tar.gz`, gzipSync(tarOf(packageFiles(kind))));
+    } else if (kind !== "template") archives.set(`${SOURCE_SKILL_NAMES[kind]}.tar.gz`, tarGzOf(packageFiles(kind)));
   }
   return {
     kinds,

@@ -1,13 +1,14 @@
 // The mounted and archive SKILLs a scene serves: the mounted package is a real folder while the
 // case lives and is gone after; each archive is a gzipped ustar holding the package's files
 // (read back with the reference's reader, which refuses a member climbing out of the package).
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { filesOfTar } from "../../adapters/reference/computer/tar-reader.ts";
+import { unpackTar } from "../../adapters/reference/computer/tar-reader.ts";
 import { packageFiles, prepareSkillSources, removeSkillSources } from "../../harness/transport/skill-sources.ts";
-import { tarOf } from "../../harness/transport/tar-writer.ts";
+import { tarGzOf } from "../../harness/transport/tar-writer.ts";
 
 describe("skill sources", () => {
   it("writes the mounted package and removes it with the case", async () => {
@@ -18,15 +19,36 @@ describe("skill sources", () => {
     expect(existsSync(sources.mountDir!)).toBe(false);
   });
 
+  const scratch = () => mkdtempSync(join(tmpdir(), "smcp-test-unpack-"));
+
   it("builds each archive as a gzipped tar of the package's files", () => {
     const sources = prepareSkillSources(["archive", "archive_tampered"], "http://127.0.0.1:1/c/x");
     const archive = sources.archives.get("archive-skill.tar.gz")!;
-    const files = Object.fromEntries([...filesOfTar(gunzipSync(archive))].map(([k, v]) => [k, v.toString("utf8")]));
-    expect(files).toEqual(packageFiles("archive"));
+    const dir = scratch();
+    try {
+      const written = unpackTar(gunzipSync(archive), dir);
+      const files = Object.fromEntries(written.map((rel) => [rel, readFileSync(join(dir, rel), "utf8")]));
+      expect(files).toEqual(packageFiles("archive"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     expect([...sources.archives.keys()]).toEqual(["archive-skill.tar.gz", "tampered-skill.tar.gz"]);
   });
 
-  it("the reader refuses a member that leaves the package", () => {
-    expect(() => filesOfTar(tarOf({ "../escape.md": "x" }))).toThrow(/leaves the package/);
+  it("builds the same bytes whenever it runs (the digest a root declares is stable)", () => {
+    const files = packageFiles("archive");
+    expect(tarGzOf(files).equals(tarGzOf(files))).toBe(true);
+  });
+
+  it("the reader refuses a member that leaves the package and writes nothing", () => {
+    const dir = scratch();
+    try {
+      const hostile = gunzipSync(tarGzOf({ "SKILL.md": "ok", "../escape.md": "x" }, true));
+      expect(() => unpackTar(hostile, join(dir, "pkg"))).toThrow(/leaves the package/);
+      expect(existsSync(join(dir, "pkg"))).toBe(false);
+      expect(existsSync(join(dir, "escape.md"))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

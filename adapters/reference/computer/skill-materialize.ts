@@ -6,11 +6,11 @@
  * SKILL that fails to materialise is left out of the registry (§5).
  */
 import { createHash } from "node:crypto";
-import { mkdir, readdir, writeFile } from "node:fs/promises";
-import { dirname, isAbsolute, join, relative } from "node:path";
+import { readdir } from "node:fs/promises";
+import { isAbsolute, join, relative } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { inferSkillMime } from "../src/index.ts";
-import { filesOfTar } from "./tar-reader.ts";
+import { unpackTar } from "./tar-reader.ts";
 
 /** Archives larger than this are not unpacked. */
 const MAX_ARCHIVE_BYTES = 64 * 1024 * 1024;
@@ -52,10 +52,6 @@ export async function unpackArchive(meta: Readonly<Record<string, unknown>>, dir
     if (typeof declared !== "string" || declared.toLowerCase() !== actual) throw new Error("archive_sha256 does not match the archive");
   }
   const mime = new Map<string, string>();
-  for (const [rel, content] of filesOfTar(gunzipSync(bytes, { maxOutputLength: MAX_ARCHIVE_BYTES }))) {
-    await mkdir(dirname(join(dir, rel)), { recursive: true });
-    await writeFile(join(dir, rel), content);
-    mime.set(rel, mimeOf(rel));
-  }
+  for (const rel of unpackTar(gunzipSync(bytes, { maxOutputLength: MAX_ARCHIVE_BYTES }), dir)) mime.set(rel, mimeOf(rel));
   return mime;
 }
