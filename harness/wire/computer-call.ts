@@ -151,7 +151,8 @@ export async function openMcpCases(mcpServer: SceneServer, servers: readonly Mcp
         ...(s.played_tools?.length ? { played_tools: s.played_tools } : {}),
         ...(s.paged ? { paged: true } : {}),
         ...(s.played_resources?.length ? { played_resources: s.played_resources } : {}),
-        ...(s.subscribe ? { subscribe: true } : {}),
+        // A server serving a window takes part in the Desktop, so it declares the prerequisite unless told not to.
+        ...((s.subscribe ?? s.window) ? { subscribe: true } : {}),
         ...(s.templates ? { templates: true } : {}),
         ...(s.skill_sources?.length ? { skill_sources: s.skill_sources } : {}),
         ...(s.bundle_id ? { bundle_id: s.bundle_id } : {}),

@@ -100,7 +100,7 @@ export interface McpServerScene {
   readonly paged?: boolean;
   /** Resources the MCP server also serves, each read as the text given (harness/transport/played-resources.ts). */
   readonly played_resources?: readonly PlayedResource[];
-  /** The MCP server declares resources.subscribe and accepts (un)subscribe requests (desktop.md, prerequisite). */
+  /** The MCP server declares resources.subscribe and accepts (un)subscribe requests (desktop.md, prerequisite); defaults to `window`. */
   readonly subscribe?: boolean;
   /** The MCP server also offers a resource template, kit://inventory/items/{sku} (resources/templates/list). */
   readonly templates?: boolean;

@@ -1,6 +1,6 @@
 /**
  * client:get_desktop (computer.md §6, desktop.md): the window:// resources of every mounted server
- * that declares resources, read, then organised by the reference library's organizeDesktop (the
+ * that takes part in the Desktop, read, then organised by the reference library's organizeDesktop (the
  * window filter, skipping empty / invalid / blob-only windows, priority, fullscreen, size). With no
  * window resources the answer is simply `desktops: []`.
  */
@@ -16,10 +16,16 @@ export interface DesktopQuery {
   readonly window: string | undefined;
 }
 
+/**
+ * A server takes part in the Desktop by declaring resources.subscribe (desktop.md, prerequisite;
+ * architecture.md: the Computer decides by it whether to enumerate the server's windows).
+ */
+export function takesPartInDesktop(mounted: MountedServer): boolean {
+  return mounted.client.getServerCapabilities()?.resources?.subscribe === true;
+}
+
 export async function desktopOf(servers: readonly MountedServer[], history: readonly string[], query: DesktopQuery): Promise<string[]> {
-  const perServer = await Promise.all(
-    servers.filter((m) => m.client.getServerCapabilities()?.resources).map((m) => windowsOf(m, query.window)),
-  );
+  const perServer = await Promise.all(servers.filter(takesPartInDesktop).map((m) => windowsOf(m, query.window)));
   const request = { windows: perServer.flat(), history, size: query.size, ...(query.window === undefined ? {} : { window: query.window }) };
   return organizeDesktop(request).desktops;
 }
@@ -27,9 +33,7 @@ export async function desktopOf(servers: readonly MountedServer[], history: read
 /** The window:// URIs the servers list now, sorted and joined: a change of this set is a desktop change (desktop.md). */
 export async function windowSetOf(servers: readonly MountedServer[]): Promise<string> {
   const perServer = await Promise.all(
-    servers
-      .filter((m) => m.client.getServerCapabilities()?.resources)
-      .map(async (m) => (await listAll(m.client).catch(() => [])).map((r) => r.uri).filter(isWindowUri)),
+    servers.filter(takesPartInDesktop).map(async (m) => (await listAll(m.client).catch(() => [])).map((r) => r.uri).filter(isWindowUri)),
   );
   return [...new Set(perServer.flat())].sort().join("\n");
 }

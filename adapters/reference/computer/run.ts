@@ -7,7 +7,7 @@ import type { Socket } from "socket.io-client";
 import { type ComputerActInput, type ComputerActOutput, registerActs } from "./acts.ts";
 import { UPLOAD_LIMITS } from "./blob-upload.ts";
 import { type Computer, computerOf, refreshCatalog } from "./computer.ts";
-import { windowSetOf } from "./desktop-view.ts";
+import { takesPartInDesktop, windowSetOf } from "./desktop-view.ts";
 import { serveClientEvents } from "./dispatch.ts";
 import { McpFleet } from "./mcp-fleet.ts";
 import { type Remounted, remount } from "./remount.ts";
@@ -105,8 +105,9 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     };
     fleet.onResourcesChanged = (changed) => serialised(() => onResourcesChanged(changed));
     fleet.onResourceUpdated = (changed, uri) => {
-      // A window's content changed (desktop.md, ResourceUpdated): a desktop change at once, no set to compare.
-      if (/^window:\/\//i.test(uri)) tell("server:update_desktop");
+      // A window's content changed (desktop.md, ResourceUpdated): a desktop change at once, no set to
+      // compare; only from a server that takes part in the Desktop.
+      if (/^window:\/\//i.test(uri) && takesPartInDesktop(changed)) tell("server:update_desktop");
       // A SKILL's content changed (skill.md §8.2): staged again from what the server serves now, and
       // told even though the set of names is the same.
       if (/^skill:\/\//i.test(uri))
