@@ -240,6 +240,7 @@ export function buildProgram(): Command {
     .option("--out <dir>", "where run folders are written", "reports")
     .addOption(repeatable("--vectors <dir>", "an extra corpus folder", "none: the kit's vectors/ only"))
     .option("--all", "list every uncovered pure MUST (default: the first 40)")
+    .option("--uncovered", "also list every uncovered testable MUST and SHOULD, page by page, with the index's reason")
     .option("--json", "the coverage as JSON")
     .action(async (options) => {
       const { coverageCommand } = await import("../commands/coverage-command.ts");

@@ -20,6 +20,7 @@ export interface CoverageOptions {
   readonly vectors: string[];
   readonly json?: boolean;
   readonly all?: boolean;
+  readonly uncovered?: boolean;
 }
 
 export function coverageCommand(options: CoverageOptions): number {
@@ -46,7 +47,13 @@ export function coverageCommand(options: CoverageOptions): number {
   // By default the latest released revision in detail: a draft is listed, never taken for the latest.
   const detail = options.protocol === undefined ? [latestReleased(revisions)!] : chosen;
   for (const r of detail)
-    parts.push(renderCoverageText(r, { ...(options.all ? {} : { limit: 40 }), ...(reportPath ? { report: reportPath } : {}) }));
+    parts.push(
+      renderCoverageText(r, {
+        ...(options.all ? {} : { limit: 40 }),
+        ...(reportPath ? { report: reportPath } : {}),
+        ...(options.uncovered ? { uncovered: true } : {}),
+      }),
+    );
   process.stdout.write(`${parts.join("\n\n")}\n`);
   return EXIT.ok;
 }

@@ -53,6 +53,11 @@ export interface CoverageCounts {
   readonly covered_should: number;
   readonly pure_must: number;
   readonly pure_must_covered: number;
+  /** MUSTs and SHOULDs a vector can check (pure or live), and how many of them a vector covers. */
+  readonly testable_must: number;
+  readonly testable_must_covered: number;
+  readonly testable_should: number;
+  readonly testable_should_covered: number;
 }
 
 export interface RevisionCoverage {
@@ -73,6 +78,8 @@ export interface RevisionCoverage {
   }>;
   /** Pure MUST / MUST NOT statements no vector covers, first the ones with no reason given. */
   readonly uncovered_pure_must: readonly RequirementCoverage[];
+  /** Every testable MUST and SHOULD no vector covers, pure or live, in index order (page by page). */
+  readonly uncovered_testable: readonly RequirementCoverage[];
   /** The covered requirements, with their vectors and each implementation's result. */
   readonly requirements: readonly RequirementCoverage[];
 }
@@ -82,6 +89,7 @@ const TIER_RANK: Record<Tier, number> = { must: 3, should: 2, observe: 1 };
 function counts(list: readonly RequirementCoverage[]): CoverageCounts {
   const n = (f: (r: RequirementCoverage) => boolean) => list.filter(f).length;
   const pureMust = (r: RequirementCoverage) => r.testability === "pure" && isMust(r.level);
+  const testable = (r: RequirementCoverage) => r.testability !== "untestable";
   return {
     total: list.length,
     must: n((r) => isMust(r.level)),
@@ -95,6 +103,10 @@ function counts(list: readonly RequirementCoverage[]): CoverageCounts {
     covered_should: n((r) => r.tier !== null && isShould(r.level)),
     pure_must: n(pureMust),
     pure_must_covered: n((r) => pureMust(r) && r.tier !== null),
+    testable_must: n((r) => testable(r) && isMust(r.level)),
+    testable_must_covered: n((r) => testable(r) && isMust(r.level) && r.tier !== null),
+    testable_should: n((r) => testable(r) && isShould(r.level)),
+    testable_should_covered: n((r) => testable(r) && isShould(r.level) && r.tier !== null),
   };
 }
 
@@ -185,6 +197,7 @@ export function revisionCoverage(
     pages,
     implementations,
     uncovered_pure_must: uncovered,
+    uncovered_testable: list.filter((r) => r.testability !== "untestable" && (isMust(r.level) || isShould(r.level)) && r.tier === null),
     requirements: list.filter((r) => r.tier !== null),
   };
 }

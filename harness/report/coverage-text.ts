@@ -13,6 +13,7 @@ function totalsLines(t: CoverageCounts): string[] {
     `  statements: ${t.total}: MUST/MUST NOT ${t.must}, SHOULD/SHOULD NOT ${t.should}, MAY ${t.may}; pure ${t.pure}, live ${t.live}, untestable ${t.untestable}`,
     `  covered by a vector: ${of(t.covered, t.total)}; MUSTs ${of(t.covered_must, t.must)}; SHOULDs ${of(t.covered_should, t.should)}`,
     `  pure MUSTs: ${of(t.pure_must_covered, t.pure_must)} covered, ${t.pure_must - t.pure_must_covered} uncovered`,
+    `  testable (pure or live): MUSTs ${of(t.testable_must_covered, t.testable_must)}; SHOULDs ${of(t.testable_should_covered, t.testable_should)}`,
   ];
 }
 
@@ -30,15 +31,22 @@ export function renderRevisionsText(revisions: readonly RevisionCoverage[]): str
   ].join("\n");
 }
 
-export function renderCoverageText(r: RevisionCoverage, options: { readonly limit?: number; readonly report?: string } = {}): string {
+export interface CoverageTextOptions {
+  readonly limit?: number;
+  readonly report?: string;
+  /** List every uncovered testable MUST and SHOULD, page by page, with the reason the index gives. */
+  readonly uncovered?: boolean;
+}
+
+export function renderCoverageText(r: RevisionCoverage, options: CoverageTextOptions = {}): string {
   const lines = [
     `coverage of protocol ${protocolLabel(r.protocol)}`,
     ...totalsLines(r.totals),
-    "by page (MUSTs covered / all, pure MUSTs covered / all):",
+    "by page (MUSTs covered / all, pure MUSTs covered / all, testable MUSTs and SHOULDs covered / all):",
   ];
   for (const p of r.pages)
     lines.push(
-      `  ${p.page.padEnd(20)} MUST ${of(p.totals.covered_must, p.totals.must).padEnd(16)} pure MUST ${of(p.totals.pure_must_covered, p.totals.pure_must)}`,
+      `  ${p.page.padEnd(20)} MUST ${of(p.totals.covered_must, p.totals.must).padEnd(16)} pure MUST ${of(p.totals.pure_must_covered, p.totals.pure_must).padEnd(16)} testable MUST ${of(p.totals.testable_must_covered, p.totals.testable_must).padEnd(16)} SHOULD ${of(p.totals.testable_should_covered, p.totals.testable_should)}`,
     );
   if (r.implementations.length > 0) {
     lines.push(`implementations read against ${protocolLabel(r.protocol)}${options.report ? ` (from ${options.report})` : ""}:`);
@@ -51,7 +59,22 @@ export function renderCoverageText(r: RevisionCoverage, options: { readonly limi
   for (const u of shown) lines.push(`  ${u.id}  ${u.level}  §${u.section}: ${u.summary}${u.left ? `  [left: ${u.left}]` : ""}`);
   if (shown.length < r.uncovered_pure_must.length)
     lines.push(`  … ${r.uncovered_pure_must.length - shown.length} more (--all lists every one, --json gives them all)`);
+  if (options.uncovered) lines.push(...uncoveredTestableLines(r));
   return lines.join("\n");
+}
+
+/** Each page's uncovered testable MUSTs and SHOULDs, with the index's reason (`left`) where it gives one. */
+function uncoveredTestableLines(r: RevisionCoverage): string[] {
+  const lines = [`uncovered testable MUST and SHOULD statements (${r.uncovered_testable.length}), by page:`];
+  for (const page of new Set(r.uncovered_testable.map((u) => u.page))) {
+    const rows = r.uncovered_testable.filter((u) => u.page === page);
+    lines.push(`  ${page} (${rows.length}):`);
+    for (const u of rows)
+      lines.push(
+        `    ${u.id}  ${u.level}  ${u.testability}: ${u.summary}  [${u.left ? `left: ${u.left}` : "no reason recorded: no vector yet"}]`,
+      );
+  }
+  return lines;
 }
 
 /** The section of matrix.md (every value through the `md` tag). */
