@@ -28,6 +28,10 @@ export interface ServerFacts {
         media_type: string | null;
         /** A WebSocket-only handshake opened, then closed before /smcp connected: the close code (versioning.md §5's 4900); else null. */
         close_code: number | null;
+        /** That close's reason is a short text: at most 123 bytes and no JSON object or array (versioning.md §5 R3: no structured body); null without such a close. */
+        close_reason_plain: boolean | null;
+        /** The refusal's body names as server_version the protocol version the adapter's start reported for the SDK's Server (versioning.md §Server 实现); null without a start's version or a body. */
+        reports_declared_version: boolean | null;
       }
     >
   >;
@@ -68,6 +72,9 @@ export interface ServerFacts {
   >;
 }
 
+/** RFC 6455's room for a close frame's reason, the bound versioning.md §5 names for 4900's text. */
+const MAX_CLOSE_REASON_BYTES = 123;
+
 /** The model each notification's payload must satisfy (events.ts). */
 export const NOTIFY_MODEL: Readonly<Record<string, string>> = NOTIFY_PAYLOAD_MODELS;
 
@@ -77,7 +84,8 @@ const ACK_MODEL: Readonly<Record<string, string>> = SERVER_ANSWER_MODELS;
 /** Every event a client can receive, counted (zero included) so a vector can say "never received". */
 export const COUNTED_EVENTS = [...CLIENT_EVENT_NAMES, ...NOTIFY_EVENT_NAMES];
 
-export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
+/** `declaredVersion`: the protocol version the SDK's Server declared when it started (the start's `a2c_version`). */
+export function serverFacts(evidence: ServerSceneEvidence, declaredVersion?: unknown): ServerFacts {
   const labels = new Map(
     Object.entries(isObject(evidence?.offices) ? evidence.offices : {}).map(([label, id]) => [id, `$office:${label}`]),
   );
@@ -101,6 +109,8 @@ export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
       error_code_header: c.error_code_header ?? null,
       media_type: mediaType(c.content_type),
       close_code: c.close_code ?? null,
+      close_reason_plain: closeReasonPlain(c.close_code, c.close_reason, c.close_reason_bytes),
+      reports_declared_version: reportsDeclared(body, declaredVersion),
     };
   }
   const steps: Record<string, ServerFacts["steps"][string]> = {};
@@ -176,6 +186,20 @@ function stepFacts(
     ...(sessions ? { sessions } : {}),
     ...(event === "server:list_room" ? { offices_listed: officesListed(sessions ?? []) } : {}),
   };
+}
+
+/** A close's reason as versioning.md §5 has 4900 carry it: a short text, no structured body; null without a close. */
+function closeReasonPlain(code: unknown, reason: unknown, bytes: unknown): boolean | null {
+  if (typeof code !== "number") return null;
+  if (typeof reason !== "string" || typeof bytes !== "number") return false;
+  const parsed = parseBody(reason);
+  return bytes <= MAX_CLOSE_REASON_BYTES && !(parsed !== null && typeof parsed === "object");
+}
+
+/** Whether a refusal body's server_version is the version the Server declared at its start; null when either is missing. */
+function reportsDeclared(body: unknown, declared: unknown): boolean | null {
+  if (typeof declared !== "string" || declared === "" || !isObject(body)) return null;
+  return body.server_version === declared;
 }
 
 /** A kept client's end at the stop, from its record (through-stop.ts); null without one, or when it was not connected then. */

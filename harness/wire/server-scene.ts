@@ -84,6 +84,9 @@ export interface ConnectRecord {
   readonly body?: string | null;
   /** A WebSocket-only handshake that opened and then closed before /smcp connected: its close code. */
   readonly close_code?: number | null;
+  /** That close's reason and its length in bytes (versioning.md §5 R3: 4900 carries only a short text). */
+  readonly close_reason?: string | null;
+  readonly close_reason_bytes?: number | null;
   readonly error?: string;
 }
 
@@ -352,8 +355,13 @@ async function connectClient(url: string, key: string, spec: ClientSpec, at: Con
       resolve(agent.cut ? { ...refused, status: null, body: null, error: agent.cut } : refused);
     });
     // A WebSocket closed before Engine.IO opened raises no connect_error: its close code is the answer.
-    void watch?.closed.then((code) =>
-      resolve({ ...failed(`the WebSocket closed (code ${code}) before the /smcp connect was acknowledged`), close_code: code }),
+    void watch?.closed.then(({ code, reason, reason_bytes }) =>
+      resolve({
+        ...failed(`the WebSocket closed (code ${code}) before the /smcp connect was acknowledged`),
+        close_code: code,
+        close_reason: reason,
+        close_reason_bytes: reason_bytes,
+      }),
     );
     // An Engine.IO session that opens but whose /smcp CONNECT is never answered raises no connect_error at all.
     socket.once("disconnect", (reason: string) =>

@@ -84,6 +84,13 @@ describe("serverFacts", () => {
     expect(serverFacts(evidence).clients.c1?.outside_vocabulary).toEqual([]);
   });
 
+  it("compares a refusal's server_version with the version the Server declared at its start", () => {
+    expect(serverFacts(evidence, "0.4.0").handshakes.bad?.reports_declared_version).toBe(true);
+    expect(serverFacts(evidence, "0.4.2").handshakes.bad?.reports_declared_version).toBe(false);
+    expect(serverFacts(evidence).handshakes.bad?.reports_declared_version).toBeNull();
+    expect(serverFacts(evidence, "0.4.0").handshakes.c1?.reports_declared_version).toBeNull();
+  });
+
   it("tolerates a damaged record", () => {
     expect(() =>
       serverFacts({ kind: "server", packets: [null], steps: [{}], connects: [null] } as unknown as ServerSceneEvidence),
