@@ -30,6 +30,10 @@ export interface ServerFacts {
         close_code: number | null;
         /** That close's reason is a short text: at most 123 bytes and no JSON object or array (versioning.md §5 R3: no structured body); null without such a close. */
         close_reason_plain: boolean | null;
+        /** The Socket.IO CONNECT_ERROR the Server answered the /smcp CONNECT with (its payload: message, data); null without one. */
+        connect_error: unknown;
+        /** That CONNECT_ERROR's error code: `data.code` (Socket.IO's extension data, an ErrorPayload), else a top-level `code`; null without one. */
+        connect_error_code: number | null;
         /** The refusal's body names as server_version the protocol version the adapter's start reported for the SDK's Server (versioning.md §Server 实现); null without a start's version or a body. */
         reports_declared_version: boolean | null;
       }
@@ -100,6 +104,8 @@ export function serverFacts(evidence: ServerSceneEvidence, declaredVersion?: unk
   for (const c of evidence?.connects ?? []) {
     if (!c || Object.hasOwn(handshakes, c.client)) continue;
     const body = parseBody(c.body);
+    const refused = packets.find((p) => p?.conn === c.client && p.dir === "in" && p.type === "connect_error");
+    const connectError = refused ? (refused.args?.[0] ?? null) : null;
     handshakes[c.client] = {
       connected: c.connected,
       status: c.status ?? null,
@@ -111,6 +117,8 @@ export function serverFacts(evidence: ServerSceneEvidence, declaredVersion?: unk
       close_code: c.close_code ?? null,
       close_reason_plain: closeReasonPlain(c.close_code, c.close_reason, c.close_reason_bytes),
       reports_declared_version: reportsDeclared(body, declaredVersion),
+      connect_error: connectError,
+      connect_error_code: connectErrorCode(connectError),
     };
   }
   const steps: Record<string, ServerFacts["steps"][string]> = {};
@@ -186,6 +194,13 @@ function stepFacts(
     ...(sessions ? { sessions } : {}),
     ...(event === "server:list_room" ? { offices_listed: officesListed(sessions ?? []) } : {}),
   };
+}
+
+/** The error code a CONNECT_ERROR payload carries: in its extension data (`data.code`), else at its top level. */
+function connectErrorCode(payload: unknown): number | null {
+  if (!isObject(payload)) return null;
+  if (isObject(payload.data) && typeof payload.data.code === "number") return payload.data.code;
+  return typeof payload.code === "number" ? payload.code : null;
 }
 
 /** A close's reason as versioning.md §5 has 4900 carry it: a short text, no structured body; null without a close. */

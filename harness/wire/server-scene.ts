@@ -66,10 +66,14 @@ export interface ServerStep extends ScriptStep {
   readonly no_payload?: true;
 }
 
+/** The SDK's connect-time authentication hook the adapter installs: by default one admitting every connection; `refuse` refuses every one. */
+export type AuthHook = "refuse";
+
 export interface ServerSceneSpec {
   readonly clients: Readonly<Record<string, ClientSpec>>;
   readonly script: readonly ServerStep[];
   readonly time_box_ms: number;
+  readonly auth_hook?: AuthHook;
 }
 
 /** One connection attempt: connected, or why not (a refused handshake's HTTP answer when the transport gives it). */
@@ -132,7 +136,7 @@ const JOIN_OR_LEAVE = new Set(["server:join_office", "server:leave_office"]);
 export function prepareServerScene(input: unknown): PreparedServerScene {
   if (input === null || typeof input !== "object" || Array.isArray(input))
     return { ok: false, problem: "the wire.server input is not an object" };
-  const raw = input as { clients?: Record<string, ClientSpec>; script?: ServerStep[]; time_box_ms?: number };
+  const raw = input as { clients?: Record<string, ClientSpec>; script?: ServerStep[]; time_box_ms?: number; auth_hook?: AuthHook };
   const clients = raw.clients ?? {};
   const script = raw.script ?? [];
   for (const [i, step] of script.entries()) {
@@ -149,17 +153,18 @@ export function prepareServerScene(input: unknown): PreparedServerScene {
   }
   const problem = checkScript(script);
   if (problem) return { ok: false, problem };
-  return { ok: true, spec: { clients, script, time_box_ms: raw.time_box_ms ?? 20_000 } };
+  const authHook = raw.auth_hook === undefined ? {} : { auth_hook: raw.auth_hook };
+  return { ok: true, spec: { clients, script, time_box_ms: raw.time_box_ms ?? 20_000, ...authHook } };
 }
 
 /** The adapter's start call for a scene: the Server lives at most the scene's time box and a stop's allowance. */
 export function startCallOf(spec: ServerSceneSpec): Record<string, unknown> {
-  return serverStartCall(spec.time_box_ms);
+  return serverStartCall(spec.time_box_ms, spec.auth_hook);
 }
 
 /** A `wire.server` start for a Server that must live `timeBoxMs` (a wire.server scene, an interop case) and its stop. */
-export function serverStartCall(timeBoxMs: number): Record<string, unknown> {
-  return { action: "start", time_box_ms: timeBoxMs + STOP_BUDGET_MS };
+export function serverStartCall(timeBoxMs: number, authHook?: AuthHook): Record<string, unknown> {
+  return { action: "start", time_box_ms: timeBoxMs + STOP_BUDGET_MS, ...(authHook ? { auth_hook: authHook } : {}) };
 }
 
 /**
