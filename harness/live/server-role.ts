@@ -20,7 +20,8 @@ export const serverRole: LiveRole = {
   judged(answer) {
     const evidence = serverRecord(answer.transcript);
     if (!evidence || answer.result.kind !== "ok") return answer.result;
-    return { kind: "ok", output: { ...(answer.result.output as object), ...serverFacts(evidence) } };
+    const started = answer.result.output as { a2c_version?: unknown } | null;
+    return { kind: "ok", output: { ...(started as object), ...serverFacts(evidence, started?.a2c_version) } };
   },
   compared(answer) {
     const evidence = serverRecord(answer.transcript);

@@ -5,7 +5,7 @@
  * given; the kit connects only to a loopback base URL.
  */
 import type { Answer, Implementation } from "../model/implementation.ts";
-import { STOP_BUDGET_MS, serverStartCall, WIRE_SERVER_OP } from "../wire/index.ts";
+import { type AuthHook, STOP_BUDGET_MS, serverStartCall, WIRE_SERVER_OP } from "../wire/index.ts";
 
 const LOOPBACK_BASE = /^http:\/\/127\.0\.0\.1:[0-9]{1,5}$/;
 
@@ -21,8 +21,9 @@ export interface RunningServer {
 export async function startSdkServer(
   impl: Implementation,
   timeBoxMs: number,
+  authHook?: AuthHook,
 ): Promise<{ readonly started: Answer; readonly running?: RunningServer }> {
-  const started = await impl.call(WIRE_SERVER_OP, serverStartCall(timeBoxMs), { timeoutMs: STOP_BUDGET_MS * 2 });
+  const started = await impl.call(WIRE_SERVER_OP, serverStartCall(timeBoxMs, authHook), { timeoutMs: STOP_BUDGET_MS * 2 });
   if (started.result.kind !== "ok") return { started };
   const output = started.result.output as { url?: unknown; server_id?: unknown } | null;
   const url = output?.url;

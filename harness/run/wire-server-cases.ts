@@ -13,7 +13,7 @@ export async function wireServerAnswer(impl: Implementation, vector: Vector, not
   const prepared = prepareServerScene(vector.input);
   if (!prepared.ok) return notSent(prepared.problem);
   const began = performance.now();
-  const { started, running } = await startSdkServer(impl, prepared.spec.time_box_ms);
+  const { started, running } = await startSdkServer(impl, prepared.spec.time_box_ms, prepared.spec.auth_hook);
   const lines = {
     request: started.transcript.request,
     response: started.transcript.response,

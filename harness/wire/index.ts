@@ -75,6 +75,7 @@ export { SCRIPTED_TOOLS, type ScriptedComputerSpec, scriptedAnswer } from "./scr
 export { type ServerFacts, serverComparedValue, serverFacts } from "./server-facts.ts";
 export { type ServerRelay, serverRelays } from "./server-relay-fidelity.ts";
 export {
+  type AuthHook,
   answeredStopped,
   type ClientSpec,
   type ConnectRecord,

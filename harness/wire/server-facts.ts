@@ -28,6 +28,14 @@ export interface ServerFacts {
         media_type: string | null;
         /** A WebSocket-only handshake opened, then closed before /smcp connected: the close code (versioning.md §5's 4900); else null. */
         close_code: number | null;
+        /** That close's reason is a short text: at most 123 bytes and no JSON object or array (versioning.md §5 R3: no structured body); null without such a close. */
+        close_reason_plain: boolean | null;
+        /** The Socket.IO CONNECT_ERROR the Server answered the /smcp CONNECT with (its payload: message, data); null without one. */
+        connect_error: unknown;
+        /** That CONNECT_ERROR's error code: `data.code` (Socket.IO's extension data, an ErrorPayload), else a top-level `code`; null without one. */
+        connect_error_code: number | null;
+        /** The refusal's body names as server_version the protocol version the adapter's start reported for the SDK's Server (versioning.md §Server 实现); null without a start's version or a body. */
+        reports_declared_version: boolean | null;
       }
     >
   >;
@@ -68,6 +76,9 @@ export interface ServerFacts {
   >;
 }
 
+/** RFC 6455's room for a close frame's reason, the bound versioning.md §5 names for 4900's text. */
+const MAX_CLOSE_REASON_BYTES = 123;
+
 /** The model each notification's payload must satisfy (events.ts). */
 export const NOTIFY_MODEL: Readonly<Record<string, string>> = NOTIFY_PAYLOAD_MODELS;
 
@@ -77,7 +88,8 @@ const ACK_MODEL: Readonly<Record<string, string>> = SERVER_ANSWER_MODELS;
 /** Every event a client can receive, counted (zero included) so a vector can say "never received". */
 export const COUNTED_EVENTS = [...CLIENT_EVENT_NAMES, ...NOTIFY_EVENT_NAMES];
 
-export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
+/** `declaredVersion`: the protocol version the SDK's Server declared when it started (the start's `a2c_version`). */
+export function serverFacts(evidence: ServerSceneEvidence, declaredVersion?: unknown): ServerFacts {
   const labels = new Map(
     Object.entries(isObject(evidence?.offices) ? evidence.offices : {}).map(([label, id]) => [id, `$office:${label}`]),
   );
@@ -92,6 +104,8 @@ export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
   for (const c of evidence?.connects ?? []) {
     if (!c || Object.hasOwn(handshakes, c.client)) continue;
     const body = parseBody(c.body);
+    const refused = packets.find((p) => p?.conn === c.client && p.dir === "in" && p.type === "connect_error");
+    const connectError = refused ? (refused.args?.[0] ?? null) : null;
     handshakes[c.client] = {
       connected: c.connected,
       status: c.status ?? null,
@@ -101,6 +115,10 @@ export function serverFacts(evidence: ServerSceneEvidence): ServerFacts {
       error_code_header: c.error_code_header ?? null,
       media_type: mediaType(c.content_type),
       close_code: c.close_code ?? null,
+      close_reason_plain: closeReasonPlain(c.close_code, c.close_reason, c.close_reason_bytes),
+      reports_declared_version: reportsDeclared(body, declaredVersion),
+      connect_error: connectError,
+      connect_error_code: connectErrorCode(connectError),
     };
   }
   const steps: Record<string, ServerFacts["steps"][string]> = {};
@@ -176,6 +194,27 @@ function stepFacts(
     ...(sessions ? { sessions } : {}),
     ...(event === "server:list_room" ? { offices_listed: officesListed(sessions ?? []) } : {}),
   };
+}
+
+/** The error code a CONNECT_ERROR payload carries: in its extension data (`data.code`), else at its top level. */
+function connectErrorCode(payload: unknown): number | null {
+  if (!isObject(payload)) return null;
+  if (isObject(payload.data) && typeof payload.data.code === "number") return payload.data.code;
+  return typeof payload.code === "number" ? payload.code : null;
+}
+
+/** A close's reason as versioning.md §5 has 4900 carry it: a short text, no structured body; null without a close. */
+function closeReasonPlain(code: unknown, reason: unknown, bytes: unknown): boolean | null {
+  if (typeof code !== "number") return null;
+  if (typeof reason !== "string" || typeof bytes !== "number") return false;
+  const parsed = parseBody(reason);
+  return bytes <= MAX_CLOSE_REASON_BYTES && !(parsed !== null && typeof parsed === "object");
+}
+
+/** Whether a refusal body's server_version is the version the Server declared at its start; null when either is missing. */
+function reportsDeclared(body: unknown, declared: unknown): boolean | null {
+  if (typeof declared !== "string" || declared === "" || !isObject(body)) return null;
+  return body.server_version === declared;
 }
 
 /** A kept client's end at the stop, from its record (through-stop.ts); null without one, or when it was not connected then. */

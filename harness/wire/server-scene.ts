@@ -66,10 +66,14 @@ export interface ServerStep extends ScriptStep {
   readonly no_payload?: true;
 }
 
+/** The SDK's connect-time authentication hook the adapter installs: by default one admitting every connection; `refuse` refuses every one. */
+export type AuthHook = "refuse";
+
 export interface ServerSceneSpec {
   readonly clients: Readonly<Record<string, ClientSpec>>;
   readonly script: readonly ServerStep[];
   readonly time_box_ms: number;
+  readonly auth_hook?: AuthHook;
 }
 
 /** One connection attempt: connected, or why not (a refused handshake's HTTP answer when the transport gives it). */
@@ -84,6 +88,9 @@ export interface ConnectRecord {
   readonly body?: string | null;
   /** A WebSocket-only handshake that opened and then closed before /smcp connected: its close code. */
   readonly close_code?: number | null;
+  /** That close's reason and its length in bytes (versioning.md §5 R3: 4900 carries only a short text). */
+  readonly close_reason?: string | null;
+  readonly close_reason_bytes?: number | null;
   readonly error?: string;
 }
 
@@ -129,7 +136,7 @@ const JOIN_OR_LEAVE = new Set(["server:join_office", "server:leave_office"]);
 export function prepareServerScene(input: unknown): PreparedServerScene {
   if (input === null || typeof input !== "object" || Array.isArray(input))
     return { ok: false, problem: "the wire.server input is not an object" };
-  const raw = input as { clients?: Record<string, ClientSpec>; script?: ServerStep[]; time_box_ms?: number };
+  const raw = input as { clients?: Record<string, ClientSpec>; script?: ServerStep[]; time_box_ms?: number; auth_hook?: AuthHook };
   const clients = raw.clients ?? {};
   const script = raw.script ?? [];
   for (const [i, step] of script.entries()) {
@@ -146,17 +153,18 @@ export function prepareServerScene(input: unknown): PreparedServerScene {
   }
   const problem = checkScript(script);
   if (problem) return { ok: false, problem };
-  return { ok: true, spec: { clients, script, time_box_ms: raw.time_box_ms ?? 20_000 } };
+  const authHook = raw.auth_hook === undefined ? {} : { auth_hook: raw.auth_hook };
+  return { ok: true, spec: { clients, script, time_box_ms: raw.time_box_ms ?? 20_000, ...authHook } };
 }
 
 /** The adapter's start call for a scene: the Server lives at most the scene's time box and a stop's allowance. */
 export function startCallOf(spec: ServerSceneSpec): Record<string, unknown> {
-  return serverStartCall(spec.time_box_ms);
+  return serverStartCall(spec.time_box_ms, spec.auth_hook);
 }
 
 /** A `wire.server` start for a Server that must live `timeBoxMs` (a wire.server scene, an interop case) and its stop. */
-export function serverStartCall(timeBoxMs: number): Record<string, unknown> {
-  return { action: "start", time_box_ms: timeBoxMs + STOP_BUDGET_MS };
+export function serverStartCall(timeBoxMs: number, authHook?: AuthHook): Record<string, unknown> {
+  return { action: "start", time_box_ms: timeBoxMs + STOP_BUDGET_MS, ...(authHook ? { auth_hook: authHook } : {}) };
 }
 
 /**
@@ -352,8 +360,13 @@ async function connectClient(url: string, key: string, spec: ClientSpec, at: Con
       resolve(agent.cut ? { ...refused, status: null, body: null, error: agent.cut } : refused);
     });
     // A WebSocket closed before Engine.IO opened raises no connect_error: its close code is the answer.
-    void watch?.closed.then((code) =>
-      resolve({ ...failed(`the WebSocket closed (code ${code}) before the /smcp connect was acknowledged`), close_code: code }),
+    void watch?.closed.then(({ code, reason, reason_bytes }) =>
+      resolve({
+        ...failed(`the WebSocket closed (code ${code}) before the /smcp connect was acknowledged`),
+        close_code: code,
+        close_reason: reason,
+        close_reason_bytes: reason_bytes,
+      }),
     );
     // An Engine.IO session that opens but whose /smcp CONNECT is never answered raises no connect_error at all.
     socket.once("disconnect", (reason: string) =>

@@ -21,15 +21,22 @@ export interface UpgradeRefusal {
 interface WsLike {
   on(event: "unexpected-response", listener: (req: ClientRequest, res: IncomingMessage) => void): unknown;
   on(event: "open", listener: () => void): unknown;
-  on(event: "close", listener: (code: number) => void): unknown;
+  on(event: "close", listener: (code: number, reason: Buffer) => void): unknown;
   terminate(): void;
+}
+
+/** A close frame's code and its reason (RFC 6455 leaves it 123 bytes; versioning.md §5 asks 4900's to be a short text, no body). */
+export interface WsClose {
+  readonly code: number;
+  readonly reason: string;
+  readonly reason_bytes: number;
 }
 
 export interface HandshakeWatch {
   /** The refused upgrade's answer, once its head arrived (its body as far as read). */
   refusal(): UpgradeRefusal | undefined;
-  /** Settles with the close code when the WebSocket opened and then closed (a refusal by close code). */
-  readonly closed: Promise<number>;
+  /** Settles when the WebSocket opened and then closed (a refusal by close code): its code and reason. */
+  readonly closed: Promise<WsClose>;
 }
 
 /**
@@ -61,9 +68,9 @@ export function watchWebSocketHandshake(socket: Socket, bodyChars: number): Hand
   ws.on("open", () => {
     opened = true;
   });
-  const closed = new Promise<number>((resolve) => {
-    ws.on("close", (code) => {
-      if (opened) resolve(code);
+  const closed = new Promise<WsClose>((resolve) => {
+    ws.on("close", (code, reason) => {
+      if (opened) resolve({ code, reason: reason?.toString("utf8") ?? "", reason_bytes: reason?.length ?? 0 });
     });
   });
   return { refusal: () => answer, closed };

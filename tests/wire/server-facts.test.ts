@@ -84,6 +84,28 @@ describe("serverFacts", () => {
     expect(serverFacts(evidence).clients.c1?.outside_vocabulary).toEqual([]);
   });
 
+  it("compares a refusal's server_version with the version the Server declared at its start", () => {
+    expect(serverFacts(evidence, "0.4.0").handshakes.bad?.reports_declared_version).toBe(true);
+    expect(serverFacts(evidence, "0.4.2").handshakes.bad?.reports_declared_version).toBe(false);
+    expect(serverFacts(evidence).handshakes.bad?.reports_declared_version).toBeNull();
+    expect(serverFacts(evidence, "0.4.0").handshakes.c1?.reports_declared_version).toBeNull();
+  });
+
+  it("reads a CONNECT_ERROR's code from its extension data, else its top level", () => {
+    const refused = (args: unknown[]) =>
+      serverFacts({
+        ...evidence,
+        packets: [...evidence.packets, { seq: 9, t_ms: 9, dir: "in", conn: "bad", type: "connect_error", nsp: "/smcp", args }],
+      } as ServerSceneEvidence).handshakes.bad;
+    expect(refused([{ message: "Unauthorized", data: { code: 401, message: "Unauthorized" } }])).toMatchObject({ connect_error_code: 401 });
+    expect(refused([{ message: "x", code: 401 }])?.connect_error_code).toBe(401);
+    expect(refused([{ message: "Connection refused by server" }])).toMatchObject({
+      connect_error: { message: "Connection refused by server" },
+      connect_error_code: null,
+    });
+    expect(serverFacts(evidence).handshakes.bad?.connect_error).toBeNull();
+  });
+
   it("tolerates a damaged record", () => {
     expect(() =>
       serverFacts({ kind: "server", packets: [null], steps: [{}], connects: [null] } as unknown as ServerSceneEvidence),

@@ -54,18 +54,29 @@ describe("a refused WebSocket-only handshake", () => {
     expect(handshake?.body_keys).toEqual(["code", "message"]);
   }, 15_000);
 
-  it("keeps the close code of a WebSocket opened and then closed", async () => {
-    const url = await upgradeServer((socket, key) => {
+  /** A Server that accepts the upgrade, then closes with 4900 and `reason` (FIN + opcode 8, unmasked). */
+  const closingServer = (reason: string) =>
+    upgradeServer((socket, key) => {
       const accept = createHash("sha1").update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest("base64");
       socket.write(
         `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
       );
-      // A close frame: FIN + opcode 8, unmasked, two bytes of payload, code 4900.
-      socket.end(Buffer.from([0x88, 0x02, 4900 >> 8, 4900 & 0xff]));
+      const text = Buffer.from(reason, "utf8");
+      socket.end(Buffer.concat([Buffer.from([0x88, 2 + text.length, 4900 >> 8, 4900 & 0xff]), text]));
     });
+
+  it("keeps the close code of a WebSocket opened and then closed", async () => {
+    const url = await closingServer("");
     const { handshake, ms } = await handshakeOf(url);
-    expect(handshake).toMatchObject({ connected: false, status: null, close_code: 4900 });
+    expect(handshake).toMatchObject({ connected: false, status: null, close_code: 4900, close_reason_plain: true });
     // Recorded when the close came, not when the 5 s connect box ran out.
     expect(ms).toBeLessThan(4_000);
+  }, 15_000);
+
+  it("tells a short text reason from a structured one", async () => {
+    const text = await handshakeOf(await closingServer("A2C version handshake rejected"));
+    expect(text.handshake).toMatchObject({ close_code: 4900, close_reason_plain: true });
+    const body = await handshakeOf(await closingServer(JSON.stringify({ code: 4008, server_version: "0.4.0" })));
+    expect(body.handshake).toMatchObject({ close_code: 4900, close_reason_plain: false });
   }, 15_000);
 });

@@ -7,6 +7,9 @@ SDK path, public API only:
             `SMCPNamespace` (/smcp) under its `PermissiveAuthenticationProvider` (admits every connection; the
             kit's clients send `auth: {}`), wrapped in `A2CProtocolVersionASGIMiddleware` (the a2c_version HTTP
             check, HTTP 400 before Socket.IO sees the request). It returns (sio, namespace, ASGI app).
+  auth_hook: with `refuse` the namespace's hook is the SDK's `DefaultAuthenticationProvider` with an admin secret
+            drawn at random (its `auth_provider`, the constructor's argument, replaced before any client
+            connects): the kit's clients send `auth: {}`, so the SDK's own hook refuses every one of them.
   serve:    uvicorn (installed with the SDK, via mcp) runs that app on a socket the adapter binds to
             ("127.0.0.1", 0): the OS picks the port, and it is known before the listener accepts. The SDK's own
             runner (`a2c_smcp.testing.UvicornTestServer`) takes a fixed port only (`pick_free_port` closes the
@@ -31,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import secrets
 import socket
 import sys
 import threading
@@ -58,7 +62,7 @@ ENGINE_CLOSE_BOUND_S = 0.5    # Engine.IO sessions closed
 GRACEFUL_S = 1
 
 _ACTIONS = ("start", "stop")
-_KEYS = frozenset({"action", "time_box_ms", "server_id"})
+_KEYS = frozenset({"action", "time_box_ms", "server_id", "auth_hook"})
 
 
 def _refuse(message: str) -> OpError:
@@ -146,7 +150,10 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
         box_ms = inp.get("time_box_ms")
         if type(box_ms) is not int or not 1000 <= box_ms <= 60000:
             raise _refuse(f"start: time_box_ms must be an integer from 1000 to 60000, got {box_ms!r}")
-        return _HOST.run(_start(box_ms / 1000), START_BOUND_S + 1.0)
+        auth_hook = inp.get("auth_hook")
+        if auth_hook not in (None, "refuse"):
+            raise _refuse(f"start: auth_hook must be \"refuse\" or absent, got {auth_hook!r}")
+        return _HOST.run(_start(box_ms / 1000, auth_hook == "refuse"), START_BOUND_S + 1.0)
     if action == "stop":
         server_id = inp.get("server_id")
         if not isinstance(server_id, str) or not server_id:
@@ -157,11 +164,15 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     raise _refuse(f"action must be one of {list(_ACTIONS)}, got {action!r}")
 
 
-async def _start(box_s: float) -> dict[str, Any]:
+async def _start(box_s: float, refuse_auth: bool) -> dict[str, Any]:
     import uvicorn  # mcp's dependency: imported with the first Server, not with the adapter
 
     started = time.monotonic()
-    sio, _namespace, app = create_local_async_server()
+    sio, namespace, app = create_local_async_server()
+    if refuse_auth:
+        from a2c_smcp.server import DefaultAuthenticationProvider
+
+        namespace.auth_provider = DefaultAuthenticationProvider(admin_secret=secrets.token_hex(16))
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     uv: Any = None
     task: asyncio.Task | None = None

@@ -17,7 +17,7 @@ let started = 0;
 
 /** `protocol`: the revision whose Server a start opens (the stop finds the Server by its id, whatever its revision). */
 export async function runWireServer(input: WireServerInput, protocol: ServerProtocol = "0.4.0"): Promise<WireServerOutput> {
-  if (input.action === "start") return start(input.time_box_ms ?? MAX_TIME_BOX_MS, protocol);
+  if (input.action === "start") return start(input.time_box_ms ?? MAX_TIME_BOX_MS, protocol, input.auth_hook === "refuse");
   const stop = input.server_id === undefined ? undefined : servers.get(input.server_id);
   if (!stop)
     throw new InvalidInputError("input.malformed_config", `no Server was started under server_id ${JSON.stringify(input.server_id)}`);
@@ -29,10 +29,10 @@ export async function stopAllWireServers(): Promise<void> {
   await Promise.all([...servers.values()].map((stop) => stop()));
 }
 
-async function start(timeBoxMs: number, protocol: ServerProtocol): Promise<WireServerStarted> {
+async function start(timeBoxMs: number, protocol: ServerProtocol, refuseAuth: boolean): Promise<WireServerStarted> {
   const startedAt = performance.now();
   const revision = SERVER_REVISIONS[protocol];
-  const server = await openSmcpServer(revision);
+  const server = await openSmcpServer(revision, { refuseAuth });
   const id = `s${++started}`;
   let stopping: Promise<WireServerStopped> | undefined;
   const stop = () => {

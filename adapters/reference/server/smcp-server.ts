@@ -22,8 +22,16 @@ export interface SmcpServer {
   close(): Promise<void>;
 }
 
+/** `refuseAuth`: the connect-time authentication refuses every client (error-handling.md: 401 for a failed authentication). */
+export interface SmcpServerOptions {
+  readonly refuseAuth?: boolean;
+}
+
 /** A Server of `revision` (default: 0.4.0, the version the reference's live roles all speak). */
-export async function openSmcpServer(revision: ServerRevision = SERVER_REVISIONS["0.4.0"]): Promise<SmcpServer> {
+export async function openSmcpServer(
+  revision: ServerRevision = SERVER_REVISIONS["0.4.0"],
+  options: SmcpServerOptions = {},
+): Promise<SmcpServer> {
   // socket.io hands every request outside its path to this listener: answered 404 at once, so a
   // client asking elsewhere (/socket.io without its slash) learns it has no session, not a time box later.
   const http = createServer((_request, response) => {
@@ -33,6 +41,8 @@ export async function openSmcpServer(revision: ServerRevision = SERVER_REVISIONS
   const io = new Server(http, { serveClient: false });
   io.engine.use(versionGate(revision.a2cVersion));
   let closing = false;
+  // Authentication runs on the /smcp CONNECT, after the version gate has admitted the HTTP handshake.
+  if (options.refuseAuth) io.of(SMCP_NAMESPACE).use((_socket, next) => next(unauthorized()));
   serveSmcp(io.of(SMCP_NAMESPACE), new Offices(), revision.rooms, { closing: () => closing });
 
   await new Promise<void>((resolve, reject) => {
@@ -54,6 +64,11 @@ export async function openSmcpServer(revision: ServerRevision = SERVER_REVISIONS
     await closed;
   };
   return { url, close };
+}
+
+/** A refused authentication: Socket.IO's CONNECT_ERROR carries the flat ErrorPayload as its extension data. */
+function unauthorized(): Error {
+  return Object.assign(new Error("Unauthorized"), { data: { code: 401, message: "Unauthorized" } });
 }
 
 async function until(done: () => boolean, boundMs: number): Promise<void> {

@@ -4,7 +4,7 @@
  */
 
 export type WireServerInput =
-  | { readonly action: "start"; readonly time_box_ms?: number }
+  | { readonly action: "start"; readonly time_box_ms?: number; readonly auth_hook?: "refuse" }
   | { readonly action: "stop"; readonly server_id?: string };
 
 export interface WireServerStarted {

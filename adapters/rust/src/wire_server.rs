@@ -6,7 +6,9 @@
 //!   socketioxide's `SocketIo::builder().build_layer()` with the SDK's `/smcp` handlers registered
 //!   (`SmcpHandler::register_handlers`). `AdmitAll` is the SDK's `AuthenticationProvider` trait
 //!   answering `Ok(())` for every connection (the kit's clients send `auth: {}`; the SDK's default
-//!   provider refuses a CONNECT without `auth.token` equal to an admin secret).
+//!   provider refuses a CONNECT without `auth.token` equal to an admin secret). With the start's
+//!   `auth_hook: refuse` the hook is that default provider, `DefaultAuthenticationProvider::new`
+//!   (auth.rs:67) with an admin secret the kit never sends, so it refuses every kit client.
 //! - serve: the composition of `HyperServer::run` (smcp-server-hyper lib.rs:75-100), step for step,
 //!   around a listener the adapter binds itself: `ServiceBuilder::new().layer(layer.layer)` over
 //!   `service_fn(|req| smcp_server_hyper::handle_request(req, &io))`, wrapped (outermost) in the
@@ -47,7 +49,7 @@ use async_trait::async_trait;
 use hyper::service::service_fn;
 use hyper_util::rt::TokioIo;
 use serde_json::{json, Map, Value};
-use smcp_server_core::{AuthError, AuthenticationProvider, SmcpServerBuilder, SmcpServerLayer};
+use smcp_server_core::{AuthError, AuthenticationProvider, DefaultAuthenticationProvider, SmcpServerBuilder, SmcpServerLayer};
 use smcp_server_hyper::{handle_request, VersionHandshakeConfig, VersionHandshakeService};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -135,18 +137,23 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 enum Call {
-    Start { time_box: Duration },
+    Start { time_box: Duration, refuse_auth: bool },
     Stop { server_id: String },
 }
 
 fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
-    let extra: Vec<&String> = input.keys().filter(|k| !matches!(k.as_str(), "action" | "time_box_ms" | "server_id")).collect();
+    let extra: Vec<&String> = input.keys().filter(|k| !matches!(k.as_str(), "action" | "time_box_ms" | "server_id" | "auth_hook")).collect();
     if !extra.is_empty() {
         return Err(bad(format!("unknown input field(s) {extra:?}")));
     }
+    let refuse_auth = match input.get("auth_hook") {
+        None => false,
+        Some(Value::String(s)) if s == "refuse" => true,
+        Some(other) => return Err(bad(format!("start: auth_hook must be \"refuse\" or absent, got {other}"))),
+    };
     match input.get("action").and_then(Value::as_str) {
         Some("start") => match input.get("time_box_ms").and_then(Value::as_u64) {
-            Some(ms) if (1000..=60_000).contains(&ms) => Ok(Call::Start { time_box: Duration::from_millis(ms) }),
+            Some(ms) if (1000..=60_000).contains(&ms) => Ok(Call::Start { time_box: Duration::from_millis(ms), refuse_auth }),
             _ => Err(bad(format!("start: time_box_ms must be an integer from 1000 to 60000, got {}", shown(input.get("time_box_ms"))))),
         },
         Some("stop") => match input.get("server_id").and_then(Value::as_str).filter(|s| !s.is_empty()) {
@@ -162,10 +169,17 @@ fn elapsed_ms(from: Instant, to: Instant) -> f64 {
 }
 
 /// Starts one Server on the host runtime; `(server_id, port)`.
-async fn start(host: &'static Host, time_box: Duration) -> Result<(String, u16), OpError> {
+async fn start(host: &'static Host, time_box: Duration, refuse_auth: bool) -> Result<(String, u16), OpError> {
     let started = Instant::now();
+    let hook: Arc<dyn AuthenticationProvider> = if refuse_auth {
+        // A secret the kit's clients never send (they send `auth: {}`): the SDK's own hook refuses them.
+        let secret = format!("kit-{:?}", started);
+        Arc::new(DefaultAuthenticationProvider::new(Some(secret), None))
+    } else {
+        Arc::new(AdmitAll)
+    };
     let layer = SmcpServerBuilder::new()
-        .with_auth_provider(Arc::new(AdmitAll))
+        .with_auth_provider(hook)
         .build_layer()
         .map_err(|e| OpError::new("unclassified", format!("SmcpServerBuilder::build_layer: {e}"), "smcp_server_core::HandlerError"))?;
     let listener = TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0)))
@@ -279,8 +293,8 @@ async fn stop(host: &'static Host, server_id: &str) -> Result<Value, OpError> {
 /// One call, start to answer, on the host runtime.
 async fn run_call(host: &'static Host, call: Call) -> Result<Value, Fail> {
     match call {
-        Call::Start { time_box } => {
-            let (server_id, port) = tokio::time::timeout(START_BOUND, start(host, time_box))
+        Call::Start { time_box, refuse_auth } => {
+            let (server_id, port) = tokio::time::timeout(START_BOUND, start(host, time_box, refuse_auth))
                 .await
                 .map_err(|_| OpError::new("unclassified", format!("start: not done after {START_BOUND:?}"), "AdapterTimeout"))??;
             Ok(json!({"url": format!("http://127.0.0.1:{port}"), "server_id": server_id, "a2c_version": sdk::PROTOCOL_VERSION}))
