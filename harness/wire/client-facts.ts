@@ -16,6 +16,8 @@ export interface ConnectionFacts {
     readonly auth_has_role: boolean;
     /** The CONNECT carried an auth object (`{}` included): a client that sends none has no auth at all (data-structures.md §ConnectAuth). */
     readonly auth_is_object: boolean;
+    /** The CONNECT auth object as sent (null: none), compared on the keys a vector names. */
+    readonly auth: Readonly<Record<string, unknown>> | null;
     /**
      * The keys of the first handshake's URL query the client chose, sorted, each once: Engine.IO's own
      * (EIO, transport, t, sid, b64, j) and the case's seal (smcp_case) left out, so what is left is what
@@ -46,6 +48,7 @@ export function connectionFacts(
       auth_keys: Object.keys(auth).sort(),
       auth_has_role: Object.hasOwn(auth, "role"),
       auth_is_object: isObject(connect?.args?.[0]),
+      auth: isObject(connect?.args?.[0]) ? auth : null,
       query_keys: handshake?.url ? queryKeys(handshake.url) : [],
     },
   };

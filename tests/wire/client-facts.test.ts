@@ -19,6 +19,8 @@ describe("connectionFacts", () => {
     expect(connectionFacts([connect([{}])], undefined).handshake.auth_is_object).toBe(true);
     expect(connectionFacts([connect()], undefined).handshake.auth_is_object).toBe(false);
     expect(connectionFacts([connect([null])], undefined).handshake.auth_is_object).toBe(false);
+    expect(connectionFacts([connect()], undefined).handshake.auth).toBeNull();
+    expect(connectionFacts([connect([{ tenant: "t" }])], undefined).handshake.auth).toEqual({ tenant: "t" });
   });
 
   it("keeps the query keys the client chose, without Engine.IO's own or the case's seal", () => {

@@ -76,6 +76,7 @@ describe("the wire scene", () => {
       auth_keys: [],
       auth_has_role: false,
       auth_is_object: true,
+      auth: {},
       query_keys: ["a2c_version"],
     });
     expect(facts.join).toEqual({ role: "computer", name: "wire-computer", office_matches: true, asks_ack: true, count: 1 });
