@@ -113,6 +113,10 @@ export interface AgentSceneSpec {
    * user code would: the SDK sets a2c_version itself and must not let it through (versioning.md §SDK 仓库).
    */
   readonly user_a2c_version?: string;
+  /** The scripted Computer refuses the nth client:put_blob request of the scene (1-based) with 4019 of that reason (scripted-uploads.ts). */
+  readonly upload_refusals: Readonly<Record<string, string>>;
+  /** The a2c_version server:list_room gives the scripted Computer's session (default 0.4.0, the scene's own). */
+  readonly computer_a2c_version: string;
 }
 
 /** What the adapter gets (vectors/_schema/ops/wire.agent.json, input). */
@@ -173,6 +177,8 @@ export function prepareAgentScene(input: unknown): PreparedAgentScene {
       ...(raw.servers ? { servers: raw.servers } : {}),
       blobs: raw.blobs ?? {},
       ...(raw.user_a2c_version ? { user_a2c_version: raw.user_a2c_version } : {}),
+      upload_refusals: raw.upload_refusals ?? {},
+      computer_a2c_version: raw.computer_a2c_version ?? "0.4.0",
     },
   };
 }
@@ -201,7 +207,7 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
   const officeId = newOfficeId();
   const firsts = new Set<string>();
   const computer: ScriptedComputerSpec = { answers: spec.answers, silent: spec.silent };
-  const uploads = new ScriptedUploads();
+  const uploads = new ScriptedUploads(spec.upload_refusals);
   const blobs = new ScriptedBlobs(spec.blobs);
   // An Agent's SKILL and blob reads the vector leaves alone get a model answer (scripted-reads.ts).
   const readByDefault = (event: string, req: Record<string, unknown>) => {
@@ -240,11 +246,21 @@ export async function openAgentCase(id: string, spec: AgentSceneSpec): Promise<A
       if (typeof ack === "function") ack(true, null);
       pushAfter(socket, "server:leave_office");
     });
+    // A cancel is answered by nothing (events.md: its ack is None); an Agent that asks for an ack gets an empty one.
+    socket.on("server:tool_call_cancel", (_request: unknown, ack?: (...args: unknown[]) => void) => {
+      if (typeof ack === "function") ack();
+    });
     socket.on("server:list_room", async (request: unknown, ack?: (...args: unknown[]) => void) => {
       await heldFor("server:list_room");
       const req = (request ?? {}) as Record<string, unknown>;
       const sessions = [
-        { sid: "kit-computer-sid", name: spec.computer_name, role: "computer", office_id: officeId, a2c_version: "0.4.0" },
+        {
+          sid: "kit-computer-sid",
+          name: spec.computer_name,
+          role: "computer",
+          office_id: officeId,
+          a2c_version: spec.computer_a2c_version,
+        },
         { sid: socket.id, name: String(req.agent ?? ""), role: "agent", office_id: officeId, a2c_version: "0.4.0" },
       ];
       const answer = { sessions, req_id: req.req_id };

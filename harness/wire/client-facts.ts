@@ -14,8 +14,21 @@ export interface ConnectionFacts {
     readonly first_transport: string | null;
     readonly auth_keys: readonly string[];
     readonly auth_has_role: boolean;
+    /** The CONNECT carried an auth object (`{}` included): a client that sends none has no auth at all (data-structures.md §ConnectAuth). */
+    readonly auth_is_object: boolean;
+    /** The CONNECT auth object as sent (null: none), compared on the keys a vector names. */
+    readonly auth: Readonly<Record<string, unknown>> | null;
+    /**
+     * The keys of the first handshake's URL query the client chose, sorted, each once: Engine.IO's own
+     * (EIO, transport, t, sid, b64, j) and the case's seal (smcp_case) left out, so what is left is what
+     * the SDK put there (a2c_version; an identity field would show here).
+     */
+    readonly query_keys: readonly string[];
   };
 }
+
+/** Query keys that are the transport's or the kit's, never the client's own choice. */
+const TRANSPORT_QUERY_KEYS = new Set(["EIO", "transport", "t", "sid", "b64", "j", "smcp_case"]);
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -34,6 +47,9 @@ export function connectionFacts(
       first_transport: handshake?.transport ?? null,
       auth_keys: Object.keys(auth).sort(),
       auth_has_role: Object.hasOwn(auth, "role"),
+      auth_is_object: isObject(connect?.args?.[0]),
+      auth: isObject(connect?.args?.[0]) ? auth : null,
+      query_keys: handshake?.url ? queryKeys(handshake.url) : [],
     },
   };
 }
@@ -61,6 +77,14 @@ export function joinFacts(joins: readonly WirePacket[], officeId: string | undef
     asks_ack: first?.ack_id !== undefined,
     count: joins.length,
   };
+}
+
+function queryKeys(url: string): string[] {
+  try {
+    return [...new Set(new URL(url, "http://x").searchParams.keys())].filter((k) => !TRANSPORT_QUERY_KEYS.has(k)).sort();
+  } catch {
+    return [];
+  }
 }
 
 function queryParams(url: string, name: string): string[] {

@@ -43,6 +43,8 @@ export type ComputerCall = {
   readonly skill_max_bytes?: number;
   /** The deployment's bounds on upload sessions (absent: the SDK's own). */
   readonly upload_limits?: UploadLimits;
+  /** Business auth fields the caller hands the SDK's connect (absent: none; the adapter then adds no auth of its own). */
+  readonly connect_auth?: Readonly<Record<string, string>>;
   /** Secret inputs the Computer declares (a server with `secret_input`; absent: none). */
   readonly inputs?: readonly SecretInputDeclaration[];
   /** Their values, by input id, which the adapter gives its SDK through the SDK's own input-value API. */
@@ -199,6 +201,7 @@ export function computerCallOf(spec: ComputerSceneSpec, at: ComputerLocation): C
     ...(at.landing_root !== undefined ? { landing_root: at.landing_root } : {}),
     ...(spec.skill_max_bytes !== undefined ? { skill_max_bytes: spec.skill_max_bytes } : {}),
     ...(spec.upload_limits !== undefined ? { upload_limits: spec.upload_limits } : {}),
+    ...(spec.connect_auth !== undefined ? { connect_auth: spec.connect_auth } : {}),
     ...secretInputsOf(spec, at),
   };
 }

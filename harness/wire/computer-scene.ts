@@ -121,6 +121,8 @@ export interface ComputerSceneSpec {
   readonly skill_max_bytes?: number;
   /** The deployment's bounds on upload sessions, passed to the adapter as given (absent: the SDK's own). */
   readonly upload_limits?: UploadLimits;
+  /** Business auth fields the caller hands the SDK's connect (sdk-api-guidance.md §2 item 8, §4.3), passed to the adapter as given. */
+  readonly connect_auth?: Readonly<Record<string, string>>;
 }
 
 /** client:put_blob session bounds a deployment sets (blob-transfer.md §3: SDK-defined, configurable). */
@@ -223,6 +225,7 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
       landing_root: raw.landing_root === true,
       ...(typeof raw.skill_max_bytes === "number" ? { skill_max_bytes: raw.skill_max_bytes } : {}),
       ...(raw.upload_limits !== undefined ? { upload_limits: raw.upload_limits as UploadLimits } : {}),
+      ...(raw.connect_auth !== undefined ? { connect_auth: raw.connect_auth as Record<string, string> } : {}),
     },
   };
 }

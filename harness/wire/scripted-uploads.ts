@@ -3,6 +3,8 @@
  * upload_id) opens an upload, each chunk must continue at the bytes received so far, and the eof
  * chunk answers where the bytes landed with the total_size and sha256 it recomputed. Nothing is
  * written anywhere; an Agent under test sees a conforming receiver. One per scene (it keeps state).
+ * A vector may have it refuse the nth request with a 4019 (`upload_refusals`): the upload that
+ * chunk belonged to is then dropped, as a Computer discards a failed session (no resume).
  */
 import { createHash } from "node:crypto";
 
@@ -13,9 +15,17 @@ export const SCRIPTED_LANDING = "/kit-landing";
 
 export class ScriptedUploads {
   readonly #uploads = new Map<string, Buffer[]>();
+  readonly #refusals: Readonly<Record<string, string>>;
   #next = 1;
+  #seen = 0;
+
+  /** `refusals`: by the request's place among the scene's client:put_blob requests (1-based), the 4019 reason it gets. */
+  constructor(refusals: Readonly<Record<string, string>> = {}) {
+    this.#refusals = refusals;
+  }
 
   answer(req: Request): unknown {
+    this.#seen += 1;
     const chunk = typeof req.blob === "string" ? Buffer.from(req.blob, "base64") : Buffer.alloc(0);
     const fail = (reason: string) => ({
       code: 4019,
@@ -23,6 +33,11 @@ export class ScriptedUploads {
       details: { reason },
       req_id: req.req_id,
     });
+    const refused = this.#refusals[String(this.#seen)];
+    if (refused !== undefined) {
+      if (typeof req.upload_id === "string") this.#uploads.delete(req.upload_id);
+      return fail(refused);
+    }
     let id = req.upload_id;
     if (id === undefined || id === null) {
       id = `kit-upload-${this.#next++}`;

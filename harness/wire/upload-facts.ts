@@ -30,6 +30,12 @@ export interface UploadFacts {
   readonly eof_last_only: boolean;
   /** Every chunk after the first went out after the ack of the chunk before it. */
   readonly each_after_ack: boolean;
+  /**
+   * The chunk sent next after each chunk the Computer refused (an ack with a code) starts a new
+   * attempt: chunk_offset 0 and no upload_id seen before in the scene (blob-transfer.md §3: no
+   * resume across attempts). Null when no chunk followed a refusal.
+   */
+  readonly restarts_fresh: boolean | null;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -48,7 +54,8 @@ export function uploadFacts(sent: readonly WirePacket[], acks: readonly WirePack
     return ok;
   });
   const first = bodies[0] ?? {};
-  const ackSeq = (p: WirePacket) => acks.find((a) => a.ack_id === p.ack_id && a.conn === p.conn)?.seq;
+  const ackOf = (p: WirePacket) => acks.find((a) => a.ack_id === p.ack_id && a.conn === p.conn);
+  const ackSeq = (p: WirePacket) => ackOf(p)?.seq;
   return {
     chunks: bodies.map((b, i) => ({
       offset: b.chunk_offset ?? null,
@@ -65,5 +72,24 @@ export function uploadFacts(sent: readonly WirePacket[], acks: readonly WirePack
       const acked = previous === undefined ? undefined : ackSeq(previous);
       return acked !== undefined && acked < p.seq;
     }),
+    restarts_fresh: restartsFresh(bodies, chunks.map(ackOf)),
   };
+}
+
+/** See UploadFacts.restarts_fresh: `acks[i]` is the ack of chunk i, if any. */
+function restartsFresh(bodies: readonly Record<string, unknown>[], acks: readonly (WirePacket | undefined)[]): boolean | null {
+  const seen = new Set<unknown>();
+  let judged: boolean | null = null;
+  for (const [i, body] of bodies.entries()) {
+    const previous = acks[i - 1]?.args?.[0];
+    const afterRefusal = i > 0 && isObject(previous) && typeof previous.code === "number";
+    if (afterRefusal) {
+      const fresh = body.chunk_offset === 0 && (body.upload_id === undefined || body.upload_id === null || !seen.has(body.upload_id));
+      judged = (judged ?? true) && fresh;
+    }
+    if (body.upload_id !== undefined) seen.add(body.upload_id);
+    const answer = acks[i]?.args?.[0];
+    if (isObject(answer) && answer.upload_id !== undefined) seen.add(answer.upload_id);
+  }
+  return judged;
 }

@@ -75,6 +75,9 @@ describe("the wire scene", () => {
       first_transport: "polling",
       auth_keys: [],
       auth_has_role: false,
+      auth_is_object: true,
+      auth: {},
+      query_keys: ["a2c_version"],
     });
     expect(facts.join).toEqual({ role: "computer", name: "wire-computer", office_matches: true, asks_ack: true, count: 1 });
     expect(facts.steps.get_tools).toMatchObject({

@@ -51,7 +51,24 @@ describe("uploadFacts", () => {
       declared_matches: true,
       eof_last_only: true,
       each_after_ack: true,
+      restarts_fresh: null,
     });
+  });
+
+  it("judges the chunk after a refusal: a fresh attempt at 0 passes, a resume of the failed session does not", () => {
+    const refusal = (ack_id: number): WirePacket => ({
+      ...ack(ack_id),
+      args: [{ code: 4019, message: "x", details: { reason: "invalid_upload" } }],
+    });
+    const opened = (ack_id: number): WirePacket => ({ ...ack(ack_id), args: [{ upload_id: "u1", chunk_offset: 0 }] });
+    const first = chunk({ chunk_offset: 0, eof: false, total_size: 10, sha256: sha("hellohello"), blob: b64("hell") }, 1);
+    const second = chunk({ upload_id: "u1", chunk_offset: 4, eof: false, blob: b64("ohel") }, 2);
+    const fresh = chunk({ chunk_offset: 0, eof: false, total_size: 10, sha256: sha("hellohello"), blob: b64("hell") }, 3);
+    expect(uploadFacts([first, second, fresh], [opened(1), refusal(2), ack(3)])?.restarts_fresh).toBe(true);
+    const resumed = chunk({ upload_id: "u1", chunk_offset: 4, eof: false, blob: b64("ohel") }, 4);
+    expect(uploadFacts([first, second, resumed], [opened(1), refusal(2), ack(4)])?.restarts_fresh).toBe(false);
+    const oldIdAtZero = chunk({ upload_id: "u1", chunk_offset: 0, eof: false, blob: b64("hell") }, 5);
+    expect(uploadFacts([first, second, oldIdAtZero], [opened(1), refusal(2), ack(5)])?.restarts_fresh).toBe(false);
   });
 
   it("names a chunk sent before the previous ack, a repeated declaration and a skipped offset", () => {
@@ -67,6 +84,17 @@ describe("uploadFacts", () => {
 });
 
 describe("ScriptedUploads", () => {
+  it("refuses the request a vector names with 4019 and drops its upload, so only a new one lands", () => {
+    const uploads = new ScriptedUploads({ "2": "invalid_upload" });
+    const first = { req_id: "1", chunk_offset: 0, eof: false, total_size: 10, sha256: sha("hellohello"), blob: b64("hello") };
+    expect(uploads.answer(first)).toEqual({ upload_id: "kit-upload-1", chunk_offset: 0, req_id: "1" });
+    const refused = uploads.answer({ req_id: "2", upload_id: "kit-upload-1", chunk_offset: 5, eof: true, blob: b64("hello") });
+    expect(refused).toMatchObject({ code: 4019, details: { reason: "invalid_upload" } });
+    const resumed = uploads.answer({ req_id: "3", upload_id: "kit-upload-1", chunk_offset: 5, eof: true, blob: b64("hello") });
+    expect(resumed).toMatchObject({ code: 4019, details: { reason: "invalid_upload" } });
+    expect(uploads.answer({ ...first, req_id: "4" })).toEqual({ upload_id: "kit-upload-2", chunk_offset: 0, req_id: "4" });
+  });
+
   it("opens an upload, echoes each chunk's offset, refuses one out of order, and answers the landing on eof", () => {
     const uploads = new ScriptedUploads();
     const opened = uploads.answer({

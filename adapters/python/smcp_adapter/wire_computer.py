@@ -17,7 +17,8 @@ SDK path, public API only:
               two are python-socketio's own constructor options: no reconnect after the Server ends the
               session, no SIGINT handler from a worker thread), `await client.connect(url)` (the URL as given,
               the case's smcp_case query included; the SDK adds a2c_version and its transports; the adapter
-              adds no query, auth or header);
+              adds no query or header, and an auth only when the call gives `connect_auth`:
+              `client.connect(url, auth=connect_auth)`, the caller's business fields);
   3. join:    `await client.join_office(office_id)` (joins as `computer.name`);
   4. serve:   the SDK's client:* handlers answer until python-socketio's `disconnect` event fires for
               /smcp (registered with the client's public `on`) or the time box ends;
@@ -163,6 +164,9 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     if landing_root is not None and (not isinstance(landing_root, str) or not Path(landing_root).is_absolute() or not Path(landing_root).is_dir()):
         raise _refuse(f"landing_root must be the absolute path of an existing folder, got {landing_root!r}")
     thresholds = _thresholds(inp.get("upload_limits"), inp.get("skill_max_bytes"))
+    connect_auth = inp.get("connect_auth")
+    if connect_auth is not None and (not isinstance(connect_auth, dict) or not all(isinstance(v, str) for v in connect_auth.values())):
+        raise _refuse(f"connect_auth must be an object of strings, got {connect_auth!r}")
     _no_proxy_from_env()
 
     started = time.monotonic()
@@ -172,7 +176,7 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     sdk_logger.addHandler(log)
     loop = asyncio.new_event_loop()
     try:
-        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home, landing_root, thresholds, secrets))
+        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home, landing_root, thresholds, secrets, connect_auth))
     finally:
         try:
             loop.run_until_complete(asyncio.wait_for(loop.shutdown_default_executor(), 1.0))
@@ -195,6 +199,7 @@ async def _session(
     landing_root: str | None,
     thresholds: Any,
     secrets: tuple[list[Any], dict[str, str]] = ([], {}),
+    connect_auth: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + box_s
@@ -264,7 +269,8 @@ async def _session(
         except Exception as exc:
             out.update(ended="error", stage="connect", raised=_raised(exc))
             return out
-        if not await step("connect", client.connect(url)):
+        # The caller's business auth goes through the SDK's connect (python-socketio's `auth`); none: the SDK's default.
+        if not await step("connect", client.connect(url, auth=dict(connect_auth)) if connect_auth else client.connect(url)):
             return out
         live = wire_computer_act.Live(loop=loop, computer=computer, client=client, raws=raws, url=url, scene_over=gone)
         wire_computer_act.register(office_id, live)

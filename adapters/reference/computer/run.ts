@@ -142,7 +142,7 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
           connect: async () => {
             // The same runtime connects and joins again (runtime-contract.md §4.5 item 3): its
             // handlers read the Computer as it is now, so what it projects is the current desired state.
-            const next = computerSocket(input.url);
+            const next = computerSocket(input.url, input.connect_auth);
             serveClientEvents(next, computer);
             await connected(next);
             await joinOffice(next, input.computer_name, input.office_id);
@@ -178,7 +178,7 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
 
     stage = "connect";
     state = "connecting";
-    socket = computerSocket(input.url);
+    socket = computerSocket(input.url, input.connect_auth);
     serveClientEvents(socket, computer);
     const ended = disconnected(socket);
     await connected(socket);

@@ -18,7 +18,7 @@ export class SessionError extends Error {
 }
 
 /** Not connected yet, so every handler can be in place before the first packet. */
-export function computerSocket(url: string): Socket {
+export function computerSocket(url: string, connectAuth: Readonly<Record<string, string>> = {}): Socket {
   const target = new URL(url);
   // Like the SDKs' build_handshake_url: the URL's own query goes along (the harness's case secret
   // rides there), a2c_version is set. socket.io-client would let a query in the URI replace `query`.
@@ -30,8 +30,9 @@ export function computerSocket(url: string): Socket {
     reconnection: false,
     // Its own Engine.IO connection: io() would otherwise share one between Computers given the same URL.
     forceNew: true,
-    // Business auth only; the role is declared by server:join_office (computer.md §2.1). This Computer has none.
-    auth: {},
+    // Business auth only, as its caller gives it (sdk-api-guidance.md §4.3); the role is declared by
+    // server:join_office (computer.md §2.1). Never a credential of its MCP servers.
+    auth: { ...connectAuth },
     autoConnect: false,
   });
 }

@@ -41,6 +41,8 @@ export interface WireComputerInput {
   readonly skill_max_bytes?: number;
   /** The deployment's bounds on upload sessions (absent: the Computer's own). */
   readonly upload_limits?: { readonly max_sessions?: number; readonly idle_timeout_s?: number };
+  /** Business auth fields its caller gives the connect (absent: an empty auth object). */
+  readonly connect_auth?: Readonly<Record<string, string>>;
   /** Declared secret inputs a server config names as `${input:<id>}` (absent: none). */
   readonly inputs?: ReadonlyArray<{ readonly id: string; readonly type: "promptString"; readonly password: true }>;
   /** Their values, by id. */

@@ -21,7 +21,8 @@
 //!    "server_parameters": {"command", "args", "env"?}}`;
 //!    a config the SDK refuses is its refusal at `start`;
 //! 2. connect: `Computer::connect_socketio(url, ConnectOptions::default())`: the SDK's
-//!    `SmcpComputerClientBuilder` for `url`, namespace `/smcp`, no auth, no header, plus the
+//!    `SmcpComputerClientBuilder` for `url`, namespace `/smcp`, no header, and no auth unless the call
+//!    gives `connect_auth` (then `ConnectOptions.auth_payload`, the caller's business fields), plus the
 //!    Computer's handler ops (blob / skill / cancel / tool_call; building the client directly leaves
 //!    those out: `computer_ops` is crate-private). The SDK adds `a2c_version` to the URL itself;
 //! 3. join: `Computer::join_office(office_id, computer_name)` (the SDK's `server:join_office` and ack check);
@@ -185,6 +186,8 @@ struct Call {
     inputs: Option<HashMap<String, MCPServerInput>>,
     /// Their values, given through the SDK's `Computer::set_input_value` before any server starts.
     input_values: Vec<(String, String)>,
+    /// The caller's business auth fields (`ConnectOptions::auth_payload`); absent: none, the SDK's default.
+    connect_auth: Option<Value>,
 }
 
 /// The call's secret inputs as the SDK's own models, and their values (harness/wire/secret-input.ts).
@@ -273,6 +276,11 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         servers.push(config);
     }
     let (inputs, input_values) = secret_inputs(input)?;
+    let connect_auth = match input.get("connect_auth") {
+        None => None,
+        Some(Value::Object(fields)) if fields.values().all(Value::is_string) => Some(Value::Object(fields.clone())),
+        Some(other) => return Err(bad(format!("connect_auth must be an object of strings, got {other}"))),
+    };
     Ok(Call {
         url: url.to_string(),
         office_id: text(input, "office_id")?.to_string(),
@@ -284,6 +292,7 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         upload_limits,
         inputs,
         input_values,
+        connect_auth,
     })
 }
 
@@ -352,7 +361,9 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
             comp.mount_server(config).await.map_err(raised("start"))?;
         }
         comp.start_all_mcp_clients().await.map_err(raised("start"))?;
-        comp.connect_socketio(&call.url, ConnectOptions::default()).await.map_err(raised("connect"))?;
+        // The caller's business auth, if any, through the SDK's own connect option (never a credential of an MCP server).
+        let options = ConnectOptions { auth_payload: call.connect_auth.clone(), ..ConnectOptions::default() };
+        comp.connect_socketio(&call.url, options).await.map_err(raised("connect"))?;
         comp.join_office(&call.office_id, &call.computer_name).await.map_err(raised("join"))?;
         joined.set(true);
         let mut self_ended = false;
