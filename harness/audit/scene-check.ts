@@ -19,7 +19,7 @@ interface ExchangeLike {
   readonly status?: number | null;
 }
 
-const SCRIPTED = new Set(["status", "reset", "no_answer"]);
+const SCRIPTED = new Set(["status", "reset", "no_answer", "rpc_error"]);
 
 export function checkScene(vector: VectorRecord, transport: NonNullable<Transcript["transport"]>, problem: (p: string) => void): void {
   const prepared = prepareTransportCase(vector.input, { caseId: transport.case_id, baseUrl: transport.base_url });

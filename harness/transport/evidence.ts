@@ -32,7 +32,7 @@ export interface BodyText {
 }
 
 /** Who answered an exchange: the SDK, the scene, or the harness's own front (unknown path, oversized body, front error). */
-export type Answerer = "sdk" | "status" | "no_answer" | "reset" | "harness";
+export type Answerer = "sdk" | "status" | "no_answer" | "reset" | "rpc_error" | "harness";
 
 export interface Exchange {
   /** 1-based, in arrival order within the case. */

@@ -10,9 +10,11 @@ import {
   CASE_ID_PATTERN,
   type CaseSpec,
   caseUrl,
+  legOf,
   NEUTRAL_BODY,
   type PlayedResource,
   type PlayedTool,
+  type RpcErrorObject,
   type Scene,
   type SceneAnswer,
   type ServerMode,
@@ -69,6 +71,7 @@ interface VectorInput {
     www_authenticate?: string | null;
     headers?: Record<string, string>;
     body?: unknown;
+    error?: RpcErrorObject;
   };
   tool?: string;
   arguments?: Record<string, unknown>;
@@ -103,6 +106,7 @@ const validateVectorInput = new Ajv({
 /** The scene with its defaults and the WWW-Authenticate shorthand folded into the headers. */
 function normalizeScene(scene: NonNullable<VectorInput["scene"]>): Scene {
   const base = { answer: scene.answer, on: scene.on ?? [...CALL_DEFAULTS.on], times: scene.times ?? null, delay_ms: scene.delay_ms ?? 0 };
+  if (scene.answer === "rpc_error") return { ...base, error: scene.error! };
   if (scene.answer !== "status") return base;
   const headers = Object.fromEntries(Object.entries(scene.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   if (typeof scene.www_authenticate === "string") headers["www-authenticate"] = scene.www_authenticate;
@@ -128,6 +132,9 @@ export function prepareTransportCase(input: unknown, where: CaseLocation): Prepa
   if (!CASE_ID_PATTERN.test(where.caseId)) return { ok: false, problem: `the case id ${JSON.stringify(where.caseId)} is not URL-safe` };
   const v = input as VectorInput;
   const mode: ServerMode = v.server_mode ?? (v.transport === "streamable_http" ? "dual" : "sse");
+  // A JSON body answering the POST is streamable HTTP's reply; SSE replies on its GET stream.
+  if (v.scene?.answer === "rpc_error" && legOf(mode) === "sse")
+    return { ok: false, problem: "the scene rpc_error answers on streamable HTTP only (the SSE leg replies on its stream)" };
   const spec: CaseSpec = {
     id: where.caseId,
     transport: v.transport,

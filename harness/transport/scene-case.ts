@@ -180,7 +180,7 @@ export class SceneCase {
       }
       if (scene && scene.answer !== "sdk") {
         ex.answered_by = scene.answer;
-        answerScripted(scene, req, res);
+        answerScripted(scene, req, res, parsed);
         return;
       }
       const answeredByHarness = () => void (ex.answered_by = "harness");

@@ -40,8 +40,12 @@ export type TransportKind = (typeof TRANSPORT_KINDS)[number];
 export const SERVER_MODES = ["dual", "modern_only", "legacy_only", "legacy_sessionful", "sse"] as const;
 export type ServerMode = (typeof SERVER_MODES)[number];
 
-/** `sdk`: the real server answers; `status`: a scripted HTTP answer; `no_answer`: never a byte back; `reset`: the socket is destroyed. */
-export const SCENE_ANSWERS = ["sdk", "status", "no_answer", "reset"] as const;
+/**
+ * `sdk`: the real server answers; `status`: a scripted HTTP answer; `no_answer`: never a byte back;
+ * `reset`: the socket is destroyed; `rpc_error`: a JSON-RPC error response to each request (HTTP 200,
+ * streamable HTTP only): an MCP server whose own failure text the vector writes.
+ */
+export const SCENE_ANSWERS = ["sdk", "status", "no_answer", "reset", "rpc_error"] as const;
 export type SceneAnswer = (typeof SCENE_ANSWERS)[number];
 
 /** One scripted behaviour, applied to the requests carrying one of the `on` JSON-RPC methods. */
@@ -57,6 +61,15 @@ export interface Scene {
   readonly status?: number;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: unknown;
+  /** For `rpc_error`: the JSON-RPC error object each request is answered with (its id echoed). */
+  readonly error?: RpcErrorObject;
+}
+
+/** A JSON-RPC 2.0 error object, as the scene writes it. */
+export interface RpcErrorObject {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
 }
 
 /** What the harness opens on its server for one case. */

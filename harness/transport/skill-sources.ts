@@ -6,17 +6,20 @@
  * name, so several can be served side by side; the roots carry no children. Beside them, "template":
  * a package offered only through a resource template (skill.md §12: a Computer consumes none for
  * SKILLs), `skill://com.example.kit/template-skill/{file}` declaring source "resources", whose
- * SKILL.md reads as a valid one; nothing in resources/list names it.
+ * SKILL.md reads as a valid one; nothing in resources/list names it. And "mounted_symlink": a
+ * mounted package holding two symlinks that leave it (a folder link `escape` and a file link
+ * `notes.md`), both to a folder beside the package whose file carries OUTSIDE_PACKAGE_TEXT: a
+ * rel_path through either escapes the package root (error-handling.md §4017, reason traversal).
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { SdkModules } from "./sdk-modules.ts";
 import { tarGzOf } from "./tar-writer.ts";
 
-export const SKILL_SOURCE_KINDS = ["mounted", "archive", "archive_unsigned", "archive_tampered", "template"] as const;
+export const SKILL_SOURCE_KINDS = ["mounted", "archive", "archive_unsigned", "archive_tampered", "template", "mounted_symlink"] as const;
 export type SkillSourceKind = (typeof SKILL_SOURCE_KINDS)[number];
 
 /** The frontmatter name of each kind's package (and the last segment of its root URI). */
@@ -26,7 +29,11 @@ export const SOURCE_SKILL_NAMES: Readonly<Record<SkillSourceKind, string>> = {
   archive_unsigned: "unsigned-skill",
   archive_tampered: "tampered-skill",
   template: "template-skill",
+  mounted_symlink: "symlink-skill",
 };
+
+/** The text of the file outside the symlink package: a Computer that serves it read through a link out of the package. */
+export const OUTSIDE_PACKAGE_TEXT = "kit-outside-the-package-7d3f: no SKILL file\n";
 
 /** Where a case serves its archives, below its prefix `/c/<id>`. */
 export const SKILL_ARCHIVES_PATH = "/skill-archives/";
@@ -35,6 +42,8 @@ export const SKILL_ARCHIVES_PATH = "/skill-archives/";
 export interface SkillSources {
   readonly kinds: readonly SkillSourceKind[];
   readonly mountDir?: string;
+  /** The mounted_symlink package's folder (absolute, real). */
+  readonly symlinkMountDir?: string;
   readonly archives: ReadonlyMap<string, Buffer>;
   /** The URL archive file names are appended to. */
   readonly archiveBase: string;
@@ -66,28 +75,48 @@ export function prepareSkillSources(kinds: readonly SkillSourceKind[], caseBaseU
   const archives = new Map<string, Buffer>();
   let mountDir: string | undefined;
   let scratch: string | undefined;
+  let symlinkMountDir: string | undefined;
+  const scratchDir = () => (scratch ??= realpathSync(mkdtempSync(join(tmpdir(), "smcp-kit-mounted-"))));
   for (const kind of kinds) {
-    if (kind === "mounted") {
-      scratch = realpathSync(mkdtempSync(join(tmpdir(), "smcp-kit-mounted-")));
-      mountDir = join(scratch, SOURCE_SKILL_NAMES.mounted);
-      for (const [rel, text] of Object.entries(packageFiles(kind))) {
-        mkdirSync(dirname(join(mountDir, rel)), { recursive: true });
-        writeFileSync(join(mountDir, rel), text);
-      }
-    } else if (kind !== "template") archives.set(`${SOURCE_SKILL_NAMES[kind]}.tar.gz`, tarGzOf(packageFiles(kind)));
+    if (kind === "mounted") mountDir = writePackage(scratchDir(), kind);
+    else if (kind === "mounted_symlink") symlinkMountDir = writeSymlinkPackage(scratchDir());
+    else if (kind !== "template") archives.set(`${SOURCE_SKILL_NAMES[kind]}.tar.gz`, tarGzOf(packageFiles(kind)));
   }
   return {
     kinds,
     archives,
     archiveBase: `${caseBaseUrl}${SKILL_ARCHIVES_PATH}`,
     ...(mountDir ? { mountDir } : {}),
+    ...(symlinkMountDir ? { symlinkMountDir } : {}),
     ...(scratch ? { scratch } : {}),
   };
+}
+
+/** Writes one kind's package files into `<scratch>/<its name>`; returns that folder. */
+function writePackage(scratch: string, kind: SkillSourceKind): string {
+  const dir = join(scratch, SOURCE_SKILL_NAMES[kind]);
+  for (const [rel, text] of Object.entries(packageFiles(kind))) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  return dir;
+}
+
+/** The symlink package: its files, a folder beside it, and two links into that folder (one relative, one absolute). */
+function writeSymlinkPackage(scratch: string): string {
+  const dir = writePackage(scratch, "mounted_symlink");
+  const outside = join(scratch, "outside-of-package");
+  mkdirSync(outside, { recursive: true });
+  writeFileSync(join(outside, "secret.md"), OUTSIDE_PACKAGE_TEXT);
+  symlinkSync("../outside-of-package", join(dir, "escape"), "dir");
+  symlinkSync(join(outside, "secret.md"), join(dir, "notes.md"), "file");
+  return dir;
 }
 
 /** The _meta of each kind's root (skill.md §3's fields for its mode). */
 function rootMeta(kind: SkillSourceKind, sources: SkillSources): Record<string, unknown> {
   if (kind === "mounted") return { source: "mounted", mount_dir: sources.mountDir };
+  if (kind === "mounted_symlink") return { source: "mounted", mount_dir: sources.symlinkMountDir };
   const file = `${SOURCE_SKILL_NAMES[kind]}.tar.gz`;
   const bytes = sources.archives.get(file) ?? Buffer.alloc(0);
   const meta: Record<string, unknown> = { source: "archive", archive_uri: `${sources.archiveBase}${file}`, archive_format: "tar.gz" };

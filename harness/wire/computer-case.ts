@@ -84,6 +84,15 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
       clearTimeout(noJoin);
       void playKitAgentScript(socket).finally(() => finish("script_done"));
     });
+    // A Computer's leave (a `computer: leave` act's SDK call) is acknowledged (true, null), the 0.4.0
+    // tuple, only in a script with such a step: elsewhere the scene stays as it always answered.
+    if (spec.script.some((s) => s.computer === "leave"))
+      socket.on("server:leave_office", (request: unknown, ack?: (...args: unknown[]) => void) => {
+        const req = (request ?? {}) as Record<string, unknown>;
+        const accepted = socket === joinedSocket && req.office_id === officeId;
+        if (typeof ack === "function") ack(accepted, accepted ? null : "not a member of this office");
+        if (accepted) void socket.leave(officeId);
+      });
   });
 
   /** The Agent's script (script.ts); every ack is waited for within its time box, then the Computer is disconnected. */

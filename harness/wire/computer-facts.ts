@@ -14,6 +14,7 @@ import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from
 import { actOutcome, actState } from "./computer-act.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
 import { actName, RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
+import { declarationSightings } from "./declaration-sightings.ts";
 import { detailsExposure, errorDetailsOf } from "./details-exposure.ts";
 import { eventDefinition, isSmcpEvent } from "./events.ts";
 import type { LandingEvidence } from "./landing-root.ts";
@@ -147,6 +148,8 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly error_details_exposure: readonly string[];
   /** How many planted credentials reached some MCP server as its `Authorization: Bearer` value (by fingerprint, secret-input.ts). */
   readonly credentials_delivered: number;
+  /** Where the text of a malformed ToolMeta declaration an MCP server listed shows in what the Computer sent (declaration-sightings.ts). */
+  readonly declaration_sightings: readonly string[];
   /** Whether anything in the case's record (canary-scan.ts) carries the kit SKILL's .skillenv value, as text or as the file's base64 (skill.md §9.1). */
   readonly skillenv_value_sent: boolean;
   readonly tool_runs: number;
@@ -220,6 +223,7 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     credentials_delivered: credentialsDelivered(evidence),
     error_details_exposure: errorDetailsExposure(evidence, smcp),
     skillenv_value_sent: canarySightings(SKILLENV_FORMS, packets, handshakes).length > 0,
+    declaration_sightings: declarationSightings(isObject(evidence?.mcp) ? evidence.mcp : {}, packets),
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
     resources_list_requests_by_server: Object.fromEntries(

@@ -66,7 +66,7 @@ export interface ComputerStep extends ScriptStep {
 }
 
 /** What a `computer:` step has the Computer under test do (vectors/_schema/ops/wire.computer_act.json). */
-export type ComputerAct = "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect";
+export type ComputerAct = "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect" | "leave";
 
 /** A `computer:` step's name: `as`, else the act; undefined for any other step. */
 export function actName(step: ComputerStep): string | undefined {

@@ -1,6 +1,7 @@
 /**
  * What an Agent-facing error's details must not disclose (error-handling.md, details forbidden list;
- * management-protocol.md §8): internal addresses and ports, stack traces, local filesystem paths.
+ * management-protocol.md §8): internal addresses and ports, database connection information, stack
+ * traces, local filesystem paths.
  * Each is matched by its textual form in any string of `details` (keys too), whatever the field.
  * A string the Agent itself sent in the request is no disclosure when echoed, so the request's own
  * strings are taken out of each text before it is matched. Pure.
@@ -11,6 +12,14 @@ const FORMS: ReadonlyArray<readonly [kind: string, form: RegExp]> = [
   // A dotted IPv4 address (loopback included: the Computer's MCP servers live there), or a host:port.
   ["address", /\b(?:\d{1,3}\.){3}\d{1,3}\b/],
   ["address", /\b(?:localhost|\[[0-9a-f:]+\]):\d{1,5}\b/i],
+  // Database connection information: a database URL (postgresql://, mysql://, mongodb+srv://, jdbc:…),
+  // any URL carrying user:password@, or a key=value DSN naming its database.
+  [
+    "database",
+    /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb|redis|rediss|mssql|sqlserver|oracle|sqlite|jdbc:[a-z0-9]+)(?:\+[a-z0-9]+)?:\/\//i,
+  ],
+  ["database", /\b[a-z][a-z0-9+.-]*:\/\/[^\s/@"':]+:[^\s/@"']*@/i],
+  ["database", /\b(?:dbname|database|initial catalog)\s*=\s*[^\s;]+/i],
   // Python, Node and Rust traces.
   ["stack_trace", /Traceback \(most recent call last\)|File "[^"]+", line \d+/],
   ["stack_trace", /\n\s+at [^\n]*:\d+:\d+\)?/],

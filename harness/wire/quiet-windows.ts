@@ -75,6 +75,7 @@ export const TRAILING_FACTS: Readonly<Record<"wire.computer" | "wire.server", re
     "updates_conform",
     "leaked_secrets",
     "skillenv_value_sent",
+    "declaration_sightings",
     "tools_call_requests",
     "tool_runs",
     "tool_runs_by_server",

@@ -95,6 +95,22 @@ describe("scenes", () => {
     expect(call).toMatchObject({ status: 500, response_body: "upstream exploded" });
   });
 
+  it("rpc_error answers the call with the vector's JSON-RPC error, its id echoed, so the client gets that error", async () => {
+    const error = { code: -32603, message: "store unreachable: postgresql://u:p@db.internal/app", data: { host: "db.internal" } };
+    const c = open({ transport: "streamable_http", scene: { answer: "rpc_error", error } });
+    const outcome = await callStreamable(c.url, "legacy");
+    const evidence = await c.close();
+    expect(outcome.hangs).toBe(false);
+    expect(outcome.error?.message).toMatch(/store unreachable: postgresql:\/\/u:p@db\.internal\/app/);
+    const call = evidence.exchanges.find((e) => e.rpc.some((m) => m.method === "tools/call"))!;
+    expect(call).toMatchObject({ status: 200, answered_by: "rpc_error" });
+    const id = call.rpc.find((m) => m.method === "tools/call")!.id;
+    expect(JSON.parse(call.response_text!.text)).toEqual({ jsonrpc: "2.0", id, error });
+    expect(evidence.tool_runs).toHaveLength(0);
+    expect(() => open({ transport: "sse", scene: { answer: "rpc_error", error } })).toThrow(/streamable HTTP only/);
+    expect(() => open({ transport: "streamable_http", scene: { answer: "rpc_error" } })).toThrow(/error/);
+  });
+
   it("times: 1 answers the first tools/call only, so a replay reaches the tool and shows", async () => {
     const c = open({ transport: "streamable_http", scene: { answer: "status", status: 401, times: 1 } });
     const client = new Client({ name: "replayer", version: "0" }, { supportedProtocolVersions: [LEGACY] });

@@ -22,6 +22,17 @@ describe("detailsExposure: what an Agent-facing error's details disclose", () =>
     ]);
   });
 
+  it("finds database connection information: a database URL, a URL with a password, a key=value DSN", () => {
+    const details = {
+      url: "store unreachable: postgresql://reader:pw@inventory-db.internal:5432/inventory",
+      mongo: "mongodb+srv://cluster0.example.net/app",
+      creds: "https://svc:hunter2@api.example.net/v1",
+      dsn: "host=db.internal port=5432 dbname=inventory user=reader",
+    };
+    expect(detailsExposure(details, {})).toEqual(["database at /url", "database at /mongo", "database at /creds", "database at /dsn"]);
+    expect(detailsExposure({ uri: "window://com.example.inventory/stock", reason: "not_found" }, {})).toEqual([]);
+  });
+
   it("does not count what the Agent itself sent, nor harmless details", () => {
     expect(detailsExposure({ blob_handle: "/etc/hostname", reason: "not_found" }, { blob_handle: "/etc/hostname" })).toEqual([]);
     expect(detailsExposure({ reason: "traversal", rel_path: "scripts/../x", total_size: 12 }, {})).toEqual([]);

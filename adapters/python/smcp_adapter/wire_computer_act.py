@@ -16,6 +16,8 @@ SDK calls (a2c-smcp 0.4.2; 0.3.2 has the same names):
               with `set` laid over it (the SDK validates it with its own model);
   connect:    `SMCPComputerClient.connect(url)` then `SMCPComputerClient.join_office(office_id)` on the same client and
               Computer, after a disconnect act (the SDK's own connect and join, as the session ran them first);
+  leave:      `SMCPComputerClient.leave_office(office_id)` (server:leave_office; the connection, the runtime and the
+              calls in flight stay);
   stop:       unsupported: Computer has boot_up and shutdown and no stop operation that halts service activity
               while keeping the runtime (computer.py; the client's disconnect is the SMCP connection only).
   end_scene:  no SDK call: the Server's word that the scene is over, for a session whose Computer ended its own
@@ -32,7 +34,7 @@ from .reasons import OpError, Unsupported
 from .transport import _raised
 
 ACT_BOUND_S = 5.0
-_ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "mount", "stop", "connect", "end_scene")
+_ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "mount", "stop", "connect", "leave", "end_scene")
 
 
 @dataclass
@@ -100,6 +102,9 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
             await live.client.connect(live.url)
             await live.client.join_office(office_id)
             return
+        if act == "leave":
+            await live.client.leave_office(office_id)
+            return
         await _sdk_call(live, act, bundle_id, mount_config)
 
     future = asyncio.run_coroutine_threadsafe(once_joined(), live.loop)
@@ -120,6 +125,7 @@ _API = {
     "unmount": "Computer.aunmount_server_by_id",
     "mount": "Computer.amount_server",
     "connect": "SMCPComputerClient.connect + SMCPComputerClient.join_office",
+    "leave": "SMCPComputerClient.leave_office",
 }
 
 

@@ -2,13 +2,24 @@
  * `wire.computer_act` for the reference (harness/wire/README.md, "Lifecycle acts"): a running
  * `wire.computer` session, found by its office, does one lifecycle or management operation:
  * start again, disconnect its SMCP connection, shut down, unmount one MCP server, report its lifecycle state,
- * mount (add or update at runtime) one of its call's servers with changed config fields, or stop its service activity.
+ * mount (add or update at runtime) one of its call's servers with changed config fields, stop its service activity,
+ * or leave its office (the connection kept).
  * Each session registers its own handler (run.ts); an office no session runs for is refused.
  */
 import { InvalidInputError } from "../src/index.ts";
 
 /** `end_scene` is the Server's own: the scene is over, for a session whose Computer ended its own connection. */
-export type ComputerActName = "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect" | "end_scene";
+export type ComputerActName =
+  | "start"
+  | "disconnect"
+  | "shutdown"
+  | "unmount"
+  | "state"
+  | "mount"
+  | "stop"
+  | "connect"
+  | "leave"
+  | "end_scene";
 
 export interface ComputerActInput {
   readonly office_id: string;

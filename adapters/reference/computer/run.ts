@@ -14,7 +14,7 @@ import { type Remounted, remount } from "./remount.ts";
 import { withSecretInputs } from "./secret-inputs.ts";
 import { redactorFor } from "./secrets.ts";
 import { configureServers } from "./server-config.ts";
-import { computerSocket, connected, disconnected, joinOffice, SessionError } from "./smcp-socket.ts";
+import { computerSocket, connected, disconnected, joinOffice, leaveOffice, SessionError } from "./smcp-socket.ts";
 import type { Stage, WireComputerInput, WireComputerOutput } from "./wire-call.ts";
 
 /** A mount act's MCP connect and tools/list stay within the act's 5 s bound. */
@@ -155,6 +155,11 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
             });
             told();
           },
+          leave: async () => {
+            if (!socket) throw new SessionError("Disconnected", "no connection to leave the office on");
+            await leaveOffice(socket, input.office_id);
+            state = "connected";
+          },
           stop: async () => {
             // Service activity halts (runtime-contract.md §4.3): calls in flight end, the MCP clients
             // close and nothing is routed any more; the connection and the configured set stay.
@@ -252,6 +257,8 @@ interface ActScope {
   readonly connect: () => Promise<void>;
   /** Halts service activity: no MCP server reached, no call served, nothing told; the connection stays. */
   readonly stop: () => Promise<void>;
+  /** Leaves the office (server:leave_office); the connection and calls in flight stay, each answering on its ack. */
+  readonly leave: () => Promise<void>;
   /** Adds or updates one of the call's servers at runtime with `set` laid over its config (remount.ts). */
   readonly mount: (bundleId: string, set: Readonly<Record<string, unknown>>) => Promise<Remounted | undefined>;
   /** The Agent-facing projection changed: tell the office (config, tools, the desktop if its windows changed, SKILLs if asked). */
@@ -304,6 +311,19 @@ async function actOn(act: ComputerActInput, scope: ActScope): Promise<ComputerAc
         };
       }
       return done("connect");
+    case "leave":
+      if (scope.state() !== "joined_office")
+        return { done: false, raised: { type: "LifecycleConflict", message: `the runtime is ${scope.state()}` }, api: "leave" };
+      try {
+        await scope.leave();
+      } catch (error) {
+        return {
+          done: false,
+          raised: { type: "LeaveFailed", message: error instanceof Error ? error.message : String(error) },
+          api: "leave",
+        };
+      }
+      return done("leave");
     case "stop":
       if (scope.state() === "shutdown")
         return { done: false, raised: { type: "LifecycleConflict", message: "the runtime was shut down" }, api: "stop" };

@@ -8,9 +8,9 @@
  * blob_handle that get_blob resolves again (same checks) on every call.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, realpath, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { MountedServer } from "./mcp-fleet.ts";
 import { mountDirOf, mountedFiles, unpackArchive } from "./skill-materialize.ts";
@@ -76,6 +76,9 @@ export class SkillStore {
     if (relPath.startsWith("/") || relPath.split("/").some((seg) => seg === "..")) return { ok: false, reason: "traversal" };
     const base = relPath.split("/").at(-1) ?? "";
     if (base === ".skillenv") return { ok: false, reason: "forbidden" };
+    // error-handling §4017: the joined path, resolved, must stay inside the package root; a symlink
+    // of a mounted package (its root links to mount_dir) that leads out of it is a traversal.
+    if (await escapesRoot(pkg.ref.path, relPath)) return { ok: false, reason: "traversal" };
     const mimeType = pkg.mime.get(relPath);
     if (mimeType === undefined) return { ok: false, reason: "not_found" };
     const raw = await readFile(join(pkg.ref.path, relPath)).catch(() => undefined);
@@ -166,6 +169,12 @@ async function listedOf(client: MountedServer["client"]): Promise<Listed[]> {
     if (cursor === undefined) break;
   }
   return listed;
+}
+
+/** Whether root/relPath, every symlink resolved, lies outside the root (resolved too); a path that does not resolve does not. */
+async function escapesRoot(root: string, relPath: string): Promise<boolean> {
+  const [realRoot, target] = await Promise.all([realpath(root), realpath(join(root, relPath))].map((p) => p.catch(() => undefined)));
+  return realRoot !== undefined && target !== undefined && target !== realRoot && !target.startsWith(`${realRoot}${sep}`);
 }
 
 async function stageServer(mounted: MountedServer, staging: string): Promise<Package[]> {

@@ -8,10 +8,11 @@ import { io, type Socket } from "socket.io-client";
 export const A2C_VERSION = "0.4.0";
 const NAMESPACE = "/smcp";
 const JOIN_OFFICE = "server:join_office";
+const LEAVE_OFFICE = "server:leave_office";
 
 /** A failure at one step of the session, named for the answer's `raised.type`. */
 export class SessionError extends Error {
-  constructor(name: "ConnectError" | "JoinRefused" | "Disconnected", message: string) {
+  constructor(name: "ConnectError" | "JoinRefused" | "LeaveRefused" | "Disconnected", message: string) {
     super(message);
     this.name = name;
   }
@@ -55,6 +56,16 @@ export function joinOffice(socket: Socket, name: string, officeId: string): Prom
     socket.emit(JOIN_OFFICE, { role: "computer", name, office_id: officeId }, (ok: unknown, message: unknown) => {
       if (ok === true) resolve();
       else reject(new SessionError("JoinRefused", typeof message === "string" ? message : `join_office answered ${JSON.stringify(ok)}`));
+    });
+  });
+}
+
+/** server:leave_office with LeaveOfficeReq; the ack is the same (ok, message) tuple as the join's. */
+export function leaveOffice(socket: Socket, officeId: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.emit(LEAVE_OFFICE, { office_id: officeId }, (ok: unknown, message: unknown) => {
+      if (ok === true) resolve();
+      else reject(new SessionError("LeaveRefused", typeof message === "string" ? message : `leave_office answered ${JSON.stringify(ok)}`));
     });
   });
 }

@@ -18,6 +18,8 @@
 //! - connect: `Computer::connect_socketio(url, ConnectOptions::default())` then
 //!   `Computer::join_office(office_id, computer_name)`, after a disconnect act (the session's own
 //!   connect and join calls, on the same Computer);
+//! - leave: `Computer::leave_office()` (server:leave_office for the office it joined; the connection,
+//!   the runtime and the calls in flight stay);
 //! - stop: unsupported: `Computer` has boot_up and shutdown but no stop operation (computer.rs 0.4.1:
 //!   no `stop`; the Stopping/Stopped states of status.rs `LifecycleState` are entered by no call, and
 //!   `stop_all_mcp_clients` halts MCP clients only, not the runtime's service activity).
@@ -109,6 +111,10 @@ pub async fn act_on(comp: &Computer<SilentSession>, request: &ActRequest, scene:
             Err(e) => raised("Computer::shutdown", e),
         },
         "mount" => mount(comp, request, scene.servers).await,
+        "leave" => match comp.leave_office().await {
+            Ok(()) => json!({"done": true, "raised": null, "api": "Computer::leave_office"}),
+            Err(e) => raised("Computer::leave_office", e),
+        },
         "connect" => {
             let api = "Computer::connect_socketio + Computer::join_office";
             if let Err(e) = comp.connect_socketio(scene.url, ConnectOptions::default()).await {
@@ -174,8 +180,8 @@ fn snake(name: &str) -> String {
 fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
     let office_id = input.get("office_id").and_then(Value::as_str).unwrap_or("");
     let act = input.get("act").and_then(Value::as_str).unwrap_or("");
-    if !matches!(act, "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect" | END_SCENE) {
-        return Err(OpError::new("unclassified", format!("act must be start, disconnect, shutdown, unmount, state, mount, stop, connect or end_scene, got {act:?}"), "AdapterBadInput").into());
+    if !matches!(act, "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect" | "leave" | END_SCENE) {
+        return Err(OpError::new("unclassified", format!("act must be start, disconnect, shutdown, unmount, state, mount, stop, connect, leave or end_scene, got {act:?}"), "AdapterBadInput").into());
     }
     if act == "stop" {
         return Err(Fail::Unsupported(format!(
