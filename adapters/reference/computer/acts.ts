@@ -2,13 +2,25 @@
  * `wire.computer_act` for the reference (harness/wire/README.md, "Lifecycle acts"): a running
  * `wire.computer` session, found by its office, does one lifecycle or management operation:
  * start again, disconnect its SMCP connection, shut down, unmount one MCP server, report its lifecycle state,
- * mount (add or update at runtime) one of its call's servers with changed config fields, or stop its service activity.
+ * mount (add or update at runtime) one of its call's servers with changed config fields, stop its service activity,
+ * restart one running server (its raw config rendered again), or change a declared input's value.
  * Each session registers its own handler (run.ts); an office no session runs for is refused.
  */
 import { InvalidInputError } from "../src/index.ts";
 
 /** `end_scene` is the Server's own: the scene is over, for a session whose Computer ended its own connection. */
-export type ComputerActName = "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect" | "end_scene";
+export type ComputerActName =
+  | "start"
+  | "disconnect"
+  | "shutdown"
+  | "unmount"
+  | "state"
+  | "mount"
+  | "stop"
+  | "connect"
+  | "restart"
+  | "set_input"
+  | "end_scene";
 
 export interface ComputerActInput {
   readonly office_id: string;
@@ -16,6 +28,9 @@ export interface ComputerActInput {
   readonly bundle_id?: string;
   /** mount: config fields laid over the call's config of that server. */
   readonly set?: Readonly<Record<string, unknown>>;
+  /** set_input: the declared input and its new value (null: none). */
+  readonly input_id?: string;
+  readonly value?: string | null;
 }
 
 export interface ComputerActOutput {
