@@ -59,7 +59,7 @@ export interface ComputerStep extends ScriptStep {
    * any) is recorded and never judged. What the vector judges is what the Computer holds afterwards.
    */
   readonly probe?: string;
-  /** With computer: unmount, mount or restart, the server's bundle_id. */
+  /** With computer: unmount, mount, restart, stop_server or start_server, the server's bundle_id. */
   readonly bundle_id?: string;
   /** With computer: set_input, the planted credential (0-based, in server order) whose secret input changes. */
   readonly input?: number;
@@ -80,7 +80,9 @@ export type ComputerAct =
   | "stop"
   | "connect"
   | "restart"
-  | "set_input";
+  | "set_input"
+  | "stop_server"
+  | "start_server";
 
 /** A `computer:` step's name: `as`, else the act; undefined for any other step. */
 export function actName(step: ComputerStep): string | undefined {
@@ -184,9 +186,9 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
     if (act !== undefined) {
       if (acts.has(act)) return { ok: false, problem: `script/${i}: act name "${act}" is used twice (give one an \`as\`)` };
       acts.add(act);
-      const byId = step.computer === "unmount" || step.computer === "mount" || step.computer === "restart";
+      const byId = BY_BUNDLE_ID.has(step.computer!);
       if (byId !== (step.bundle_id !== undefined))
-        return { ok: false, problem: `script/${i}: bundle_id goes with computer: unmount, mount or restart, and only there` };
+        return { ok: false, problem: `script/${i}: bundle_id goes with computer: ${[...BY_BUNDLE_ID].join(", ")}, and only there` };
       const problemOfInput = setInputProblem(step, (raw.servers as McpServerScene[] | undefined) ?? []);
       if (problemOfInput) return { ok: false, problem: `script/${i}: ${problemOfInput}` };
       const problem = mountProblem(step, raw.servers as McpServerScene[] | undefined);
@@ -257,6 +259,9 @@ export function requestOf(
   for (const key of step.omit ?? []) delete request[key];
   return request;
 }
+
+/** The acts on one MCP server, named by its bundle_id. */
+const BY_BUNDLE_ID: ReadonlySet<ComputerAct> = new Set<ComputerAct>(["unmount", "mount", "restart", "stop_server", "start_server"]);
 
 /** A set_input names a planted credential that is a secret input, and a value; input and value go with set_input only. */
 function setInputProblem(step: ComputerStep, servers: readonly McpServerScene[]): string | undefined {

@@ -22,6 +22,9 @@ SDK calls (a2c-smcp 0.4.2; 0.3.2 has the same names):
               no restart call of its own, and mounting a running server's bundle_id again is the SDK's restart of
               it (manager.py:345-349 `_arestart_server`, which renders the raw config before it stops the old
               client, :405-421);
+  stop_server / start_server: `Computer.mcp_manager.astop_client(bundle_id)` / `.astart_client(bundle_id)`, the
+              SDK's stop and start of one MCP server (Computer has none of its own; its public `mcp_manager` is
+              the MCPServerManager whose start renders the raw config again, manager.py:452, :513-517);
   set_input:  `Computer.set_input_value(id, value)` for a string value, `Computer.remove_input_value(id)` for null
               (the resolver's cache, which its next render reads first: inputs/resolver.py:212);
   end_scene:  no SDK call: the Server's word that the scene is over, for a session whose Computer ended its own
@@ -38,7 +41,7 @@ from .reasons import OpError, Unsupported
 from .transport import _raised
 
 ACT_BOUND_S = 5.0
-_ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "mount", "stop", "connect", "restart", "set_input", "end_scene")
+_ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "mount", "stop", "connect", "restart", "set_input", "stop_server", "start_server", "end_scene")
 
 
 @dataclass
@@ -93,7 +96,7 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
             live.loop.call_soon_threadsafe(live.scene_over.set)
         return {"done": True, "raised": None, "api": "end_scene (the kit's Server; no SDK call)"}
     bundle_id = inp.get("bundle_id")
-    if act in ("unmount", "mount", "restart") and not isinstance(bundle_id, str):
+    if act in ("unmount", "mount", "restart", "stop_server", "start_server") and not isinstance(bundle_id, str):
         raise OpError("unclassified", f"{act} needs a bundle_id", "AdapterBadInput")
     mount_config = _mount_config(live, bundle_id, inp.get("set")) if act in ("mount", "restart") else None
     if act == "set_input":
@@ -127,6 +130,8 @@ _API = {
     "shutdown": "Computer.shutdown",
     "unmount": "Computer.aunmount_server_by_id",
     "mount": "Computer.amount_server",
+    "stop_server": "Computer.mcp_manager.astop_client",
+    "start_server": "Computer.mcp_manager.astart_client",
     "restart": "Computer.amount_server (the same raw config: the SDK's restart of a running server)",
     "connect": "SMCPComputerClient.connect + SMCPComputerClient.join_office",
 }
@@ -141,6 +146,10 @@ def _sdk_call(live: Live, act: str, bundle_id: str | None, mount_config: Any = N
         return live.computer.shutdown()
     if act in ("mount", "restart"):
         return live.computer.amount_server(mount_config)
+    if act == "stop_server":
+        return live.computer.mcp_manager.astop_client(bundle_id)
+    if act == "start_server":
+        return live.computer.mcp_manager.astart_client(bundle_id)
     return live.computer.aunmount_server_by_id(bundle_id)
 
 

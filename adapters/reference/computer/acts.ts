@@ -3,7 +3,8 @@
  * `wire.computer` session, found by its office, does one lifecycle or management operation:
  * start again, disconnect its SMCP connection, shut down, unmount one MCP server, report its lifecycle state,
  * mount (add or update at runtime) one of its call's servers with changed config fields, stop its service activity,
- * restart one running server (its raw config rendered again), or change a declared input's value.
+ * restart one running server (its raw config rendered again), stop one server or start it again from stopped,
+ * or change a declared input's value.
  * Each session registers its own handler (run.ts); an office no session runs for is refused.
  */
 import { InvalidInputError } from "../src/index.ts";
@@ -20,6 +21,8 @@ export type ComputerActName =
   | "connect"
   | "restart"
   | "set_input"
+  | "stop_server"
+  | "start_server"
   | "end_scene";
 
 export interface ComputerActInput {
