@@ -6,7 +6,8 @@
  * then does on the wire is judged from the packets like every other step (computer-facts.ts).
  */
 import type { CallResult } from "../model/implementation.ts";
-import type { ComputerAct } from "./computer-scene.ts";
+import type { ComputerAct, ComputerStep } from "./computer-scene.ts";
+import { rotatedSecret, secretInputId } from "./secret-input.ts";
 
 export const COMPUTER_ACT_OP = "wire.computer_act";
 
@@ -29,6 +30,9 @@ export interface ComputerActCall {
   readonly act: ComputerAct | typeof END_SCENE_ACT;
   readonly bundle_id?: string;
   readonly set?: Readonly<Record<string, unknown>>;
+  /** set_input: the declared input's id and its new value (null: the value taken away). */
+  readonly input_id?: string;
+  readonly value?: string | null;
 }
 
 /** Makes the act call to the implementation under test and hands back its result (the run supplies it). */
@@ -48,4 +52,10 @@ export function actOutcome(result: unknown): ActOutcome {
 export function actState(result: unknown): string | null {
   const r = (result ?? {}) as { kind?: unknown; output?: { state?: unknown } };
   return r.kind === "ok" && typeof r.output?.state === "string" ? r.output.state : null;
+}
+
+/** A set_input step's act fields: the n-th secret input's id and its new value (the scene checked the step). */
+export function inputChange(step: ComputerStep, planted: readonly string[]): Pick<ComputerActCall, "input_id" | "value"> {
+  const n = step.input ?? 0;
+  return { input_id: secretInputId(n), value: step.value === "rotated" ? rotatedSecret(planted[n] ?? "") : null };
 }

@@ -6,7 +6,14 @@
  */
 import type { Socket } from "socket.io";
 import type { OpenCase, StdioCommand } from "../transport/index.ts";
-import { ACT_CALL_TIMEOUT_MS, type ComputerActCall, type ComputerActor, DEFAULT_ACT_MS, END_SCENE_ACT } from "./computer-act.ts";
+import {
+  ACT_CALL_TIMEOUT_MS,
+  type ComputerActCall,
+  type ComputerActor,
+  DEFAULT_ACT_MS,
+  END_SCENE_ACT,
+  inputChange,
+} from "./computer-act.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
 import {
   type ClientEvent,
@@ -219,6 +226,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
       act: step.computer!,
       ...(step.bundle_id !== undefined ? { bundle_id: step.bundle_id } : {}),
       ...(step.set !== undefined ? { set: step.set } : {}),
+      ...(step.computer === "set_input" ? inputChange(step, options.plantedSecrets) : {}),
     };
     const result = await callAct(options.actor, request);
     if (step.computer === "disconnect" || step.computer === "shutdown")

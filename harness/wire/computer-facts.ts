@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path/posix";
 import { KIT_SKILLENV, KIT_SKILLENV_VALUE, evidenceFacts as mcpFacts } from "../transport/index.ts";
+import { type BearerLabel, bearerSessions } from "./bearer-sessions.ts";
 import { canarySightings } from "./canary-scan.ts";
 import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
@@ -150,6 +151,8 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly credentials_delivered: number;
   /** Where the text of a malformed ToolMeta declaration an MCP server listed shows in what the Computer sent (declaration-sightings.ts). */
   readonly declaration_sightings: readonly string[];
+  /** Per MCP server (config name): each session it served, from its initialize on, and which planted credential its requests carried (bearer-sessions.ts). */
+  readonly bearer_sessions: Readonly<Record<string, BearerLabel[][]>>;
   /** Whether anything in the case's record (canary-scan.ts) carries the kit SKILL's .skillenv value, as text or as the file's base64 (skill.md §9.1). */
   readonly skillenv_value_sent: boolean;
   readonly tool_runs: number;
@@ -221,6 +224,12 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     // Whole-record scans (canary-scan.ts): both directions, every namespace, the handshakes too.
     leaked_secrets: canarySightings(evidence?.planted_secrets ?? [], packets, handshakes),
     credentials_delivered: credentialsDelivered(evidence),
+    bearer_sessions: Object.fromEntries(
+      Object.entries(isObject(evidence?.mcp) ? evidence.mcp : {}).map(([name, e]) => [
+        name,
+        bearerSessions(e, evidence?.planted_secrets ?? []),
+      ]),
+    ),
     error_details_exposure: errorDetailsExposure(evidence, smcp),
     skillenv_value_sent: canarySightings(SKILLENV_FORMS, packets, handshakes).length > 0,
     declaration_sightings: declarationSightings(isObject(evidence?.mcp) ? evidence.mcp : {}, packets),

@@ -59,14 +59,31 @@ export interface ComputerStep extends ScriptStep {
    * any) is recorded and never judged. What the vector judges is what the Computer holds afterwards.
    */
   readonly probe?: string;
-  /** With computer: unmount or mount, the server's bundle_id. */
+  /** With computer: unmount, mount, restart, stop_server or start_server, the server's bundle_id. */
   readonly bundle_id?: string;
+  /** With computer: set_input, the planted credential (0-based, in server order) whose secret input changes. */
+  readonly input?: number;
+  /** With computer: set_input, its new value: `rotated` (secret-input.ts, rotatedSecret) or null (the value taken away). */
+  readonly value?: "rotated" | null;
   /** With computer: mount, config fields laid over that server's config (wire.computer_act.json). */
   readonly set?: Readonly<Record<string, unknown>>;
 }
 
 /** What a `computer:` step has the Computer under test do (vectors/_schema/ops/wire.computer_act.json). */
-export type ComputerAct = "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect" | "leave";
+export type ComputerAct =
+  | "start"
+  | "disconnect"
+  | "shutdown"
+  | "unmount"
+  | "state"
+  | "mount"
+  | "stop"
+  | "connect"
+  | "leave"
+  | "restart"
+  | "set_input"
+  | "stop_server"
+  | "start_server";
 
 /** A `computer:` step's name: `as`, else the act; undefined for any other step. */
 export function actName(step: ComputerStep): string | undefined {
@@ -172,13 +189,15 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
     if (act !== undefined) {
       if (acts.has(act)) return { ok: false, problem: `script/${i}: act name "${act}" is used twice (give one an \`as\`)` };
       acts.add(act);
-      const byId = step.computer === "unmount" || step.computer === "mount";
+      const byId = BY_BUNDLE_ID.has(step.computer!);
       if (byId !== (step.bundle_id !== undefined))
-        return { ok: false, problem: `script/${i}: bundle_id goes with computer: unmount or mount, and only there` };
+        return { ok: false, problem: `script/${i}: bundle_id goes with computer: ${[...BY_BUNDLE_ID].join(", ")}, and only there` };
+      const problemOfInput = setInputProblem(step, (raw.servers as McpServerScene[] | undefined) ?? []);
+      if (problemOfInput) return { ok: false, problem: `script/${i}: ${problemOfInput}` };
       const problem = mountProblem(step, raw.servers as McpServerScene[] | undefined);
       if (problem) return { ok: false, problem: `script/${i}: ${problem}` };
-    } else if (step.bundle_id !== undefined || step.set !== undefined)
-      return { ok: false, problem: `script/${i}: bundle_id and set go with a computer: step` };
+    } else if (step.bundle_id !== undefined || step.set !== undefined || step.input !== undefined || step.value !== undefined)
+      return { ok: false, problem: `script/${i}: bundle_id, set, input and value go with a computer: step` };
     if (step.lock_landing && raw.landing_root !== true)
       return { ok: false, problem: `script/${i}: lock_landing needs a landing root (landing_root: true)` };
     if (step.add_tool !== undefined && modes.get(step.add_tool) !== "legacy_sessionful")
@@ -243,6 +262,19 @@ export function requestOf(
   for (const [key, value] of Object.entries(step.payload ?? {})) request[key] = substitute(value, { step: answerOf });
   for (const key of step.omit ?? []) delete request[key];
   return request;
+}
+
+/** The acts on one MCP server, named by its bundle_id. */
+const BY_BUNDLE_ID: ReadonlySet<ComputerAct> = new Set<ComputerAct>(["unmount", "mount", "restart", "stop_server", "start_server"]);
+
+/** A set_input names a planted credential that is a secret input, and a value; input and value go with set_input only. */
+function setInputProblem(step: ComputerStep, servers: readonly McpServerScene[]): string | undefined {
+  const given = step.input !== undefined || step.value !== undefined;
+  if (step.computer !== "set_input") return given ? "input and value go with computer: set_input" : undefined;
+  if (step.input === undefined || step.value === undefined) return "computer: set_input needs input and value";
+  if (!servers.filter((s) => s.credential)[step.input]?.secret_input)
+    return `computer: set_input names credential ${step.input}, which is no server with credential and secret_input`;
+  return undefined;
 }
 
 /** A mount names a server of the scene that carries that bundle_id explicitly (the adapter finds its config by it); `set` goes with mount only. */

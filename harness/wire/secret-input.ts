@@ -30,3 +30,12 @@ export function secretInputDeclaration(n: number): SecretInputDeclaration {
 export function bearerFingerprint(secret: string): string {
   return createHash("sha256").update(`Bearer ${secret}`).digest("hex");
 }
+
+/**
+ * The value a `computer: set_input` step with `value: rotated` gives the n-th input: derived from the
+ * planted one, so `audit` rebuilds it from the evidence, and holding it, so the canary scan of the
+ * planted value also finds the new one wherever it shows.
+ */
+export function rotatedSecret(secret: string): string {
+  return `${secret}-rotated`;
+}

@@ -20,6 +20,15 @@ SDK calls (a2c-smcp 0.4.2; 0.3.2 has the same names):
               calls in flight stay);
   stop:       unsupported: Computer has boot_up and shutdown and no stop operation that halts service activity
               while keeping the runtime (computer.py; the client's disconnect is the SMCP connection only).
+  restart:    `Computer.amount_server(config)` with the call's own raw config of that server, unchanged: Computer has
+              no restart call of its own, and mounting a running server's bundle_id again is the SDK's restart of
+              it (manager.py:345-349 `_arestart_server`, which renders the raw config before it stops the old
+              client, :405-421);
+  stop_server / start_server: `Computer.mcp_manager.astop_client(bundle_id)` / `.astart_client(bundle_id)`, the
+              SDK's stop and start of one MCP server (Computer has none of its own; its public `mcp_manager` is
+              the MCPServerManager whose start renders the raw config again, manager.py:452, :513-517);
+  set_input:  `Computer.set_input_value(id, value)` for a string value, `Computer.remove_input_value(id)` for null
+              (the resolver's cache, which its next render reads first: inputs/resolver.py:212);
   end_scene:  no SDK call: the Server's word that the scene is over, for a session whose Computer ended its own
               connection (the Server cannot disconnect it); the session then ends as if it had (wire_computer.py).
 """
@@ -34,7 +43,7 @@ from .reasons import OpError, Unsupported
 from .transport import _raised
 
 ACT_BOUND_S = 5.0
-_ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "mount", "stop", "connect", "leave", "end_scene")
+_ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "mount", "stop", "connect", "leave", "restart", "set_input", "stop_server", "start_server", "end_scene")
 
 
 @dataclass
@@ -89,9 +98,11 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
             live.loop.call_soon_threadsafe(live.scene_over.set)
         return {"done": True, "raised": None, "api": "end_scene (the kit's Server; no SDK call)"}
     bundle_id = inp.get("bundle_id")
-    if act in ("unmount", "mount") and not isinstance(bundle_id, str):
+    if act in ("unmount", "mount", "restart", "stop_server", "start_server") and not isinstance(bundle_id, str):
         raise OpError("unclassified", f"{act} needs a bundle_id", "AdapterBadInput")
-    mount_config = _mount_config(live, bundle_id, inp.get("set")) if act == "mount" else None
+    mount_config = _mount_config(live, bundle_id, inp.get("set")) if act in ("mount", "restart") else None
+    if act == "set_input":
+        return _set_input(live, inp.get("input_id"), inp.get("value"))
     api = _API[act]
 
     async def once_joined() -> None:
@@ -124,6 +135,9 @@ _API = {
     "shutdown": "Computer.shutdown",
     "unmount": "Computer.aunmount_server_by_id",
     "mount": "Computer.amount_server",
+    "stop_server": "Computer.mcp_manager.astop_client",
+    "start_server": "Computer.mcp_manager.astart_client",
+    "restart": "Computer.amount_server (the same raw config: the SDK's restart of a running server)",
     "connect": "SMCPComputerClient.connect + SMCPComputerClient.join_office",
     "leave": "SMCPComputerClient.leave_office",
 }
@@ -136,9 +150,38 @@ def _sdk_call(live: Live, act: str, bundle_id: str | None, mount_config: Any = N
         return live.client.disconnect()
     if act == "shutdown":
         return live.computer.shutdown()
-    if act == "mount":
+    if act in ("mount", "restart"):
         return live.computer.amount_server(mount_config)
+    if act == "stop_server":
+        return live.computer.mcp_manager.astop_client(bundle_id)
+    if act == "start_server":
+        return live.computer.mcp_manager.astart_client(bundle_id)
     return live.computer.aunmount_server_by_id(bundle_id)
+
+
+def _set_input(live: Live, input_id: Any, value: Any) -> dict[str, Any]:
+    """The set_input act: the SDK's input-value API, on the session's loop (the resolver is that loop's)."""
+    if not isinstance(input_id, str) or not (value is None or isinstance(value, str)):
+        raise OpError("unclassified", "set_input needs an input_id and a string or null value", "AdapterBadInput")
+    api = "Computer.set_input_value" if value is not None else "Computer.remove_input_value"
+
+    async def change() -> bool:
+        await live.joined.wait()
+        if value is None:
+            return live.computer.remove_input_value(input_id)
+        return live.computer.set_input_value(input_id, value)
+
+    future = asyncio.run_coroutine_threadsafe(change(), live.loop)
+    try:
+        took = future.result(timeout=ACT_BOUND_S)
+    except TimeoutError:
+        future.cancel()
+        return {"done": False, "raised": {"type": "TimeoutError", "message": f"{api} had not returned after {ACT_BOUND_S} s"}, "api": api}
+    except Exception as exc:  # the SDK raised: its type and message are the answer's evidence
+        return {"done": False, "raised": _raised(exc), "api": api}
+    if not took:
+        return {"done": False, "raised": {"type": "NotDeclared", "message": f"{api} returned False for {input_id!r}"}, "api": api}
+    return {"done": True, "raised": None, "api": api}
 
 
 def _mount_config(live: Live, bundle_id: Any, overrides: Any) -> Any:

@@ -3,6 +3,8 @@
  * `wire.computer` session, found by its office, does one lifecycle or management operation:
  * start again, disconnect its SMCP connection, shut down, unmount one MCP server, report its lifecycle state,
  * mount (add or update at runtime) one of its call's servers with changed config fields, stop its service activity,
+ * restart one running server (its raw config rendered again), stop one server or start it again from stopped,
+ * or change a declared input's value,
  * or leave its office (the connection kept).
  * Each session registers its own handler (run.ts); an office no session runs for is refused.
  */
@@ -19,6 +21,10 @@ export type ComputerActName =
   | "stop"
   | "connect"
   | "leave"
+  | "restart"
+  | "set_input"
+  | "stop_server"
+  | "start_server"
   | "end_scene";
 
 export interface ComputerActInput {
@@ -27,6 +33,9 @@ export interface ComputerActInput {
   readonly bundle_id?: string;
   /** mount: config fields laid over the call's config of that server. */
   readonly set?: Readonly<Record<string, unknown>>;
+  /** set_input: the declared input and its new value (null: none). */
+  readonly input_id?: string;
+  readonly value?: string | null;
 }
 
 export interface ComputerActOutput {

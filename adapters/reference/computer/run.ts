@@ -4,6 +4,7 @@
  * how it went. The verdict is the harness's, from the packets it recorded; this answer is evidence.
  */
 import type { Socket } from "socket.io-client";
+import { InvalidInputError } from "../src/index.ts";
 import { type ComputerActInput, type ComputerActOutput, registerActs } from "./acts.ts";
 import { UPLOAD_LIMITS } from "./blob-upload.ts";
 import { type Computer, computerOf, refreshCatalog } from "./computer.ts";
@@ -31,6 +32,8 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
   const started = performance.now();
   // Secret inputs are rendered first: the redactor and the MCP clients see the resolved values.
   const servers = withSecretInputs(input);
+  /** The inputs' values as they are now (a set_input act changes them; the next actual start renders with them). */
+  const inputValues: Record<string, string> = { ...(input.input_values ?? {}) };
   const redact = redactorFor(servers);
   const fleet = new McpFleet();
   let socket: Socket | undefined;
@@ -171,6 +174,32 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
             await Promise.all(running.map((m) => m.client.close().catch(() => undefined)));
           },
           mount: (bundleId, set) => remount(computer, fleet, input.servers, bundleId, set, MOUNT_BUDGET_MS),
+          // Rendered before the old client closes: an input without a value fails here and what runs stays.
+          restart: (bundleId) => remount(computer, fleet, withSecretInputs(input, inputValues, true), bundleId, {}, MOUNT_BUDGET_MS),
+          stopServer: async (bundleId) => {
+            const running = computer.mounted.get(bundleId);
+            if (!running) return false;
+            computer.mounted.delete(bundleId);
+            refreshCatalog(computer);
+            await running.client.close().catch(() => undefined);
+            return true;
+          },
+          // An actual start from stopped renders the raw config again with the inputs' current values.
+          startServer: async (bundleId) => {
+            if (computer.mounted.has(bundleId)) return true;
+            const [server] = configureServers(withSecretInputs(input, inputValues, true).filter((s) => s.bundle_id === bundleId));
+            const configured = computer.configured.find((s) => s.bundleId === bundleId);
+            if (!server || !configured) return false;
+            computer.mounted.set(bundleId, await fleet.mountOne(server, MOUNT_BUDGET_MS));
+            refreshCatalog(computer);
+            return true;
+          },
+          setInput: (id, value) => {
+            if (!(input.inputs ?? []).some((i) => i.id === id)) return false;
+            if (value === null) delete inputValues[id];
+            else inputValues[id] = value;
+            return true;
+          },
           changed: async (skills) => {
             tell("server:update_config");
             tell("server:update_tool_list");
@@ -261,6 +290,14 @@ interface ActScope {
   readonly leave: () => Promise<void>;
   /** Adds or updates one of the call's servers at runtime with `set` laid over its config (remount.ts). */
   readonly mount: (bundleId: string, set: Readonly<Record<string, unknown>>) => Promise<Remounted | undefined>;
+  /** Restarts one running server: its raw config rendered again with the inputs' current values (secret-inputs.ts). */
+  readonly restart: (bundleId: string) => Promise<Remounted | undefined>;
+  /** Stops one running server, its config kept; false when it was not running. */
+  readonly stopServer: (bundleId: string) => Promise<boolean>;
+  /** Starts one configured server (an actual start from stopped; a running one is left as it is); false when none is configured. */
+  readonly startServer: (bundleId: string) => Promise<boolean>;
+  /** A declared input's new value (null: none); false for an input the call did not declare. */
+  readonly setInput: (id: string, value: string | null) => boolean;
   /** The Agent-facing projection changed: tell the office (config, tools, the desktop if its windows changed, SKILLs if asked). */
   readonly changed: (skills: boolean) => Promise<void>;
 }
@@ -347,5 +384,46 @@ async function actOn(act: ComputerActInput, scope: ActScope): Promise<ComputerAc
       await scope.changed(remounted.resources);
       return done("mount");
     }
+    case "restart": {
+      if (scope.state() === "shutdown" || scope.state() === "stopped")
+        return { done: false, raised: { type: "LifecycleConflict", message: `the runtime is ${scope.state()}` }, api: "restart" };
+      if (!scope.computer.mounted.has(act.bundle_id ?? ""))
+        return { done: false, raised: { type: "NotMounted", message: `no server ${act.bundle_id} is running` }, api: "restart" };
+      let restarted: Remounted | undefined;
+      try {
+        restarted = await scope.restart(act.bundle_id ?? "");
+      } catch (error) {
+        const type = error instanceof InvalidInputError ? error.reason : "RestartFailed";
+        return { done: false, raised: { type, message: error instanceof Error ? error.message : String(error) }, api: "restart" };
+      }
+      if (!restarted)
+        return { done: false, raised: { type: "NotConfigured", message: `the call gave no server ${act.bundle_id}` }, api: "restart" };
+      await scope.changed(restarted.resources);
+      return done("restart");
+    }
+    case "stop_server":
+    case "start_server": {
+      if (scope.state() === "shutdown" || scope.state() === "stopped")
+        return { done: false, raised: { type: "LifecycleConflict", message: `the runtime is ${scope.state()}` }, api: act.act };
+      const bundleId = act.bundle_id ?? "";
+      try {
+        const did = act.act === "stop_server" ? await scope.stopServer(bundleId) : await scope.startServer(bundleId);
+        if (!did)
+          return {
+            done: false,
+            raised: { type: "NotMounted", message: `no server ${bundleId} to ${act.act === "stop_server" ? "stop" : "start"}` },
+            api: act.act,
+          };
+      } catch (error) {
+        const type = error instanceof InvalidInputError ? error.reason : "StartFailed";
+        return { done: false, raised: { type, message: error instanceof Error ? error.message : String(error) }, api: act.act };
+      }
+      await scope.changed(false);
+      return done(act.act);
+    }
+    case "set_input":
+      if (!scope.setInput(act.input_id ?? "", act.value ?? null))
+        return { done: false, raised: { type: "NotDeclared", message: `no input ${act.input_id} is declared` }, api: "set_input" };
+      return done("set_input");
   }
 }

@@ -23,6 +23,12 @@
 //! - stop: unsupported: `Computer` has boot_up and shutdown but no stop operation (computer.rs 0.4.1:
 //!   no `stop`; the Stopping/Stopped states of status.rs `LifecycleState` are entered by no call, and
 //!   `stop_all_mcp_clients` halts MCP clients only, not the runtime's service activity).
+//! - restart: `Computer::restart_mcp_client(&BundleId)`, the SDK's public restart of one MCP server
+//!   (computer.rs 0.4.1: it renders the raw config again before it stops the old client);
+//! - stop_server / start_server: `Computer::stop_mcp_client(&BundleId)` / `Computer::start_mcp_client(&BundleId)`,
+//!   the SDK's public stop and start of one MCP server (a stop that stopped nothing answers done: false);
+//! - set_input: `Computer::set_input_value(id, value)` for a string value, `Computer::remove_input_value(id)`
+//!   for null (the value the SDK's resolver answers with at the next render; no prompt follows, SilentSession).
 //! - end_scene: no SDK call: the kit's Server says the scene is over, for a session whose Computer
 //!   ended its own connection (the Server cannot disconnect it); its serve loop then ends.
 
@@ -54,6 +60,9 @@ pub struct ActRequest {
     pub bundle_id: Option<String>,
     /// mount: the config fields laid over the call's config of that server.
     pub set: Option<Value>,
+    /// set_input: the input's id and its new value (null: the value taken away).
+    pub input_id: Option<String>,
+    pub value: Option<Value>,
     pub reply: mpsc::Sender<Value>,
 }
 
@@ -115,6 +124,18 @@ pub async fn act_on(comp: &Computer<SilentSession>, request: &ActRequest, scene:
             Ok(()) => json!({"done": true, "raised": null, "api": "Computer::leave_office"}),
             Err(e) => raised("Computer::leave_office", e),
         },
+        "restart" => {
+            let api = "Computer::restart_mcp_client";
+            let Some(id) = request.bundle_id.as_deref().and_then(|b| BundleId::try_from(b).ok()) else {
+                return json!({"done": false, "raised": {"type": "BundleIdError", "message": "no valid bundle_id"}, "api": api});
+            };
+            match comp.restart_mcp_client(&id).await {
+                Ok(()) => json!({"done": true, "raised": null, "api": api}),
+                Err(e) => raised(api, e),
+            }
+        }
+        "set_input" => set_input(comp, request).await,
+        "stop_server" | "start_server" => one_server(comp, request).await,
         "connect" => {
             let api = "Computer::connect_socketio + Computer::join_office";
             if let Err(e) = comp.connect_socketio(scene.url, ConnectOptions::default()).await {
@@ -165,6 +186,35 @@ async fn mount(comp: &Computer<SilentSession>, request: &ActRequest, servers: &[
     }
 }
 
+/// The stop_server and start_server acts: one MCP server stopped, or started from stopped.
+async fn one_server(comp: &Computer<SilentSession>, request: &ActRequest) -> Value {
+    let stop = request.act == "stop_server";
+    let api = if stop { "Computer::stop_mcp_client" } else { "Computer::start_mcp_client" };
+    let Some(id) = request.bundle_id.as_deref().and_then(|b| BundleId::try_from(b).ok()) else {
+        return json!({"done": false, "raised": {"type": "BundleIdError", "message": "no valid bundle_id"}, "api": api});
+    };
+    let result = if stop { comp.stop_mcp_client(&id).await } else { comp.start_mcp_client(&id).await.map(|()| true) };
+    match result {
+        Ok(true) => json!({"done": true, "raised": null, "api": api}),
+        Ok(false) => json!({"done": false, "raised": {"type": "NotRunning", "message": "stop_mcp_client returned false"}, "api": api}),
+        Err(e) => json!({"done": false, "raised": {"type": "ComputerError", "message": e.to_string()}, "api": api}),
+    }
+}
+
+/// The set_input act: a new value for a declared input, or (null) its value taken away.
+async fn set_input(comp: &Computer<SilentSession>, request: &ActRequest) -> Value {
+    let id = request.input_id.as_deref().unwrap_or("");
+    let (api, result) = match &request.value {
+        Some(Value::String(v)) => ("Computer::set_input_value", comp.set_input_value(id, json!(v)).await),
+        _ => ("Computer::remove_input_value", comp.remove_input_value(id).await),
+    };
+    match result {
+        Ok(true) => json!({"done": true, "raised": null, "api": api}),
+        Ok(false) => json!({"done": false, "raised": {"type": "NotDeclared", "message": format!("{api} returned false for {id:?}")}, "api": api}),
+        Err(e) => json!({"done": false, "raised": {"type": "ComputerError", "message": e.to_string()}, "api": api}),
+    }
+}
+
 /// `JoinedOffice` → `joined_office`.
 fn snake(name: &str) -> String {
     let mut out = String::new();
@@ -180,8 +230,8 @@ fn snake(name: &str) -> String {
 fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
     let office_id = input.get("office_id").and_then(Value::as_str).unwrap_or("");
     let act = input.get("act").and_then(Value::as_str).unwrap_or("");
-    if !matches!(act, "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect" | "leave" | END_SCENE) {
-        return Err(OpError::new("unclassified", format!("act must be start, disconnect, shutdown, unmount, state, mount, stop, connect, leave or end_scene, got {act:?}"), "AdapterBadInput").into());
+    if !matches!(act, "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect" | "leave" | "restart" | "set_input" | "stop_server" | "start_server" | END_SCENE) {
+        return Err(OpError::new("unclassified", format!("act must be start, disconnect, shutdown, unmount, state, mount, stop, connect, leave, restart, set_input, stop_server, start_server or end_scene, got {act:?}"), "AdapterBadInput").into());
     }
     if act == "stop" {
         return Err(Fail::Unsupported(format!(
@@ -196,7 +246,9 @@ fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
     let (reply, answer) = mpsc::channel();
     let bundle_id = input.get("bundle_id").and_then(Value::as_str).map(str::to_owned);
     let set = input.get("set").cloned();
-    if sender.send(ActRequest { act: act.to_string(), bundle_id, set, reply }).is_err() {
+    let input_id = input.get("input_id").and_then(Value::as_str).map(str::to_owned);
+    let value = input.get("value").cloned();
+    if sender.send(ActRequest { act: act.to_string(), bundle_id, set, input_id, value, reply }).is_err() {
         return Err(OpError::new("unclassified", "the session ended before the act", "AdapterNoSession").into());
     }
     Ok(answer.recv_timeout(ACT_BOUND).unwrap_or_else(|_| {
