@@ -148,6 +148,10 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
             const mcpCase = options.mcp[dropped];
             return { mcp_sessions: mcpCase ? await mcpCase.dropSkill() : null };
           }
+          if (step.update_window !== undefined) {
+            const mcpCase = options.mcp[step.update_window];
+            return { mcp_sessions: mcpCase ? await mcpCase.updateWindow() : null };
+          }
           if (step.resource_updated !== undefined && step.uri !== undefined) {
             const mcpCase = options.mcp[step.resource_updated];
             return { mcp_sessions: mcpCase ? await mcpCase.touchResource(step.uri) : null };
@@ -221,7 +225,21 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         Math.min(step.time_box_ms ?? DEFAULT_ACT_MS, withinMs),
       );
     const now = joinedSocket ?? socket;
-    return { act: { request, result }, disconnected: !now.connected, since_seq: sinceAct };
+    const mcpEnd = step.computer === "shutdown" ? await mcpSessionsEnded(Math.min(step.time_box_ms ?? DEFAULT_ACT_MS, withinMs)) : {};
+    return { act: { request, result }, disconnected: !now.connected, since_seq: sinceAct, ...mcpEnd };
+  };
+
+  /**
+   * After a shutdown: waits, on evidence and within the bound, until the Computer has ended every MCP
+   * session it opened (a sessionful server's view: DELETE or its notification stream closed; a stdio
+   * mount's bridge closes its stream when the Computer closes its stdin or ends it), then notes each
+   * server's open sessions and its last exchange: what came after is what the shut-down runtime sent.
+   */
+  const mcpSessionsEnded = async (boundMs: number) => {
+    const open = () => Object.fromEntries(Object.entries(options.mcp).map(([name, c]) => [name, c.openSessions()] as const));
+    await pollUntil(() => Object.values(open()).every((n) => n === null || n === 0), boundMs);
+    const mcpSeq = Object.fromEntries(Object.entries(options.mcp).map(([name, c]) => [name, c.evidence().exchanges.at(-1)?.seq ?? 0]));
+    return { mcp_open: open(), mcp_seq: mcpSeq };
   };
 
   const { url } = server;

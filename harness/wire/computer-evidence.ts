@@ -23,7 +23,7 @@ export interface ComputerStepRecord {
   readonly t_ms: number;
   /** lock_landing: whether the landing root refused a probe entry once locked. */
   readonly read_only?: boolean;
-  /** add_tool / add_window / add_skill / update_skill / add_note / drop_skill (remove_skill) / resource_updated: how many open MCP sessions were told of the change (null: the mode keeps none). */
+  /** add_tool / add_window / add_skill / update_skill / add_note / drop_skill (remove_skill) / update_window / resource_updated: how many open MCP sessions were told of the change (null: the mode keeps none). */
   readonly mcp_sessions?: number | null;
   /** computer: the kit-internal act call as sent and the adapter's result (computer-act.ts). */
   readonly act?: { readonly request: Readonly<Record<string, unknown>>; readonly result: unknown };
@@ -31,6 +31,10 @@ export interface ComputerStepRecord {
   readonly disconnected?: boolean;
   /** computer: the packet count when the act began (facts read what the Computer sent after it). */
   readonly since_seq?: number;
+  /** computer: shutdown: each MCP server's sessions the Computer had not ended once the step was over (null: the mode keeps none). */
+  readonly mcp_open?: Readonly<Record<string, number | null>>;
+  /** computer: shutdown: each MCP server's last exchange seq then (facts read the MCP requests after it). */
+  readonly mcp_seq?: Readonly<Record<string, number>>;
   /** The step could not be played (the Computer gone, an earlier step missing): why. */
   readonly skipped?: string;
 }

@@ -7,7 +7,7 @@
 
 import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path/posix";
-import { KIT_SKILLENV, KIT_SKILLENV_VALUE, evidenceFacts as mcpFacts } from "../transport/index.ts";
+import { type Exchange, KIT_SKILLENV, KIT_SKILLENV_VALUE, evidenceFacts as mcpFacts, type RpcMessage } from "../transport/index.ts";
 import { canarySightings } from "./canary-scan.ts";
 import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
@@ -180,6 +180,10 @@ export interface ActFacts {
   readonly events_since: readonly string[];
   /** The server:update_* events among them. */
   readonly updates_since: readonly string[];
+  /** shutdown: each MCP server's sessions the Computer had not ended when the step was over (null: its mode keeps none); absent for other acts. */
+  readonly mcp_open_sessions?: Readonly<Record<string, number | null>>;
+  /** shutdown: every MCP request that reached a server after that (`<server>: <rpc method or HTTP method>`, a session's DELETE aside), to the record's end. */
+  readonly mcp_requests_since?: readonly string[];
 }
 
 /** The .skillenv value as text, and the whole file as a get_blob chunk would carry it. */
@@ -268,11 +272,32 @@ function actsFacts(evidence: ComputerSceneEvidence, events: readonly WirePacket[
             disconnected: s.disconnected === true,
             events_since: sent,
             updates_since: sent.filter((e) => e.startsWith("server:update_")),
+            ...(isObject(s.mcp_open) ? { mcp_open_sessions: s.mcp_open as Record<string, number | null> } : {}),
+            ...(isObject(s.mcp_seq) ? { mcp_requests_since: mcpRequestsAfter(evidence, s.mcp_seq as Record<string, number>) } : {}),
           },
         ],
       ];
     }),
   );
+}
+
+/**
+ * The MCP requests each server got after the given exchange seq, as `<server>: <method>` (each
+ * JSON-RPC method, or the HTTP method of a request that carried none, e.g. a stream's GET). A DELETE
+ * is the client ending its session, which a shut-down runtime may still finish doing: not counted.
+ */
+function mcpRequestsAfter(evidence: ComputerSceneEvidence, after: Readonly<Record<string, number>>): string[] {
+  const records = isObject(evidence?.mcp) ? evidence.mcp : {};
+  return Object.entries(records).flatMap(([name, record]) => {
+    const from = typeof after[name] === "number" ? after[name] : 0;
+    const exchanges: readonly Exchange[] = Array.isArray(record?.exchanges) ? record.exchanges : [];
+    return exchanges
+      .filter((ex) => typeof ex?.seq === "number" && ex.seq > from && ex.http_method !== "DELETE")
+      .flatMap((ex) => {
+        const methods = (ex.rpc ?? []).flatMap((m: RpcMessage) => (typeof m?.method === "string" ? [m.method] : []));
+        return (methods.length > 0 ? methods : [ex.http_method]).map((m: string) => `${name}: ${m}`);
+      });
+  });
 }
 
 /**

@@ -46,6 +46,8 @@ export interface ComputerStep extends ScriptStep {
   readonly drop_skill?: string;
   /** The same change as drop_skill, under the name the SKILL-change vectors use. */
   readonly remove_skill?: string;
+  /** That server (window: true) changes its stock window's text and sends resources/updated for the window. */
+  readonly update_window?: string;
   /** That server sends notifications/resources/updated for `uri` (resource_updated names the server). */
   readonly resource_updated?: string;
   readonly uri?: string;
@@ -184,11 +186,9 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
         ok: false,
         problem: `script/${i}: add_tool names "${step.add_tool}", which is no server with server_mode legacy_sessionful`,
       };
-    if (step.add_window !== undefined && (modes.get(step.add_window) !== "legacy_sessionful" || !windows.has(step.add_window)))
-      return {
-        ok: false,
-        problem: `script/${i}: add_window names "${step.add_window}", which is no server with server_mode legacy_sessionful and window: true`,
-      };
+    for (const named of [step.add_window, step.update_window])
+      if (named !== undefined && (modes.get(named) !== "legacy_sessionful" || !windows.has(named)))
+        return { ok: false, problem: `script/${i}: "${named}" is no server with server_mode legacy_sessionful and window: true` };
     const changed = step.add_skill ?? step.add_note ?? step.resource_updated;
     if (changed !== undefined && modes.get(changed) !== "legacy_sessionful")
       return {
