@@ -247,6 +247,7 @@ function callServersOf(
       ...(s.disabled !== undefined ? { disabled: s.disabled } : {}),
       ...(s.forbidden_tools !== undefined ? { forbidden_tools: s.forbidden_tools } : {}),
       ...(s.tool_meta !== undefined ? { tool_meta: s.tool_meta } : {}),
+      ...(s.mount_later ? { mount_later: true } : {}),
     };
   });
 }

@@ -19,7 +19,7 @@ import {
   stepName,
 } from "./computer-scene.ts";
 import { connIdOf, newOfficeId, openKitServer } from "./kit-server.ts";
-import { collectLandingRoot, lockLandingRoot } from "./landing-root.ts";
+import { collectLandingRoot, landingPaths, lockLandingRoot } from "./landing-root.ts";
 import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import { playScript, pollUntil } from "./script.ts";
 import { probeSkillPaths, type SkillPathProbe, skillPathsIn } from "./skill-paths.ts";
@@ -225,8 +225,8 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         Math.min(step.time_box_ms ?? DEFAULT_ACT_MS, withinMs),
       );
     const now = joinedSocket ?? socket;
-    const mcpEnd = step.computer === "shutdown" ? await mcpSessionsEnded(Math.min(step.time_box_ms ?? DEFAULT_ACT_MS, withinMs)) : {};
-    return { act: { request, result }, disconnected: !now.connected, since_seq: sinceAct, ...mcpEnd };
+    const released = step.computer === "shutdown" ? await resourcesReleased(Math.min(step.time_box_ms ?? DEFAULT_ACT_MS, withinMs)) : {};
+    return { act: { request, result }, disconnected: !now.connected, since_seq: sinceAct, ...released };
   };
 
   /**
@@ -235,11 +235,19 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
    * mount's bridge closes its stream when the Computer closes its stdin or ends it), then notes each
    * server's open sessions and its last exchange: what came after is what the shut-down runtime sent.
    */
-  const mcpSessionsEnded = async (boundMs: number) => {
+  const resourcesReleased = async (boundMs: number) => {
+    const until = performance.now() + boundMs;
     const open = () => Object.fromEntries(Object.entries(options.mcp).map(([name, c]) => [name, c.openSessions()] as const));
     await pollUntil(() => Object.values(open()).every((n) => n === null || n === 0), boundMs);
     const mcpSeq = Object.fromEntries(Object.entries(options.mcp).map(([name, c]) => [name, c.evidence().exchanges.at(-1)?.seq ?? 0]));
-    return { mcp_open: open(), mcp_seq: mcpSeq };
+    // With a landing root: what is left under it (an upload's in-flight part), polled until empty within the same bound.
+    const root = options.landingRoot;
+    let left = root === undefined ? undefined : await landingPaths(root);
+    while (root !== undefined && left !== undefined && left.length > 0 && performance.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, LANDING_POLL_MS));
+      left = await landingPaths(root);
+    }
+    return { mcp_open: open(), mcp_seq: mcpSeq, ...(left !== undefined ? { landing_left: left } : {}) };
   };
 
   const { url } = server;
@@ -281,6 +289,9 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
 
   return { id: options.id, url, officeId, ended: endedPromise, close };
 }
+
+/** How often a shutdown step looks at the landing root again while an upload's part is still there. */
+const LANDING_POLL_MS = 50;
 
 /** An act call's result; a call that failed to make (the adapter gone) is recorded as a crash. */
 function callAct(actor: ComputerActor, request: ComputerActCall): Promise<unknown> {

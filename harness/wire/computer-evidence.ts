@@ -35,6 +35,8 @@ export interface ComputerStepRecord {
   readonly mcp_open?: Readonly<Record<string, number | null>>;
   /** computer: shutdown: each MCP server's last exchange seq then (facts read the MCP requests after it). */
   readonly mcp_seq?: Readonly<Record<string, number>>;
+  /** computer: shutdown, with a landing root: the files still under it once the step was over (waited for, within its box, to be none). */
+  readonly landing_left?: readonly string[];
   /** The step could not be played (the Computer gone, an earlier step missing): why. */
   readonly skipped?: string;
 }

@@ -184,6 +184,8 @@ export interface ActFacts {
   readonly mcp_open_sessions?: Readonly<Record<string, number | null>>;
   /** shutdown: every MCP request that reached a server after that (`<server>: <rpc method or HTTP method>`, a session's DELETE aside), to the record's end. */
   readonly mcp_requests_since?: readonly string[];
+  /** shutdown, with a landing root: the files still under it once the step was over (an upload's in-flight part), relative paths. */
+  readonly landing_left?: readonly string[];
 }
 
 /** The .skillenv value as text, and the whole file as a get_blob chunk would carry it. */
@@ -274,6 +276,7 @@ function actsFacts(evidence: ComputerSceneEvidence, events: readonly WirePacket[
             updates_since: sent.filter((e) => e.startsWith("server:update_")),
             ...(isObject(s.mcp_open) ? { mcp_open_sessions: s.mcp_open as Record<string, number | null> } : {}),
             ...(isObject(s.mcp_seq) ? { mcp_requests_since: mcpRequestsAfter(evidence, s.mcp_seq as Record<string, number>) } : {}),
+            ...(Array.isArray(s.landing_left) ? { landing_left: s.landing_left } : {}),
           },
         ],
       ];

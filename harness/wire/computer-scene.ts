@@ -83,6 +83,8 @@ export interface McpServerScene {
   readonly disabled?: boolean;
   readonly forbidden_tools?: readonly string[];
   readonly tool_meta?: Readonly<Record<string, unknown>>;
+  /** Left out of the Computer's construction: only a `computer: mount` step adds it, at runtime (needs bundle_id). */
+  readonly mount_later?: boolean;
   readonly credential?: boolean;
   /**
    * With `credential`: the config holds the credential as `${input:<id>}` (a header, or env over stdio),
@@ -164,8 +166,11 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
   for (const [i, step] of script.entries())
     if (step.probe !== undefined && (CLIENT_EVENTS as readonly string[]).includes(step.probe))
       return { ok: false, problem: `script/${i}: probe names ${step.probe}, an event of the vocabulary (send it instead)` };
-  for (const s of (raw.servers as McpServerScene[] | undefined) ?? [])
+  for (const s of (raw.servers as McpServerScene[] | undefined) ?? []) {
     if (s.secret_input && !s.credential) return { ok: false, problem: `servers/${s.name}: secret_input goes with credential: true` };
+    if (s.mount_later && s.bundle_id === undefined)
+      return { ok: false, problem: `servers/${s.name}: mount_later needs a bundle_id (a mount act names the server by it)` };
+  }
   const acts = new Set<string>();
   for (const [i, step] of script.entries()) {
     const act = actName(step);

@@ -158,6 +158,9 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(servers, list):
         raise _refuse("servers must be a list")
     raws = [_raw_config(s) for s in servers]  # every URL checked before anything starts
+    # A server marked mount_later is no part of the Computer's construction: only a mount act adds it
+    # (Computer.amount_server, wire_computer_act.py), from `raws`, which keeps every server of the call.
+    later = [s.get("mount_later") is True for s in servers]
     secrets = _secret_inputs(inp)
     landing_root = inp.get("landing_root")
     if landing_root is not None and (not isinstance(landing_root, str) or not Path(landing_root).is_absolute() or not Path(landing_root).is_dir()):
@@ -172,7 +175,7 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     sdk_logger.addHandler(log)
     loop = asyncio.new_event_loop()
     try:
-        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home, landing_root, thresholds, secrets))
+        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home, landing_root, thresholds, secrets, later))
     finally:
         try:
             loop.run_until_complete(asyncio.wait_for(loop.shutdown_default_executor(), 1.0))
@@ -195,6 +198,7 @@ async def _session(
     landing_root: str | None,
     thresholds: Any,
     secrets: tuple[list[Any], dict[str, str]] = ([], {}),
+    later: list[bool] | None = None,
 ) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + box_s
@@ -239,7 +243,8 @@ async def _session(
 
     try:
         try:
-            configs = [CONFIG_ADAPTER.validate_python(raw) for raw in raws]  # the SDK's own config model
+            built = [raw for i, raw in enumerate(raws) if not (later and later[i])]
+            configs = [CONFIG_ADAPTER.validate_python(raw) for raw in built]  # the SDK's own config model
             pool, input_values = secrets
             resolver, _ = headless_resolver(pool)
             (home / "project").mkdir()

@@ -63,7 +63,8 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
   });
 
   const session = async (): Promise<Outcome> => {
-    const configured = configureServers(servers);
+    // A server marked mount_later is no part of the construction set: a mount act adds it (remount.ts).
+    const configured = configureServers(servers.filter((s) => s.mount_later !== true));
     const mounted = await fleet.mount(configured, input.time_box_ms - (performance.now() - started));
     if (over) return { ended: "time_box" };
     const limits = input.upload_limits;

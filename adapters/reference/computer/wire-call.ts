@@ -10,6 +10,8 @@ interface WireServerBase {
   readonly disabled?: boolean;
   readonly forbidden_tools?: readonly string[];
   readonly tool_meta?: Readonly<Record<string, JsonObject>>;
+  /** Not part of the construction set: only a mount act adds it, at runtime. */
+  readonly mount_later?: true;
 }
 
 /** One MCP server the Computer mounts, as the call gives it (keys the vector did not set are absent). */

@@ -174,6 +174,8 @@ struct Call {
     computer_name: String,
     /// The SDK config model's JSON, one per server, in call order (read by the SDK at `start`).
     servers: Vec<Value>,
+    /// Per server, in call order: marked mount_later, so no part of the construction set (a mount act adds it).
+    mount_later: Vec<bool>,
     time_box: Duration,
     /// The harness's folder for client:put_blob uploads (absent: none configured, uploads fail closed).
     landing_root: Option<PathBuf>,
@@ -245,6 +247,7 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
     };
     let list = input.get("servers").and_then(Value::as_array).ok_or_else(|| bad("`servers` must be a list"))?;
     let mut servers = Vec::with_capacity(list.len());
+    let mut mount_later = Vec::with_capacity(list.len());
     for server in list {
         let server = server.as_object().ok_or_else(|| bad("each server must be an object"))?;
         let name = server.get("name").cloned().unwrap_or(Value::Null);
@@ -271,6 +274,7 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
             }
         }
         servers.push(config);
+        mount_later.push(server.get("mount_later") == Some(&Value::Bool(true)));
     }
     let (inputs, input_values) = secret_inputs(input)?;
     Ok(Call {
@@ -278,6 +282,7 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         office_id: text(input, "office_id")?.to_string(),
         computer_name: text(input, "computer_name")?.to_string(),
         servers,
+        mount_later,
         time_box,
         landing_root,
         skill_max_bytes,
@@ -335,10 +340,13 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
     let (acts, mut requests) = tokio::sync::mpsc::unbounded_channel();
     wire_computer_act::register(&call.office_id, acts);
     let scene = async {
+        // A server marked mount_later is left out: only a mount act (wire_computer_act.rs) adds it, at runtime.
         let configs = call
             .servers
             .iter()
-            .map(build_config)
+            .zip(&call.mount_later)
+            .filter(|(_, later)| !**later)
+            .map(|(server, _)| build_config(server))
             .collect::<Result<Vec<MCPServerConfig>, OpError>>()
             .map_err(|e| Raised { stage: "start", kind: e.raw_type, message: e.message })?;
         // The SDK's own input-value API (its cache, consulted when a config renders at start), never a prompt.
