@@ -43,6 +43,8 @@ export type ComputerCall = {
   readonly skill_max_bytes?: number;
   /** The deployment's bounds on upload sessions (absent: the SDK's own). */
   readonly upload_limits?: UploadLimits;
+  /** The adapter holds its created Computer unstarted until the Server's start act (absent: it starts at once). */
+  readonly start_on_act?: true;
   /** Secret inputs the Computer declares (a server with `secret_input`; absent: none). */
   readonly inputs?: readonly SecretInputDeclaration[];
   /** Their values, by input id, which the adapter gives its SDK through the SDK's own input-value API. */
@@ -198,6 +200,7 @@ export function computerCallOf(spec: ComputerSceneSpec, at: ComputerLocation): C
     ...(at.landing_root !== undefined ? { landing_root: at.landing_root } : {}),
     ...(spec.skill_max_bytes !== undefined ? { skill_max_bytes: spec.skill_max_bytes } : {}),
     ...(spec.upload_limits !== undefined ? { upload_limits: spec.upload_limits } : {}),
+    ...(spec.start_on_act ? { start_on_act: true } : {}),
     ...secretInputsOf(spec, at),
   };
 }

@@ -6,8 +6,15 @@
  */
 import type { Socket } from "socket.io";
 import type { OpenCase, StdioCommand } from "../transport/index.ts";
-import { ACT_CALL_TIMEOUT_MS, type ComputerActCall, type ComputerActor, DEFAULT_ACT_MS, END_SCENE_ACT } from "./computer-act.ts";
-import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
+import {
+  ACT_CALL_TIMEOUT_MS,
+  type ComputerActCall,
+  type ComputerActor,
+  CREATED_ACT,
+  DEFAULT_ACT_MS,
+  END_SCENE_ACT,
+} from "./computer-act.ts";
+import type { ComputerSceneEvidence, ComputerStepRecord, CreationRecord } from "./computer-evidence.ts";
 import {
   type ClientEvent,
   type ComputerSceneSpec,
@@ -250,6 +257,29 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
     return { mcp_open: open(), mcp_seq: mcpSeq, ...(left !== undefined ? { landing_left: left } : {}) };
   };
 
+  /**
+   * start_on_act: the adapter creates its Computer and holds it; once it says so, the scene notes what
+   * had reached the Server and the MCP servers by then (creation alone), then lets it start.
+   */
+  let creation: CreationRecord | undefined;
+  if (spec.start_on_act && options.actor) {
+    const actor = options.actor;
+    void (async () => {
+      const createdRequest = { office_id: officeId, act: CREATED_ACT };
+      const created = await callAct(actor, createdRequest);
+      const handshakes = server.handshakes.length;
+      const mcpExchanges = Object.fromEntries(Object.entries(options.mcp).map(([name, c]) => [name, c.evidence().exchanges.length]));
+      const startRequest = { office_id: officeId, act: "start" as const };
+      const start = await callAct(actor, startRequest);
+      creation = {
+        created: { request: createdRequest, result: created },
+        handshakes,
+        mcp_exchanges: mcpExchanges,
+        start: { request: startRequest, result: start },
+      };
+    })();
+  }
+
   const { url } = server;
 
   let closing: Promise<ComputerSceneEvidence> | undefined;
@@ -278,6 +308,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         ...(options.stdio && Object.keys(options.stdio).length > 0 ? { mcp_stdio: options.stdio } : {}),
         ended: ended ?? "closed",
         ...(sceneEnd ? { scene_end: sceneEnd } : {}),
+        ...(creation ? { creation } : {}),
         dropped_packets: recorder.dropped,
         ...(landing ? { landing } : {}),
         ...(Object.keys(skillPaths).length > 0 ? { skill_paths: skillPaths } : {}),

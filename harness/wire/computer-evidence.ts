@@ -41,6 +41,17 @@ export interface ComputerStepRecord {
   readonly skipped?: string;
 }
 
+/** A `start_on_act` scene's creation window: the two acts and what the scene saw between them. */
+export interface CreationRecord {
+  /** The await_created act as sent and the adapter's result. */
+  readonly created: { readonly request: Readonly<Record<string, unknown>>; readonly result: unknown };
+  /** Once it answered: the Engine.IO handshakes the Server had admitted, and each MCP server's exchanges so far. */
+  readonly handshakes: number;
+  readonly mcp_exchanges: Readonly<Record<string, number>>;
+  /** The start act that released the session. */
+  readonly start: { readonly request: Readonly<Record<string, unknown>>; readonly result: unknown };
+}
+
 export interface ComputerSceneEvidence {
   /** The live role whose scene this is: the SDK's Computer under test. */
   readonly kind: "computer";
@@ -66,6 +77,8 @@ export interface ComputerSceneEvidence {
    * bridge to that server's record in `mcp`). Absent, or a server not named: streamable HTTP.
    */
   readonly mcp_stdio?: Readonly<Record<string, StdioCommand>>;
+  /** start_on_act: the window between the Computer's creation and its start. */
+  readonly creation?: CreationRecord;
   /** How the scene ended: `script_done` (the Server disconnected the Computer), `no_join` (never joined in the time box), `closed` (the case was closed first). */
   readonly ended: "script_done" | "no_join" | "closed";
   /**

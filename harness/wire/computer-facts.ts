@@ -169,6 +169,20 @@ export interface ComputerFacts extends ConnectionFacts {
   >;
   /** Per `computer:` step (computer-act.ts), by its name. */
   readonly acts: Readonly<Record<string, ActFacts>>;
+  /** start_on_act: the window between creation and start (null in other scenes). */
+  readonly creation: CreationFacts | null;
+}
+
+/** What creating the Computer from its config did before anything started it (a start_on_act scene). */
+export interface CreationFacts {
+  /** The await_created act: the adapter's SDK created its Computer and held it (done), or not. */
+  readonly outcome: ActFacts["outcome"];
+  /** Engine.IO handshakes the Server had admitted by then (a connection attempt made by creation). */
+  readonly handshakes_before_start: number;
+  /** MCP requests all MCP servers had received by then (a server contacted or started by creation). */
+  readonly mcp_requests_before_start: number;
+  /** The start act that released the session. */
+  readonly start_outcome: ActFacts["outcome"];
 }
 
 /** A lifecycle act: how the SDK call went (the adapter's recorded answer) and what the Computer sent from then on. */
@@ -237,6 +251,18 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     landing: landingFacts(evidence?.landing),
     update_payloads: updates,
     acts: actsFacts(evidence, events),
+    creation: creationFacts(evidence?.creation),
+  };
+}
+
+function creationFacts(c: ComputerSceneEvidence["creation"]): CreationFacts | null {
+  if (!isObject(c)) return null;
+  const mcp = isObject(c.mcp_exchanges) ? Object.values(c.mcp_exchanges) : [];
+  return {
+    outcome: actOutcome(c.created?.result),
+    handshakes_before_start: typeof c.handshakes === "number" ? c.handshakes : 0,
+    mcp_requests_before_start: mcp.reduce((n: number, v) => n + (typeof v === "number" ? v : 0), 0),
+    start_outcome: actOutcome(c.start?.result),
   };
 }
 

@@ -125,6 +125,11 @@ export interface ComputerSceneSpec {
   readonly skill_max_bytes?: number;
   /** The deployment's bounds on upload sessions, passed to the adapter as given (absent: the SDK's own). */
   readonly upload_limits?: UploadLimits;
+  /**
+   * The adapter creates its Computer from the config and holds it unstarted until the Server's start
+   * act: the scene sees what creation alone did (computer-act.ts, `CREATED_ACT`).
+   */
+  readonly start_on_act?: boolean;
 }
 
 /** client:put_blob session bounds a deployment sets (blob-transfer.md §3: SDK-defined, configurable). */
@@ -228,6 +233,7 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
       landing_root: raw.landing_root === true,
       ...(typeof raw.skill_max_bytes === "number" ? { skill_max_bytes: raw.skill_max_bytes } : {}),
       ...(raw.upload_limits !== undefined ? { upload_limits: raw.upload_limits as UploadLimits } : {}),
+      ...(raw.start_on_act === true ? { start_on_act: true } : {}),
     },
   };
 }

@@ -175,7 +175,9 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     sdk_logger.addHandler(log)
     loop = asyncio.new_event_loop()
     try:
-        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home, landing_root, thresholds, secrets, later))
+        out = loop.run_until_complete(
+            _session(url, office_id, name, raws, box_ms / 1000, home, landing_root, thresholds, secrets, later, inp.get("start_on_act") is True)
+        )
     finally:
         try:
             loop.run_until_complete(asyncio.wait_for(loop.shutdown_default_executor(), 1.0))
@@ -199,6 +201,7 @@ async def _session(
     thresholds: Any,
     secrets: tuple[list[Any], dict[str, str]] = ([], {}),
     later: list[bool] | None = None,
+    start_on_act: bool = False,
 ) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + box_s
@@ -261,6 +264,14 @@ async def _session(
         except Exception as exc:  # the SDK refused the configs or the Computer
             out.update(ended="error", stage="start", raised=_raised(exc))
             return out
+        if start_on_act:  # created, held unstarted until the Server's start act (wire_computer_act.py)
+            held = wire_computer_act.Held(loop=loop, release=asyncio.Event())
+            wire_computer_act.hold(office_id, held)
+            try:
+                if not await step("start", held.release.wait()):
+                    return out
+            finally:
+                wire_computer_act.unhold(office_id, held)
         if not await step("start", computer.boot_up()):
             return out
         try:

@@ -47,6 +47,8 @@ export interface WireComputerInput {
   readonly inputs?: ReadonlyArray<{ readonly id: string; readonly type: "promptString"; readonly password: true }>;
   /** Their values, by id. */
   readonly input_values?: Readonly<Record<string, string>>;
+  /** Hold the created Computer until the start act (absent: start at once). */
+  readonly start_on_act?: true;
 }
 
 export type Stage = "start" | "connect" | "join" | "serve";
