@@ -83,6 +83,15 @@ export function inventoryFactory(
 export const WINDOW_URI = "window://com.example.inventory/stock";
 export const README_URI = "kit://inventory/readme";
 export const WINDOW_TEXT = "DEMO-001: 7\nDEMO-002: 12";
+/** The stock window's text once the scene changed it (a wire case's `update_window` step). */
+export const WINDOW_TEXT_UPDATED = "DEMO-001: 6\nDEMO-002: 12";
+/** The servers whose stock window shows WINDOW_TEXT_UPDATED: a read answers what the server holds at that moment. */
+const updatedWindows = new WeakSet<object>();
+
+/** Changes the stock window's content on a connected v2 server (no notification: the caller sends resources/updated). */
+export function markWindowUpdated(server: ReturnType<McpServerFactory>): void {
+  updatedWindows.add(server);
+}
 
 function registerInventoryResources(server: InstanceType<SdkModules["server"]["McpServer"]>): void {
   server.registerResource(
@@ -90,7 +99,7 @@ function registerInventoryResources(server: InstanceType<SdkModules["server"]["M
     WINDOW_URI,
     { mimeType: "text/plain", description: "the synthetic inventory's stock, as a window" },
     async (uri: URL) => ({
-      contents: [{ uri: uri.href, mimeType: "text/plain", text: WINDOW_TEXT }],
+      contents: [{ uri: uri.href, mimeType: "text/plain", text: updatedWindows.has(server) ? WINDOW_TEXT_UPDATED : WINDOW_TEXT }],
     }),
   );
   server.registerResource(

@@ -37,8 +37,15 @@ export interface Leg {
   addNote?(): Promise<number>;
   /** Removes the kit's SKILL resources (its root and files) from every open session (and from later ones); how many sessions were open. */
   dropSkill?(): Promise<number>;
+  /** Changes the stock window's content in every open session (and in later ones) and sends resources/updated for it; how many sessions were open. */
+  updateWindow?(): Promise<number>;
   /** Tells every open session that the resource `uri` changed (notifications/resources/updated); how many sessions were open. */
   touchResource?(uri: string): Promise<number>;
+  /**
+   * How many MCP sessions the client has not ended: initialized, never closed by a DELETE, and
+   * holding their notification stream open (or never having opened one). Only legs with sessions offer it.
+   */
+  openSessions?(): number;
 }
 
 export interface LegHooks {

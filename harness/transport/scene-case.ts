@@ -116,6 +116,16 @@ export class SceneCase {
     return this.leg.touchResource ? this.leg.touchResource(uri) : null;
   }
 
+  /** Changes the stock window's content in the leg's open sessions and tells them (resources/updated); null as for addTool. */
+  async updateWindow(): Promise<number | null> {
+    return this.leg.updateWindow ? this.leg.updateWindow() : null;
+  }
+
+  /** How many MCP sessions the client has not ended (Leg.openSessions); null when the mode keeps none. */
+  openSessions(): number | null {
+    return this.leg.openSessions ? this.leg.openSessions() : null;
+  }
+
   /** Whether the scene applies to this request, counting it against `times`. */
   private sceneFor(ex: ExchangeDraft): Scene | undefined {
     const scene = this.spec.scene;

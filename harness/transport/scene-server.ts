@@ -48,8 +48,12 @@ export interface OpenCase {
   addNote(): Promise<number | null>;
   /** Removes the kit's SKILL resources (`skill://com.example.kit/kit-skill` and its files) from the case's open sessions, told by notifications/resources/list_changed; null as for addTool. */
   dropSkill(): Promise<number | null>;
+  /** Changes the stock window's text (WINDOW_TEXT_UPDATED) in the case's open sessions and later ones, and sends them notifications/resources/updated for it; null as for addTool. */
+  updateWindow(): Promise<number | null>;
   /** Sends notifications/resources/updated for `uri` on the case's open sessions; null as for addTool. */
   touchResource(uri: string): Promise<number | null>;
+  /** How many MCP sessions the client has not ended (initialized, no DELETE, notification stream open or never opened); null when the mode keeps none (only legacy_sessionful does). */
+  openSessions(): number | null;
   /** The folder a mounted-mode SKILL's root names as its mount_dir (skill_sources: mounted), else undefined. */
   mountDir(): string | undefined;
 }
@@ -188,6 +192,8 @@ export async function startSceneServer(options: SceneServerOptions = {}): Promis
         addNote: () => scene.addNote(),
         dropSkill: () => scene.dropSkill(),
         touchResource: (uri) => scene.touchResource(uri),
+        updateWindow: () => scene.updateWindow(),
+        openSessions: () => scene.openSessions(),
         mountDir: () => scene.skillSources?.mountDir,
       };
     },

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
-import { addNotesResource, addOrdersWindow, addPriceTool, inventoryFactory } from "./inventory-tool.ts";
+import { addNotesResource, addOrdersWindow, addPriceTool, inventoryFactory, markWindowUpdated, WINDOW_URI } from "./inventory-tool.ts";
 import { addLateSkill, dropKitSkill, markKitSkillUpdated, updateKitSkill } from "./kit-skill.ts";
 import { bodyForSdk, type Leg, type LegHooks } from "./leg.ts";
 import type { SdkModules } from "./sdk-modules.ts";
@@ -42,8 +42,11 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
   let kitSkillUpdated = false;
   let notesResource = false;
   let skillDropped = false;
+  let windowUpdated = false;
   /** Sessions whose client holds its notification stream (the GET) open: a change is told only there. */
   const listening = new Set<string>();
+  /** Sessions that ever opened their notification stream: its close is then the client's end of the session. */
+  const streamed = new Set<string>();
 
   /**
    * Waits, at most STREAM_WAIT_MS, until every open session's client holds its notification stream:
@@ -76,6 +79,7 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     if (kitSkillUpdated) markKitSkillUpdated(server);
     if (notesResource) addNotesResource(server);
     if (skillDropped) dropKitSkill(server);
+    if (windowUpdated) markWindowUpdated(server);
     await server.connect(transport);
     if (keep) servers.set(transport, server);
     return transport;
@@ -99,6 +103,7 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
       if (known && request.req.method === "GET") {
         const id = sid as string;
         listening.add(id);
+        streamed.add(id);
         request.res.once("close", () => listening.delete(id));
       }
       if (known) return known.handleRequest(request.req, request.res, bodyForSdk(request));
@@ -154,6 +159,19 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
       await streamsOpen();
       skillDropped = true;
       return changeOpenSessions(dropKitSkill);
+    },
+    async updateWindow() {
+      await streamsOpen();
+      windowUpdated = true;
+      return changeOpenSessions((server) => {
+        markWindowUpdated(server);
+        void (server as InstanceType<SdkModules["server"]["McpServer"]>).server
+          .sendResourceUpdated({ uri: WINDOW_URI })
+          .catch(hooks.onError);
+      });
+    },
+    openSessions() {
+      return [...sessions.keys()].filter((id) => listening.has(id) || !streamed.has(id)).length;
     },
     async touchResource(uri: string) {
       await streamsOpen();

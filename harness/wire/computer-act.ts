@@ -24,10 +24,17 @@ export const DEFAULT_ACT_MS = 5_000;
  */
 export const END_SCENE_ACT = "end_scene" as const;
 
+/**
+ * The Server's own act in a `start_on_act` scene, never a script's: the adapter answers once its SDK's
+ * Computer has been created from the config and is held unstarted (the scene then looks at what
+ * creation alone did, and sends `start`, which lets the session go on to start, connect and join).
+ */
+export const CREATED_ACT = "await_created" as const;
+
 /** The act call's input (vectors/_schema/ops/wire.computer_act.json). */
 export interface ComputerActCall {
   readonly office_id: string;
-  readonly act: ComputerAct | typeof END_SCENE_ACT;
+  readonly act: ComputerAct | typeof END_SCENE_ACT | typeof CREATED_ACT;
   readonly bundle_id?: string;
   readonly set?: Readonly<Record<string, unknown>>;
   /** set_input: the declared input's id and its new value (null: the value taken away). */

@@ -45,6 +45,8 @@ export type ComputerCall = {
   readonly upload_limits?: UploadLimits;
   /** Business auth fields the caller hands the SDK's connect (absent: none; the adapter then adds no auth of its own). */
   readonly connect_auth?: Readonly<Record<string, string>>;
+  /** The adapter holds its created Computer unstarted until the Server's start act (absent: it starts at once). */
+  readonly start_on_act?: true;
   /** Secret inputs the Computer declares (a server with `secret_input`; absent: none). */
   readonly inputs?: readonly SecretInputDeclaration[];
   /** Their values, by input id, which the adapter gives its SDK through the SDK's own input-value API. */
@@ -202,6 +204,7 @@ export function computerCallOf(spec: ComputerSceneSpec, at: ComputerLocation): C
     ...(spec.skill_max_bytes !== undefined ? { skill_max_bytes: spec.skill_max_bytes } : {}),
     ...(spec.upload_limits !== undefined ? { upload_limits: spec.upload_limits } : {}),
     ...(spec.connect_auth !== undefined ? { connect_auth: spec.connect_auth } : {}),
+    ...(spec.start_on_act ? { start_on_act: true } : {}),
     ...secretInputsOf(spec, at),
   };
 }
@@ -251,6 +254,7 @@ function callServersOf(
       ...(s.disabled !== undefined ? { disabled: s.disabled } : {}),
       ...(s.forbidden_tools !== undefined ? { forbidden_tools: s.forbidden_tools } : {}),
       ...(s.tool_meta !== undefined ? { tool_meta: s.tool_meta } : {}),
+      ...(s.mount_later ? { mount_later: true } : {}),
     };
   });
 }

@@ -10,11 +10,12 @@ import {
   ACT_CALL_TIMEOUT_MS,
   type ComputerActCall,
   type ComputerActor,
+  CREATED_ACT,
   DEFAULT_ACT_MS,
   END_SCENE_ACT,
   inputChange,
 } from "./computer-act.ts";
-import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
+import type { ComputerSceneEvidence, ComputerStepRecord, CreationRecord } from "./computer-evidence.ts";
 import {
   type ClientEvent,
   type ComputerSceneSpec,
@@ -26,7 +27,7 @@ import {
   stepName,
 } from "./computer-scene.ts";
 import { connIdOf, newOfficeId, openKitServer } from "./kit-server.ts";
-import { collectLandingRoot, lockLandingRoot } from "./landing-root.ts";
+import { collectLandingRoot, landingPaths, lockLandingRoot } from "./landing-root.ts";
 import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import { playScript, pollUntil } from "./script.ts";
 import { probeSkillPaths, type SkillPathProbe, skillPathsIn } from "./skill-paths.ts";
@@ -164,6 +165,10 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
             const mcpCase = options.mcp[dropped];
             return { mcp_sessions: mcpCase ? await mcpCase.dropSkill() : null };
           }
+          if (step.update_window !== undefined) {
+            const mcpCase = options.mcp[step.update_window];
+            return { mcp_sessions: mcpCase ? await mcpCase.updateWindow() : null };
+          }
           if (step.resource_updated !== undefined && step.uri !== undefined) {
             const mcpCase = options.mcp[step.resource_updated];
             return { mcp_sessions: mcpCase ? await mcpCase.touchResource(step.uri) : null };
@@ -238,8 +243,53 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         Math.min(step.time_box_ms ?? DEFAULT_ACT_MS, withinMs),
       );
     const now = joinedSocket ?? socket;
-    return { act: { request, result }, disconnected: !now.connected, since_seq: sinceAct };
+    const released = step.computer === "shutdown" ? await resourcesReleased(Math.min(step.time_box_ms ?? DEFAULT_ACT_MS, withinMs)) : {};
+    return { act: { request, result }, disconnected: !now.connected, since_seq: sinceAct, ...released };
   };
+
+  /**
+   * After a shutdown: waits, on evidence and within the bound, until the Computer has ended every MCP
+   * session it opened (a sessionful server's view: DELETE or its notification stream closed; a stdio
+   * mount's bridge closes its stream when the Computer closes its stdin or ends it), then notes each
+   * server's open sessions and its last exchange: what came after is what the shut-down runtime sent.
+   */
+  const resourcesReleased = async (boundMs: number) => {
+    const until = performance.now() + boundMs;
+    const open = () => Object.fromEntries(Object.entries(options.mcp).map(([name, c]) => [name, c.openSessions()] as const));
+    await pollUntil(() => Object.values(open()).every((n) => n === null || n === 0), boundMs);
+    const mcpSeq = Object.fromEntries(Object.entries(options.mcp).map(([name, c]) => [name, c.evidence().exchanges.at(-1)?.seq ?? 0]));
+    // With a landing root: what is left under it (an upload's in-flight part), polled until empty within the same bound.
+    const root = options.landingRoot;
+    let left = root === undefined ? undefined : await landingPaths(root);
+    while (root !== undefined && left !== undefined && left.length > 0 && performance.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, LANDING_POLL_MS));
+      left = await landingPaths(root);
+    }
+    return { mcp_open: open(), mcp_seq: mcpSeq, ...(left !== undefined ? { landing_left: left } : {}) };
+  };
+
+  /**
+   * start_on_act: the adapter creates its Computer and holds it; once it says so, the scene notes what
+   * had reached the Server and the MCP servers by then (creation alone), then lets it start.
+   */
+  let creation: CreationRecord | undefined;
+  if (spec.start_on_act && options.actor) {
+    const actor = options.actor;
+    void (async () => {
+      const createdRequest = { office_id: officeId, act: CREATED_ACT };
+      const created = await callAct(actor, createdRequest);
+      const handshakes = server.handshakes.length;
+      const mcpExchanges = Object.fromEntries(Object.entries(options.mcp).map(([name, c]) => [name, c.evidence().exchanges.length]));
+      const startRequest = { office_id: officeId, act: "start" as const };
+      const start = await callAct(actor, startRequest);
+      creation = {
+        created: { request: createdRequest, result: created },
+        handshakes,
+        mcp_exchanges: mcpExchanges,
+        start: { request: startRequest, result: start },
+      };
+    })();
+  }
 
   const { url } = server;
 
@@ -269,6 +319,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         ...(options.stdio && Object.keys(options.stdio).length > 0 ? { mcp_stdio: options.stdio } : {}),
         ended: ended ?? "closed",
         ...(sceneEnd ? { scene_end: sceneEnd } : {}),
+        ...(creation ? { creation } : {}),
         dropped_packets: recorder.dropped,
         ...(landing ? { landing } : {}),
         ...(Object.keys(skillPaths).length > 0 ? { skill_paths: skillPaths } : {}),
@@ -280,6 +331,9 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
 
   return { id: options.id, url, officeId, ended: endedPromise, close };
 }
+
+/** How often a shutdown step looks at the landing root again while an upload's part is still there. */
+const LANDING_POLL_MS = 50;
 
 /** An act call's result; a call that failed to make (the adapter gone) is recorded as a crash. */
 function callAct(actor: ComputerActor, request: ComputerActCall): Promise<unknown> {

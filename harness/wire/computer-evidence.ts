@@ -23,7 +23,7 @@ export interface ComputerStepRecord {
   readonly t_ms: number;
   /** lock_landing: whether the landing root refused a probe entry once locked. */
   readonly read_only?: boolean;
-  /** add_tool / add_window / add_skill / update_skill / add_note / drop_skill (remove_skill) / resource_updated: how many open MCP sessions were told of the change (null: the mode keeps none). */
+  /** add_tool / add_window / add_skill / update_skill / add_note / drop_skill (remove_skill) / update_window / resource_updated: how many open MCP sessions were told of the change (null: the mode keeps none). */
   readonly mcp_sessions?: number | null;
   /** computer: the kit-internal act call as sent and the adapter's result (computer-act.ts). */
   readonly act?: { readonly request: Readonly<Record<string, unknown>>; readonly result: unknown };
@@ -31,8 +31,25 @@ export interface ComputerStepRecord {
   readonly disconnected?: boolean;
   /** computer: the packet count when the act began (facts read what the Computer sent after it). */
   readonly since_seq?: number;
+  /** computer: shutdown: each MCP server's sessions the Computer had not ended once the step was over (null: the mode keeps none). */
+  readonly mcp_open?: Readonly<Record<string, number | null>>;
+  /** computer: shutdown: each MCP server's last exchange seq then (facts read the MCP requests after it). */
+  readonly mcp_seq?: Readonly<Record<string, number>>;
+  /** computer: shutdown, with a landing root: the files still under it once the step was over (waited for, within its box, to be none). */
+  readonly landing_left?: readonly string[];
   /** The step could not be played (the Computer gone, an earlier step missing): why. */
   readonly skipped?: string;
+}
+
+/** A `start_on_act` scene's creation window: the two acts and what the scene saw between them. */
+export interface CreationRecord {
+  /** The await_created act as sent and the adapter's result. */
+  readonly created: { readonly request: Readonly<Record<string, unknown>>; readonly result: unknown };
+  /** Once it answered: the Engine.IO handshakes the Server had admitted, and each MCP server's exchanges so far. */
+  readonly handshakes: number;
+  readonly mcp_exchanges: Readonly<Record<string, number>>;
+  /** The start act that released the session. */
+  readonly start: { readonly request: Readonly<Record<string, unknown>>; readonly result: unknown };
 }
 
 export interface ComputerSceneEvidence {
@@ -60,6 +77,8 @@ export interface ComputerSceneEvidence {
    * bridge to that server's record in `mcp`). Absent, or a server not named: streamable HTTP.
    */
   readonly mcp_stdio?: Readonly<Record<string, StdioCommand>>;
+  /** start_on_act: the window between the Computer's creation and its start. */
+  readonly creation?: CreationRecord;
   /** How the scene ended: `script_done` (the Server disconnected the Computer), `no_join` (never joined in the time box), `closed` (the case was closed first). */
   readonly ended: "script_done" | "no_join" | "closed";
   /**

@@ -7,7 +7,7 @@
 
 import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path/posix";
-import { KIT_SKILLENV, KIT_SKILLENV_VALUE, evidenceFacts as mcpFacts } from "../transport/index.ts";
+import { type Exchange, KIT_SKILLENV, KIT_SKILLENV_VALUE, evidenceFacts as mcpFacts, type RpcMessage } from "../transport/index.ts";
 import { type BearerLabel, bearerSessions } from "./bearer-sessions.ts";
 import { canarySightings } from "./canary-scan.ts";
 import { admittedPart } from "./case-seal.ts";
@@ -175,6 +175,20 @@ export interface ComputerFacts extends ConnectionFacts {
   >;
   /** Per `computer:` step (computer-act.ts), by its name. */
   readonly acts: Readonly<Record<string, ActFacts>>;
+  /** start_on_act: the window between creation and start (null in other scenes). */
+  readonly creation: CreationFacts | null;
+}
+
+/** What creating the Computer from its config did before anything started it (a start_on_act scene). */
+export interface CreationFacts {
+  /** The await_created act: the adapter's SDK created its Computer and held it (done), or not. */
+  readonly outcome: ActFacts["outcome"];
+  /** Engine.IO handshakes the Server had admitted by then (a connection attempt made by creation). */
+  readonly handshakes_before_start: number;
+  /** MCP requests all MCP servers had received by then (a server contacted or started by creation). */
+  readonly mcp_requests_before_start: number;
+  /** The start act that released the session. */
+  readonly start_outcome: ActFacts["outcome"];
 }
 
 /** A lifecycle act: how the SDK call went (the adapter's recorded answer) and what the Computer sent from then on. */
@@ -186,6 +200,12 @@ export interface ActFacts {
   readonly events_since: readonly string[];
   /** The server:update_* events among them. */
   readonly updates_since: readonly string[];
+  /** shutdown: each MCP server's sessions the Computer had not ended when the step was over (null: its mode keeps none); absent for other acts. */
+  readonly mcp_open_sessions?: Readonly<Record<string, number | null>>;
+  /** shutdown: every MCP request that reached a server after that (`<server>: <rpc method or HTTP method>`, a session's DELETE aside), to the record's end. */
+  readonly mcp_requests_since?: readonly string[];
+  /** shutdown, with a landing root: the files still under it once the step was over (an upload's in-flight part), relative paths. */
+  readonly landing_left?: readonly string[];
 }
 
 /** The .skillenv value as text, and the whole file as a get_blob chunk would carry it. */
@@ -244,6 +264,18 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     landing: landingFacts(evidence?.landing),
     update_payloads: updates,
     acts: actsFacts(evidence, events),
+    creation: creationFacts(evidence?.creation),
+  };
+}
+
+function creationFacts(c: ComputerSceneEvidence["creation"]): CreationFacts | null {
+  if (!isObject(c)) return null;
+  const mcp = isObject(c.mcp_exchanges) ? Object.values(c.mcp_exchanges) : [];
+  return {
+    outcome: actOutcome(c.created?.result),
+    handshakes_before_start: typeof c.handshakes === "number" ? c.handshakes : 0,
+    mcp_requests_before_start: mcp.reduce((n: number, v) => n + (typeof v === "number" ? v : 0), 0),
+    start_outcome: actOutcome(c.start?.result),
   };
 }
 
@@ -281,11 +313,33 @@ function actsFacts(evidence: ComputerSceneEvidence, events: readonly WirePacket[
             disconnected: s.disconnected === true,
             events_since: sent,
             updates_since: sent.filter((e) => e.startsWith("server:update_")),
+            ...(isObject(s.mcp_open) ? { mcp_open_sessions: s.mcp_open as Record<string, number | null> } : {}),
+            ...(isObject(s.mcp_seq) ? { mcp_requests_since: mcpRequestsAfter(evidence, s.mcp_seq as Record<string, number>) } : {}),
+            ...(Array.isArray(s.landing_left) ? { landing_left: s.landing_left } : {}),
           },
         ],
       ];
     }),
   );
+}
+
+/**
+ * The MCP requests each server got after the given exchange seq, as `<server>: <method>` (each
+ * JSON-RPC method, or the HTTP method of a request that carried none, e.g. a stream's GET). A DELETE
+ * is the client ending its session, which a shut-down runtime may still finish doing: not counted.
+ */
+function mcpRequestsAfter(evidence: ComputerSceneEvidence, after: Readonly<Record<string, number>>): string[] {
+  const records = isObject(evidence?.mcp) ? evidence.mcp : {};
+  return Object.entries(records).flatMap(([name, record]) => {
+    const from = typeof after[name] === "number" ? after[name] : 0;
+    const exchanges: readonly Exchange[] = Array.isArray(record?.exchanges) ? record.exchanges : [];
+    return exchanges
+      .filter((ex) => typeof ex?.seq === "number" && ex.seq > from && ex.http_method !== "DELETE")
+      .flatMap((ex) => {
+        const methods = (ex.rpc ?? []).flatMap((m: RpcMessage) => (typeof m?.method === "string" ? [m.method] : []));
+        return (methods.length > 0 ? methods : [ex.http_method]).map((m: string) => `${name}: ${m}`);
+      });
+  });
 }
 
 /**

@@ -46,6 +46,8 @@ export interface ComputerStep extends ScriptStep {
   readonly drop_skill?: string;
   /** The same change as drop_skill, under the name the SKILL-change vectors use. */
   readonly remove_skill?: string;
+  /** That server (window: true) changes its stock window's text and sends resources/updated for the window. */
+  readonly update_window?: string;
   /** That server sends notifications/resources/updated for `uri` (resource_updated names the server). */
   readonly resource_updated?: string;
   readonly uri?: string;
@@ -98,6 +100,8 @@ export interface McpServerScene {
   readonly disabled?: boolean;
   readonly forbidden_tools?: readonly string[];
   readonly tool_meta?: Readonly<Record<string, unknown>>;
+  /** Left out of the Computer's construction: only a `computer: mount` step adds it, at runtime (needs bundle_id). */
+  readonly mount_later?: boolean;
   readonly credential?: boolean;
   /**
    * With `credential`: the config holds the credential as `${input:<id>}` (a header, or env over stdio),
@@ -140,6 +144,11 @@ export interface ComputerSceneSpec {
   readonly upload_limits?: UploadLimits;
   /** Business auth fields the caller hands the SDK's connect (sdk-api-guidance.md §2 item 8, §4.3), passed to the adapter as given. */
   readonly connect_auth?: Readonly<Record<string, string>>;
+  /**
+   * The adapter creates its Computer from the config and holds it unstarted until the Server's start
+   * act: the scene sees what creation alone did (computer-act.ts, `CREATED_ACT`).
+   */
+  readonly start_on_act?: boolean;
 }
 
 /** client:put_blob session bounds a deployment sets (blob-transfer.md §3: SDK-defined, configurable). */
@@ -181,8 +190,11 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
   for (const [i, step] of script.entries())
     if (step.probe !== undefined && (CLIENT_EVENTS as readonly string[]).includes(step.probe))
       return { ok: false, problem: `script/${i}: probe names ${step.probe}, an event of the vocabulary (send it instead)` };
-  for (const s of (raw.servers as McpServerScene[] | undefined) ?? [])
+  for (const s of (raw.servers as McpServerScene[] | undefined) ?? []) {
     if (s.secret_input && !s.credential) return { ok: false, problem: `servers/${s.name}: secret_input goes with credential: true` };
+    if (s.mount_later && s.bundle_id === undefined)
+      return { ok: false, problem: `servers/${s.name}: mount_later needs a bundle_id (a mount act names the server by it)` };
+  }
   const acts = new Set<string>();
   for (const [i, step] of script.entries()) {
     const act = actName(step);
@@ -205,11 +217,9 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
         ok: false,
         problem: `script/${i}: add_tool names "${step.add_tool}", which is no server with server_mode legacy_sessionful`,
       };
-    if (step.add_window !== undefined && (modes.get(step.add_window) !== "legacy_sessionful" || !windows.has(step.add_window)))
-      return {
-        ok: false,
-        problem: `script/${i}: add_window names "${step.add_window}", which is no server with server_mode legacy_sessionful and window: true`,
-      };
+    for (const named of [step.add_window, step.update_window])
+      if (named !== undefined && (modes.get(named) !== "legacy_sessionful" || !windows.has(named)))
+        return { ok: false, problem: `script/${i}: "${named}" is no server with server_mode legacy_sessionful and window: true` };
     const changed = step.add_skill ?? step.add_note ?? step.resource_updated;
     if (changed !== undefined && modes.get(changed) !== "legacy_sessionful")
       return {
@@ -245,6 +255,7 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
       ...(typeof raw.skill_max_bytes === "number" ? { skill_max_bytes: raw.skill_max_bytes } : {}),
       ...(raw.upload_limits !== undefined ? { upload_limits: raw.upload_limits as UploadLimits } : {}),
       ...(raw.connect_auth !== undefined ? { connect_auth: raw.connect_auth as Record<string, string> } : {}),
+      ...(raw.start_on_act === true ? { start_on_act: true } : {}),
     },
   };
 }

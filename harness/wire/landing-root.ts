@@ -112,6 +112,23 @@ async function unlock(root: string): Promise<void> {
   await chmod(root, 0o700).catch(() => undefined);
 }
 
+/**
+ * The regular files under the root now (paths relative to it, `/`-separated, sorted; symlinks not
+ * followed): what a shutdown left there, an upload's in-flight part included, read while the case runs.
+ */
+export async function landingPaths(root: string): Promise<string[]> {
+  const paths: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) paths.push(relative(root, full).split(sep).join("/"));
+    }
+  };
+  await walk(root);
+  return paths.sort();
+}
+
 /** What lies under the root now (regular files only, symlinks not followed), then the folder is removed. */
 export async function collectLandingRoot(root: string): Promise<LandingEvidence> {
   await unlock(root);

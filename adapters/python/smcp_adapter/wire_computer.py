@@ -159,6 +159,9 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(servers, list):
         raise _refuse("servers must be a list")
     raws = [_raw_config(s) for s in servers]  # every URL checked before anything starts
+    # A server marked mount_later is no part of the Computer's construction: only a mount act adds it
+    # (Computer.amount_server, wire_computer_act.py), from `raws`, which keeps every server of the call.
+    later = [s.get("mount_later") is True for s in servers]
     secrets = _secret_inputs(inp)
     landing_root = inp.get("landing_root")
     if landing_root is not None and (not isinstance(landing_root, str) or not Path(landing_root).is_absolute() or not Path(landing_root).is_dir()):
@@ -176,7 +179,12 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     sdk_logger.addHandler(log)
     loop = asyncio.new_event_loop()
     try:
-        out = loop.run_until_complete(_session(url, office_id, name, raws, box_ms / 1000, home, landing_root, thresholds, secrets, connect_auth))
+        out = loop.run_until_complete(
+            _session(
+                url, office_id, name, raws, box_ms / 1000, home, landing_root, thresholds, secrets,
+                connect_auth=connect_auth, later=later, start_on_act=inp.get("start_on_act") is True,
+            )
+        )
     finally:
         try:
             loop.run_until_complete(asyncio.wait_for(loop.shutdown_default_executor(), 1.0))
@@ -200,6 +208,8 @@ async def _session(
     thresholds: Any,
     secrets: tuple[list[Any], dict[str, str]] = ([], {}),
     connect_auth: dict[str, str] | None = None,
+    later: list[bool] | None = None,
+    start_on_act: bool = False,
 ) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + box_s
@@ -244,7 +254,8 @@ async def _session(
 
     try:
         try:
-            configs = [CONFIG_ADAPTER.validate_python(raw) for raw in raws]  # the SDK's own config model
+            built = [raw for i, raw in enumerate(raws) if not (later and later[i])]
+            configs = [CONFIG_ADAPTER.validate_python(raw) for raw in built]  # the SDK's own config model
             pool, input_values = secrets
             resolver, _ = headless_resolver(pool)
             (home / "project").mkdir()
@@ -261,6 +272,14 @@ async def _session(
         except Exception as exc:  # the SDK refused the configs or the Computer
             out.update(ended="error", stage="start", raised=_raised(exc))
             return out
+        if start_on_act:  # created, held unstarted until the Server's start act (wire_computer_act.py)
+            held = wire_computer_act.Held(loop=loop, release=asyncio.Event())
+            wire_computer_act.hold(office_id, held)
+            try:
+                if not await step("start", held.release.wait()):
+                    return out
+            finally:
+                wire_computer_act.unhold(office_id, held)
         if not await step("start", computer.boot_up()):
             return out
         try:

@@ -29,6 +29,9 @@ SDK calls (a2c-smcp 0.4.2; 0.3.2 has the same names):
               the MCPServerManager whose start renders the raw config again, manager.py:452, :513-517);
   set_input:  `Computer.set_input_value(id, value)` for a string value, `Computer.remove_input_value(id)` for null
               (the resolver's cache, which its next render reads first: inputs/resolver.py:212);
+  await_created: no SDK call: a start_on_act session (wire_computer.py) has built its Computer (the constructor
+              only, nothing booted, connected or joined) and holds it; the answer says so once it does, and the
+              session's `start` act then lets it go on to boot_up, connect and join;
   end_scene:  no SDK call: the Server's word that the scene is over, for a session whose Computer ended its own
               connection (the Server cannot disconnect it); the session then ends as if it had (wire_computer.py).
 """
@@ -36,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +47,8 @@ from .reasons import OpError, Unsupported
 from .transport import _raised
 
 ACT_BOUND_S = 5.0
-_ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "mount", "stop", "connect", "leave", "restart", "set_input", "stop_server", "start_server", "end_scene")
+_ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "mount", "stop", "connect", "leave", "restart", "set_input", "stop_server", "start_server", "end_scene", "await_created")
+HELD_POLL_S = 0.02
 
 
 @dataclass
@@ -70,6 +75,48 @@ _SESSIONS: dict[str, Live] = {}
 _LOCK = threading.Lock()
 
 
+@dataclass
+class Held:
+    """A start_on_act session: its Computer created and not started, waiting for the start act."""
+
+    loop: asyncio.AbstractEventLoop
+    release: asyncio.Event
+
+
+_HELD: dict[str, Held] = {}
+
+
+def hold(office_id: str, held: Held) -> None:
+    with _LOCK:
+        _HELD[office_id] = held
+
+
+def unhold(office_id: str, held: Held) -> None:
+    with _LOCK:
+        if _HELD.get(office_id) is held:
+            del _HELD[office_id]
+
+
+def _held_answer(office_id: Any, act: str) -> dict[str, Any] | None:
+    """await_created waits (bounded) for its session to be created and held: the act may arrive before the call
+    it names. start on a held session releases it. None: the act is for a running session."""
+    deadline = time.monotonic() + (ACT_BOUND_S if act == "await_created" else 0.0)
+    while True:
+        with _LOCK:
+            held = _HELD.get(office_id) if isinstance(office_id, str) else None
+        if held is not None or time.monotonic() >= deadline:
+            break
+        time.sleep(HELD_POLL_S)
+    if act == "await_created":
+        if held is None:
+            raise OpError("unclassified", f"no wire.computer call holds a created Computer for office {office_id!r}", "AdapterNoSession")
+        return {"done": True, "raised": None, "api": "Computer(...) created, boot_up not called"}
+    if held is not None and act == "start":
+        held.loop.call_soon_threadsafe(held.release.set)
+        return {"done": True, "raised": None, "api": "Computer.boot_up (the held session goes on)"}
+    return None
+
+
 def register(office_id: str, live: Live) -> None:
     with _LOCK:
         _SESSIONS[office_id] = live
@@ -89,6 +136,9 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
         raise Unsupported("a2c-smcp exposes no lifecycle state: Computer and SMCPComputerClient have no state property or call")
     if act == "stop":
         raise Unsupported("a2c-smcp has no runtime stop: Computer offers boot_up and shutdown only")
+    held_answer = _held_answer(office_id, act) if act in ("await_created", "start") else None
+    if held_answer is not None:
+        return held_answer
     with _LOCK:
         live = _SESSIONS.get(office_id) if isinstance(office_id, str) else None
     if live is None:

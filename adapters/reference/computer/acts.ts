@@ -25,7 +25,8 @@ export type ComputerActName =
   | "set_input"
   | "stop_server"
   | "start_server"
-  | "end_scene";
+  | "end_scene"
+  | "await_created";
 
 export interface ComputerActInput {
   readonly office_id: string;
@@ -50,6 +51,23 @@ export type ActHandler = (input: ComputerActInput) => Promise<ComputerActOutput>
 
 const running = new Map<string, ActHandler>();
 
+/**
+ * A start_on_act session, created and held: answers await_created at once and resolves on the start
+ * act, which lets the session go on; any other act finds a runtime not started yet.
+ */
+export function holdUntilStart(officeId: string): Promise<void> {
+  return new Promise((resolve) => {
+    const release = registerActs(officeId, async (act) => {
+      if (act.act === "await_created") return { done: true, raised: null, api: "await_created" };
+      if (act.act !== "start")
+        return { done: false, raised: { type: "LifecycleConflict", message: "the runtime is created, not started" }, api: act.act };
+      release();
+      resolve();
+      return { done: true, raised: null, api: "start" };
+    });
+  });
+}
+
 /** Makes a session's acts reachable by its office until the returned function is called. */
 export function registerActs(officeId: string, handler: ActHandler): () => void {
   running.set(officeId, handler);
@@ -58,7 +76,13 @@ export function registerActs(officeId: string, handler: ActHandler): () => void 
   };
 }
 
+/** How long an await_created act waits for its session to exist: the act may reach us before the call it names. */
+const CREATED_WAIT_MS = 5_000;
+const CREATED_POLL_MS = 20;
+
 export async function runComputerAct(input: ComputerActInput): Promise<ComputerActOutput> {
+  const until = performance.now() + (input.act === "await_created" ? CREATED_WAIT_MS : 0);
+  while (!running.has(input.office_id) && performance.now() < until) await new Promise((r) => setTimeout(r, CREATED_POLL_MS));
   const handler = running.get(input.office_id);
   if (!handler) throw new InvalidInputError("unclassified", `no wire.computer call is running for office ${input.office_id}`);
   return handler(input);

@@ -5,7 +5,7 @@
  */
 import type { Socket } from "socket.io-client";
 import { InvalidInputError } from "../src/index.ts";
-import { type ComputerActInput, type ComputerActOutput, registerActs } from "./acts.ts";
+import { type ComputerActInput, type ComputerActOutput, holdUntilStart, registerActs } from "./acts.ts";
 import { UPLOAD_LIMITS } from "./blob-upload.ts";
 import { type Computer, computerOf, refreshCatalog } from "./computer.ts";
 import { takesPartInDesktop, windowSetOf } from "./desktop-view.ts";
@@ -66,7 +66,11 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
   });
 
   const session = async (): Promise<Outcome> => {
-    const configured = configureServers(servers);
+    // start_on_act: created (the call's configs read, nothing started or connected) and held until the start act.
+    if (input.start_on_act) await holdUntilStart(input.office_id);
+    if (over) return { ended: "time_box" };
+    // A server marked mount_later is no part of the construction set: a mount act adds it (remount.ts).
+    const configured = configureServers(servers.filter((s) => s.mount_later !== true));
     const mounted = await fleet.mount(configured, input.time_box_ms - (performance.now() - started));
     if (over) return { ended: "time_box" };
     const limits = input.upload_limits;
@@ -311,6 +315,9 @@ async function actOn(act: ComputerActInput, scope: ActScope): Promise<ComputerAc
     case "end_scene":
       scope.endScene();
       return done("end_scene");
+    case "await_created":
+      // Only a held session answers it (acts.ts holdUntilStart); this one was started already.
+      return { done: false, raised: { type: "LifecycleConflict", message: `the runtime is ${scope.state()}` }, api: "await_created" };
     case "start":
       // Its one start already ran (the session's mount): a second one finds everything in place.
       if (scope.state() === "shutdown")

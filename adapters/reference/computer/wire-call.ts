@@ -10,6 +10,8 @@ interface WireServerBase {
   readonly disabled?: boolean;
   readonly forbidden_tools?: readonly string[];
   readonly tool_meta?: Readonly<Record<string, JsonObject>>;
+  /** Not part of the construction set: only a mount act adds it, at runtime. */
+  readonly mount_later?: true;
 }
 
 /** One MCP server the Computer mounts, as the call gives it (keys the vector did not set are absent). */
@@ -47,6 +49,8 @@ export interface WireComputerInput {
   readonly inputs?: ReadonlyArray<{ readonly id: string; readonly type: "promptString"; readonly password: true }>;
   /** Their values, by id. */
   readonly input_values?: Readonly<Record<string, string>>;
+  /** Hold the created Computer until the start act (absent: start at once). */
+  readonly start_on_act?: true;
 }
 
 export type Stage = "start" | "connect" | "join" | "serve";

@@ -19,7 +19,10 @@
 //!    from `{"type": "streamable", "name", "bundle_id"?, "disabled"?, "forbidden_tools"?,
 //!    "tool_meta"?, "server_parameters": {"url", "headers"?}}` or `{"type": "stdio", …,
 //!    "server_parameters": {"command", "args", "env"?}}`;
-//!    a config the SDK refuses is its refusal at `start`;
+//!    a config the SDK refuses is its refusal at `start`. With `start_on_act` the configs go into
+//!    `Computer::new`'s server map instead (creation from config), the session answers the Server's
+//!    `await_created` act and waits for its `start` act before `boot_up` (no mount_server then); a
+//!    server marked `mount_later` is left out of either, for a mount act to add;
 //! 2. connect: `Computer::connect_socketio(url, ConnectOptions::default())`: the SDK's
 //!    `SmcpComputerClientBuilder` for `url`, namespace `/smcp`, no header, and no auth unless the call
 //!    gives `connect_auth` (then `ConnectOptions.auth_payload`, the caller's business fields), plus the
@@ -175,6 +178,10 @@ struct Call {
     computer_name: String,
     /// The SDK config model's JSON, one per server, in call order (read by the SDK at `start`).
     servers: Vec<Value>,
+    /// Per server, in call order: marked mount_later, so no part of the construction set (a mount act adds it).
+    mount_later: Vec<bool>,
+    /// Hold the created Computer unstarted until the Server's start act (wire_computer_act.rs, await_created).
+    start_on_act: bool,
     time_box: Duration,
     /// The harness's folder for client:put_blob uploads (absent: none configured, uploads fail closed).
     landing_root: Option<PathBuf>,
@@ -248,6 +255,7 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
     };
     let list = input.get("servers").and_then(Value::as_array).ok_or_else(|| bad("`servers` must be a list"))?;
     let mut servers = Vec::with_capacity(list.len());
+    let mut mount_later = Vec::with_capacity(list.len());
     for server in list {
         let server = server.as_object().ok_or_else(|| bad("each server must be an object"))?;
         let name = server.get("name").cloned().unwrap_or(Value::Null);
@@ -274,6 +282,7 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
             }
         }
         servers.push(config);
+        mount_later.push(server.get("mount_later") == Some(&Value::Bool(true)));
     }
     let (inputs, input_values) = secret_inputs(input)?;
     let connect_auth = match input.get("connect_auth") {
@@ -286,6 +295,8 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         office_id: text(input, "office_id")?.to_string(),
         computer_name: text(input, "computer_name")?.to_string(),
         servers,
+        mount_later,
+        start_on_act: input.get("start_on_act") == Some(&Value::Bool(true)),
         time_box,
         landing_root,
         skill_max_bytes,
@@ -294,6 +305,17 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         input_values,
         connect_auth,
     })
+}
+
+/// The call's servers (none marked mount_later) as Computer::new's name-keyed config map; None when one
+/// does not build (the session's own build then reports it at `start`).
+fn created_from(call: &Call) -> Option<HashMap<String, MCPServerConfig>> {
+    call.servers
+        .iter()
+        .zip(&call.mount_later)
+        .filter(|(_, later)| !**later)
+        .map(|(server, _)| Some((server.get("name")?.as_str()?.to_string(), build_config(server).ok()?)))
+        .collect()
 }
 
 /// The SDK raised: where, and its error.
@@ -326,7 +348,11 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
         ("HOME".to_string(), user.display().to_string()),
         ("XDG_CONFIG_HOME".to_string(), user.join(".config").display().to_string()),
     ]);
-    let comp = Computer::new(call.computer_name.clone(), SilentSession::new("smcp-conformance"), call.inputs.clone(), None, false, false)
+    // start_on_act: the Computer is created from its config (Computer::new's server map, no auto-connect),
+    // so the held window covers creation from config; otherwise the servers are mounted after boot_up.
+    let embed = if call.start_on_act { created_from(call) } else { None };
+    let from_config = embed.is_some();
+    let comp = Computer::new(call.computer_name.clone(), SilentSession::new("smcp-conformance"), call.inputs.clone(), embed, false, false)
         .with_skill_home(scratch.path("skill-home"))
         .with_blob_cache_root(scratch.path("blob"))
         .with_config_dir(scratch.path("project"))
@@ -344,10 +370,13 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
     let (acts, mut requests) = tokio::sync::mpsc::unbounded_channel();
     wire_computer_act::register(&call.office_id, acts);
     let scene = async {
+        // A server marked mount_later is left out: only a mount act (wire_computer_act.rs) adds it, at runtime.
         let configs = call
             .servers
             .iter()
-            .map(build_config)
+            .zip(&call.mount_later)
+            .filter(|(_, later)| !**later)
+            .map(|(server, _)| build_config(server))
             .collect::<Result<Vec<MCPServerConfig>, OpError>>()
             .map_err(|e| Raised { stage: "start", kind: e.raw_type, message: e.message })?;
         // The SDK's own input-value API (its cache, consulted when a config renders at start), never a prompt.
@@ -356,8 +385,22 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
                 return Err(Raised { stage: "start", kind: "AdapterInputNotTaken".into(), message: format!("the SDK took no value for input {id:?}") });
             }
         }
+        // start_on_act: created (Computer::new and its builders, nothing booted or connected) and held
+        // until the Server's start act; an await_created act is answered once here.
+        while call.start_on_act {
+            let Some(request) = requests.recv().await else { break };
+            let (answer, go) = match request.act.as_str() {
+                wire_computer_act::AWAIT_CREATED => (json!({"done": true, "raised": null, "api": "Computer::new (created, boot_up not called)"}), false),
+                "start" => (json!({"done": true, "raised": null, "api": "Computer::boot_up (the held session goes on)"}), true),
+                other => (json!({"done": false, "raised": {"type": "LifecycleConflict", "message": "the runtime is created, not started"}, "api": other}), false),
+            };
+            let _ = request.reply.send(answer);
+            if go {
+                break;
+            }
+        }
         comp.boot_up().await.map_err(raised("start"))?;
-        for config in configs {
+        for config in configs.into_iter().filter(|_| !from_config) {
             comp.mount_server(config).await.map_err(raised("start"))?;
         }
         comp.start_all_mcp_clients().await.map_err(raised("start"))?;

@@ -84,6 +84,11 @@ pub fn ends_connection(act: &str) -> bool {
     matches!(act, "disconnect" | "shutdown")
 }
 
+/// The Server's own act in a start_on_act call: answered once the session's Computer is created and held.
+pub const AWAIT_CREATED: &str = "await_created";
+/// How often an await_created act looks for its session again: the act may arrive before the call it names.
+const CREATED_POLL: Duration = Duration::from_millis(20);
+
 /// The Server's own act: the scene is over (the serve loop answers it and ends).
 pub const END_SCENE: &str = "end_scene";
 
@@ -230,8 +235,8 @@ fn snake(name: &str) -> String {
 fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
     let office_id = input.get("office_id").and_then(Value::as_str).unwrap_or("");
     let act = input.get("act").and_then(Value::as_str).unwrap_or("");
-    if !matches!(act, "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect" | "leave" | "restart" | "set_input" | "stop_server" | "start_server" | END_SCENE) {
-        return Err(OpError::new("unclassified", format!("act must be start, disconnect, shutdown, unmount, state, mount, stop, connect, leave, restart, set_input, stop_server, start_server or end_scene, got {act:?}"), "AdapterBadInput").into());
+    if !matches!(act, "start" | "disconnect" | "shutdown" | "unmount" | "state" | "mount" | "stop" | "connect" | "leave" | "restart" | "set_input" | "stop_server" | "start_server" | END_SCENE | AWAIT_CREATED) {
+        return Err(OpError::new("unclassified", format!("act must be start, disconnect, shutdown, unmount, state, mount, stop, connect, leave, restart, set_input, stop_server, start_server, end_scene or await_created, got {act:?}"), "AdapterBadInput").into());
     }
     if act == "stop" {
         return Err(Fail::Unsupported(format!(
@@ -239,7 +244,12 @@ fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
             crate::sdk::SMCP_COMPUTER_VERSION
         )));
     }
-    let sender = sessions().lock().unwrap_or_else(|p| p.into_inner()).get(office_id).cloned();
+    let mut sender = sessions().lock().unwrap_or_else(|p| p.into_inner()).get(office_id).cloned();
+    let until = std::time::Instant::now() + if act == AWAIT_CREATED { ACT_BOUND } else { Duration::ZERO };
+    while sender.is_none() && std::time::Instant::now() < until {
+        std::thread::sleep(CREATED_POLL);
+        sender = sessions().lock().unwrap_or_else(|p| p.into_inner()).get(office_id).cloned();
+    }
     let Some(sender) = sender else {
         return Err(OpError::new("unclassified", format!("no wire.computer call is running for office {office_id:?}"), "AdapterNoSession").into());
     };
