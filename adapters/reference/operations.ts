@@ -63,6 +63,9 @@ export function referenceOperations(reading: ref.RenderReading): Readonly<Record
     "plugin.reclaim": (i) => ref.reclaimOnRemoval(i.plugin, i.ledger, i.declared ?? {}),
     "config.source_merge": (i) => ref.mergeSources(i.declared ?? {}),
     "plugin.bundled_gate": (i) => ref.bundledServerGate(i.settings ?? {}, i.plugin, i.bundle_id),
+    "skill.ref": (i) => ref.skillRef(i as ref.SkillRefRequest),
+    // The reference's own constant is the protocol version of the reading it answers by.
+    "sdk.protocol_version": () => ({ protocol_version: reading === "0.3" ? "0.3.0" : "0.4.0" }),
   };
   table[BENCH_LOOP] = (i) =>
     benchLoop(

@@ -3,11 +3,12 @@
  * At the top level only the keys the expectation names are compared (extra output keys such as a
  * verdict's `detail` are evidence); below it, values must be equal exactly. In an expected value,
  * `{"$json": X}` stands for "a string holding JSON that parses to X" (a value the wire carries as
- * JSON text, compared without caring how the text is spaced).
+ * JSON text, compared without caring how the text is spaced); `{"$includes": [texts]}` /
+ * `{"$excludes": [texts]}` for a message that must hold / must not hold each text.
  */
 
 import type { Difference } from "../model/difference.ts";
-import { isOneOfMarker, type OneOfMarker } from "../model/expected-markers.ts";
+import { isOneOfMarker, isTextMarker, type OneOfMarker, type TextMarker } from "../model/expected-markers.ts";
 
 const MISSING = Symbol("missing");
 
@@ -20,7 +21,7 @@ function escapePointerToken(key: string): string {
 }
 
 export function diffExpected(expected: unknown, actual: unknown): Difference[] {
-  if (isObject(expected) && isObject(actual) && !isJsonMarker(expected) && !isOneOfMarker(expected)) {
+  if (isObject(expected) && isObject(actual) && !isJsonMarker(expected) && !isOneOfMarker(expected) && !isTextMarker(expected)) {
     return Object.keys(expected).flatMap((key) =>
       diffValues(expected[key], Object.hasOwn(actual, key) ? actual[key] : MISSING, `/${escapePointerToken(key)}`, true),
     );
@@ -38,6 +39,16 @@ function diffOneOf(expected: OneOfMarker, actual: unknown, path: string): Differ
   return [{ path, expected, ...(actual === MISSING ? { absent: "actual" as const } : { actual }) }];
 }
 
+/** `{"$includes"|"$excludes": [texts]}` against an actual value (absent holds no text; a non-string is its JSON text). */
+function diffText(expected: TextMarker, actual: unknown, path: string): Difference[] {
+  const text = actual === MISSING ? "" : typeof actual === "string" ? actual : JSON.stringify(actual);
+  const ok = expected.$includes
+    ? expected.$includes.every((t) => text.includes(t))
+    : (expected.$excludes ?? []).every((t) => !text.includes(t));
+  if (ok) return [];
+  return [{ path, expected, ...(actual === MISSING ? { absent: "actual" as const } : { actual }) }];
+}
+
 /** `{"$json": X}` against an actual value: it must be a string whose JSON parses to X. */
 function diffJsonText(expected: { $json: unknown }, actual: unknown, path: string): Difference[] {
   if (typeof actual !== "string") return [{ path, expected, ...(actual === MISSING ? { absent: "actual" as const } : { actual }) }];
@@ -50,10 +61,11 @@ function diffJsonText(expected: { $json: unknown }, actual: unknown, path: strin
   return diffValues(expected.$json, parsed, path, true);
 }
 
-/** Every difference, by pointer. `markers` lets an expected `{"$json": X}` or `{"$one_of": […]}` stand for what it says (expectations only). */
+/** Every difference, by pointer. `markers` lets an expected `{"$json": X}`, `{"$one_of": […]}` or a text marker stand for what it says (expectations only). */
 export function diffValues(expected: unknown, actual: unknown, path = "", markers = false): Difference[] {
   if (markers && isJsonMarker(expected)) return diffJsonText(expected, actual, path);
   if (markers && isOneOfMarker(expected)) return diffOneOf(expected, actual, path);
+  if (markers && isTextMarker(expected)) return diffText(expected, actual, path);
   if (Array.isArray(expected) && Array.isArray(actual)) {
     const out: Difference[] = [];
     const length = Math.max(expected.length, actual.length);

@@ -29,6 +29,7 @@ import { generatedServerScene } from "./server-scenes.ts";
 import { skillMimeTypeInput, skillTextMimeInput } from "./skill-mime.ts";
 import { modeCListing } from "./skill-mode-c.ts";
 import { skillNameInput } from "./skill-name.ts";
+import { skillRefInput } from "./skill-ref.ts";
 import { skillTagsInput } from "./skill-tags.ts";
 import { sourceMergeInput } from "./source-merge.ts";
 import { rarelyLoneSurrogate, trickyString } from "./strings.ts";
@@ -85,6 +86,8 @@ export const OP_ARBITRARIES: Readonly<Record<string, Arbitrary<Record<string, un
   "plugin.reclaim": pluginReclaimInput(),
   "plugin.bundled_gate": pluginGateInput(),
   "config.source_merge": sourceMergeInput(),
+  "skill.ref": skillRefInput(),
+  "sdk.protocol_version": constantJson<JsonObject>({}),
 });
 
 /**

@@ -18,3 +18,21 @@ export function isOneOfMarker(value: unknown): value is OneOfMarker {
     Array.isArray((value as { $one_of?: unknown }).$one_of)
   );
 }
+
+/**
+ * `{"$includes": [texts]}` / `{"$excludes": [texts]}` in a vector's expected value: the answer is
+ * text that holds every one of them / none of them, for statements about what an SDK's own message
+ * says (a validation error naming the field, never quoting a secret). An absent value holds nothing:
+ * it fails `$includes` and passes `$excludes`; a non-string value is read as its JSON text.
+ */
+export interface TextMarker {
+  readonly $includes?: readonly string[];
+  readonly $excludes?: readonly string[];
+}
+
+/** Whether `value` is `{"$includes": [strings]}` or `{"$excludes": [strings]}` and nothing beside it. */
+export function isTextMarker(value: unknown): value is TextMarker {
+  if (typeof value !== "object" || value === null || Array.isArray(value) || Object.keys(value).length !== 1) return false;
+  const texts = (value as TextMarker).$includes ?? (value as TextMarker).$excludes;
+  return Array.isArray(texts) && texts.length > 0 && texts.every((t) => typeof t === "string" && t !== "");
+}

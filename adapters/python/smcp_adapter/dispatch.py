@@ -15,8 +15,8 @@ from typing import Any, Callable
 
 from . import (
     addressing, bench, bundle_id, config, desktop, env_var, landing_root, load, messages, pick, plugin,
-    plugin_activation, plugin_gate, plugin_id, plugin_reclaim, plugin_runtime, reconcile, render, skill, skill_mime,
-    skill_name, source_merge, tool_meta, transport, versioning, window_uri, wire_agent, wire_computer, wire_computer_act,
+    plugin_activation, plugin_gate, plugin_id, plugin_reclaim, plugin_runtime, reconcile, render, sdk_constant, skill,
+    skill_mime, skill_name, skill_ref, source_merge, tool_meta, transport, versioning, window_uri, wire_agent, wire_computer, wire_computer_act,
     wire_server,
 )
 from .reasons import OpError, Unsupported, error_from_exception
@@ -58,6 +58,8 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "plugin.reclaim": plugin_reclaim.reclaim,
     "plugin.bundled_gate": plugin_gate.gate,
     "config.source_merge": source_merge.merge,
+    "skill.ref": skill_ref.ref,
+    "sdk.protocol_version": sdk_constant.protocol_version,
     # Touches the network: the loopback MCP URL in the call only (transport.py). Synchronous: it owns its
     # asyncio loop, so protocol.py runs each call on a thread of its own (CONCURRENT) and several overlap.
     "transport.call_tool": transport.run,

@@ -32,6 +32,7 @@ export { readFrontmatter } from "./skill-frontmatter.ts";
 export { BASELINE_MIME, FALLBACK_MIME, inferSkillMime, isTextMime } from "./skill-mime.ts";
 export { type ModeCListing, type ModeCSkill, modeCSkills, type SkillResource } from "./skill-mode-c.ts";
 export { lexSkillName, type SkillNameKind, type SkillNameVerdict } from "./skill-name.ts";
+export { type SkillRefIdentity, type SkillRefRequest, skillRef, skillRootUri } from "./skill-ref.ts";
 export { type SkillTags, skillTags } from "./skill-tags.ts";
 export { type MergedServer, mergeSources } from "./source-merge.ts";
 export { connectionIdentityBytes, toHex } from "./tlv.ts";

@@ -24,7 +24,7 @@ export function skillTags(skillMd: string): SkillTags {
 }
 
 /** The registry's own checks (skill.md §1.4-§1.5, marketplace §3.1): a strict-kebab name, a description. */
-function registers(frontmatter: Record<string, unknown>): boolean {
+export function registers(frontmatter: Record<string, unknown>): boolean {
   const name = frontmatter["name"];
   const description = frontmatter["description"];
   return (

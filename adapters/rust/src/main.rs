@@ -40,6 +40,7 @@ mod select;
 mod skill;
 mod skill_mime;
 mod skill_name;
+mod skill_ref;
 mod source_merge;
 mod surrogate;
 mod transport;
@@ -103,6 +104,8 @@ const OPERATIONS: &[(&str, Handler)] = &[
     ("plugin.reclaim", plugin_reclaim::reclaim),
     ("plugin.bundled_gate", plugin_gate::gate),
     ("config.source_merge", source_merge::merge),
+    ("skill.ref", skill_ref::skill_ref),
+    ("sdk.protocol_version", skill_ref::protocol_version),
     // Opens a socket: to the harness's loopback MCP server, in the call (so does wire.computer).
     (transport::OP, transport::call_tool),
     // A live Computer against the harness's Server + MCP servers (loopback only); `line_io` runs each

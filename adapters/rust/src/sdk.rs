@@ -20,7 +20,9 @@ pub use smcp_computer::desktop::metadata::{read_fullscreen, read_priority};
 pub use smcp_computer::desktop::window_uri::{is_window_uri, WindowURI, WindowURIError};
 pub use smcp_computer::desktop::{organize_desktop, WindowInfo};
 pub use smcp_computer::settings::is_valid_enabled_plugin_key;
-pub use smcp_computer::skills::{stage_mcp_skills, ArchiveFetcher, SkillRegistry, SkillStagingError};
+pub use smcp_computer::skills::{
+    stage_mcp_skills, stage_user_skills, user_dropin_root, ArchiveFetcher, SkillRegistry, SkillStagingError,
+};
 pub use smcp::GetDesktopReq;
 
 /// smcp-computer's own `CARGO_PKG_VERSION`, compiled into the linked crate.

@@ -51,10 +51,10 @@ const MATERIALIZE_FAILED: &str = "materialize failed, skipped";
 const NO_SUB_RESOURCES: &str = "has no sub-resources";
 
 /// A temp SKILL home, removed when dropped.
-struct TempHome(PathBuf);
+pub(crate) struct TempHome(pub(crate) PathBuf);
 
 impl TempHome {
-    fn new() -> Result<Self, OpError> {
+    pub(crate) fn new() -> Result<Self, OpError> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let dir = std::env::temp_dir().join(format!(
             "smcp-conformance-skill-{}-{}",
@@ -86,9 +86,9 @@ impl ArchiveFetcher for NoFetch {
 
 /// What one staging run left: the registered refs (serde JSON, with the files under each ref's
 /// `path`, relative, '/'-separated) and every event taken.
-struct Staged {
-    refs: Vec<(Value, Vec<(String, Vec<u8>)>)>,
-    records: Vec<Record>,
+pub(crate) struct Staged {
+    pub(crate) refs: Vec<(Value, Vec<(String, Vec<u8>)>)>,
+    pub(crate) records: Vec<Record>,
 }
 
 fn files_under(dir: &Path) -> Vec<(String, Vec<u8>)> {
@@ -114,13 +114,24 @@ fn files_under(dir: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 fn stage(listed: Vec<Listed>) -> Result<Staged, OpError> {
+    stage_on(listed, json!({"name": BUNDLE, "bundle_id": BUNDLE}))
+}
+
+/// `stage` on one server whose `name` (and optional `bundle_id`) `server` gives: a stdio config
+/// that is never started, registered through the manager, which keys it by the bundle_id the SDK
+/// resolves.
+pub(crate) fn stage_on(listed: Vec<Listed>, server: Value) -> Result<Staged, OpError> {
     let temp = TempHome::new()?;
     let home = temp.0.join("home");
-    let config: MCPServerConfig = serde_json::from_value(json!({
-        "type": "stdio", "name": BUNDLE, "bundle_id": BUNDLE,
+    let mut raw = json!({
+        "type": "stdio",
         "server_parameters": {"command": "smcp-conformance-never-run", "args": [], "env": {}},
-    }))
-    .map_err(|e| OpError::new("unclassified", format!("server config: {e}"), "serde_json::Error"))?;
+    });
+    if let (Some(raw), Some(server)) = (raw.as_object_mut(), server.as_object()) {
+        raw.extend(server.clone());
+    }
+    let config: MCPServerConfig = serde_json::from_value(raw)
+        .map_err(|e| OpError::new("unclassified", format!("server config: {e}"), "serde_json::Error"))?;
     let factory: ClientFactory = Arc::new(move |_config: MCPServerConfig, _notify: Option<ClientNotifyCtx>| {
         Arc::new(ResourceClient::new(listed.clone())) as Arc<dyn MCPClientProtocol>
     });
@@ -156,12 +167,12 @@ fn stage(listed: Vec<Listed>) -> Result<Staged, OpError> {
     Ok(Staged { refs: out, records })
 }
 
-fn text_read(uri: &str, text: &str) -> Result<ReadResourceResult, OpError> {
+pub(crate) fn text_read(uri: &str, text: &str) -> Result<ReadResourceResult, OpError> {
     serde_json::from_value(json!({"contents": [{"uri": uri, "text": text}]}))
         .map_err(|e| OpError::new("unclassified", format!("read result: {e}"), "serde_json::Error"))
 }
 
-fn resource(raw: Value) -> Result<Resource, OpError> {
+pub(crate) fn resource(raw: Value) -> Result<Resource, OpError> {
     serde_json::from_value::<Resource>(raw).map_err(|e| OpError::malformed(format!("not an MCP Resource: {e}")))
 }
 
