@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { loadCorpus } from "../corpus/load-corpus.ts";
-import { latestReleased, reportCoverage, revisionCoverage } from "../model/coverage.ts";
+import { latestReleased, reportCoverage, revisionCoverage, uncoveredTestable } from "../model/coverage.ts";
 import { PROTOCOL_VERSIONS } from "../model/protocols.ts";
 import { partialRunNote, renderCoverageText, renderRevisionsText } from "../report/coverage-text.ts";
 import { terminalSafe } from "../util/terminal-text.ts";
@@ -35,10 +35,19 @@ export function coverageCommand(options: CoverageOptions): number {
     ? reportCoverage(corpus.requirements, { vectors, cases: report.cases, implementations: report.implementations })
     : PROTOCOL_VERSIONS.map((v) => revisionCoverage(v, corpus.requirements.values(), vectors));
   const chosen = options.protocol === undefined ? revisions : revisions.filter((r) => r.protocol === options.protocol);
+  const uncoveredOf = (protocol: string) => uncoveredTestable(protocol, corpus.requirements.values(), vectors);
   const partial = report && reportPath ? partialRunNote(reportPath, report, corpus.suites) : undefined;
   if (options.json) {
     process.stdout.write(
-      `${JSON.stringify({ report: reportPath ?? null, ...(partial ? { partial } : {}), revisions: chosen }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          report: reportPath ?? null,
+          ...(partial ? { partial } : {}),
+          revisions: options.uncovered ? chosen.map((r) => ({ ...r, uncovered_testable: uncoveredOf(r.protocol) })) : chosen,
+        },
+        null,
+        2,
+      )}\n`,
     );
     return EXIT.ok;
   }
@@ -51,7 +60,7 @@ export function coverageCommand(options: CoverageOptions): number {
       renderCoverageText(r, {
         ...(options.all ? {} : { limit: 40 }),
         ...(reportPath ? { report: reportPath } : {}),
-        ...(options.uncovered ? { uncovered: true } : {}),
+        ...(options.uncovered ? { uncovered: uncoveredOf(r.protocol) } : {}),
       }),
     );
   process.stdout.write(`${parts.join("\n\n")}\n`);

@@ -78,8 +78,6 @@ export interface RevisionCoverage {
   }>;
   /** Pure MUST / MUST NOT statements no vector covers, first the ones with no reason given. */
   readonly uncovered_pure_must: readonly RequirementCoverage[];
-  /** Every testable MUST and SHOULD no vector covers, pure or live, in index order (page by page). */
-  readonly uncovered_testable: readonly RequirementCoverage[];
   /** The covered requirements, with their vectors and each implementation's result. */
   readonly requirements: readonly RequirementCoverage[];
 }
@@ -197,9 +195,35 @@ export function revisionCoverage(
     pages,
     implementations,
     uncovered_pure_must: uncovered,
-    uncovered_testable: list.filter((r) => r.testability !== "untestable" && (isMust(r.level) || isShould(r.level)) && r.tier === null),
     requirements: list.filter((r) => r.tier !== null),
   };
+}
+
+/**
+ * Every testable MUST and SHOULD no vector of the revision covers, pure or live, in index order (page
+ * by page): what `coverage --uncovered` lists. Kept out of RevisionCoverage, which every report
+ * embeds for each revision, where this list would be most of the report's size.
+ */
+export function uncoveredTestable(
+  protocol: string,
+  requirements: Iterable<Requirement>,
+  vectors: readonly CoveringVector[],
+): RequirementCoverage[] {
+  const covered = new Set(vectors.filter((v) => applies(v, protocol)).flatMap((v) => v.covers ?? []));
+  return requirementsOf(requirements, protocol)
+    .filter((r) => r.testability !== "untestable" && (isMust(r.level) || isShould(r.level)) && !covered.has(r.id))
+    .map((r) => ({
+      id: r.id,
+      page: r.page,
+      section: r.section,
+      level: r.level,
+      testability: r.testability,
+      summary: r.summary,
+      vectors: [],
+      tier: null,
+      ...(r.left !== undefined ? { left: r.left } : {}),
+      ...(r.why !== undefined ? { why: r.why } : {}),
+    }));
 }
 
 /** The revision views show in detail by default: the latest released one (a draft never is the latest). */

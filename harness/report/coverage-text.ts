@@ -1,6 +1,6 @@
 /** The coverage view as text (the coverage command) and as a Markdown section (matrix.md). */
 
-import { type CoverageCounts, latestReleased, type RevisionCoverage } from "../model/coverage.ts";
+import { type CoverageCounts, latestReleased, type RequirementCoverage, type RevisionCoverage } from "../model/coverage.ts";
 import { protocolLabel } from "../model/protocols.ts";
 import type { Report, RunSettings } from "../model/report.ts";
 import { type Markup, md, mdCode } from "./escape.ts";
@@ -34,8 +34,8 @@ export function renderRevisionsText(revisions: readonly RevisionCoverage[]): str
 export interface CoverageTextOptions {
   readonly limit?: number;
   readonly report?: string;
-  /** List every uncovered testable MUST and SHOULD, page by page, with the reason the index gives. */
-  readonly uncovered?: boolean;
+  /** Every uncovered testable MUST and SHOULD (model/coverage.ts, uncoveredTestable), listed page by page with the index's reason. */
+  readonly uncovered?: readonly RequirementCoverage[];
 }
 
 export function renderCoverageText(r: RevisionCoverage, options: CoverageTextOptions = {}): string {
@@ -59,15 +59,15 @@ export function renderCoverageText(r: RevisionCoverage, options: CoverageTextOpt
   for (const u of shown) lines.push(`  ${u.id}  ${u.level}  §${u.section}: ${u.summary}${u.left ? `  [left: ${u.left}]` : ""}`);
   if (shown.length < r.uncovered_pure_must.length)
     lines.push(`  … ${r.uncovered_pure_must.length - shown.length} more (--all lists every one, --json gives them all)`);
-  if (options.uncovered) lines.push(...uncoveredTestableLines(r));
+  if (options.uncovered) lines.push(...uncoveredTestableLines(options.uncovered));
   return lines.join("\n");
 }
 
 /** Each page's uncovered testable MUSTs and SHOULDs, with the index's reason (`left`) where it gives one. */
-function uncoveredTestableLines(r: RevisionCoverage): string[] {
-  const lines = [`uncovered testable MUST and SHOULD statements (${r.uncovered_testable.length}), by page:`];
-  for (const page of new Set(r.uncovered_testable.map((u) => u.page))) {
-    const rows = r.uncovered_testable.filter((u) => u.page === page);
+function uncoveredTestableLines(uncovered: readonly RequirementCoverage[]): string[] {
+  const lines = [`uncovered testable MUST and SHOULD statements (${uncovered.length}), by page:`];
+  for (const page of new Set(uncovered.map((u) => u.page))) {
+    const rows = uncovered.filter((u) => u.page === page);
     lines.push(`  ${page} (${rows.length}):`);
     for (const u of rows)
       lines.push(
