@@ -84,6 +84,22 @@ export interface RevisionCoverage {
 
 const TIER_RANK: Record<Tier, number> = { must: 3, should: 2, observe: 1 };
 
+/** A requirement as coverage shows it, with the vectors covering it and their strongest tier. */
+function rowOf(r: Requirement, vectors: RequirementCoverage["vectors"], tier: Tier | null): RequirementCoverage {
+  return {
+    id: r.id,
+    page: r.page,
+    section: r.section,
+    level: r.level,
+    testability: r.testability,
+    summary: r.summary,
+    vectors,
+    tier,
+    ...(r.left !== undefined ? { left: r.left } : {}),
+    ...(r.why !== undefined ? { why: r.why } : {}),
+  };
+}
+
 function counts(list: readonly RequirementCoverage[]): CoverageCounts {
   const n = (f: (r: RequirementCoverage) => boolean) => list.filter(f).length;
   const pureMust = (r: RequirementCoverage) => r.testability === "pure" && isMust(r.level);
@@ -159,19 +175,7 @@ export function revisionCoverage(
       const result = resultOf(by.flatMap((v) => casesOf.get(`${name} ${v.id}`) ?? []).map((c) => c.status));
       if (result) results[name] = result;
     }
-    return {
-      id: r.id,
-      page: r.page,
-      section: r.section,
-      level: r.level,
-      testability: r.testability,
-      summary: r.summary,
-      vectors: by,
-      tier,
-      ...(r.left !== undefined ? { left: r.left } : {}),
-      ...(r.why !== undefined ? { why: r.why } : {}),
-      ...(readers.length > 0 ? { results } : {}),
-    };
+    return { ...rowOf(r, by, tier), ...(readers.length > 0 ? { results } : {}) };
   });
   const pages = [...new Set(list.map((r) => r.page))].map((page) => {
     const ofPage = list.filter((r) => r.page === page);
@@ -212,18 +216,7 @@ export function uncoveredTestable(
   const covered = new Set(vectors.filter((v) => applies(v, protocol)).flatMap((v) => v.covers ?? []));
   return requirementsOf(requirements, protocol)
     .filter((r) => r.testability !== "untestable" && (isMust(r.level) || isShould(r.level)) && !covered.has(r.id))
-    .map((r) => ({
-      id: r.id,
-      page: r.page,
-      section: r.section,
-      level: r.level,
-      testability: r.testability,
-      summary: r.summary,
-      vectors: [],
-      tier: null,
-      ...(r.left !== undefined ? { left: r.left } : {}),
-      ...(r.why !== undefined ? { why: r.why } : {}),
-    }));
+    .map((r) => rowOf(r, [], null));
 }
 
 /** The revision views show in detail by default: the latest released one (a draft never is the latest). */
