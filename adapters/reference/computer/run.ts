@@ -309,6 +309,8 @@ interface ActScope {
 /** One act on a running session (acts.ts). A second shutdown finds nothing left to release and says so by succeeding. */
 async function actOn(act: ComputerActInput, scope: ActScope): Promise<ComputerActOutput> {
   const done = (api: string, extra: Partial<ComputerActOutput> = {}): ComputerActOutput => ({ done: true, raised: null, api, ...extra });
+  const refused = (api: string, type: string, message: string): ComputerActOutput => ({ done: false, raised: { type, message }, api });
+  const failed = (api: string, type: string, error: unknown) => refused(api, type, error instanceof Error ? error.message : String(error));
   switch (act.act) {
     case "state":
       return done("state", { state: scope.state() });
@@ -317,11 +319,10 @@ async function actOn(act: ComputerActInput, scope: ActScope): Promise<ComputerAc
       return done("end_scene");
     case "await_created":
       // Only a held session answers it (acts.ts holdUntilStart); this one was started already.
-      return { done: false, raised: { type: "LifecycleConflict", message: `the runtime is ${scope.state()}` }, api: "await_created" };
+      return refused("await_created", "LifecycleConflict", `the runtime is ${scope.state()}`);
     case "start":
       // Its one start already ran (the session's mount): a second one finds everything in place.
-      if (scope.state() === "shutdown")
-        return { done: false, raised: { type: "LifecycleConflict", message: "the runtime was shut down" }, api: "start" };
+      if (scope.state() === "shutdown") return refused("start", "LifecycleConflict", "the runtime was shut down");
       return done("start");
     case "disconnect":
       scope.disconnect();
@@ -332,8 +333,7 @@ async function actOn(act: ComputerActInput, scope: ActScope): Promise<ComputerAc
     case "unmount": {
       const { computer } = scope;
       const server = computer.configured.find((s) => s.bundleId === act.bundle_id);
-      if (!server || scope.state() === "shutdown")
-        return { done: false, raised: { type: "NotMounted", message: `no server ${act.bundle_id} is mounted` }, api: "unmount" };
+      if (!server || scope.state() === "shutdown") return refused("unmount", "NotMounted", `no server ${act.bundle_id} is mounted`);
       const mounted = computer.mounted.get(server.bundleId);
       computer.configured = computer.configured.filter((s) => s !== server);
       computer.mounted.delete(server.bundleId);
@@ -344,93 +344,72 @@ async function actOn(act: ComputerActInput, scope: ActScope): Promise<ComputerAc
     }
     case "connect":
       if (scope.state() === "shutdown" || scope.state() === "joined_office")
-        return { done: false, raised: { type: "LifecycleConflict", message: `the runtime is ${scope.state()}` }, api: "connect" };
+        return refused("connect", "LifecycleConflict", `the runtime is ${scope.state()}`);
       try {
         await scope.connect();
       } catch (error) {
-        return {
-          done: false,
-          raised: { type: "ConnectFailed", message: error instanceof Error ? error.message : String(error) },
-          api: "connect",
-        };
+        return failed("connect", "ConnectFailed", error);
       }
       return done("connect");
     case "leave":
-      if (scope.state() !== "joined_office")
-        return { done: false, raised: { type: "LifecycleConflict", message: `the runtime is ${scope.state()}` }, api: "leave" };
+      if (scope.state() !== "joined_office") return refused("leave", "LifecycleConflict", `the runtime is ${scope.state()}`);
       try {
         await scope.leave();
       } catch (error) {
-        return {
-          done: false,
-          raised: { type: "LeaveFailed", message: error instanceof Error ? error.message : String(error) },
-          api: "leave",
-        };
+        return failed("leave", "LeaveFailed", error);
       }
       return done("leave");
     case "stop":
-      if (scope.state() === "shutdown")
-        return { done: false, raised: { type: "LifecycleConflict", message: "the runtime was shut down" }, api: "stop" };
+      if (scope.state() === "shutdown") return refused("stop", "LifecycleConflict", "the runtime was shut down");
       if (scope.state() !== "stopped") await scope.stop();
       return done("stop");
     case "mount": {
       if (scope.state() === "shutdown" || scope.state() === "stopped")
-        return { done: false, raised: { type: "LifecycleConflict", message: "the runtime was shut down" }, api: "mount" };
+        return refused("mount", "LifecycleConflict", "the runtime was shut down");
       let remounted: Remounted | undefined;
       try {
         remounted = await scope.mount(act.bundle_id ?? "", act.set ?? {});
       } catch (error) {
-        return {
-          done: false,
-          raised: { type: "MountFailed", message: error instanceof Error ? error.message : String(error) },
-          api: "mount",
-        };
+        return failed("mount", "MountFailed", error);
       }
-      if (!remounted)
-        return { done: false, raised: { type: "NotConfigured", message: `the call gave no server ${act.bundle_id}` }, api: "mount" };
+      if (!remounted) return refused("mount", "NotConfigured", `the call gave no server ${act.bundle_id}`);
       await scope.changed(remounted.resources);
       return done("mount");
     }
     case "restart": {
       if (scope.state() === "shutdown" || scope.state() === "stopped")
-        return { done: false, raised: { type: "LifecycleConflict", message: `the runtime is ${scope.state()}` }, api: "restart" };
+        return refused("restart", "LifecycleConflict", `the runtime is ${scope.state()}`);
       if (!scope.computer.mounted.has(act.bundle_id ?? ""))
-        return { done: false, raised: { type: "NotMounted", message: `no server ${act.bundle_id} is running` }, api: "restart" };
+        return refused("restart", "NotMounted", `no server ${act.bundle_id} is running`);
       let restarted: Remounted | undefined;
       try {
         restarted = await scope.restart(act.bundle_id ?? "");
       } catch (error) {
         const type = error instanceof InvalidInputError ? error.reason : "RestartFailed";
-        return { done: false, raised: { type, message: error instanceof Error ? error.message : String(error) }, api: "restart" };
+        return failed("restart", type, error);
       }
-      if (!restarted)
-        return { done: false, raised: { type: "NotConfigured", message: `the call gave no server ${act.bundle_id}` }, api: "restart" };
+      if (!restarted) return refused("restart", "NotConfigured", `the call gave no server ${act.bundle_id}`);
       await scope.changed(restarted.resources);
       return done("restart");
     }
     case "stop_server":
     case "start_server": {
       if (scope.state() === "shutdown" || scope.state() === "stopped")
-        return { done: false, raised: { type: "LifecycleConflict", message: `the runtime is ${scope.state()}` }, api: act.act };
+        return refused(act.act, "LifecycleConflict", `the runtime is ${scope.state()}`);
       const bundleId = act.bundle_id ?? "";
       try {
         const did = act.act === "stop_server" ? await scope.stopServer(bundleId) : await scope.startServer(bundleId);
-        if (!did)
-          return {
-            done: false,
-            raised: { type: "NotMounted", message: `no server ${bundleId} to ${act.act === "stop_server" ? "stop" : "start"}` },
-            api: act.act,
-          };
+        if (!did) return refused(act.act, "NotMounted", `no server ${bundleId} to ${act.act === "stop_server" ? "stop" : "start"}`);
       } catch (error) {
         const type = error instanceof InvalidInputError ? error.reason : "StartFailed";
-        return { done: false, raised: { type, message: error instanceof Error ? error.message : String(error) }, api: act.act };
+        return failed(act.act, type, error);
       }
       await scope.changed(false);
       return done(act.act);
     }
     case "set_input":
       if (!scope.setInput(act.input_id ?? "", act.value ?? null))
-        return { done: false, raised: { type: "NotDeclared", message: `no input ${act.input_id} is declared` }, api: "set_input" };
+        return refused("set_input", "NotDeclared", `no input ${act.input_id} is declared`);
       return done("set_input");
   }
 }
