@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,7 +47,6 @@ from .transport import _raised
 
 ACT_BOUND_S = 5.0
 _ACTS = ("start", "disconnect", "shutdown", "unmount", "state", "mount", "stop", "connect", "leave", "restart", "set_input", "stop_server", "start_server", "end_scene", "await_created")
-HELD_POLL_S = 0.02
 
 
 @dataclass
@@ -84,11 +82,14 @@ class Held:
 
 
 _HELD: dict[str, Held] = {}
+# Notified when a session is held: await_created waits on it instead of polling.
+_HELD_CHANGED = threading.Condition(_LOCK)
 
 
 def hold(office_id: str, held: Held) -> None:
-    with _LOCK:
+    with _HELD_CHANGED:
         _HELD[office_id] = held
+        _HELD_CHANGED.notify_all()
 
 
 def unhold(office_id: str, held: Held) -> None:
@@ -100,13 +101,10 @@ def unhold(office_id: str, held: Held) -> None:
 def _held_answer(office_id: Any, act: str) -> dict[str, Any] | None:
     """await_created waits (bounded) for its session to be created and held: the act may arrive before the call
     it names. start on a held session releases it. None: the act is for a running session."""
-    deadline = time.monotonic() + (ACT_BOUND_S if act == "await_created" else 0.0)
-    while True:
-        with _LOCK:
-            held = _HELD.get(office_id) if isinstance(office_id, str) else None
-        if held is not None or time.monotonic() >= deadline:
-            break
-        time.sleep(HELD_POLL_S)
+    bound_s = ACT_BOUND_S if act == "await_created" else 0.0
+    with _HELD_CHANGED:
+        _HELD_CHANGED.wait_for(lambda: isinstance(office_id, str) and office_id in _HELD, timeout=bound_s)
+        held = _HELD.get(office_id) if isinstance(office_id, str) else None
     if act == "await_created":
         if held is None:
             raise OpError("unclassified", f"no wire.computer call holds a created Computer for office {office_id!r}", "AdapterNoSession")
