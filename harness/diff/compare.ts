@@ -33,10 +33,15 @@ function isJsonMarker(value: unknown): value is { $json: unknown } {
   return isObject(value) && Object.keys(value).length === 1 && Object.hasOwn(value, "$json");
 }
 
+/** A marker the actual value does not meet: the whole marker as expected, and the value or its absence. */
+function mismatch(path: string, expected: unknown, actual: unknown): Difference[] {
+  return [{ path, expected, ...(actual === MISSING ? { absent: "actual" as const } : { actual }) }];
+}
+
 /** `{"$one_of": [A, B, …]}` against an actual value: no difference when it equals one of them, else one naming them all. */
 function diffOneOf(expected: OneOfMarker, actual: unknown, path: string): Difference[] {
   if (expected.$one_of.some((alternative) => diffValues(alternative, actual, path, true).length === 0)) return [];
-  return [{ path, expected, ...(actual === MISSING ? { absent: "actual" as const } : { actual }) }];
+  return mismatch(path, expected, actual);
 }
 
 /** `{"$includes"|"$excludes": [texts]}` against an actual value (absent holds no text; a non-string is its JSON text). */
@@ -46,12 +51,12 @@ function diffText(expected: TextMarker, actual: unknown, path: string): Differen
     ? expected.$includes.every((t) => text.includes(t))
     : (expected.$excludes ?? []).every((t) => !text.includes(t));
   if (ok) return [];
-  return [{ path, expected, ...(actual === MISSING ? { absent: "actual" as const } : { actual }) }];
+  return mismatch(path, expected, actual);
 }
 
 /** `{"$json": X}` against an actual value: it must be a string whose JSON parses to X. */
 function diffJsonText(expected: { $json: unknown }, actual: unknown, path: string): Difference[] {
-  if (typeof actual !== "string") return [{ path, expected, ...(actual === MISSING ? { absent: "actual" as const } : { actual }) }];
+  if (typeof actual !== "string") return mismatch(path, expected, actual);
   let parsed: unknown;
   try {
     parsed = JSON.parse(actual);
