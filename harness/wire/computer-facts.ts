@@ -226,7 +226,8 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
       : smcp.find((p) => p.dir === "out" && p.type === "ack" && p.ack_id === firstJoin.ack_id && p.conn === firstJoin.conn);
   const joinedAt = joinAck && joinAck.args?.[0] === true ? joinAck.seq : undefined;
   const events = fromComputer.filter((p) => p.type === "event" && typeof p.event === "string");
-  const mcpByName = Object.entries(isObject(evidence?.mcp) ? evidence.mcp : {}).map(([name, e]) => [name, mcpFacts(e)] as const);
+  const mcpRecords = isObject(evidence?.mcp) ? evidence.mcp : {};
+  const mcpByName = Object.entries(mcpRecords).map(([name, e]) => [name, mcpFacts(e)] as const);
   const mcp = mcpByName.map(([, f]) => f);
   const updates = updatePayloads(joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt));
   return {
@@ -245,21 +246,18 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     leaked_secrets: canarySightings(evidence?.planted_secrets ?? [], packets, handshakes),
     credentials_delivered: credentialsDelivered(evidence),
     bearer_sessions: Object.fromEntries(
-      Object.entries(isObject(evidence?.mcp) ? evidence.mcp : {}).map(([name, e]) => [
-        name,
-        bearerSessions(e, evidence?.planted_secrets ?? []),
-      ]),
+      Object.entries(mcpRecords).map(([name, e]) => [name, bearerSessions(e, evidence?.planted_secrets ?? [])]),
     ),
     error_details_exposure: errorDetailsExposure(evidence, smcp),
     skillenv_value_sent: canarySightings(SKILLENV_FORMS, packets, handshakes).length > 0,
-    declaration_sightings: declarationSightings(isObject(evidence?.mcp) ? evidence.mcp : {}, packets),
+    declaration_sightings: declarationSightings(mcpRecords, packets),
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
     tool_runs_by_server: Object.fromEntries(mcpByName.map(([name, f]) => [name, f.tool_runs])),
     resources_list_requests_by_server: Object.fromEntries(
       mcpByName.map(([name, f]) => [name, f.methods.filter((m) => m === "resources/list").length]),
     ),
     tools_call_requests: mcp.reduce((n, f) => n + f.tools_call_requests, 0),
-    skill_root_reads: skillRootReads(isObject(evidence?.mcp) ? evidence.mcp : {}),
+    skill_root_reads: skillRootReads(mcpRecords),
     mcp_cancel_notices: mcp.reduce((n, f) => n + f.methods.filter((m) => m === "notifications/cancelled").length, 0),
     landing: landingFacts(evidence?.landing),
     update_payloads: updates,
