@@ -237,10 +237,11 @@ function auditCase(
   if (c.answer !== undefined && answer !== c.answer)
     problem(`the transcript's answer is ${answer ?? "none"}, the report says ${c.answer ?? "none"}`);
   const derived = judgement ? applyGap(judgement.status, c.gap, answer) : c.status;
-  // A retried case: its status combines the retry's with a first attempt that must itself have failed.
-  const status = c.first_attempt ? retryStatus(derived) : derived;
+  // A retried case: its status combines the retry's with a first attempt that must itself have
+  // failed, re-derived from its own transcript (a first attempt edited into a starved one shows there).
+  const first = c.first_attempt && auditFirstAttempt(c, c.first_attempt, vector, impl, gaps, strict, problem);
+  const status = first ? retryStatus(derived, first) : derived;
   if (status !== c.status) problem(`the transcript gives ${status}, the report says ${c.status}`);
-  if (c.first_attempt) auditFirstAttempt(c, c.first_attempt, vector, impl, gaps, strict, problem);
   return { ...c, status, ...(result ? { result } : {}) };
 }
 
@@ -253,13 +254,14 @@ function auditFirstAttempt(
   gaps: ReadonlyMap<string, Gap> | undefined,
   strict: boolean,
   problem: (p: string) => void,
-): void {
+): CaseRecord {
   // The retry's optional fields (answer, note, compared) are not the first attempt's: a first attempt
   // that timed out has none, and must not borrow the retry's known-gap answer.
   const { first_attempt: _, answer: _answer, note: _note, compared: _compared, ...rest } = c;
   const attempt: CaseRecord = { ...rest, ...first };
-  auditCase(attempt, vector, impl, gaps, strict, (p) => problem(`first attempt: ${p}`));
+  const derived = auditCase(attempt, vector, impl, gaps, strict, (p) => problem(`first attempt: ${p}`));
   if (!isFailing(first.status)) problem(`first attempt: ${first.status}, which is never retried`);
+  return derived;
 }
 
 /** The kind and what it says must agree; a fault's message is evidence only. */

@@ -59,6 +59,7 @@ export function transportTimeout(output: unknown, evidence: unknown, boxes: Tran
       : `the server had seen ${exchanges.length} request${exchanges.length === 1 ? "" : "s"} (the first at +${ms(exchanges[0]!.t_ms!)}, the SDK last active at +${ms(lastActive)}, ${ms(Math.max(0, quiet))} before the box ended)`;
   return {
     kind: "timeout",
+    starved: true,
     message: `the ${stage} time box (${boxMs} ms) expired ${elapsed === null ? "" : `after ${ms(elapsed)} `}while the SDK was still acting: ${seen}; too little of the box was left to call it a hang`,
   };
 }
@@ -102,6 +103,7 @@ export function wireComputerTimeout(evidence: unknown, boxMs: number | undefined
       : `${handshakes.length} connection${handshakes.length === 1 ? "" : "s"} had reached the Server and ${mcpExchanges.length} request${mcpExchanges.length === 1 ? "" : "s"} its MCP servers, the Computer last active at +${ms(lastActive)}`;
   return {
     kind: "timeout",
+    starved: true,
     message: `the scene's time box (${boxMs} ms) expired before the Computer joined its office, while it was still acting: ${seen}`,
   };
 }

@@ -16,6 +16,12 @@ export function casesWith(list: CaseList, statuses: Iterable<FinalStatus>): Case
   return out;
 }
 
+/** The cases the run retried (they carry their first attempt), in order. */
+export function retriedCases(list: CaseList): CaseRecord[] {
+  if (list.retried) return list.retried();
+  return [...filtered(list, (c) => c.first_attempt !== undefined)];
+}
+
 /** One implementation's cases, in order. */
 export function casesOf(list: CaseList, implementation: string): Iterable<CaseRecord> {
   if (list.of) return list.of(implementation);

@@ -32,7 +32,16 @@ export type CallResult =
   | { readonly kind: "unsupported"; readonly message?: string }
   | { readonly kind: "not_applicable"; readonly message: string }
   | { readonly kind: "crash"; readonly message: string }
-  | { readonly kind: "timeout"; readonly message: string }
+  | {
+      readonly kind: "timeout";
+      readonly message: string;
+      /**
+       * The live role read from the record that the box expired while the implementation was still
+       * acting (live-timeout.ts): the attempt measured the machine's load and says nothing of the
+       * implementation, so a retry that passes is a pass (run/retry.ts), never `flaky`.
+       */
+      readonly starved?: true;
+    }
   | { readonly kind: "protocol_error"; readonly message: string };
 
 export type FaultKind = "crash" | "timeout" | "protocol_error" | "not_sent";

@@ -48,6 +48,8 @@ export interface CaseList extends Iterable<CaseRecord> {
   readonly length: number;
   /** The cases whose status is one of `statuses`, in order, reading no other record. */
   withStatus?(statuses: ReadonlySet<FinalStatus>): CaseRecord[];
+  /** The cases the run retried, in order (a store keeps which they are). */
+  retried?(): CaseRecord[];
   /** One implementation's cases, in order, reading no other implementation's records. */
   of?(implementation: string): Iterable<CaseRecord>;
   /** The cases of these vectors, in order, reading no other record. */

@@ -9,7 +9,7 @@
 import { relative } from "node:path";
 import { evidenceBehind } from "../diff/evidence-behind.ts";
 import { describeDifferences } from "../diff/story.ts";
-import { casesWith } from "../model/case-list.ts";
+import { casesWith, retriedCases } from "../model/case-list.ts";
 import { staleReason } from "../model/gap-answer.ts";
 import { stoppedByInterrupt } from "../model/implementation.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
@@ -23,7 +23,7 @@ import { suiteTable, TABLE_LEGEND } from "./console-table.ts";
 import { draftLine, liveSlotsLine, mcpTransportLine } from "./environment-text.ts";
 import { line } from "./escape.ts";
 import { interopCounts } from "./interop-counts.ts";
-import { flakyText, retriedNote } from "./retry-text.ts";
+import { flakyText, retriedNote, retriedPasses, starvedText } from "./retry-text.ts";
 import { roleLines, statementLine, statementsOf } from "./statement-text.ts";
 
 export interface ConsoleOptions {
@@ -54,6 +54,13 @@ export function failureDetail(c: CaseRecord): string {
 function flakyLines(report: Report, p: Colors): string[] {
   return casesWith(report.cases, ["flaky"]).map(
     (c) => `${p.yellow(p.bold("FLAKY"))} ${line`${c.implementation} ${c.vector_id}: ${flakyText(c)}`.text}`,
+  );
+}
+
+/** Passes that needed a retry because the machine starved the first attempt: the load shows, the verdict does not move. */
+function retriedLines(report: Report, p: Colors): string[] {
+  return retriedPasses(retriedCases(report.cases)).map(
+    (c) => `${p.dim("RETRIED")} ${line`${c.implementation} ${c.vector_id}: ${starvedText(c)}`.text}`,
   );
 }
 
@@ -156,6 +163,7 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
   const lines: string[] = quiet ? [] : header(report, p, options.columns ?? 100);
   lines.push(...failureLines(report, p));
   lines.push(...flakyLines(report, p));
+  if (!quiet) lines.push(...retriedLines(report, p));
   if (!quiet)
     lines.push(
       ...interopLines(

@@ -5,7 +5,7 @@
  */
 
 import { describeDifferences } from "../diff/story.ts";
-import { casesWith } from "../model/case-list.ts";
+import { casesWith, retriedCases } from "../model/case-list.ts";
 import { interopCell, interopGrid } from "../model/interop.ts";
 import { describeProtocolChoice } from "../model/protocols.ts";
 import type { Counts, Report } from "../model/report.ts";
@@ -15,7 +15,7 @@ import { own } from "../util/own.ts";
 import { renderCoverageMarkdown } from "./coverage-text.ts";
 import { draftLine, kitText, mcpTransportLine } from "./environment-text.ts";
 import { join, type Markup, md, mdCode } from "./escape.ts";
-import { flakyText, retriedNote } from "./retry-text.ts";
+import { flakyText, retriedNote, retriedPasses, starvedText } from "./retry-text.ts";
 import { roleLine, statementLine, statementsOf } from "./statement-text.ts";
 
 const cells = (parts: readonly Markup[]) => join("md", parts, " | ");
@@ -192,6 +192,15 @@ export function renderMarkdown(report: Report): string {
   if (flaky.length > 0) {
     lines.push(md``, md`## Flaky (${flaky.length}: failed first, passed when retried alone)`, md``);
     for (const c of flaky) lines.push(md`- **${c.vector_id}** on ${c.implementation}: ${flakyText(c)}`);
+  }
+  const retried = retriedPasses(retriedCases(report.cases));
+  if (retried.length > 0) {
+    lines.push(
+      md``,
+      md`## Passed on a retry (${retried.length}: the first attempt's box expired while the implementation was still acting)`,
+      md``,
+    );
+    for (const c of retried) lines.push(md`- **${c.vector_id}** on ${c.implementation}: ${starvedText(c)}`);
   }
   lines.push(...interopMarkdown(report.interop, impls));
   lines.push(...renderCoverageMarkdown(report.coverage ?? []));

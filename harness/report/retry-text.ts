@@ -24,3 +24,15 @@ export function retriedNote(c: Pick<CaseRecord, "first_attempt" | "op">): string
   const first = c.first_attempt;
   return first ? ` (retried alone after a first attempt that was ${first.status}: ${attemptDetail(first, c.op)})` : "";
 }
+
+/** A case whose first attempt starved (its box expired while the implementation was still acting) and whose retry passed. */
+export function starvedText(c: Pick<CaseRecord, "first_attempt" | "op">): string {
+  const first = c.first_attempt;
+  if (!first) return "passed";
+  return `first attempt gave no verdict (${attemptDetail(first, c.op)}); passed when retried alone`;
+}
+
+/** The passing cases that were retried: their first attempt starved (run/retry.ts), so the pass is the retry's verdict. */
+export function retriedPasses<C extends Pick<CaseRecord, "status" | "first_attempt">>(cases: Iterable<C>): C[] {
+  return [...cases].filter((c) => c.status === "pass" && c.first_attempt !== undefined);
+}

@@ -88,6 +88,8 @@ interface Spool {
   readonly offsets: Float64Array;
   readonly lengths: Uint32Array;
   readonly statuses: Uint8Array;
+  /** 1 where the record is a retried case's (it carries its first attempt). */
+  readonly retried: Uint8Array;
 }
 
 export class SpoolCaseStore implements CaseStore {
@@ -111,6 +113,7 @@ export class SpoolCaseStore implements CaseStore {
       offsets: new Float64Array(count).fill(-1),
       lengths: new Uint32Array(count),
       statuses: new Uint8Array(count).fill(NO_STATUS),
+      retried: new Uint8Array(count),
     }));
   }
 
@@ -121,6 +124,7 @@ export class SpoolCaseStore implements CaseStore {
     spool.offsets[index] = at.offset;
     spool.lengths[index] = at.length;
     spool.statuses[index] = STATUS_CODE.get(record.status) ?? NO_STATUS;
+    spool.retried[index] = record.first_attempt === undefined ? 0 : 1;
   }
 
   get(impl: number, index: number): CaseRecord | undefined {
@@ -146,6 +150,7 @@ export class SpoolCaseStore implements CaseStore {
         return [...this.records((code) => codes.has(code), this.spools)];
       },
       ofVectors: (ids) => [...this.recordsAt(this.indicesOf(ids))],
+      retried: () => this.spools.flatMap((spool) => [...this.records((_, i) => spool.retried[i] === 1, [spool])]),
       of: (implementation) =>
         this.records(
           () => true,

@@ -1,10 +1,20 @@
 /**
  * One retry for a live case that failed: run again alone once every other case has finished, so a
- * verdict that flipped with the machine's load (a box that expired on a busy runner, a scene that
- * starved) is told from one the implementation gives every time. A retry that passes makes the case
- * `flaky`: counted and listed, never a pass and never a failure. Any other retry stands as the case's
- * verdict, with the first attempt kept whole beside it. Pure, so `audit` combines the two the same way.
+ * verdict that flipped with the machine's load is told from one the implementation gives every time.
+ *
+ * - A first attempt whose record shows it starved (its box expired while the implementation was
+ *   still acting, live-timeout.ts) gave no verdict at all: the retry's verdict is the case's, a pass
+ *   included. Counting it `flaky` would have a busy machine turn a conforming implementation's
+ *   statement into "not conforming (unverified)": red for a green run.
+ * - Any other first failure (a wrong answer, a box the implementation sat quiet through) is a
+ *   verdict: a retry that passes makes the case `flaky`, counted and listed, never a pass and never
+ *   a failure.
+ * - Any other retry stands as the case's verdict.
+ *
+ * The first attempt is kept whole beside the retry either way. Pure, so `audit` combines the two
+ * the same way from the first attempt it re-derives.
  */
+import { judgedValue } from "../live/roles.ts";
 import type { CaseRecord, FirstAttempt } from "../model/report.ts";
 import { type FinalStatus, isFailing } from "../model/status.ts";
 
@@ -13,9 +23,15 @@ export function retried(record: Pick<CaseRecord, "status">, live: boolean): bool
   return live && isFailing(record.status);
 }
 
-/** The status of a case tried twice: flaky when the retry passed, else the retry's. */
-export function retryStatus(retry: FinalStatus): FinalStatus {
-  return retry === "pass" ? "flaky" : retry;
+/** Whether a first attempt gave no verdict: its live role reads from its record that the box expired while the implementation was still acting. */
+export function starved(first: Pick<FirstAttempt, "result" | "transcript">): boolean {
+  const judged = judgedValue(first);
+  return judged.kind === "timeout" && judged.starved === true;
+}
+
+/** The status of a case tried twice: the retry's, except that a pass after a first attempt that gave a verdict is flaky. */
+export function retryStatus(retry: FinalStatus, first: Pick<FirstAttempt, "result" | "transcript">): FinalStatus {
+  return retry === "pass" && !starved(first) ? "flaky" : retry;
 }
 
 /** The retry's record, its status combined with the first attempt's, which it carries whole. */
@@ -32,5 +48,5 @@ export function withFirstAttempt(retry: CaseRecord, first: CaseRecord): CaseReco
     transcript: first.transcript,
     ...(first.compared !== undefined ? { compared: first.compared } : {}),
   };
-  return { ...retry, status: retryStatus(retry.status), first_attempt: firstAttempt };
+  return { ...retry, status: retryStatus(retry.status, first), first_attempt: firstAttempt };
 }

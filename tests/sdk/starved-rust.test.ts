@@ -1,7 +1,8 @@
 // A busy kit, made on purpose, in front of the real Rust SDK (issue 41): the first transport call's
 // connections are held in a relay for 6 s, so the kit sees the SDK's request only after its 5 s
 // box ran out. The case is a timeout (which box, after how long, what the server had seen), never
-// value differences; its retry, alone and unheld, passes: flaky, and audit agrees.
+// value differences and no verdict; its retry, alone and unheld, passes, and that pass is the
+// case's (not flaky: the first attempt measured the kit's load, not the SDK), and audit agrees.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,7 +20,7 @@ const STALL = fileURLToPath(new URL("../fixtures/stall-first-call.ts", import.me
 const ID = "transport/auth/sse-unauthorized";
 
 describe.runIf(process.env["SMCP_SDK_TESTS"] === "1")("the real Rust SDK on a starved runner", () => {
-  it("times out on its first attempt, passes when retried alone: flaky, with both attempts audited", async () => {
+  it("times out on its first attempt, passes when retried alone: a pass, with both attempts audited", async () => {
     const manifest = sdkManifest("rust")!;
     const binary = join(cacheRoot(), "rust", `target-${manifest.default_version}`, "release", "smcp-conformance-rust-adapter");
     expect(existsSync(binary), `${binary}: built by the main job`).toBe(true);
@@ -34,7 +35,7 @@ describe.runIf(process.env["SMCP_SDK_TESTS"] === "1")("the real Rust SDK on a st
     expect(c.first_attempt?.status).toBe("timeout");
     expect(c.first_attempt?.diffs).toEqual([]);
     expect(c.first_attempt?.note).toMatch(/^the connect time box \(5000 ms\) expired after [5-9]\.\d s while the SDK was still acting/);
-    expect(c.status).toBe("flaky");
+    expect(c.status).toBe("pass");
     expect(auditReport(JSON.parse(JSON.stringify(report))).problems).toEqual([]);
   }, 90_000);
 });
