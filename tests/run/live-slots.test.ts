@@ -30,7 +30,9 @@ describe("live slots", () => {
   });
 
   it.runIf(process.platform === "linux")("see CPU-bound processes beside the run, not the run's own work", async () => {
-    const cores = (await measureLiveSlots({})).cores;
+    // What other work the machine already has (a CI neighbour, a build): the claims below are relative to it.
+    const before = await measureLiveSlots({});
+    const cores = before.cores;
     // Busy loops of the run's own (its children) are its own work: not counted.
     const own = Array.from({ length: cores }, () => spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore" }));
     // Busy loops beside it: orphaned at once (their shell exits), as another job's processes would be.
@@ -45,7 +47,8 @@ describe("live slots", () => {
       expect(busy.wire).toBe(MIN_LIVE_SLOTS);
       for (const pid of beside) process.kill(pid, "SIGKILL");
       const quiet = await measureLiveSlots({});
-      expect(quiet.busy).toBeLessThanOrEqual(0.5); // its own loops still run
+      // Its own loops still run: counted, they would add every core (1.0); a neighbour's work may come and go by a third.
+      expect(quiet.busy).toBeLessThanOrEqual(Math.min(1, before.busy + 0.35));
     } finally {
       for (const b of own) b.kill("SIGKILL");
       for (const pid of beside) {
