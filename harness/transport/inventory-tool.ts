@@ -34,26 +34,30 @@ function lookup(sku: Sku) {
   return { content: [{ type: "text" as const, text: JSON.stringify(item) }], structuredContent: { ...item } };
 }
 
+/** What a scene's MCP server serves besides the inventory tool (each leg passes its case's choice). */
+export interface InventoryServes {
+  /** Resources too: a window:// one and one of another scheme (CaseSpec.window). */
+  readonly window?: boolean;
+  /** The kit's SKILL as skill:// resources (CaseSpec.skills). */
+  readonly skills?: boolean;
+  /** The get_label tool, whose result holds an image item (CaseSpec.images). */
+  readonly images?: boolean;
+  /** Tools whose results the vector gives (CaseSpec.played_tools). */
+  readonly played_tools?: readonly PlayedTool[];
+  /** tools/list and resources/list one item per page (paged-lists.ts). */
+  readonly paged?: boolean;
+  /** Resources whose text the vector gives (CaseSpec.played_resources). */
+  readonly played_resources?: readonly PlayedResource[];
+  /** Declare resources.subscribe and accept (un)subscribe requests (desktop.md, a Desktop server's prerequisite). */
+  readonly subscribe?: boolean;
+  /** Also offer a resource template (resources/templates/list), which no resources/list page holds. */
+  readonly templates?: boolean;
+  /** SKILLs in the mounted / archive staging modes (skill-sources.ts). */
+  readonly skill_sources?: SkillSources;
+}
+
 /** A v2 server factory (called per request or per session) whose instances serve the tool. */
-export function inventoryFactory(
-  sdk: SdkModules,
-  onRun: OnToolRun,
-  options: {
-    readonly window?: boolean;
-    readonly skills?: boolean;
-    readonly images?: boolean;
-    readonly played_tools?: readonly PlayedTool[];
-    /** tools/list and resources/list one item per page (paged-lists.ts). */
-    readonly paged?: boolean;
-    readonly played_resources?: readonly PlayedResource[];
-    /** Declare resources.subscribe and accept (un)subscribe requests (desktop.md, a Desktop server's prerequisite). */
-    readonly subscribe?: boolean;
-    /** Also offer a resource template (resources/templates/list), which no resources/list page holds. */
-    readonly templates?: boolean;
-    /** SKILLs in the mounted / archive staging modes (skill-sources.ts). */
-    readonly skill_sources?: SkillSources;
-  } = {},
-): McpServerFactory {
+export function inventoryFactory(sdk: SdkModules, onRun: OnToolRun, options: InventoryServes = {}): McpServerFactory {
   const { z } = sdk.zod;
   return (ctx) => {
     const server = new sdk.server.McpServer(SERVER_INFO);

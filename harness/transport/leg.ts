@@ -1,9 +1,7 @@
 /** A leg: the SDK serving behind one case, for one server mode. The case records; the leg answers. */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RpcMessage } from "./evidence.ts";
-import type { OnToolRun } from "./inventory-tool.ts";
-import type { PlayedResource, PlayedTool } from "./scene.ts";
-import type { SkillSources } from "./skill-sources.ts";
+import type { InventoryServes, OnToolRun } from "./inventory-tool.ts";
 
 export interface LegRequest {
   readonly req: IncomingMessage;
@@ -48,27 +46,10 @@ export interface Leg {
   openSessions?(): number;
 }
 
-export interface LegHooks {
+/** A leg's callbacks, and what its server serves besides the inventory tool (CaseSpec's window, skills, images, …). */
+export interface LegHooks extends InventoryServes {
   readonly onRun: OnToolRun;
   readonly onError: (error: Error) => void;
-  /** The server serves resources too (CaseSpec.window). */
-  readonly window?: boolean;
-  /** The server serves the kit's SKILL as skill:// resources too (CaseSpec.skills). */
-  readonly skills?: boolean;
-  /** The server serves the get_label tool too, whose result holds an image item (CaseSpec.images). */
-  readonly images?: boolean;
-  /** Tools whose results the vector gives (CaseSpec.played_tools). */
-  readonly played_tools?: readonly PlayedTool[];
-  /** tools/list and resources/list one item per page (CaseSpec.paged). */
-  readonly paged?: boolean;
-  /** Resources whose text the vector gives (CaseSpec.played_resources). */
-  readonly played_resources?: readonly PlayedResource[];
-  /** The server declares resources.subscribe (CaseSpec.subscribe). */
-  readonly subscribe?: boolean;
-  /** The server also offers a resource template (CaseSpec.templates). */
-  readonly templates?: boolean;
-  /** The mounted / archive SKILLs the case serves (CaseSpec.skill_sources, prepared by the case). */
-  readonly skill_sources?: SkillSources;
 }
 
 /**

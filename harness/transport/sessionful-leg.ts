@@ -21,28 +21,27 @@ const STREAM_POLL_MS = 25;
 
 /** The sessionful leg: sessions by id, each closed with the case. */
 export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
-  const factory = inventoryFactory(sdk, hooks.onRun, {
-    window: hooks.window ?? false,
-    skills: hooks.skills ?? false,
-    images: hooks.images ?? false,
-    played_tools: hooks.played_tools ?? [],
-    paged: hooks.paged ?? false,
-    played_resources: hooks.played_resources ?? [],
-    subscribe: hooks.subscribe ?? false,
-    templates: hooks.templates ?? false,
-    ...(hooks.skill_sources ? { skill_sources: hooks.skill_sources } : {}),
-  });
+  const factory = inventoryFactory(sdk, hooks.onRun, hooks);
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
   const all = new Set<NodeStreamableHTTPServerTransport>();
   /** The server instance behind each kept session: a scene change (addTool) reaches their clients. */
   const servers = new Map<NodeStreamableHTTPServerTransport, Awaited<ReturnType<typeof factory>>>();
-  let priceTool = false;
-  let ordersWindow = false;
-  let lateSkill = false;
-  let kitSkillUpdated = false;
-  let notesResource = false;
-  let skillDropped = false;
-  let windowUpdated = false;
+  type Server = Awaited<ReturnType<typeof factory>>;
+  /**
+   * Each scene change as it reaches one server instance, in the order a session opened after the
+   * changes replays them. Each is made once per case; a later session gets every change made so far.
+   */
+  const CHANGES = {
+    tool: (server: Server) => addPriceTool(sdk, server, "legacy", hooks.onRun),
+    window: addOrdersWindow,
+    skill: addLateSkill,
+    skill_updated: markKitSkillUpdated,
+    note: addNotesResource,
+    skill_dropped: dropKitSkill,
+    window_updated: markWindowUpdated,
+  } as const satisfies Record<string, (server: Server) => void>;
+  type Change = keyof typeof CHANGES;
+  const made = new Set<Change>();
   /** Sessions whose client holds its notification stream (the GET) open: a change is told only there. */
   const listening = new Set<string>();
   /** Sessions that ever opened their notification stream: its close is then the client's end of the session. */
@@ -73,26 +72,28 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
     transport.onerror = hooks.onError;
     all.add(transport);
     const server = await factory({ era: "legacy" });
-    if (priceTool) addPriceTool(sdk, server, "legacy", hooks.onRun);
-    if (ordersWindow) addOrdersWindow(server);
-    if (lateSkill) addLateSkill(server);
-    if (kitSkillUpdated) markKitSkillUpdated(server);
-    if (notesResource) addNotesResource(server);
-    if (skillDropped) dropKitSkill(server);
-    if (windowUpdated) markWindowUpdated(server);
+    for (const [change, apply] of Object.entries(CHANGES)) if (made.has(change as Change)) apply(server);
     await server.connect(transport);
     if (keep) servers.set(transport, server);
     return transport;
   }
 
   /** A scene change reaching every open session's server (later sessions get it in `connected`); how many were open. */
-  function changeOpenSessions(apply: (server: Awaited<ReturnType<typeof factory>>) => void): number {
+  function changeOpenSessions(apply: (server: Server) => void): number {
     const open = [...sessions.values()];
     for (const transport of open) {
       const server = servers.get(transport);
       if (server) apply(server);
     }
     return open.length;
+  }
+
+  /** Makes a change once the open sessions listen: 0 when it was made before, else how many sessions it reached. */
+  async function changeOnce(change: Change, apply: (server: Server) => void = CHANGES[change]): Promise<number> {
+    if (made.has(change)) return 0;
+    await streamsOpen();
+    made.add(change);
+    return changeOpenSessions(apply);
   }
 
   return {
@@ -122,47 +123,23 @@ export function sessionfulLeg(sdk: SdkModules, hooks: LegHooks): Leg {
       sessions.clear();
       servers.clear();
     },
-    async addTool() {
-      if (priceTool) return 0;
-      await streamsOpen();
-      priceTool = true;
-      return changeOpenSessions((server) => addPriceTool(sdk, server, "legacy", hooks.onRun));
-    },
-    async addWindow() {
-      if (ordersWindow) return 0;
-      await streamsOpen();
-      ordersWindow = true;
-      return changeOpenSessions(addOrdersWindow);
-    },
-    async addSkill() {
-      if (lateSkill) return 0;
-      await streamsOpen();
-      lateSkill = true;
-      return changeOpenSessions(addLateSkill);
-    },
+    addTool: () => changeOnce("tool"),
+    addWindow: () => changeOnce("window"),
+    addSkill: () => changeOnce("skill"),
     async updateSkill() {
-      if (kitSkillUpdated) return 0;
+      if (made.has("skill_updated")) return 0;
       await streamsOpen();
-      kitSkillUpdated = true;
+      made.add("skill_updated");
       const open = [...sessions.values()].flatMap((t) => servers.get(t) ?? []);
       await Promise.all(open.map((server) => updateKitSkill(server).catch(hooks.onError)));
       return open.length;
     },
-    async addNote() {
-      if (notesResource) return 0;
-      await streamsOpen();
-      notesResource = true;
-      return changeOpenSessions(addNotesResource);
-    },
-    async dropSkill() {
-      if (skillDropped) return 0;
-      await streamsOpen();
-      skillDropped = true;
-      return changeOpenSessions(dropKitSkill);
-    },
+    addNote: () => changeOnce("note"),
+    dropSkill: () => changeOnce("skill_dropped"),
+    // Not once: each call tells the sessions again that the window changed.
     async updateWindow() {
       await streamsOpen();
-      windowUpdated = true;
+      made.add("window_updated");
       return changeOpenSessions((server) => {
         markWindowUpdated(server);
         void (server as InstanceType<SdkModules["server"]["McpServer"]>).server

@@ -15,17 +15,7 @@ function replay({ req, raw }: LegRequest) {
 
 /** The leg for one of the stateless modes; the SDK answers GET/DELETE itself (405 in stateless legacy). */
 export function streamableLeg(mode: "dual" | "modern_only" | "legacy_only", sdk: SdkModules, hooks: LegHooks): Leg {
-  const factory = inventoryFactory(sdk, hooks.onRun, {
-    window: hooks.window ?? false,
-    skills: hooks.skills ?? false,
-    images: hooks.images ?? false,
-    played_tools: hooks.played_tools ?? [],
-    paged: hooks.paged ?? false,
-    played_resources: hooks.played_resources ?? [],
-    subscribe: hooks.subscribe ?? false,
-    templates: hooks.templates ?? false,
-    ...(hooks.skill_sources ? { skill_sources: hooks.skill_sources } : {}),
-  });
+  const factory = inventoryFactory(sdk, hooks.onRun, hooks);
   const onerror = hooks.onError;
   const handler =
     mode === "legacy_only"
