@@ -32,6 +32,31 @@ import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import { playScript, pollUntil } from "./script.ts";
 import { probeSkillPaths, type SkillPathProbe, skillPathsIn } from "./skill-paths.ts";
 
+/**
+ * The steps that change what one named MCP server serves, each as the change its case makes (the
+ * step's value names the server); how many sessions it reached is the step's record.
+ * remove_skill and drop_skill are one change: the kit's SKILL leaves the server.
+ */
+type SceneChangeStep =
+  | "add_tool"
+  | "add_window"
+  | "add_skill"
+  | "update_skill"
+  | "add_note"
+  | "drop_skill"
+  | "remove_skill"
+  | "update_window";
+const SCENE_CHANGES: ReadonlyArray<readonly [SceneChangeStep, (mcpCase: OpenCase) => Promise<number | null>]> = [
+  ["add_tool", (c) => c.addTool()],
+  ["add_window", (c) => c.addWindow()],
+  ["add_skill", (c) => c.addSkill()],
+  ["update_skill", (c) => c.updateSkill()],
+  ["add_note", (c) => c.addNote()],
+  ["drop_skill", (c) => c.dropSkill()],
+  ["remove_skill", (c) => c.dropSkill()],
+  ["update_window", (c) => c.updateWindow()],
+];
+
 export interface ComputerScene {
   readonly id: string;
   /** What the case's adapter is given: the Server's URL with the case's secret (case-seal.ts). */
@@ -138,36 +163,12 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
             return { since_seq: after, waited_ms: Math.round(performance.now() - from), met };
           }
           sinceSeq = recorder.packets.length;
-          if (step.add_tool !== undefined) {
-            const mcpCase = options.mcp[step.add_tool];
-            return { mcp_sessions: mcpCase ? await mcpCase.addTool() : null };
-          }
           if (step.lock_landing) return { read_only: options.landingRoot ? await lockLandingRoot(options.landingRoot) : false };
-          if (step.add_window !== undefined) {
-            const mcpCase = options.mcp[step.add_window];
-            return { mcp_sessions: mcpCase ? await mcpCase.addWindow() : null };
-          }
-          if (step.add_skill !== undefined) {
-            const mcpCase = options.mcp[step.add_skill];
-            return { mcp_sessions: mcpCase ? await mcpCase.addSkill() : null };
-          }
-          if (step.update_skill !== undefined) {
-            const mcpCase = options.mcp[step.update_skill];
-            return { mcp_sessions: mcpCase ? await mcpCase.updateSkill() : null };
-          }
-          if (step.add_note !== undefined) {
-            const mcpCase = options.mcp[step.add_note];
-            return { mcp_sessions: mcpCase ? await mcpCase.addNote() : null };
-          }
-          // remove_skill and drop_skill are one change: the kit's SKILL leaves the server.
-          const dropped = step.drop_skill ?? step.remove_skill;
-          if (dropped !== undefined) {
-            const mcpCase = options.mcp[dropped];
-            return { mcp_sessions: mcpCase ? await mcpCase.dropSkill() : null };
-          }
-          if (step.update_window !== undefined) {
-            const mcpCase = options.mcp[step.update_window];
-            return { mcp_sessions: mcpCase ? await mcpCase.updateWindow() : null };
+          for (const [field, change] of SCENE_CHANGES) {
+            const named = step[field];
+            if (named === undefined) continue;
+            const mcpCase = options.mcp[named];
+            return { mcp_sessions: mcpCase ? await change(mcpCase) : null };
           }
           if (step.resource_updated !== undefined && step.uri !== undefined) {
             const mcpCase = options.mcp[step.resource_updated];
