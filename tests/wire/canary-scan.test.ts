@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { answerSightings, canarySightings } from "../../harness/wire/canary-scan.ts";
 import type { ComputerSceneEvidence } from "../../harness/wire/computer-evidence.ts";
 import { computerFacts } from "../../harness/wire/computer-facts.ts";
+import { computerObservedValue } from "../../harness/wire/computer-observation.ts";
 import type { WirePacket } from "../../harness/wire/scene-record.ts";
 
 const packet = (p: Partial<WirePacket>): WirePacket => ({ seq: 1, t_ms: 0, dir: "in", conn: "c", type: "event", nsp: "/smcp", ...p });
@@ -114,5 +115,26 @@ describe("leaked_secrets reads the recorded act answers", () => {
       }),
     );
     expect(facts.leaked_secrets).toEqual([]);
+  });
+});
+
+describe("leaked_secrets reads the error the SDK raised for the session", () => {
+  const evidence = {
+    kind: "computer",
+    url: "http://127.0.0.1:1/",
+    packets: [],
+    handshakes: [],
+    steps: [],
+    planted_secrets: ["CANARY-1"],
+    mcp: {},
+  };
+  it("names a planted secret in the answer's raised, and nothing in a clean answer", () => {
+    const answer = (raised: unknown) => ({ joined: false, ended: "error", stage: "start", elapsed_ms: 1, raised });
+    const seen = (raised: unknown) => computerObservedValue(answer(raised), evidence as unknown as ComputerSceneEvidence).leaked_secrets;
+    expect(seen({ type: "StartupError", message: "server inv: Authorization: Bearer CANARY-1 refused" })).toEqual([
+      "answer:raised/message",
+    ]);
+    expect(seen({ type: "StartupError", message: "server inv refused" })).toEqual([]);
+    expect(seen(null)).toEqual([]);
   });
 });
