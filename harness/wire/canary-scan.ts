@@ -1,9 +1,11 @@
 /**
  * A canary's whole-record scan: where any planted value appears in a case's record, every admitted
  * packet in both directions and on every namespace (events, acks, CONNECT auth, errors and their
- * details), and every admitted handshake's path and query (where a2c_version travels). No field is
- * picked in advance: a secret the Computer copies anywhere an Agent or the Server could read it is
- * found (security.md zero credential propagation; management-protocol.md §8).
+ * details), every admitted handshake's path and query (where a2c_version travels), and every answer
+ * the SDK gave the harness's acts through its public API (its lifecycle state and diagnostics, the
+ * errors it raised: runtime-contract.md §6, conformance-tests.md §3.2). No field is picked in
+ * advance: a secret the Computer copies anywhere an Agent, the Server or the SDK's caller could read
+ * it is found (security.md zero credential propagation; management-protocol.md §8).
  */
 import type { WireHandshake, WirePacket } from "./scene-record.ts";
 
@@ -21,28 +23,48 @@ export function canarySightings(
   packets: readonly WirePacket[],
   handshakes: readonly Pick<WireHandshake, "url">[] = [],
 ): string[] {
-  const needles = canaries.filter((c) => typeof c === "string" && c !== "");
+  const needles = needlesOf(canaries);
   if (needles.length === 0) return [];
   const found: string[] = [];
-  const holds = (text: string) => needles.some((c) => text.includes(c));
-  const walk = (value: unknown, path: string, at: string) => {
-    if (typeof value === "string") {
-      if (holds(value)) found.push(`${at}${path}`);
-    } else if (Array.isArray(value)) {
-      for (const [i, item] of value.entries()) walk(item, `${path}/${i}`, at);
-    } else if (isObject(value))
-      for (const [k, item] of Object.entries(value)) {
-        if (holds(k)) found.push(`${at}${path}/${pointerKey(k)} (key)`);
-        walk(item, `${path}/${pointerKey(k)}`, at);
-      }
-  };
   for (const p of packets) {
     const at = `${p?.dir === "out" ? "out:" : ""}${p?.event ?? p?.type}`;
-    if (typeof p?.event === "string" && holds(p.event)) found.push(`${at} (event name)`);
-    walk(p?.args ?? [], "", at);
+    if (typeof p?.event === "string" && holds(needles, p.event)) found.push(`${at} (event name)`);
+    walk(needles, p?.args ?? [], "", at, found);
   }
-  for (const h of handshakes) if (typeof h?.url === "string" && holds(safeDecode(h.url))) found.push(`handshake:${h.url}`);
+  for (const h of handshakes) if (typeof h?.url === "string" && holds(needles, safeDecode(h.url))) found.push(`handshake:${h.url}`);
   return [...new Set(found)];
+}
+
+/** An answer the SDK gave outside the wire (a lifecycle act's), named for the sightings: `act:<name>`. */
+export interface ScannedAnswer {
+  readonly at: string;
+  readonly value: unknown;
+}
+
+/** Each place a canary shows in the given answers, once: `<at><JSON pointer>` (keys searched as well as values). */
+export function answerSightings(canaries: readonly string[], answers: readonly ScannedAnswer[]): string[] {
+  const needles = needlesOf(canaries);
+  if (needles.length === 0) return [];
+  const found: string[] = [];
+  for (const a of answers) walk(needles, a?.value, "", String(a?.at), found);
+  return [...new Set(found)];
+}
+
+const needlesOf = (canaries: readonly string[]) => canaries.filter((c) => typeof c === "string" && c !== "");
+
+const holds = (needles: readonly string[], text: string) => needles.some((c) => text.includes(c));
+
+/** Every string value and object key under `value` that holds a needle, pushed as `<at><pointer>`. */
+function walk(needles: readonly string[], value: unknown, path: string, at: string, found: string[]): void {
+  if (typeof value === "string") {
+    if (holds(needles, value)) found.push(`${at}${path}`);
+  } else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) walk(needles, item, `${path}/${i}`, at, found);
+  } else if (isObject(value))
+    for (const [k, item] of Object.entries(value)) {
+      if (holds(needles, k)) found.push(`${at}${path}/${pointerKey(k)} (key)`);
+      walk(needles, item, `${path}/${pointerKey(k)}`, at, found);
+    }
 }
 
 /** A handshake URL as text: a canary may travel percent-encoded in a query. */

@@ -55,6 +55,19 @@ export function actOutcome(result: unknown): ActOutcome {
   return (r.output as { done?: unknown }).done === true ? "done" : "raised";
 }
 
+/**
+ * What the SDK itself said in an act's recorded result, the part a canary scan reads: the adapter's
+ * answer (`done`, `raised` with the SDK's error message, `state`, any diagnostics it reported) or
+ * the error the call failed with; nothing for a result the adapter or the driver wrote on its own
+ * (unsupported, a crash, a timeout).
+ */
+export function actAnswer(result: unknown): unknown {
+  const r = (result ?? {}) as { kind?: unknown; output?: unknown; error?: unknown };
+  if (r.kind === "ok") return { output: r.output };
+  if (r.kind === "error") return { error: r.error };
+  return undefined;
+}
+
 /** The state an act reported (snake_case), or null. */
 export function actState(result: unknown): string | null {
   const r = (result ?? {}) as { kind?: unknown; output?: { state?: unknown } };

@@ -9,12 +9,13 @@ import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path/posix";
 import { type Exchange, KIT_SKILLENV, KIT_SKILLENV_VALUE, evidenceFacts as mcpFacts, type RpcMessage } from "../transport/index.ts";
 import { type BearerLabel, bearerSessions } from "./bearer-sessions.ts";
-import { canarySightings } from "./canary-scan.ts";
+import { answerSightings, canarySightings, type ScannedAnswer } from "./canary-scan.ts";
 import { admittedPart } from "./case-seal.ts";
 import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from "./client-facts.ts";
-import { actOutcome, actState } from "./computer-act.ts";
+import { actAnswer, actOutcome, actState, CREATED_ACT, END_SCENE_ACT } from "./computer-act.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
 import { actName, RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
+import { configExtraKeys } from "./config-keys.ts";
 import { declarationSightings } from "./declaration-sightings.ts";
 import { detailsExposure, errorDetailsOf } from "./details-exposure.ts";
 import { eventDefinition, isSmcpEvent } from "./events.ts";
@@ -62,6 +63,8 @@ export interface StepFacts {
   readonly bundle_ids_derived?: boolean;
   /** GetComputerConfigRet: each server's type by its key (null: not a string). */
   readonly server_types?: Readonly<Record<string, string | null>>;
+  /** GetComputerConfigRet: each key beyond data-structures.md's key set, as a JSON pointer (config-keys.ts). */
+  readonly config_extra_keys?: readonly string[];
   readonly desktops?: readonly unknown[];
   readonly skill_names?: ReadonlyArray<string | null>;
   /** GetSkillsRet: each A2CSkillRef's name, description, source, uri, whether path is absolute, and whether a body came along. */
@@ -143,7 +146,7 @@ export interface ComputerFacts extends ConnectionFacts {
    */
   readonly updates_conform: Readonly<Record<string, boolean>>;
   readonly steps: Readonly<Record<string, StepFacts>>;
-  /** Where a planted credential shows anywhere in the case's record (canary-scan.ts). */
+  /** Where a planted credential shows anywhere in the case's record, the SDK's answers to the acts included (canary-scan.ts). */
   readonly leaked_secrets: readonly string[];
   /** Each address, stack trace or local path in an Agent-facing error's details: `<step>: <kind> at <pointer>` (details-exposure.ts). */
   readonly error_details_exposure: readonly string[];
@@ -242,8 +245,12 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     ),
     updates_conform: updatesConform(updates, evidence?.computer_name),
     steps: stepsFacts(evidence, smcp),
-    // Whole-record scans (canary-scan.ts): both directions, every namespace, the handshakes too.
-    leaked_secrets: canarySightings(evidence?.planted_secrets ?? [], packets, handshakes),
+    // Whole-record scans (canary-scan.ts): both directions, every namespace, the handshakes, and
+    // what the SDK answered the acts (its public lifecycle state and diagnostics, its errors).
+    leaked_secrets: [
+      ...canarySightings(evidence?.planted_secrets ?? [], packets, handshakes),
+      ...answerSightings(evidence?.planted_secrets ?? [], actAnswers(evidence)),
+    ],
     credentials_delivered: credentialsDelivered(evidence),
     bearer_sessions: Object.fromEntries(
       Object.entries(mcpRecords).map(([name, e]) => [name, bearerSessions(e, evidence?.planted_secrets ?? [])]),
@@ -264,6 +271,27 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
     acts: actsFacts(evidence, events),
     creation: creationFacts(evidence?.creation),
   };
+}
+
+/**
+ * Every answer the SDK gave the scene's acts, named `act:<step name>` (the creation window's
+ * `act:await_created` and `act:start (creation)`, the Server's `act:end_scene`): the part of each
+ * recorded result the SDK said (computer-act.ts actAnswer).
+ */
+function actAnswers(evidence: ComputerSceneEvidence): ScannedAnswer[] {
+  const steps = (evidence?.steps ?? []).flatMap((s) => {
+    const name = s?.step ? actName(s.step) : undefined;
+    return name === undefined || !isObject(s.act) ? [] : [{ at: `act:${name}`, value: actAnswer(s.act.result) }];
+  });
+  const c = evidence?.creation;
+  const creation = isObject(c)
+    ? [
+        { at: `act:${CREATED_ACT}`, value: actAnswer(c.created?.result) },
+        { at: "act:start (creation)", value: actAnswer(c.start?.result) },
+      ]
+    : [];
+  const end = isObject(evidence?.scene_end) ? [{ at: `act:${END_SCENE_ACT}`, value: actAnswer(evidence.scene_end.result) }] : [];
+  return [...creation, ...steps, ...end];
 }
 
 function creationFacts(c: ComputerSceneEvidence["creation"]): CreationFacts | null {
@@ -531,6 +559,7 @@ function eventFacts(event: string | undefined, v: Record<string, unknown>): Part
         .map(([key]) => key)
         .sort(),
       server_names: Object.fromEntries(entries.map(([key, s]) => [key, isObject(s) && typeof s.name === "string" ? s.name : null])),
+      config_extra_keys: configExtraKeys(v),
     };
   }
   if (event === "client:get_desktop" && Array.isArray(v.desktops)) return { desktops: v.desktops };

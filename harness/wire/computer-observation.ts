@@ -1,10 +1,18 @@
 /** The value a wire case is judged on: the adapter's answer (how its session went) with the Server's facts beside it. */
+import { answerSightings } from "./canary-scan.ts";
 import type { ComputerSceneEvidence } from "./computer-evidence.ts";
 import { computerFacts, type StepFacts } from "./computer-facts.ts";
 
+/**
+ * The answer and the facts; leaked_secrets also reads the error the SDK raised for the session
+ * (`raised`: at its start, connect, join or while serving), a public diagnostic of its startup as
+ * much as an act's answer is (`answer:raised/<pointer>`).
+ */
 export function computerObservedValue(output: unknown, evidence: ComputerSceneEvidence): Record<string, unknown> {
   const own = output !== null && typeof output === "object" && !Array.isArray(output) ? (output as Record<string, unknown>) : {};
-  return { ...own, ...computerFacts(evidence) };
+  const facts = computerFacts(evidence);
+  const raised = answerSightings(evidence?.planted_secrets ?? [], [{ at: "answer:raised", value: own.raised }]);
+  return { ...own, ...facts, leaked_secrets: [...facts.leaked_secrets, ...raised] };
 }
 
 /**
