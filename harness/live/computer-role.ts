@@ -25,7 +25,7 @@ export const computerRole: LiveRole = {
     const timedOut =
       evidence.ended === "no_join" && wireComputerTimeout(evidence, sentNumbers(answer.transcript.request, ["time_box_ms"]).time_box_ms);
     if (timedOut) return timedOut;
-    return { kind: "ok", output: computerObservedValue(answer.result.output, evidence) };
+    return { kind: "ok", output: computerObservedValue(answer.result.output, evidence, sentServers(answer.transcript.request)) };
   },
   compared(answer) {
     const evidence = computerRecord(answer.transcript);
@@ -67,4 +67,14 @@ function noPacket(answer: Answered, recorded: number): string {
       : undefined;
   const raised = out?.raised ? `, ${String(out.raised.type)}: ${String(out.raised.message)}` : "";
   return `no packet behind it (${recorded} recorded); the adapter: ended ${String(out?.ended ?? "?")}${out?.stage ? ` at ${String(out.stage)}` : ""}${raised}`;
+}
+
+/** The server configs the call gave the Computer, read back from the request line it was sent. */
+function sentServers(request: string | null): Array<Record<string, unknown>> | undefined {
+  try {
+    const servers = request === null ? undefined : (JSON.parse(request) as { input?: { servers?: unknown } }).input?.servers;
+    return Array.isArray(servers) ? servers.filter((s): s is Record<string, unknown> => s !== null && typeof s === "object") : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -15,6 +15,7 @@ import { type ConnectionFacts, connectionFacts, type JoinFacts, joinFacts } from
 import { actAnswer, actOutcome, actState, CREATED_ACT, END_SCENE_ACT } from "./computer-act.ts";
 import type { ComputerSceneEvidence, ComputerStepRecord } from "./computer-evidence.ts";
 import { actName, RESPONSE_MODEL, SMCP_NAMESPACE, stepName } from "./computer-scene.ts";
+import { configFidelity } from "./config-fidelity.ts";
 import { configExtraKeys } from "./config-keys.ts";
 import { declarationSightings } from "./declaration-sightings.ts";
 import { detailsExposure, errorDetailsOf } from "./details-exposure.ts";
@@ -101,7 +102,9 @@ export interface StepFacts {
    * client:tool_call: the MCP server's whole result against the whole ack, every change allowed by a
    * rule or unexplained; client:get_tools: each offered tool against the spec's projection of the
    * definition its MCP server gave (tool-list-fidelity.ts); client:get_resources: each answered
-   * A2CResource against the projection of the MCP resource (resource-list-fidelity.ts).
+   * A2CResource against the projection of the MCP resource (resource-list-fidelity.ts);
+   * client:get_config (before the script's first act): each server object against the page's
+   * projection of the config the kit gave (config-fidelity.ts).
    */
   readonly fidelity?: Fidelity;
   /** client:get_skill: the inline body (null: none), whether a blob_handle came instead, and the declared resource facts. */
@@ -216,7 +219,13 @@ const SKILLENV_FORMS = [KIT_SKILLENV_VALUE, Buffer.from(KIT_SKILLENV).toString("
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
-export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
+/**
+ * `configured`: the server configs the call gave the Computer (the request line, which `audit`
+ * checks against the vector); with it, each client:get_config ack before the script's first act
+ * carries its config fidelity (config-fidelity.ts). Without it (a caller holding only the record),
+ * get_config has none.
+ */
+export function computerFacts(evidence: ComputerSceneEvidence, configured?: ReadonlyArray<Record<string, unknown>>): ComputerFacts {
   // Only the case's own parties count: connections that presented its secret (case-seal.ts).
   const { packets, handshakes } = admittedPart(evidence);
   const smcp = packets.filter((p) => p?.nsp === SMCP_NAMESPACE);
@@ -244,7 +253,7 @@ export function computerFacts(evidence: ComputerSceneEvidence): ComputerFacts {
       (joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt)).map((p) => [p.event as string, true] as const),
     ),
     updates_conform: updatesConform(updates, evidence?.computer_name),
-    steps: stepsFacts(evidence, smcp),
+    steps: stepsFacts(evidence, smcp, configured),
     // Whole-record scans (canary-scan.ts): both directions, every namespace, the handshakes, and
     // what the SDK answered the acts (its public lifecycle state and diagnostics, its errors).
     leaked_secrets: [
@@ -379,8 +388,14 @@ function updatesConform(payloads: ComputerFacts["update_payloads"], computerName
 }
 
 /** Each sending step's facts; a tool_call's against the MCP result it led to (matched in order, by the tool's own name where it shows). */
-function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]): Record<string, StepFacts> {
+function stepsFacts(
+  evidence: ComputerSceneEvidence,
+  smcp: readonly WirePacket[],
+  configured: ReadonlyArray<Record<string, unknown>> | undefined,
+): Record<string, StepFacts> {
   const mcp = isObject(evidence?.mcp) ? evidence.mcp : {};
+  // An act may change the config (mount, set, stop): only acks before the first act show the config as given.
+  const firstAct = (evidence?.steps ?? []).find((s) => s?.step?.computer !== undefined)?.index ?? Number.POSITIVE_INFINITY;
   // Read (parsed from the MCP record's bodies) only when a step asks: most scenes have no tool call.
   let given: GivenToolResult[] | undefined;
   const used = new Set<GivenToolResult>();
@@ -411,7 +426,9 @@ function stepsFacts(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]
             ? toolListFidelity(mcp, facts.value)
             : relayed && step.send === "client:get_resources"
               ? resourceListFidelity(mcp, facts.value)
-              : undefined;
+              : relayed && step.send === "client:get_config" && configured !== undefined && s.index < firstAct
+                ? configFidelity(configured, facts.value, evidence?.derived_bundle_ids, evidence?.planted_secrets ?? [])
+                : undefined;
       return [[stepName(step) as string, fidelity ? { ...facts, fidelity } : facts]];
     }),
   );

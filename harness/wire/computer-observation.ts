@@ -8,9 +8,13 @@ import { computerFacts, type StepFacts } from "./computer-facts.ts";
  * (`raised`: at its start, connect, join or while serving), a public diagnostic of its startup as
  * much as an act's answer is (`answer:raised/<pointer>`).
  */
-export function computerObservedValue(output: unknown, evidence: ComputerSceneEvidence): Record<string, unknown> {
+export function computerObservedValue(
+  output: unknown,
+  evidence: ComputerSceneEvidence,
+  configured?: ReadonlyArray<Record<string, unknown>>,
+): Record<string, unknown> {
   const own = output !== null && typeof output === "object" && !Array.isArray(output) ? (output as Record<string, unknown>) : {};
-  const facts = computerFacts(evidence);
+  const facts = computerFacts(evidence, configured);
   const raised = answerSightings(evidence?.planted_secrets ?? [], [{ at: "answer:raised", value: own.raised }]);
   return { ...own, ...facts, leaked_secrets: [...facts.leaked_secrets, ...raised] };
 }
