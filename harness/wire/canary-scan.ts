@@ -25,24 +25,33 @@ export function canarySightings(
   if (needles.length === 0) return [];
   const found: string[] = [];
   const holds = (text: string) => needles.some((c) => text.includes(c));
-  const walk = (value: unknown, path: string, at: string) => {
-    if (typeof value === "string") {
-      if (holds(value)) found.push(`${at}${path}`);
-    } else if (Array.isArray(value)) {
-      for (const [i, item] of value.entries()) walk(item, `${path}/${i}`, at);
-    } else if (isObject(value))
-      for (const [k, item] of Object.entries(value)) {
-        if (holds(k)) found.push(`${at}${path}/${pointerKey(k)} (key)`);
-        walk(item, `${path}/${pointerKey(k)}`, at);
-      }
-  };
   for (const p of packets) {
     const at = `${p?.dir === "out" ? "out:" : ""}${p?.event ?? p?.type}`;
     if (typeof p?.event === "string" && holds(p.event)) found.push(`${at} (event name)`);
-    walk(p?.args ?? [], "", at);
+    found.push(...canaryPointers(needles, p?.args ?? []).map((path) => `${at}${path}`));
   }
   for (const h of handshakes) if (typeof h?.url === "string" && holds(safeDecode(h.url))) found.push(`handshake:${h.url}`);
   return [...new Set(found)];
+}
+
+/** Each JSON pointer in a value where a canary shows (`<pointer> (key)` for an object key), in document order. */
+export function canaryPointers(canaries: readonly string[], value: unknown): string[] {
+  const needles = canaries.filter((c) => typeof c === "string" && c !== "");
+  const found: string[] = [];
+  const holds = (text: string) => needles.some((c) => text.includes(c));
+  const walk = (v: unknown, path: string) => {
+    if (typeof v === "string") {
+      if (holds(v)) found.push(path);
+    } else if (Array.isArray(v)) {
+      for (const [i, item] of v.entries()) walk(item, `${path}/${i}`);
+    } else if (isObject(v))
+      for (const [k, item] of Object.entries(v)) {
+        if (holds(k)) found.push(`${path}/${pointerKey(k)} (key)`);
+        walk(item, `${path}/${pointerKey(k)}`);
+      }
+  };
+  if (needles.length > 0) walk(value, "");
+  return found;
 }
 
 /** A handshake URL as text: a canary may travel percent-encoded in a query. */
