@@ -257,7 +257,7 @@ function callServersOf(
           ...(planted !== undefined ? { headers: { Authorization: `Bearer ${planted}` } } : {}),
         };
     return {
-      name: s.name,
+      name: s.display_name ?? s.name,
       ...connection,
       ...(s.bundle_id !== undefined ? { bundle_id: s.bundle_id } : {}),
       ...(s.disabled !== undefined ? { disabled: s.disabled } : {}),

@@ -93,7 +93,10 @@ export function actName(step: ComputerStep): string | undefined {
 }
 
 export interface McpServerScene {
+  /** The scene's key for the server (its MCP record, tool_runs_by_server); the config's name unless display_name says otherwise. */
   readonly name: string;
+  /** The config's name the Computer is given, which two servers of a scene may share (absent: `name`). */
+  readonly display_name?: string;
   /** With transport stdio: the config's cwd is an unusable path the harness plants (unusable-cwd.ts), so the start fails naming it. */
   readonly unusable_cwd?: boolean;
   /** Pins the mount in every run (stdio: the kit's bridge); absent: the run's --mcp-transport decides. */
