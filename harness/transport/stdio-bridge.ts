@@ -20,6 +20,8 @@ export const STDIO_TOKEN_ENV = "SMCP_KIT_MCP_TOKEN";
 export interface StdioCommand {
   readonly command: string;
   readonly args: readonly string[];
+  /** The working directory the config names (absent: the SDK's default); the harness plants an unusable one (harness/wire/unusable-cwd.ts). */
+  readonly cwd?: string;
 }
 
 /** The bridge's path beside this module (dist/ keeps the layout: scripts/build-dist.js copies non-TS files). */

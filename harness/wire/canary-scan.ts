@@ -67,6 +67,14 @@ function walk(needles: readonly string[], value: unknown, path: string, at: stri
     }
 }
 
+/** Each JSON pointer in a value where a canary shows (`<pointer> (key)` for an object key), in document order. */
+export function canaryPointers(canaries: readonly string[], value: unknown): string[] {
+  const needles = needlesOf(canaries);
+  const found: string[] = [];
+  if (needles.length > 0) walk(needles, value, "", "", found);
+  return found;
+}
+
 /** A handshake URL as text: a canary may travel percent-encoded in a query. */
 function safeDecode(url: string): string {
   try {

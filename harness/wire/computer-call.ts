@@ -29,6 +29,7 @@ import { derivedBundleIdsOf } from "./derived-bundle-id.ts";
 import { makeLandingRoot } from "./landing-root.ts";
 import { oauthChallenge } from "./oauth-challenge.ts";
 import { type SecretInputDeclaration, secretInputDeclaration, secretInputId, secretPlaceholder } from "./secret-input.ts";
+import { makeUnusableCwd, removeUnusableCwd } from "./unusable-cwd.ts";
 
 /** What the adapter gets (vectors/_schema/ops/wire.computer.json, input). */
 export type ComputerCall = {
@@ -84,11 +85,17 @@ export async function openComputerCase(
   const opened = await openMcpCases(mcpServer, spec.servers, hint);
   if (!opened.ok) return opened;
   const { mcp, mcpUrls, secrets, closeAll } = opened;
-  const stdio = Object.fromEntries(
-    spec.servers.filter((s) => mountsOverStdio(s, transport)).map((s) => [s.name, stdioCommandFor(mcpUrls[s.name] ?? "")]),
-  );
   let landingRoot: string | undefined;
+  const cwds: string[] = [];
   try {
+    const stdio: Record<string, StdioCommand> = {};
+    for (const s of spec.servers.filter((s) => mountsOverStdio(s, transport))) {
+      const command = stdioCommandFor(mcpUrls[s.name] ?? "");
+      // A planted cwd (unusable-cwd.ts): the start fails naming a local path the kit chose.
+      const cwd = s.unusable_cwd ? await makeUnusableCwd() : undefined;
+      if (cwd !== undefined) cwds.push(cwd);
+      stdio[s.name] = cwd === undefined ? command : { ...command, cwd };
+    }
     if (spec.landing_root) landingRoot = await makeLandingRoot();
     const servers = callServersOf(spec, { mcp_urls: mcpUrls, mcp_stdio: stdio, planted_secrets: secrets });
     const wire = await openComputerScene({
@@ -117,6 +124,7 @@ export async function openComputerCase(
   } catch (error) {
     await closeAll();
     if (landingRoot !== undefined) await rm(landingRoot, { recursive: true, force: true });
+    await Promise.all(cwds.map(removeUnusableCwd));
     return { ok: false, kind: "server", message: `the wire Server could not start: ${(error as Error).message}` };
   }
 }
@@ -240,6 +248,7 @@ function callServersOf(
           type: "stdio",
           command: stdio.command,
           args: stdio.args,
+          ...(stdio.cwd !== undefined ? { cwd: stdio.cwd } : {}),
           ...(planted !== undefined ? { env: { [STDIO_TOKEN_ENV]: planted } } : {}),
         }
       : {
@@ -248,7 +257,7 @@ function callServersOf(
           ...(planted !== undefined ? { headers: { Authorization: `Bearer ${planted}` } } : {}),
         };
     return {
-      name: s.name,
+      name: s.display_name ?? s.name,
       ...connection,
       ...(s.bundle_id !== undefined ? { bundle_id: s.bundle_id } : {}),
       ...(s.disabled !== undefined ? { disabled: s.disabled } : {}),

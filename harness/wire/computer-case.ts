@@ -31,6 +31,7 @@ import { collectLandingRoot, landingPaths, lockLandingRoot } from "./landing-roo
 import { QUIET_WINDOWS } from "./quiet-windows.ts";
 import { playScript, pollUntil } from "./script.ts";
 import { probeSkillPaths, type SkillPathProbe, skillPathsIn } from "./skill-paths.ts";
+import { plantedPathsOf, removeUnusableCwd } from "./unusable-cwd.ts";
 
 /**
  * The steps that change what one named MCP server serves, each as the change its case makes (the
@@ -304,6 +305,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
       );
       await server.close();
       const landing = options.landingRoot === undefined ? undefined : await collectLandingRoot(options.landingRoot);
+      await Promise.all(plantedPathsOf(options.stdio).map(removeUnusableCwd));
       return {
         kind: "computer",
         case_id: options.id,

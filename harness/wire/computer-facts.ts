@@ -28,6 +28,7 @@ import { bearerFingerprint } from "./secret-input.ts";
 import { skillRootReads } from "./skill-root-reads.ts";
 import { toolListFidelity } from "./tool-list-fidelity.ts";
 import { type Fidelity, type GivenToolResult, givenToolResults, isTerminalResult, toolResultFidelity } from "./tool-result-fidelity.ts";
+import { plantedPathInDetails, plantedPathSightings, plantedPathsOf } from "./unusable-cwd.ts";
 
 export interface StepFacts {
   readonly acked: boolean;
@@ -153,6 +154,12 @@ export interface ComputerFacts extends ConnectionFacts {
   readonly leaked_secrets: readonly string[];
   /** Each address, stack trace or local path in an Agent-facing error's details: `<step>: <kind> at <pointer>` (details-exposure.ts). */
   readonly error_details_exposure: readonly string[];
+  /** How many local paths the harness planted as an unusable stdio cwd (unusable-cwd.ts). */
+  readonly planted_paths: number;
+  /** Where a planted local path shows in an Agent-facing error's details: `<step>: <pointer>` (unusable-cwd.ts). */
+  readonly planted_path_in_error_details: readonly string[];
+  /** Where a planted local path shows in any packet the Computer sent (canary-scan.ts). */
+  readonly planted_path_sightings: readonly string[];
   /** How many planted credentials reached some MCP server as its `Authorization: Bearer` value (by fingerprint, secret-input.ts). */
   readonly credentials_delivered: number;
   /** Where the text of a malformed ToolMeta declaration an MCP server listed shows in what the Computer sent (declaration-sightings.ts). */
@@ -241,6 +248,7 @@ export function computerFacts(evidence: ComputerSceneEvidence, configured?: Read
   const mcpRecords = isObject(evidence?.mcp) ? evidence.mcp : {};
   const mcpByName = Object.entries(mcpRecords).map(([name, e]) => [name, mcpFacts(e)] as const);
   const mcp = mcpByName.map(([, f]) => f);
+  const planted = plantedPathsOf(evidence?.mcp_stdio);
   const updates = updatePayloads(joinedAt === undefined ? [] : events.filter((p) => p.seq > joinedAt));
   return {
     ...connectionFacts(fromComputer, handshakes[0]),
@@ -265,6 +273,11 @@ export function computerFacts(evidence: ComputerSceneEvidence, configured?: Read
       Object.entries(mcpRecords).map(([name, e]) => [name, bearerSessions(e, evidence?.planted_secrets ?? [])]),
     ),
     error_details_exposure: errorDetailsExposure(evidence, smcp),
+    planted_paths: planted.length,
+    planted_path_in_error_details: stepErrorDetails(evidence, smcp).flatMap(([name, details]) =>
+      plantedPathInDetails(details, planted).map((at) => `${name}: ${at}`),
+    ),
+    planted_path_sightings: plantedPathSightings(planted, packets),
     skillenv_value_sent: canarySightings(SKILLENV_FORMS, packets, handshakes).length > 0,
     declaration_sightings: declarationSightings(mcpRecords, packets),
     tool_runs: mcp.reduce((n, f) => n + f.tool_runs, 0),
@@ -704,12 +717,19 @@ function credentialsDelivered(evidence: ComputerSceneEvidence): number {
 
 /** What every step's error answer disclosed in its details, by step name (details-exposure.ts). */
 function errorDetailsExposure(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]): string[] {
-  return (evidence?.steps ?? []).flatMap((s) => {
+  return stepErrorDetails(evidence, smcp).flatMap(([name, details, request]) =>
+    detailsExposure(details, request).map((f) => `${name}: ${f}`),
+  );
+}
+
+/** Each step answered with an error that has details: its name, those details and the step's request. */
+function stepErrorDetails(evidence: ComputerSceneEvidence, smcp: readonly WirePacket[]): Array<[string, unknown, unknown]> {
+  return (evidence?.steps ?? []).flatMap((s): Array<[string, unknown, unknown]> => {
     const name = s?.step ? stepName(s.step) : undefined;
     if (name === undefined || s.ack_id === undefined) return [];
     const ack = smcp.find((p) => p.dir === "in" && p.type === "ack" && p.ack_id === s.ack_id && p.conn === s.conn);
     const details = errorDetailsOf(ack?.args?.[0]);
-    return details === undefined ? [] : detailsExposure(details, s.request).map((f) => `${name}: ${f}`);
+    return details === undefined ? [] : [[name, details, s.request]];
   });
 }
 

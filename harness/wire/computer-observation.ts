@@ -38,6 +38,7 @@ export function computerComparedValue(evidence: ComputerSceneEvidence): Record<s
     steps: Object.fromEntries(Object.entries(facts.steps).map(([name, step]) => [name, pick(step)])),
     tool_runs: facts.tool_runs,
     leaks_credential: facts.leaked_secrets.length > 0,
+    ...(facts.planted_paths > 0 ? { shows_planted_path: facts.planted_path_sightings.length > 0 } : {}),
     ...(facts.landing ? { landed_files: facts.landing.landed.length } : {}),
   };
 }

@@ -93,7 +93,12 @@ export function actName(step: ComputerStep): string | undefined {
 }
 
 export interface McpServerScene {
+  /** The scene's key for the server (its MCP record, tool_runs_by_server); the config's name unless display_name says otherwise. */
   readonly name: string;
+  /** The config's name the Computer is given, which two servers of a scene may share (absent: `name`). */
+  readonly display_name?: string;
+  /** With transport stdio: the config's cwd is an unusable path the harness plants (unusable-cwd.ts), so the start fails naming it. */
+  readonly unusable_cwd?: boolean;
   /** Pins the mount in every run (stdio: the kit's bridge); absent: the run's --mcp-transport decides. */
   readonly transport?: "streamable_http" | "stdio";
   readonly bundle_id?: string;
@@ -243,6 +248,8 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
     // A scripted HTTP answer or an HTTP-only mode cannot be played to a Computer that speaks stdio.
     if (s.transport === "stdio" && (s.scene !== undefined || !["dual", "legacy_sessionful"].includes(s.server_mode ?? "dual")))
       return { ok: false, problem: `servers: "${s.name}" is pinned to stdio but its scene or server_mode is about HTTP` };
+    if (s.unusable_cwd && s.transport !== "stdio")
+      return { ok: false, problem: `servers: "${s.name}" has unusable_cwd, which needs transport: stdio` };
   }
   return {
     ok: true,

@@ -76,6 +76,7 @@ export const TRAILING_FACTS: Readonly<Record<"wire.computer" | "wire.server", re
     "leaked_secrets",
     "skillenv_value_sent",
     "declaration_sightings",
+    "planted_path_sightings",
     "tools_call_requests",
     "tool_runs",
     "tool_runs_by_server",

@@ -4,7 +4,7 @@ A2C-SMCP Server scene (harness/wire/README.md).
 SDK path, public API only:
   1. start:   each call server → TypeAdapter(MCPServerConfig) model (`StreamableHttpServerConfig`, type
               `streamable`, server_parameters = mcp's StreamableHttpParameters{url, headers}; or
-              `StdioServerConfig`, type `stdio`, mcp's StdioServerParameters{command, args, env}: the kit's
+              `StdioServerConfig`, type `stdio`, mcp's StdioServerParameters{command, args, env, cwd?}: the kit's
               bridge, which the SDK's own stdio client starts), then
               `Computer(name, mcp_servers={…}, inputs=set(), …)` and `await computer.boot_up()` (its
               MCPServerManager connects the auto_connect clients); when the harness gives `landing_root`
@@ -92,19 +92,23 @@ def _loopback(url: Any, pattern: re.Pattern[str], shape: str) -> str:
 def _kit_stdio_parameters(server: dict[str, Any]) -> dict[str, Any]:
     """A stdio server's parameters: only the kit's bridge (node + mcp-stdio-bridge.mjs + a loopback case
     URL, harness/transport/stdio-bridge.ts) is ever started; any other command is refused unrun."""
-    command, args, env = server.get("command"), server.get("args"), server.get("env")
+    command, args, env, cwd = server.get("command"), server.get("args"), server.get("env"), server.get("cwd")
     ok = (
         isinstance(command, str) and Path(command).is_absolute() and re.fullmatch(r"node(\.exe)?", Path(command).name) is not None
         and isinstance(args, list) and len(args) == 2 and all(isinstance(a, str) for a in args)
         and Path(args[0]).is_absolute() and Path(args[0]).name == "mcp-stdio-bridge.mjs"
         and _MCP_URL.match(args[1]) is not None
         and (env is None or (isinstance(env, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in env.items())))
+        # A working directory the harness planted (harness/wire/unusable-cwd.ts): only where the process would run.
+        and (cwd is None or (isinstance(cwd, str) and Path(cwd).is_absolute()))
     )
     if not ok:
         raise _refuse(f"the python adapter starts only the kit's stdio bridge, got {[command, *(args or [])]!r}", "AdapterRefusedCommand")
     params: dict[str, Any] = {"command": command, "args": args}
     if env is not None:
         params["env"] = env
+    if cwd is not None:
+        params["cwd"] = cwd
     return params
 
 

@@ -19,7 +19,7 @@ import type { ConfiguredServer } from "./server-config.ts";
 const PARAMETERS = { timeout: "PT60S", sse_read_timeout: "PT300S", terminate_on_close: false } as const;
 
 /** A stdio server's fixed fields: the bridge speaks UTF-8, and this Computer's client decodes strictly. */
-const STDIO_PARAMETERS = { cwd: null, encoding: "utf-8", encoding_error_handler: "strict" } as const;
+const STDIO_PARAMETERS = { encoding: "utf-8", encoding_error_handler: "strict" } as const;
 
 /**
  * The connection part an Agent may see: for stdio the command and its arguments, never the
@@ -27,7 +27,10 @@ const STDIO_PARAMETERS = { cwd: null, encoding: "utf-8", encoding_error_handler:
  */
 function connectionOf(s: ConfiguredServer): JsonObject {
   if (s.entry.type === "stdio")
-    return { type: "stdio", server_parameters: { command: s.entry.command, args: [...s.entry.args], env: null, ...STDIO_PARAMETERS } };
+    return {
+      type: "stdio",
+      server_parameters: { command: s.entry.command, args: [...s.entry.args], env: null, cwd: s.entry.cwd ?? null, ...STDIO_PARAMETERS },
+    };
   return { type: "streamable", server_parameters: { url: s.entry.url, headers: null, ...PARAMETERS } };
 }
 

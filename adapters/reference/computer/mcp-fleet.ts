@@ -94,6 +94,7 @@ function transportOf(server: ConfiguredServer): Transport {
       command: entry.command,
       args: [...entry.args],
       env: { ...getDefaultEnvironment(), ...entry.env },
+      ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}),
       stderr: "inherit",
     });
   }

@@ -29,6 +29,8 @@ export interface WireStdioServer extends WireServerBase {
   readonly command: string;
   readonly args: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
+  /** The server process's working directory (absent: this process's). */
+  readonly cwd?: string;
 }
 
 export interface WireComputerInput {

@@ -18,7 +18,7 @@
 //!    SDK's stdio client starts the kit's bridge). Each config is the SDK's `MCPServerConfig` read
 //!    from `{"type": "streamable", "name", "bundle_id"?, "disabled"?, "forbidden_tools"?,
 //!    "tool_meta"?, "server_parameters": {"url", "headers"?}}` or `{"type": "stdio", …,
-//!    "server_parameters": {"command", "args", "env"?}}`;
+//!    "server_parameters": {"command", "args", "env"?, "cwd"?}}`;
 //!    a config the SDK refuses is its refusal at `start`. With `start_on_act` the configs go into
 //!    `Computer::new`'s server map instead (creation from config), the session answers the Server's
 //!    `await_created` act and waits for its `start` act before `boot_up` (no mount_server then); a
@@ -135,7 +135,8 @@ fn mcp_url_ok(url: &str) -> bool {
 
 /// A stdio server's parameters, only for the kit's bridge: an absolute `node`, the absolute path of
 /// `mcp-stdio-bridge.mjs` and a loopback case URL (harness/transport/stdio-bridge.ts); any other
-/// command is refused before anything starts. `env` (string values) is passed on as given.
+/// command is refused before anything starts. `env` (string values) and `cwd` (an absolute path)
+/// are passed on as given.
 fn kit_stdio_parameters(server: &Map<String, Value>) -> Result<Value, OpError> {
     let command = server.get("command").and_then(Value::as_str).unwrap_or("");
     let args: Vec<&str> = server.get("args").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
@@ -146,6 +147,11 @@ fn kit_stdio_parameters(server: &Map<String, Value>) -> Result<Value, OpError> {
         Some(Value::Object(map)) => map.values().all(Value::is_string),
         Some(_) => false,
     };
+    let cwd_ok = match server.get("cwd") {
+        None => true,
+        Some(Value::String(cwd)) => Path::new(cwd).is_absolute(),
+        Some(_) => false,
+    };
     let ok = Path::new(command).is_absolute()
         && matches!(file_name(command).as_deref(), Some("node") | Some("node.exe"))
         && args.len() == 2
@@ -153,7 +159,9 @@ fn kit_stdio_parameters(server: &Map<String, Value>) -> Result<Value, OpError> {
         && Path::new(args[0]).is_absolute()
         && file_name(args[0]).as_deref() == Some("mcp-stdio-bridge.mjs")
         && mcp_url_ok(args[1])
-        && env_ok;
+        && env_ok
+        // A working directory the harness planted (harness/wire/unusable-cwd.ts): only where the process would run.
+        && cwd_ok;
     if !ok {
         return Err(OpError::new(
             "unclassified",
@@ -164,6 +172,9 @@ fn kit_stdio_parameters(server: &Map<String, Value>) -> Result<Value, OpError> {
     let mut params = json!({ "command": command, "args": args });
     if let Some(env) = server.get("env") {
         params["env"] = env.clone();
+    }
+    if let Some(cwd) = server.get("cwd") {
+        params["cwd"] = cwd.clone();
     }
     Ok(params)
 }
