@@ -28,7 +28,13 @@ import {
 import { derivedBundleIdsOf } from "./derived-bundle-id.ts";
 import { makeLandingRoot } from "./landing-root.ts";
 import { oauthChallenge } from "./oauth-challenge.ts";
-import { type SecretInputDeclaration, secretInputDeclaration, secretInputId, secretPlaceholder } from "./secret-input.ts";
+import {
+  repeatedCredential,
+  type SecretInputDeclaration,
+  secretInputDeclaration,
+  secretInputId,
+  secretPlaceholder,
+} from "./secret-input.ts";
 import { makeUnusableCwd, removeUnusableCwd } from "./unusable-cwd.ts";
 
 /** What the adapter gets (vectors/_schema/ops/wire.computer.json, input). */
@@ -52,6 +58,8 @@ export type ComputerCall = {
   readonly inputs?: readonly SecretInputDeclaration[];
   /** Their values, by input id, which the adapter gives its SDK through the SDK's own input-value API. */
   readonly input_values?: Readonly<Record<string, string>>;
+  /** The adapter answers its SDK's input resolver calls by input id (`input_resolutions`), counted through the SDK's resolver hook. */
+  readonly count_input_resolutions?: true;
 };
 
 export type OpenedComputerCase =
@@ -214,6 +222,7 @@ export function computerCallOf(spec: ComputerSceneSpec, at: ComputerLocation): C
     ...(spec.connect_auth !== undefined ? { connect_auth: spec.connect_auth } : {}),
     ...(spec.start_on_act ? { start_on_act: true } : {}),
     ...secretInputsOf(spec, at),
+    ...(spec.count_input_resolutions ? { count_input_resolutions: true } : {}),
   };
 }
 
@@ -242,6 +251,8 @@ function callServersOf(
     // A secret input's config names the value; the SDK resolves it from the call's input_values.
     const planted = plantedValue !== undefined && s.secret_input ? secretPlaceholder(n) : plantedValue;
     const stdio = at.mcp_stdio?.[s.name];
+    // The same input named again, in further values of the same map (only with secret_input).
+    const copies = planted !== undefined && s.input_repeated ? repeatedCredential(planted, stdio !== undefined) : {};
     // A planted credential goes where a real one would: a header for HTTP, the environment for stdio.
     const connection = stdio
       ? {
@@ -249,12 +260,12 @@ function callServersOf(
           command: stdio.command,
           args: stdio.args,
           ...(stdio.cwd !== undefined ? { cwd: stdio.cwd } : {}),
-          ...(planted !== undefined ? { env: { [STDIO_TOKEN_ENV]: planted } } : {}),
+          ...(planted !== undefined ? { env: { [STDIO_TOKEN_ENV]: planted, ...copies } } : {}),
         }
       : {
           type: "streamable_http",
           url: at.mcp_urls[s.name] ?? "",
-          ...(planted !== undefined ? { headers: { Authorization: `Bearer ${planted}` } } : {}),
+          ...(planted !== undefined ? { headers: { Authorization: `Bearer ${planted}`, ...copies } } : {}),
         };
     return {
       name: s.display_name ?? s.name,

@@ -114,6 +114,11 @@ export interface McpServerScene {
    * (secret-input.ts), so what the MCP server receives is a value the SDK resolved itself.
    */
   readonly secret_input?: boolean;
+  /**
+   * With `secret_input`: the config names that one input four times, in three header (or env) values,
+   * one of them naming it twice (secret-input.ts, repeatedCredential), so one render meets the id again and again.
+   */
+  readonly input_repeated?: boolean;
   /** The tools/call is answered with a 401 OAuth challenge whose parameters are planted secrets (oauth-challenge.ts). */
   readonly oauth_challenge?: boolean;
   readonly server_mode?: "dual" | "legacy_sessionful";
@@ -154,6 +159,8 @@ export interface ComputerSceneSpec {
    * act: the scene sees what creation alone did (computer-act.ts, `CREATED_ACT`).
    */
   readonly start_on_act?: boolean;
+  /** The adapter counts its SDK's input resolver calls through the SDK's own resolver hook and answers them (`input_resolutions`). */
+  readonly count_input_resolutions?: boolean;
 }
 
 /** client:put_blob session bounds a deployment sets (blob-transfer.md §3: SDK-defined, configurable). */
@@ -197,6 +204,8 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
       return { ok: false, problem: `script/${i}: probe names ${step.probe}, an event of the vocabulary (send it instead)` };
   for (const s of (raw.servers as McpServerScene[] | undefined) ?? []) {
     if (s.secret_input && !s.credential) return { ok: false, problem: `servers/${s.name}: secret_input goes with credential: true` };
+    if (s.input_repeated && !s.secret_input)
+      return { ok: false, problem: `servers/${s.name}: input_repeated goes with secret_input: true` };
     if (s.mount_later && s.bundle_id === undefined)
       return { ok: false, problem: `servers/${s.name}: mount_later needs a bundle_id (a mount act names the server by it)` };
   }
@@ -263,6 +272,7 @@ export function prepareComputerScene(input: unknown): PreparedComputerScene {
       ...(raw.upload_limits !== undefined ? { upload_limits: raw.upload_limits as UploadLimits } : {}),
       ...(raw.connect_auth !== undefined ? { connect_auth: raw.connect_auth as Record<string, string> } : {}),
       ...(raw.start_on_act === true ? { start_on_act: true } : {}),
+      ...(raw.count_input_resolutions === true ? { count_input_resolutions: true } : {}),
     },
   };
 }

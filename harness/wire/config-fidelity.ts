@@ -47,7 +47,7 @@ function projected(config: Record<string, unknown>, received: Record<string, unk
   const chosen = Object.fromEntries((COMPUTER_CHOSEN[type] ?? []).filter((k) => k in params).map((k) => [k, params[k]]));
   const server_parameters =
     type === "stdio"
-      ? { command: config.command, args: config.args ?? [], env: config.env ?? null, cwd: null, ...chosen }
+      ? { command: config.command, args: config.args ?? [], env: config.env ?? null, cwd: config.cwd ?? null, ...chosen }
       : { url: config.url, headers: config.headers ?? null, ...chosen };
   const given: Record<string, unknown> = {
     name: config.name,

@@ -39,3 +39,14 @@ export function bearerFingerprint(secret: string): string {
 export function rotatedSecret(secret: string): string {
   return `${secret}-rotated`;
 }
+
+/**
+ * The further values an `input_repeated` server's config carries beside its credential (headers for
+ * HTTP, variables for stdio): the placeholder once more, and twice in one value, so the config names
+ * the input four times. The kit's MCP server reads only the Authorization header (over stdio, the
+ * bridge only its token variable), so these change nothing but how often one render meets the id.
+ */
+export function repeatedCredential(placeholder: string, stdio: boolean): Record<string, string> {
+  const [copy, pair] = stdio ? ["KIT_TOKEN_COPY", "KIT_TOKEN_PAIR"] : ["X-Kit-Token-Copy", "X-Kit-Token-Pair"];
+  return { [copy]: placeholder, [pair]: `${placeholder}:${placeholder}` };
+}

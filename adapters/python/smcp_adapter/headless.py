@@ -72,12 +72,31 @@ class HeadlessResolver(InputResolver):
         return Unsupported(why)
 
 
-def headless_resolver(pool: list[Any], values: dict[str, Any] | None = None) -> tuple[HeadlessResolver, MemStore]:
-    """A resolver over `pool` with an empty env and in-memory stores; `values` pre-fill the value store.
-    The SDK refuses a pool whose ids collide on one env name: that is env_var.collision."""
+class CountingResolver(HeadlessResolver):
+    """A HeadlessResolver that counts, by the id asked, every call to aresolve_by_id: the method the SDK's
+    Computer calls on its input_resolver for each ${input:<id>} it resolves (computer.py, the render), so
+    the count is how often the Computer asked its resolver (wire.computer's count_input_resolutions)."""
+
+    calls: dict[str, int]
+
+    async def aresolve_by_id(self, input_id: str, *args: Any, **kwargs: Any) -> Any:
+        self.calls[input_id] = self.calls.get(input_id, 0) + 1
+        return await super().aresolve_by_id(input_id, *args, **kwargs)
+
+
+def headless_resolver(
+    pool: list[Any], values: dict[str, Any] | None = None, calls: dict[str, int] | None = None
+) -> tuple[HeadlessResolver, MemStore]:
+    """A resolver over `pool` with an empty env and in-memory stores; `values` pre-fill the value store;
+    with `calls`, a CountingResolver that counts into it. The SDK refuses a pool whose ids collide on one
+    env name: that is env_var.collision."""
     store = MemStore(values)
     try:
-        resolver = HeadlessResolver(pool, env={}, value_store=store, secret_store=MemStore())
+        if calls is None:
+            resolver = HeadlessResolver(pool, env={}, value_store=store, secret_store=MemStore())
+        else:
+            resolver = CountingResolver(pool, env={}, value_store=store, secret_store=MemStore())
+            resolver.calls = calls
     except EnvNameCollisionError as exc:
         raise OpError("env_var.collision", str(exc), type(exc).__name__) from exc
     return resolver, store

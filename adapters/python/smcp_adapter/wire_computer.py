@@ -33,7 +33,10 @@ settings path falls back to the real ~/.config/a2c/settings.json, and boot_up's 
 migration (`migrate_legacy_installs`) *writes* that file (`installedPlugins: []`) plus a `.lock` beside it.
 Nothing of the real environment is passed. The input resolver is the adapter's headless one (headless.py);
 the call's secret `inputs` (promptString, password) are its pool and the Computer's `inputs`, and their
-`input_values` go in through `computer.set_input_value` before boot_up renders the configs.
+`input_values` go in through `computer.set_input_value` before boot_up renders the configs. With
+`count_input_resolutions` the resolver is headless.CountingResolver (the SDK's InputResolver subclassed,
+the Computer's own `input_resolver` hook), and the answer's `input_resolutions` gives its aresolve_by_id
+calls over the call by declared input id.
 
 Concurrency: `run` is synchronous and owns a fresh asyncio loop, so protocol.py runs each call on a worker
 thread of its own (several calls at once, one office each) while the main thread keeps answering other
@@ -181,12 +184,14 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
     log = _StderrLog(f"wire.computer {office_id}")
     sdk_logger = logging.getLogger("a2c_smcp")
     sdk_logger.addHandler(log)
+    # count_input_resolutions: the Computer's input_resolver counts its calls into this (headless.CountingResolver).
+    calls: dict[str, int] | None = {} if inp.get("count_input_resolutions") is True else None
     loop = asyncio.new_event_loop()
     try:
         out = loop.run_until_complete(
             _session(
                 url, office_id, name, raws, box_ms / 1000, home, landing_root, thresholds, secrets,
-                connect_auth=connect_auth, later=later, start_on_act=inp.get("start_on_act") is True,
+                connect_auth=connect_auth, later=later, start_on_act=inp.get("start_on_act") is True, calls=calls,
             )
         )
     finally:
@@ -198,6 +203,8 @@ def run(inp: dict[str, Any]) -> dict[str, Any]:
         sdk_logger.removeHandler(log)
         shutil.rmtree(home, ignore_errors=True)
     out["elapsed_ms"] = round((time.monotonic() - started) * 1000, 1)
+    if calls is not None:
+        out["input_resolutions"] = {declared.id: calls.get(declared.id, 0) for declared in secrets[0]}
     return out
 
 
@@ -214,6 +221,7 @@ async def _session(
     connect_auth: dict[str, str] | None = None,
     later: list[bool] | None = None,
     start_on_act: bool = False,
+    calls: dict[str, int] | None = None,
 ) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + box_s
@@ -261,7 +269,7 @@ async def _session(
             built = [raw for i, raw in enumerate(raws) if not (later and later[i])]
             configs = [CONFIG_ADAPTER.validate_python(raw) for raw in built]  # the SDK's own config model
             pool, input_values = secrets
-            resolver, _ = headless_resolver(pool)
+            resolver, _ = headless_resolver(pool, calls=calls)
             (home / "project").mkdir()
             flag_settings = _flag_settings(home, landing_root)
             computer = Computer(

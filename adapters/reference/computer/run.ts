@@ -12,7 +12,7 @@ import { takesPartInDesktop, windowSetOf } from "./desktop-view.ts";
 import { serveClientEvents } from "./dispatch.ts";
 import { McpFleet } from "./mcp-fleet.ts";
 import { type Remounted, remount } from "./remount.ts";
-import { withSecretInputs } from "./secret-inputs.ts";
+import { type InputResolver, inputResolver, withSecretInputs } from "./secret-inputs.ts";
 import { redactorFor } from "./secrets.ts";
 import { configureServers } from "./server-config.ts";
 import { computerSocket, connected, disconnected, joinOffice, leaveOffice, SessionError } from "./smcp-socket.ts";
@@ -30,10 +30,12 @@ type Outcome =
 
 export async function runWireComputer(input: WireComputerInput): Promise<WireComputerOutput> {
   const started = performance.now();
-  // Secret inputs are rendered first: the redactor and the MCP clients see the resolved values.
-  const servers = withSecretInputs(input);
   /** The inputs' values as they are now (a set_input act changes them; the next actual start renders with them). */
   const inputValues: Record<string, string> = { ...(input.input_values ?? {}) };
+  /** Every render asks this resolver, once per input id it names (secret-inputs.ts); it counts its calls. */
+  const resolver = inputResolver(inputValues);
+  // Secret inputs are rendered first: the redactor and the MCP clients see the resolved values.
+  const servers = withSecretInputs(input, resolver);
   const redact = redactorFor(servers);
   const fleet = new McpFleet();
   let socket: Socket | undefined;
@@ -179,7 +181,7 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
           },
           mount: (bundleId, set) => remount(computer, fleet, input.servers, bundleId, set, MOUNT_BUDGET_MS),
           // Rendered before the old client closes: an input without a value fails here and what runs stays.
-          restart: (bundleId) => remount(computer, fleet, withSecretInputs(input, inputValues, true), bundleId, {}, MOUNT_BUDGET_MS),
+          restart: (bundleId) => remount(computer, fleet, withSecretInputs(input, resolver, true, bundleId), bundleId, {}, MOUNT_BUDGET_MS),
           stopServer: async (bundleId) => {
             const running = computer.mounted.get(bundleId);
             if (!running) return false;
@@ -191,7 +193,7 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
           // An actual start from stopped renders the raw config again with the inputs' current values.
           startServer: async (bundleId) => {
             if (computer.mounted.has(bundleId)) return true;
-            const [server] = configureServers(withSecretInputs(input, inputValues, true).filter((s) => s.bundle_id === bundleId));
+            const [server] = configureServers(withSecretInputs(input, resolver, true, bundleId).filter((s) => s.bundle_id === bundleId));
             const configured = computer.configured.find((s) => s.bundleId === bundleId);
             if (!server || !configured) return false;
             computer.mounted.set(bundleId, await fleet.mountOne(server, MOUNT_BUDGET_MS));
@@ -270,7 +272,13 @@ export async function runWireComputer(input: WireComputerInput): Promise<WireCom
     stage: failed ? stage : null,
     elapsed_ms: Math.round((performance.now() - started) * 10) / 10,
     raised: failed ? raisedOf(outcome.error, redact) : null,
+    ...(input.count_input_resolutions ? { input_resolutions: resolutionsOf(input, resolver) } : {}),
   };
+}
+
+/** The resolver's calls for every declared input (0 for one never asked), by id. */
+function resolutionsOf(input: WireComputerInput, resolver: InputResolver): Record<string, number> {
+  return Object.fromEntries((input.inputs ?? []).map((i) => [i.id, resolver.calls[i.id] ?? 0]));
 }
 
 function raisedOf(error: unknown, redact: (text: string) => string): { type: string; message: string } {

@@ -53,6 +53,8 @@ export interface WireComputerInput {
   readonly input_values?: Readonly<Record<string, string>>;
   /** Hold the created Computer until the start act (absent: start at once). */
   readonly start_on_act?: true;
+  /** Answer `input_resolutions`: the input resolver's calls over the case, by declared input id. */
+  readonly count_input_resolutions?: true;
 }
 
 export type Stage = "start" | "connect" | "join" | "serve";
@@ -63,4 +65,6 @@ export interface WireComputerOutput {
   readonly stage: Stage | null;
   readonly elapsed_ms: number;
   readonly raised: { readonly type: string; readonly message: string } | null;
+  /** With count_input_resolutions: the input resolver's calls over the case, by declared input id. */
+  readonly input_resolutions?: Readonly<Record<string, number>>;
 }

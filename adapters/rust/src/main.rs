@@ -16,6 +16,7 @@ mod bundle_id;
 mod call_thread;
 mod capture;
 mod config;
+mod counting_resolver;
 mod declared_home;
 mod desktop;
 mod env_var;

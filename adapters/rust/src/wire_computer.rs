@@ -37,6 +37,10 @@
 //! 5. `Computer::shutdown()` (manual Socket.IO disconnect, which stops any reconnect, then the MCP
 //!    clients), bounded; then the call's runtime is shut down, which ends whatever task is left.
 //!
+//! With `count_input_resolutions` the Computer also gets `with_input_resolver` and `with_secret_resolver`
+//! (counting_resolver.rs: each counts by input id and answers none, so the value still comes from
+//! `set_input_value`), and the answer's `input_resolutions` gives the calls by declared input id.
+//!
 //! Time: steps 1–4 share `time_box_ms` (`ended: time_box` when it runs out, whatever step);
 //! shutdown gets at most `CLOSE_BOUND` and never past `time_box_ms` + `ANSWER_SLACK`; the runtime's
 //! own shutdown then waits at most `SHUTDOWN_BOUND`: the answer is out before `time_box_ms` + 5 s.
@@ -48,6 +52,7 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -59,6 +64,7 @@ use smcp_computer::LifecycleState;
 
 use crate::call_thread::spawn_call;
 use crate::capture::WIRE_COMPUTER_THREADS;
+use crate::counting_resolver::ResolverCalls;
 use crate::outbox::Outbox;
 use crate::reasons::{build_config, Fail, OpError};
 use crate::runtime::Scratch;
@@ -206,6 +212,8 @@ struct Call {
     input_values: Vec<(String, String)>,
     /// The caller's business auth fields (`ConnectOptions::auth_payload`); absent: none, the SDK's default.
     connect_auth: Option<Value>,
+    /// `count_input_resolutions`: the SDK's resolver hooks count their calls into this (counting_resolver.rs).
+    resolver_calls: Option<ResolverCalls>,
 }
 
 /// The call's secret inputs as the SDK's own models, and their values (harness/wire/secret-input.ts).
@@ -315,6 +323,7 @@ fn parse(input: &Map<String, Value>) -> Result<Call, OpError> {
         inputs,
         input_values,
         connect_auth,
+        resolver_calls: (input.get("count_input_resolutions") == Some(&Value::Bool(true))).then(ResolverCalls::default),
     })
 }
 
@@ -375,6 +384,11 @@ async fn session(call: &Call, scratch: &Scratch, started: Instant) -> (bool, End
         None => comp,
     };
     let comp = with_upload_limits(comp, call.upload_limits);
+    // count_input_resolutions: the SDK's own resolver hooks, each answering none after counting.
+    let comp = match &call.resolver_calls {
+        Some(calls) => comp.with_input_resolver(Arc::new(calls.clone())).with_secret_resolver(Arc::new(calls.clone())),
+        None => comp,
+    };
     let joined = Cell::new(false);
     // Acts (wire_computer_act.rs) are taken from the start, so none arriving while the join's ack is
     // still on its way is refused; the serve loop runs them once joined, in the order they came.
@@ -482,13 +496,18 @@ pub fn call(input: &Map<String, Value>) -> Result<Value, Fail> {
         Ended::TimeBox => ("time_box", Value::Null, Value::Null),
         Ended::Error(r) => ("error", json!(r.stage), json!({"type": r.kind, "message": r.message})),
     };
-    Ok(json!({
+    let mut answer = json!({
         "joined": joined,
         "ended": ended,
         "stage": stage,
         "elapsed_ms": (started.elapsed().as_secs_f64() * 10_000.0).round() / 10.0,
         "raised": raised,
-    }))
+    });
+    if let Some(calls) = &call.resolver_calls {
+        let declared = call.inputs.as_ref().map(|pool| pool.keys().map(|id| (id.clone(), json!(calls.of(id)))).collect()).unwrap_or_default();
+        answer["input_resolutions"] = Value::Object(declared);
+    }
+    Ok(answer)
 }
 
 /// The dispatch-table entry (a synchronous run, e.g. under bench.loop); `line_io` uses `spawn`.
