@@ -9,7 +9,7 @@ import { KIT_SKILL_PNG, registerKitSkill } from "./kit-skill.ts";
 import { pageLists } from "./paged-lists.ts";
 import { registerPlayedResources } from "./played-resources.ts";
 import { registerPlayedTools } from "./played-tools.ts";
-import type { PlayedResource, PlayedTool } from "./scene.ts";
+import type { CaseSpec } from "./scene.ts";
 import type { SdkModules } from "./sdk-modules.ts";
 import { registerSkillSources, type SkillSources } from "./skill-sources.ts";
 
@@ -34,27 +34,14 @@ function lookup(sku: Sku) {
   return { content: [{ type: "text" as const, text: JSON.stringify(item) }], structuredContent: { ...item } };
 }
 
-/** What a scene's MCP server serves besides the inventory tool (each leg passes its case's choice). */
-export interface InventoryServes {
-  /** Resources too: a window:// one and one of another scheme (CaseSpec.window). */
-  readonly window?: boolean;
-  /** The kit's SKILL as skill:// resources (CaseSpec.skills). */
-  readonly skills?: boolean;
-  /** The get_label tool, whose result holds an image item (CaseSpec.images). */
-  readonly images?: boolean;
-  /** Tools whose results the vector gives (CaseSpec.played_tools). */
-  readonly played_tools?: readonly PlayedTool[];
-  /** tools/list and resources/list one item per page (paged-lists.ts). */
-  readonly paged?: boolean;
-  /** Resources whose text the vector gives (CaseSpec.played_resources). */
-  readonly played_resources?: readonly PlayedResource[];
-  /** Declare resources.subscribe and accept (un)subscribe requests (desktop.md, a Desktop server's prerequisite). */
-  readonly subscribe?: boolean;
-  /** Also offer a resource template (resources/templates/list), which no resources/list page holds. */
-  readonly templates?: boolean;
-  /** SKILLs in the mounted / archive staging modes (skill-sources.ts). */
-  readonly skill_sources?: SkillSources;
-}
+/**
+ * What a scene's MCP server serves besides the inventory tool, as the case asks (CaseSpec), with its
+ * mounted / archive SKILLs already prepared (skill-sources.ts).
+ */
+export type InventoryServes = Pick<
+  CaseSpec,
+  "window" | "skills" | "images" | "played_tools" | "paged" | "played_resources" | "subscribe" | "templates"
+> & { readonly skill_sources?: SkillSources };
 
 /** A v2 server factory (called per request or per session) whose instances serve the tool. */
 export function inventoryFactory(sdk: SdkModules, onRun: OnToolRun, options: InventoryServes = {}): McpServerFactory {

@@ -54,6 +54,17 @@ describe("answerSightings: what the SDK answered the harness's acts", () => {
   });
 });
 
+/** An empty Computer scene whose one planted secret is CANARY-1. */
+const sceneWithCanary = () => ({
+  kind: "computer",
+  url: "http://127.0.0.1:1/",
+  packets: [],
+  handshakes: [],
+  steps: [],
+  planted_secrets: ["CANARY-1"],
+  mcp: {},
+});
+
 describe("leaked_secrets reads the recorded act answers", () => {
   const act = (name: string, result: unknown) => ({
     index: 0,
@@ -62,16 +73,7 @@ describe("leaked_secrets reads the recorded act answers", () => {
     t_ms: 0,
   });
   const evidence = (over: Partial<Record<keyof ComputerSceneEvidence, unknown>>) =>
-    ({
-      kind: "computer",
-      url: "http://127.0.0.1:1/",
-      packets: [],
-      handshakes: [],
-      steps: [],
-      planted_secrets: ["CANARY-1"],
-      mcp: {},
-      ...over,
-    }) as unknown as ComputerSceneEvidence;
+    ({ ...sceneWithCanary(), ...over }) as unknown as ComputerSceneEvidence;
 
   it("names each act's answer that carries a planted secret: a step's, the creation window's, the scene end's", () => {
     const facts = computerFacts(
@@ -119,15 +121,7 @@ describe("leaked_secrets reads the recorded act answers", () => {
 });
 
 describe("leaked_secrets reads the error the SDK raised for the session", () => {
-  const evidence = {
-    kind: "computer",
-    url: "http://127.0.0.1:1/",
-    packets: [],
-    handshakes: [],
-    steps: [],
-    planted_secrets: ["CANARY-1"],
-    mcp: {},
-  };
+  const evidence = sceneWithCanary();
   it("names a planted secret in the answer's raised, and nothing in a clean answer", () => {
     const answer = (raised: unknown) => ({ joined: false, ended: "error", stage: "start", elapsed_ms: 1, raised });
     const seen = (raised: unknown) => computerObservedValue(answer(raised), evidence as unknown as ComputerSceneEvidence).leaked_secrets;
