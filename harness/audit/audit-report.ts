@@ -34,6 +34,7 @@ import { parseFromAdapter, parseToAdapter, type ResultMessage } from "../protoco
 import { resultOf } from "../protocol/to-result.ts";
 import { retryStatus } from "../run/retry.ts";
 import { sha256Hex } from "../util/canonical-json.ts";
+import { keyOfToken } from "../util/json-pointer.ts";
 import { LANDING_LOCK_UNAVAILABLE, scriptLocksLanding } from "../wire/index.ts";
 import { auditInterop } from "./audit-interop.ts";
 import { matchCorpus } from "./corpus-match.ts";
@@ -48,7 +49,6 @@ export interface AuditResult {
   readonly notes: readonly string[];
 }
 
-const unescapePointer = (token: string) => token.replace(/~1/g, "/").replace(/~0/g, "~");
 const caseKey = (implementation: string, vectorId: string) => `${implementation}\u0000${vectorId}`;
 
 export function auditReport(report: ParsedReport): AuditResult {
@@ -178,7 +178,7 @@ function listedGaps(
   try {
     const loaded = loadExpectations(record.file, impl.name, mcpTransport ?? "streamable_http");
     const ids = new Set(
-      diffValues(Object.fromEntries(loaded.gaps), Object.fromEntries(listed)).map((d) => unescapePointer(d.path.split("/")[1]!)),
+      diffValues(Object.fromEntries(loaded.gaps), Object.fromEntries(listed)).map((d) => keyOfToken(d.path.split("/")[1]!)),
     );
     for (const id of ids) problems.push(`${impl.name}: gap ${id} differs from ${record.file} (whose sha256 the run recorded)`);
     if (diffValues(loaded.interop ?? [], record.listed.filter(isInteropGap)).length > 0)

@@ -6,6 +6,7 @@ import { isReason, isWarningKind } from "../model/reasons.ts";
 import type { Requirement } from "../model/requirement.ts";
 import type { Provenance, Vector } from "../model/vector.ts";
 import { vectorContentHash } from "../model/vector-hash.ts";
+import { pointerToken } from "../util/json-pointer.ts";
 import type { CorpusProblem } from "./errors.ts";
 import { tierFinding } from "./tier-check.ts";
 
@@ -61,7 +62,7 @@ export function buildVector(raw: RawVector, pointer: string, ctx: VectorContext)
   for (const [key, why] of unsafePaths(raw)) {
     problem(
       "corpus.unsafe_path",
-      `${pointer}/input/files/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+      `${pointer}/input/files/${pointerToken(key)}`,
       `plugin file path ${JSON.stringify(key)} ${why}; adapters write these files, so only plain relative paths are allowed`,
     );
   }

@@ -1,5 +1,6 @@
 /** Parses a YAML (or JSON) file keeping positions, so any JSON pointer maps back to a line. */
 import { type Document, isAlias, isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import { keyOfToken, pointerToken } from "../util/json-pointer.ts";
 import { CorpusError } from "./errors.ts";
 import { cachedParse, keepParse } from "./parse-cache.ts";
 import { yamlToJson } from "./yaml-json.ts";
@@ -85,7 +86,7 @@ function* shallowPointers(doc: Document, node: unknown, at: string, depth: numbe
   if (isMap(node)) {
     for (const pair of node.items) {
       const key = String((pair.key as { value?: unknown } | null)?.value ?? pair.key);
-      yield* shallowPointers(doc, pair.value, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth - 1);
+      yield* shallowPointers(doc, pair.value, `${at}/${pointerToken(key)}`, depth - 1);
     }
   } else if (isSeq(node)) {
     for (let i = 0; i < node.items.length; i++) yield* shallowPointers(doc, node.items[i], `${at}/${i}`, depth - 1);
@@ -102,12 +103,8 @@ function enclosingVectorId(text: string, line: number): string | undefined {
   return undefined;
 }
 
-function unescapePointer(segment: string): string {
-  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
-}
-
 function offsetOf(doc: Document, pointer: string): number {
-  const segments = pointer === "" ? [] : pointer.split("/").slice(1).map(unescapePointer);
+  const segments = pointer === "" ? [] : pointer.split("/").slice(1).map(keyOfToken);
   let node: unknown = doc.contents;
   let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
   for (const segment of segments) {

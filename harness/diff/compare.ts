@@ -9,6 +9,7 @@
 
 import type { Difference } from "../model/difference.ts";
 import { isOneOfMarker, isTextMarker, type OneOfMarker, type TextMarker } from "../model/expected-markers.ts";
+import { pointerToken } from "../util/json-pointer.ts";
 
 const MISSING = Symbol("missing");
 
@@ -16,14 +17,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function escapePointerToken(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
 export function diffExpected(expected: unknown, actual: unknown): Difference[] {
   if (isObject(expected) && isObject(actual) && !isJsonMarker(expected) && !isOneOfMarker(expected) && !isTextMarker(expected)) {
     return Object.keys(expected).flatMap((key) =>
-      diffValues(expected[key], Object.hasOwn(actual, key) ? actual[key] : MISSING, `/${escapePointerToken(key)}`, true),
+      diffValues(expected[key], Object.hasOwn(actual, key) ? actual[key] : MISSING, `/${pointerToken(key)}`, true),
     );
   }
   return diffValues(expected, actual, "", true);
@@ -87,7 +84,7 @@ export function diffValues(expected: unknown, actual: unknown, path = "", marker
       diffValues(
         Object.hasOwn(expected, key) ? expected[key] : MISSING,
         Object.hasOwn(actual, key) ? actual[key] : MISSING,
-        `${path}/${escapePointerToken(key)}`,
+        `${path}/${pointerToken(key)}`,
         markers,
       ),
     );

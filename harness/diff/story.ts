@@ -6,6 +6,7 @@
  * pointers and values, which pinned answers are built from) are the judge's, untouched.
  */
 import type { Difference } from "../model/difference.ts";
+import { keyOfToken } from "../util/json-pointer.ts";
 import { describeIn } from "./describe.ts";
 import { isUnorderedList } from "./list-order.ts";
 
@@ -17,10 +18,7 @@ function parentOf(path: string): { parent: string; token: string } {
   const at = path.lastIndexOf("/");
   return {
     parent: path.slice(0, at),
-    token: path
-      .slice(at + 1)
-      .replace(/~1/g, "/")
-      .replace(/~0/g, "~"),
+    token: keyOfToken(path.slice(at + 1)),
   };
 }
 

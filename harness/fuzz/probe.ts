@@ -11,6 +11,7 @@ import { BASE_FAULTS, type Fault, IDENTITY_FAULTS, TRANSPORT_FAULTS } from "../g
 import { COMMAND_FAULTS, COMMON_INPUT_FAULTS, PICK_FAULTS, PROMPT_FAULTS } from "../generators/input-faults.ts";
 import { ABSENT } from "../generators/objects.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
+import { pointerToken } from "../util/json-pointer.ts";
 
 export interface Probe {
   /** `[a-z0-9.-]`, for the last segment of a vector id. */
@@ -135,7 +136,7 @@ export function trapsOf(input: unknown): Array<{ tag: string; text: string }> {
       for (const [i, v] of value.entries()) visit(v, `${pointer}/${i}`);
     } else if (isRecord(value))
       for (const [k, v] of Object.entries(value)) {
-        const child = `${pointer}/${visibleJson(k).slice(1, -1).replaceAll("~", "~0").replaceAll("/", "~1")}`;
+        const child = `${pointer}/${pointerToken(visibleJson(k).slice(1, -1))}`;
         check(k, `${child} (the key)`);
         visit(v, child);
       }
@@ -164,8 +165,7 @@ export function edgesOf(input: unknown): Array<{ tag: string; text: string }> {
     if (edge !== null && key !== "") out.push({ tag: slugify(`${key}-${edge}`), text: `${edge.replace("-", " ")} at ${pointer}` });
     if (Array.isArray(value)) for (const [i, v] of value.entries()) visit(v, `${pointer}/${i}`, key);
     else if (isRecord(value))
-      for (const [k, v] of Object.entries(value))
-        visit(v, `${pointer}/${visibleJson(k).slice(1, -1).replaceAll("~", "~0").replaceAll("/", "~1")}`, k);
+      for (const [k, v] of Object.entries(value)) visit(v, `${pointer}/${pointerToken(visibleJson(k).slice(1, -1))}`, k);
   };
   visit(input, "", "");
   return out;

@@ -8,6 +8,7 @@
 import type { Json, JsonObject, Verdict } from "../../adapters/reference/src/index.ts";
 import { ABSENT, applyPatch, type Field } from "../generators/objects.ts";
 import type { Vector } from "../model/vector.ts";
+import { pointerToken } from "../util/json-pointer.ts";
 import { SERVER_CONFIG, SUBJECTS, type Subject } from "./subjects.ts";
 
 /** One base to put to every implementation. */
@@ -140,7 +141,7 @@ function carriedConfigs(vector: Vector): Array<{ at: string; config: unknown }> 
         .filter(([path]) => /^mcp-servers\/[^/]+\.json$/.test(path) && path !== "mcp-servers/inputs.json")
         .flatMap(([path, text]) => {
           try {
-            return [{ at: `/files/${path.replaceAll("~", "~0").replaceAll("/", "~1")}`, config: JSON.parse(String(text)) as unknown }];
+            return [{ at: `/files/${pointerToken(path)}`, config: JSON.parse(String(text)) as unknown }];
           } catch {
             return [];
           }

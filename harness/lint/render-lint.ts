@@ -1,6 +1,7 @@
 /** The lint's report for people: what each implementation rejects, what must stay and why, what is not isolated. */
 import { visibleJson } from "../corpus/vector-file-text.ts";
 import { ABSENT, type Field } from "../generators/objects.ts";
+import { keyOfToken } from "../util/json-pointer.ts";
 import type { Collected } from "./isolation.ts";
 import { valueAt } from "./isolation.ts";
 import type { Finding, ProbeFault, ProbeResult } from "./probe.ts";
@@ -45,7 +46,7 @@ const byPlace = (a: Finding, b: Finding) =>
 /** Where the base sits in the vector's input, for people: `servers[1].config`, `mcp-servers/a.json`. */
 function place(at: string): string {
   const files = /^\/files\/(.*)$/.exec(at);
-  if (files) return ` in ${files[1]!.replaceAll("~1", "/").replaceAll("~0", "~")}`;
+  if (files) return ` in ${keyOfToken(files[1]!)}`;
   const servers = /^\/servers\/(\d+)\/config$/.exec(at);
   return servers ? ` in servers[${servers[1]}].config` : "";
 }

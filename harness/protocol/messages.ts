@@ -8,6 +8,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import type { Handshake } from "../model/implementation.ts";
 import { opsCommonSchema, opsSchema } from "../model/operations.ts";
 import { jsonTextDeeperThan, MAX_VALUE_DEPTH } from "../util/json-depth.ts";
+import { pointerToken } from "../util/json-pointer.ts";
 import { unknownCode } from "./taxonomy-check.ts";
 
 /** The adapter protocol the harness speaks: 2 adds batches; an adapter that answers 1 gets one call per line. */
@@ -126,7 +127,7 @@ function nonFiniteAt(value: unknown, at: string): string | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? undefined : at;
   if (typeof value !== "object" || value === null) return undefined;
   for (const [key, item] of Object.entries(value)) {
-    const found = nonFiniteAt(item, `${at}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+    const found = nonFiniteAt(item, `${at}/${pointerToken(key)}`);
     if (found !== undefined) return found;
   }
   return undefined;

@@ -5,6 +5,7 @@
  */
 
 import { diffValues } from "../diff/compare.ts";
+import { keyOfToken } from "../util/json-pointer.ts";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -18,7 +19,7 @@ function valueAt(value: Json, pointer: string): Json | undefined {
   if (pointer === "/") return value;
   let here: Json | undefined = value;
   for (const raw of pointer.slice(1).split("/")) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const key = keyOfToken(raw);
     here = typeof here === "object" && here !== null ? (here as Record<string, Json>)[key] : undefined;
   }
   return here;

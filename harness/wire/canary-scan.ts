@@ -7,11 +7,11 @@
  * advance: a secret the Computer copies anywhere an Agent, the Server or the SDK's caller could read
  * it is found (security.md zero credential propagation; management-protocol.md §8).
  */
+
+import { pointerToken } from "../util/json-pointer.ts";
 import type { WireHandshake, WirePacket } from "./scene-record.ts";
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
-
-const pointerKey = (k: string) => k.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /**
  * Each place a canary shows, once: `<event or packet type><JSON pointer>` for what the Computer sent
@@ -62,8 +62,8 @@ function walk(needles: readonly string[], value: unknown, path: string, at: stri
     for (const [i, item] of value.entries()) walk(needles, item, `${path}/${i}`, at, found);
   } else if (isObject(value))
     for (const [k, item] of Object.entries(value)) {
-      if (holds(needles, k)) found.push(`${at}${path}/${pointerKey(k)} (key)`);
-      walk(needles, item, `${path}/${pointerKey(k)}`, at, found);
+      if (holds(needles, k)) found.push(`${at}${path}/${pointerToken(k)} (key)`);
+      walk(needles, item, `${path}/${pointerToken(k)}`, at, found);
     }
 }
 

@@ -12,6 +12,8 @@
  * Only servers the kit configured and the Computer answers are judged; whether a server shows at
  * all is judged by server_keys. Pure: the config and the ack are both in the record.
  */
+
+import { pointerToken } from "../util/json-pointer.ts";
 import type { Change, Fidelity } from "./tool-result-fidelity.ts";
 import { structuralChanges } from "./tool-result-fidelity.ts";
 
@@ -78,7 +80,7 @@ function classify(
   if (key === "bundle_id" && c.kind === "added" && config.bundle_id === undefined && (c.received === derivedId || c.received === null))
     return { allowed_by: DERIVED_ID_RULE };
   // NotRequired: left out, the servers key still names it (data-structures/getcomputerconfigret/2).
-  if (key === "bundle_id" && c.kind === "removed" && at === `/servers/${pointerKey(String(config.bundle_id))}`)
+  if (key === "bundle_id" && c.kind === "removed" && at === `/servers/${pointerToken(String(config.bundle_id))}`)
     return { allowed_by: BUNDLE_ID_KEY_RULE };
   // A ToolMeta field the kit did not set, given as null.
   if (/^tool_meta\/[^/]+\/[^/]+$/.test(key) && c.kind === "added" && c.received === null) return { allowed_by: TOOL_META_NULL_RULE };
@@ -89,8 +91,6 @@ function classify(
     return { open: EMPTY_MAP_OPEN };
   return {};
 }
-
-const pointerKey = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1");
 
 const emptyish = (v: unknown) => v === null || (isObject(v) && Object.keys(v).length === 0);
 
@@ -115,7 +115,7 @@ export function configFidelity(
           : Object.keys(servers).find((k) => isObject(servers[k]) && servers[k].name === name);
     const entry = key === undefined ? undefined : servers[key];
     if (key === undefined || !isObject(entry)) continue;
-    const at = `/servers/${pointerKey(key)}`;
+    const at = `/servers/${pointerToken(key)}`;
     for (const c of structuralChanges(projected(config, entry), entry, at))
       changes.push({ ...c, ...classify(c, at, config, derivedId, secrets) });
   }

@@ -1,3 +1,5 @@
+import { pointerToken } from "../util/json-pointer.ts";
+
 /**
  * The keys a client:get_config answer may hold, and those it holds beyond them. The key sets are
  * data-structures.md's, written out once here: §GetComputerConfigRet (inputs, servers), §MCP Server
@@ -33,8 +35,6 @@ const PARAMETER_KEYS: Readonly<Record<string, ReadonlySet<string>>> = {
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
-const pointerKey = (k: string) => k.replace(/~/g, "~0").replace(/\//g, "~1");
-
 /**
  * Every key of a GetComputerConfigRet beyond data-structures.md's key set, as a JSON pointer
  * (`/<field>`, `/servers/<key>/<field>`, `/servers/<key>/server_parameters/<field>`), sorted. A
@@ -46,12 +46,12 @@ export function configExtraKeys(answer: unknown): string[] {
   const extra = (obj: Record<string, unknown>, allowed: ReadonlySet<string>, at: string) =>
     Object.keys(obj)
       .filter((k) => !allowed.has(k))
-      .map((k) => `${at}/${pointerKey(k)}`);
+      .map((k) => `${at}/${pointerToken(k)}`);
   const found = extra(answer, RET_KEYS, "");
   if (isObject(answer.servers))
     for (const [key, server] of Object.entries(answer.servers)) {
       if (!isObject(server)) continue;
-      const at = `/servers/${pointerKey(key)}`;
+      const at = `/servers/${pointerToken(key)}`;
       found.push(...extra(server, SERVER_KEYS, at));
       const params =
         typeof server.type === "string" && Object.hasOwn(PARAMETER_KEYS, server.type) ? PARAMETER_KEYS[server.type] : undefined;

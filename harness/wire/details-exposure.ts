@@ -1,3 +1,5 @@
+import { pointerToken } from "../util/json-pointer.ts";
+
 /**
  * What an Agent-facing error's details must not disclose (error-handling.md, details forbidden list;
  * management-protocol.md §8): internal addresses and ports, database connection information, stack
@@ -58,7 +60,7 @@ export function detailsExposure(details: unknown, request: unknown): string[] {
     else if (Array.isArray(value)) for (const [i, item] of value.entries()) walk(item, `${path}/${i}`);
     else if (isObject(value))
       for (const [k, item] of Object.entries(value)) {
-        const at = `${path}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+        const at = `${path}/${pointerToken(k)}`;
         check(k, `${at} (key)`);
         walk(item, at);
       }

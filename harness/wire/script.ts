@@ -8,6 +8,7 @@
  * is the scene's act; the engine times it, skips it past the scene's box and records it.
  */
 
+import { keyOfToken } from "../util/json-pointer.ts";
 import { QUIET_WINDOWS, type QuietKind } from "./quiet-windows.ts";
 
 /** The keys every scene reads the same way; a scene adds its own acts (connect, cancel, add_tool, …). */
@@ -105,7 +106,7 @@ export function atPointer(value: unknown, pointer: string): unknown {
   return pointer
     .split("/")
     .slice(1)
-    .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map(keyOfToken)
     .reduce<unknown>((v, key) => {
       if (Array.isArray(v)) return v[Number(key)];
       if (v !== null && typeof v === "object") return (v as Record<string, unknown>)[key];

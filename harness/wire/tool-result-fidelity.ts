@@ -7,6 +7,7 @@
  */
 import { type CaseEvidence, sseFrames } from "../transport/index.ts";
 import { canonicalJson } from "../util/canonical-json.ts";
+import { keyOfToken, pointerToken } from "../util/json-pointer.ts";
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -88,9 +89,6 @@ function rpcResult(text: string, id: unknown): { ok: true; result: unknown } | {
   return { ok: false };
 }
 
-const escapePointer = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
-const unescapePointer = (key: string) => key.replace(/~1/g, "/").replace(/~0/g, "~");
-
 /** Every structural change from `given` to `received`: objects key by key, arrays index by index, leaves by value. */
 export function structuralChanges(given: unknown, received: unknown, path = ""): Change[] {
   if (isObject(given) && isObject(received)) {
@@ -98,11 +96,11 @@ export function structuralChanges(given: unknown, received: unknown, path = ""):
     for (const key of Object.keys(given))
       changes.push(
         ...(key in received
-          ? structuralChanges(given[key], received[key], `${path}/${escapePointer(key)}`)
-          : [{ path: `${path}/${escapePointer(key)}`, kind: "removed" as const, given: given[key] }]),
+          ? structuralChanges(given[key], received[key], `${path}/${pointerToken(key)}`)
+          : [{ path: `${path}/${pointerToken(key)}`, kind: "removed" as const, given: given[key] }]),
       );
     for (const key of Object.keys(received))
-      if (!(key in given)) changes.push({ path: `${path}/${escapePointer(key)}`, kind: "added", received: received[key] });
+      if (!(key in given)) changes.push({ path: `${path}/${pointerToken(key)}`, kind: "added", received: received[key] });
     return changes;
   }
   if (Array.isArray(given) && Array.isArray(received)) {
@@ -186,7 +184,7 @@ function movesUpstreamMeta(c: Change, given: unknown, received: Record<string, u
   if (c.path === "/_meta") return c.kind === "removed" && !("_meta" in received);
   const key = c.path === "/meta" ? null : /^\/meta\/([^/]+)$/.exec(c.path)?.[1];
   if (key === undefined || c.kind !== "added") return false;
-  const added = key === null ? Object.keys(meta) : [unescapePointer(key)];
+  const added = key === null ? Object.keys(meta) : [keyOfToken(key)];
   return added.every((k) => k in upstream || MARKER_KEY.test(k));
 }
 
