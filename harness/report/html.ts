@@ -10,7 +10,7 @@ import { relative } from "node:path";
 import { evidenceBehind } from "../diff/evidence-behind.ts";
 import { describeDifferences } from "../diff/story.ts";
 import { roleOfRecord } from "../live/roles.ts";
-import { caseStatuses, casesOfVectors } from "../model/case-list.ts";
+import { caseStatuses, casesOfVectors, retriedCases } from "../model/case-list.ts";
 import { describeProtocolChoice, isDraft } from "../model/protocols.ts";
 import type { CaseRecord, Counts, Disagreement, Report, VectorRecord } from "../model/report.ts";
 import { type FinalStatus, isFailing } from "../model/status.ts";
@@ -23,7 +23,7 @@ import { escapeHtml, html, type Markup, trusted } from "./escape.ts";
 import { interopCounts } from "./interop-counts.ts";
 import { renderInteropHtml } from "./interop-html.ts";
 import { packagesText } from "./markdown.ts";
-import { attemptDetail, flakyText } from "./retry-text.ts";
+import { attemptDetail, flakyText, retriedPasses } from "./retry-text.ts";
 import { specUrl } from "./spec-link.ts";
 import { roleLine, statementLine, statementsOf } from "./statement-text.ts";
 
@@ -223,7 +223,9 @@ function verdictHtml(report: Report): Markup {
   const reasons = v.failures.map((f) => html`<li>${f.message}</li>`);
   const o = report.summary.overall;
   const interop = report.interop?.length ? `; ${interopCounts(report.interop)}` : "";
-  const counts = `${o.pass} passed, ${o.failed} failed, ${o.known_gap} known gaps${o.flaky ? `, ${o.flaky} flaky` : ""}, ${o.skipped} skipped, ${o.not_applicable} not applicable across ${report.implementations.length} implementations${interop}`;
+  // Passes whose first attempt the machine starved (run/retry.ts): the verdict holds, the load shows.
+  const retried = retriedPasses(retriedCases(report.cases)).length;
+  const counts = `${o.pass} passed${retried ? ` (${retried} on a retry alone, the first attempt starved by the machine's load)` : ""}, ${o.failed} failed, ${o.known_gap} known gaps${o.flaky ? `, ${o.flaky} flaky` : ""}, ${o.skipped} skipped, ${o.not_applicable} not applicable across ${report.implementations.length} implementations${interop}`;
   return html`<div id="verdict" class="v-${v.status}"><strong>${v.status.toUpperCase()}</strong>${counts}.${incomplete}${
     reasons.length ? html`<ul>${reasons}</ul>` : ""
   }</div>`;
