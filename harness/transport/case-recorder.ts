@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { performance } from "node:perf_hooks";
+import { loopStallMark } from "../util/loop-stall.ts";
 import type { Answerer, BodyText, CaseEvidence, Exchange, RpcMessage, StdioFrame, ToolRun } from "./evidence.ts";
 import type { CaseSpec } from "./scene.ts";
 
@@ -50,6 +51,9 @@ function authorizationFingerprint(value: string | undefined): { authorization_sh
 
 export class CaseRecorder {
   private readonly started = performance.now();
+  private readonly stallAtOpen = loopStallMark();
+  /** The harness loop's stall while the case was open (util/loop-stall.ts), set when it closes. */
+  private stalledMs: number | undefined;
   private readonly openedAt = new Date().toISOString();
   private readonly exchanges: ExchangeDraft[] = [];
   private readonly runs: ToolRun[] = [];
@@ -134,6 +138,7 @@ export class CaseRecorder {
 
   /** Freezes the record: whatever arrives later is not part of the case. */
   close(): void {
+    if (!this.closed) this.stalledMs = Math.round(loopStallMark() - this.stallAtOpen);
     this.closed = true;
   }
 
@@ -150,6 +155,7 @@ export class CaseRecorder {
       tool_runs: this.runs,
       sdk_errors: this.errors,
       closed: this.closed,
+      ...(this.stalledMs !== undefined ? { loop_stalled_ms: this.stalledMs } : {}),
       ...(this.notKept.exchanges + this.notKept.tool_runs > 0 ? { not_kept: this.notKept } : {}),
       ...(this.bodyBytesKept > 0 ? { body_bytes_kept: this.bodyBytesKept } : {}),
       ...(this.stdioFrames.length > 0 ? { stdio_frames: this.stdioFrames } : {}),

@@ -102,6 +102,12 @@ export interface CaseEvidence {
   readonly sdk_errors: readonly { readonly name: string; readonly message: string }[];
   /** True once the case was closed: nothing more is recorded. */
   readonly closed: boolean;
+  /**
+   * How long the harness's event loop stood still while the case was open (util/loop-stall.ts):
+   * time in which the scene's server, and an in-process implementation, could not act. A box that
+   * expired with much of it measured the machine (live/live-timeout.ts). Set when the case closes.
+   */
+  readonly loop_stalled_ms?: number;
   /** What the case's evidence budget left out (a flood): exchanges and tool runs past the first 200, counted only. */
   readonly not_kept?: { readonly exchanges: number; readonly tool_runs: number };
   /** Requests to this case's prefix after it closed (set when the run ends): how many, and the last 20. */

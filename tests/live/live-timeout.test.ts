@@ -1,7 +1,7 @@
 // A transport box that expired while the SDK was still acting is the kit's timeout (retried), not
 // the SDK's hang; one that expired long after the SDK went quiet is the SDK's answer, judged as values.
 import { describe, expect, it } from "vitest";
-import { quietBeforeHangMs, transportTimeout, wireComputerTimeout } from "../../harness/live/live-timeout.ts";
+import { quietBeforeHangMs, stallVoidsBoxMs, transportTimeout, wireComputerTimeout } from "../../harness/live/live-timeout.ts";
 
 const BOXES = { connect_ms: 5000, call_ms: 5000 };
 const post = (t_ms: number, duration_ms = 5) => ({ t_ms, duration_ms, http_method: "POST", outcome: "finished" });
@@ -29,6 +29,21 @@ describe("transportTimeout", () => {
     // The scene answered at +3.3 s (a delay): the SDK was waiting, so only 1.7 s of quiet remained.
     const evidence = { exchanges: [post(100, 3200)] };
     expect(transportTimeout({ hangs: true, stage: "connect", elapsed_ms: 5000 }, evidence, BOXES)?.kind).toBe("timeout");
+  });
+
+  it("is a timeout, not the SDK's hang, when the harness's loop stood still for a fifth of the box or more", () => {
+    // The rehearsal's starved reference: initialize answered at +2.5 s, then nothing until the box
+    // ended, because the process that would read the answer could not run.
+    const evidence = { exchanges: [post(2458, 2)], loop_stalled_ms: 2400 };
+    const result = transportTimeout({ hangs: true, stage: "connect", elapsed_ms: 5354 }, evidence, BOXES);
+    expect(result).toMatchObject({ kind: "timeout", starved: true });
+    expect(result && "message" in result ? result.message : "").toMatch(/the harness's event loop stood still for 2\.4 s/);
+    // A quiet machine's stall (tens of milliseconds) leaves the same quiet the SDK's own hang.
+    expect(
+      transportTimeout({ hangs: true, stage: "connect", elapsed_ms: 5354 }, { ...evidence, loop_stalled_ms: 40 }, BOXES),
+    ).toBeUndefined();
+    expect(stallVoidsBoxMs(5000)).toBe(1000);
+    expect(stallVoidsBoxMs(25000)).toBe(5000);
   });
 
   it("leaves an answer that returned (hangs false) or a call whose boxes are unknown alone", () => {
