@@ -23,10 +23,28 @@ export function retried(record: Pick<CaseRecord, "status">, live: boolean): bool
   return live && isFailing(record.status);
 }
 
-/** Whether a first attempt gave no verdict: its live role reads from its record that the box expired while the implementation was still acting. */
+/**
+ * How long the harness's event loop may stand still during a live attempt before the attempt says
+ * nothing of the implementation: on a quiet machine a whole scene stalls for tens of milliseconds,
+ * and the kit's own waits and an in-process implementation's budgets are seconds long (the reference's
+ * mount act has 4 s; rehearsal 2 stalled 4.5 s in the run's first seconds and that mount raised).
+ */
+export const STALL_VOIDS_ATTEMPT_MS = 1_000;
+
+/** The harness loop's stall while the attempt's scene was open, as its record keeps it (0: not recorded). */
+function stalledMs(t: FirstAttempt["transcript"]): number {
+  const evidence = (t.transport?.evidence ?? t.wire?.evidence) as { loop_stalled_ms?: unknown } | undefined;
+  return typeof evidence?.loop_stalled_ms === "number" ? evidence.loop_stalled_ms : 0;
+}
+
+/**
+ * Whether a first attempt gave no verdict: its live role reads from its record that the box expired
+ * while the implementation was still acting, or the record shows the harness's loop standing still
+ * for STALL_VOIDS_ATTEMPT_MS or more while it ran (a wait or budget inside it then measured the machine).
+ */
 export function starved(first: Pick<FirstAttempt, "result" | "transcript">): boolean {
   const judged = judgedValue(first);
-  return judged.kind === "timeout" && judged.starved === true;
+  return (judged.kind === "timeout" && judged.starved === true) || stalledMs(first.transcript) >= STALL_VOIDS_ATTEMPT_MS;
 }
 
 /** The status of a case tried twice: the retry's, except that a pass after a first attempt that gave a verdict is flaky. */

@@ -6,6 +6,7 @@
  */
 import type { Socket } from "socket.io";
 import type { OpenCase, StdioCommand } from "../transport/index.ts";
+import { loopStallMark } from "../util/loop-stall.ts";
 import {
   ACT_CALL_TIMEOUT_MS,
   type ComputerActCall,
@@ -87,6 +88,8 @@ export interface ComputerSceneOptions {
 export async function openComputerScene(options: ComputerSceneOptions): Promise<ComputerScene> {
   const { spec } = options;
   const openedAt = new Date().toISOString();
+  // How long the harness stood still while the scene ran (util/loop-stall.ts; run/retry.ts reads it).
+  const stallAtOpen = loopStallMark();
   const server = await openKitServer();
   const { since, recorder } = server;
   const steps: ComputerStepRecord[] = [];
@@ -324,6 +327,7 @@ export async function openComputerScene(options: ComputerSceneOptions): Promise<
         ...(sceneEnd ? { scene_end: sceneEnd } : {}),
         ...(creation ? { creation } : {}),
         dropped_packets: recorder.dropped,
+        loop_stalled_ms: Math.round(loopStallMark() - stallAtOpen),
         ...(landing ? { landing } : {}),
         ...(Object.keys(skillPaths).length > 0 ? { skill_paths: skillPaths } : {}),
         ...(options.derivedBundleIds && Object.keys(options.derivedBundleIds).length > 0

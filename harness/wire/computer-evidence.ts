@@ -88,6 +88,8 @@ export interface ComputerSceneEvidence {
   readonly scene_end?: { readonly request: { readonly office_id: string; readonly act: typeof END_SCENE_ACT }; readonly result: unknown };
   /** Packets left out once the case's packet budget was spent. */
   readonly dropped_packets: number;
+  /** How long the harness's event loop stood still while the scene ran (util/loop-stall.ts): time in which neither the kit's Server nor an in-process Computer could act. */
+  readonly loop_stalled_ms?: number;
   /** The landing root the Computer was given, and what it held after the case (absent: none was given). */
   readonly landing?: LandingEvidence;
   /** Each A2CSkillRef.path the Computer's get_skills answers named, as found at the script's end (skill-paths.ts; absent: none). */
